@@ -1,0 +1,3 @@
+"""Live server for card-game tournament halls."""
+
+__version__ = "0.1.0"

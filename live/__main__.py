@@ -1,0 +1,3 @@
+from live.cli import main
+
+raise SystemExit(main())

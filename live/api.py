@@ -1,0 +1,142 @@
+"""HTTP and WebSocket endpoints: parse, authorize, hand to the hall, answer.
+
+No rule lives here. A command's body goes to `Hall.command`; its errors come back as
+`{"error", "detail"}` with the status the rule chose. The referee token is compared in
+constant time.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hmac
+import json
+from pathlib import Path
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
+
+from live.commands import CommandError
+from live.hall import Hall
+from live.hub import VIEWS, Client
+from live.log import LogUnavailable
+from live.views import full_state
+
+DISPLAY_DIR = Path(__file__).resolve().parent.parent / "display"
+MAX_COMMAND_BYTES = 16 * 1024
+
+
+def _error(status: int, error: str, detail: Any = None) -> JSONResponse:
+    return JSONResponse({"error": error, "detail": detail}, status_code=status)
+
+
+def _hall(request: Request | WebSocket) -> Hall:
+    return request.app.state.hall  # type: ignore[no-any-return]
+
+
+def _page(name: str) -> Route:
+    async def page(request: Request) -> Response:
+        return FileResponse(DISPLAY_DIR / name, headers={"Cache-Control": "no-cache"})
+    return Route("/" if name == "index.html" else "/" + name.removesuffix(".html"), page)
+
+
+async def api_state(request: Request) -> Response:
+    hall = _hall(request)
+    return JSONResponse(full_state(hall.state, hall.clock()))
+
+
+async def api_events(request: Request) -> Response:
+    hall = _hall(request)
+    raw = request.query_params.get("since", "0")
+    if not raw.isdigit():
+        return _error(400, f"since must be a sequence number (0 or more), not {raw!r}", {"field": "since"})
+    since = int(raw)
+    return JSONResponse({"seq": hall.state.seq,
+                         "events": [e.to_json() for e in hall.events[since:] if e.seq > since]})
+
+
+def _authorized(request: Request) -> bool:
+    header = request.headers.get("authorization", "")
+    scheme, _, token = header.partition(" ")
+    expected: str = request.app.state.referee_token
+    return scheme.lower() == "bearer" and hmac.compare_digest(token.strip().encode(), expected.encode())
+
+
+async def api_commands(request: Request) -> Response:
+    if not _authorized(request):
+        return _error(401, "referee token missing or wrong: send Authorization: Bearer <token>")
+    body = await request.body()
+    if len(body) > MAX_COMMAND_BYTES:
+        return _error(413, f"a command is at most {MAX_COMMAND_BYTES} bytes")
+    try:
+        command = json.loads(body)
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        return _error(400, f"the body is not JSON: {exc}")
+    try:
+        stored = await _hall(request).command(command)
+    except CommandError as exc:
+        return JSONResponse(exc.to_json(), status_code=exc.status)
+    except LogUnavailable as exc:
+        return _error(503, f"nothing was stored: {exc}")
+    return JSONResponse({"seq": stored[-1].seq, "events": [e.to_json() for e in stored]})
+
+
+async def api_health(request: Request) -> Response:
+    hall = _hall(request)
+    return JSONResponse({"seq": hall.state.seq, "clients": hall.hub.count(), "time": hall.clock()})
+
+
+async def ws_endpoint(websocket: WebSocket) -> None:
+    hall = _hall(websocket)
+    params = websocket.query_params
+    view = params.get("view", "display")
+    player = params.get("player") or None
+    since_raw = params.get("since")
+    problem = None
+    if view not in VIEWS:
+        problem = f"view must be one of {', '.join(VIEWS)}"
+    elif player is not None and hall.tournament.player(player) is None:
+        problem = f"no player has the id {player!r}"
+    elif since_raw is not None and not since_raw.isdigit():
+        problem = "since must be a sequence number"
+    await websocket.accept()
+    if problem:
+        await websocket.send_json({"type": "error", "error": problem})
+        await websocket.close(code=1008, reason=problem[:120])
+        return
+
+    async def send(text: str) -> None:
+        await websocket.send_text(text)
+
+    async def close(code: int, reason: str) -> None:
+        if websocket.application_state == WebSocketState.CONNECTED:
+            await websocket.close(code=code, reason=reason)
+
+    client = Client(view, player if view == "player" else None, send, close)
+    hall.connect(client, int(since_raw) if since_raw is not None else None)
+    try:
+        while True:
+            text = await websocket.receive_text()
+            with contextlib.suppress(ValueError, AttributeError):
+                message = json.loads(text)
+                if message.get("type") == "ping":
+                    hall.pong(client, message.get("t"))
+    except (WebSocketDisconnect, RuntimeError):
+        pass
+    finally:
+        await hall.hub.remove(client)
+
+
+def routes() -> list[Route | WebSocketRoute | Mount]:
+    return [
+        _page("index.html"), _page("display.html"), _page("player.html"), _page("referee.html"),
+        Route("/api/state", api_state),
+        Route("/api/events", api_events),
+        Route("/api/commands", api_commands, methods=["POST"]),
+        Route("/api/health", api_health),
+        WebSocketRoute("/ws", ws_endpoint),
+        Mount("/static", StaticFiles(directory=DISPLAY_DIR), name="static"),
+    ]

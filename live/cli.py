@@ -1,0 +1,138 @@
+"""The `live` command: serve a tournament, run the demo, check a tournament file."""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import logging
+import os
+import secrets
+import socket
+import sys
+import tempfile
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+from live.tournament import Tournament, TournamentFileError, load
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+DEMO_FILE = EXAMPLES / "cacak-preferans-2027.toml"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="live", description="Live server for card-game tournament halls.")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    serve = sub.add_parser("serve", help="run a tournament")
+    serve.add_argument("file", help="the tournament file (TOML)")
+    serve.add_argument("--host", default="0.0.0.0", help="address to listen on (default: all, for the hall's LAN)")
+    serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument("--db", help="the event log file (default: FILE's name with .db, in the current folder)")
+
+    demo = sub.add_parser("demo", help="the bundled tournament, compressed to start a minute from now")
+    demo.add_argument("--speed", type=float, default=60.0,
+                      help="how many times faster than real time the timetable runs "
+                           "(default 60: a 3-hour round lasts 3 minutes)")
+    demo.add_argument("--host", default="127.0.0.1")
+    demo.add_argument("--port", type=int, default=8000)
+    demo.add_argument("--db", help="the event log file (default: a new temporary file)")
+
+    check = sub.add_parser("check", help="validate a tournament file and print its timetable")
+    check.add_argument("file")
+
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logging.getLogger("apscheduler").setLevel(logging.WARNING)
+    try:
+        if args.command == "check":
+            return _check(args.file)
+        if args.command == "serve":
+            tournament = load(args.file)
+            db = Path(args.db) if args.db else Path.cwd() / (Path(args.file).stem + ".db")
+            return _serve(tournament, db, args.host, args.port)
+        if args.command == "demo":
+            if args.speed <= 0 or args.speed > 3600:
+                parser.error("--speed must be more than 0 and at most 3600")
+            start = datetime.now(UTC).replace(microsecond=0) + timedelta(minutes=1)
+            tournament = load(DEMO_FILE).rescheduled(start, args.speed)
+            db = Path(args.db) if args.db else Path(tempfile.mkdtemp(prefix="live-demo-")) / "demo.db"
+            return _serve(tournament, db, args.host, args.port)
+    except TournamentFileError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    return 2
+
+
+def _check(path: str) -> int:
+    t = load(path)
+    zone = t.zone
+    print(f"{t.name}  ({t.preset}, {t.timezone}, languages {', '.join(t.languages)})")
+    print(f"{len(t.players)} players, {len(t.teams)} teams, {len(t.items)} timetable items")
+    day = None
+    for item in t.items:
+        start, end = item.start.astimezone(zone), item.end.astimezone(zone)
+        if start.date() != day:
+            day = start.date()
+            print(f"\n{start:%A %d %B %Y}")
+        extra = ""
+        if item.playing:
+            parts = t.segments(item)
+            extra = f"  [{item.boards} boards]" if item.boards else ""
+            extra += f"  [{parts} parts]" if parts > 1 else ""
+        print(f"  {start:%H:%M}–{end:%H:%M}  {item.id:<10} {item.kind:<12} {item.title}{extra}")
+    return 0
+
+
+def referee_token(db: Path) -> str:
+    """LIVE_REFEREE_TOKEN, else the token stored beside the log, else a new one stored there."""
+    if os.environ.get("LIVE_REFEREE_TOKEN"):
+        return os.environ["LIVE_REFEREE_TOKEN"]
+    path = db.with_name(db.name + ".token")
+    if path.exists():
+        return path.read_text().strip()
+    token = secrets.token_urlsafe(18)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.touch(mode=0o600)
+    path.write_text(token + "\n")
+    return token
+
+
+def _serve(tournament: Tournament, db: Path, host: str, port: int) -> int:
+    import uvicorn
+
+    from live.app import create_app
+    from live.hall import Hall
+    from live.log.sqlite import SQLiteLog, TournamentMismatch
+
+    try:
+        SQLiteLog(db, tournament.name).verify()
+    except TournamentMismatch as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    token = referee_token(db)
+    hall = Hall(tournament, SQLiteLog(db, tournament.name))
+    app = create_app(hall, token)
+    shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
+    base = f"http://{shown}:{port}"
+    lan = ""
+    if host in ("0.0.0.0", "::"):
+        with contextlib.suppress(OSError):
+            address = socket.gethostbyname(socket.gethostname())
+            if not address.startswith("127."):
+                lan = f"http://{address}:{port}"
+    speed = f" — running {tournament.speed:g}× faster than real time" if tournament.speed != 1 else ""
+    print(f"\n  {tournament.name}{speed}\n"
+          f"  hall display:     {base}/display\n"
+          f"  player page:      {base}/player\n"
+          f"  referee console:  {base}/referee\n"
+          f"  referee token:    {token}\n"
+          f"  event log:        {db}\n" + (f"  on the hall LAN:  {lan}/display\n" if lan else ""), flush=True)
+    config = uvicorn.Config(
+        app, host=host, port=port, ws="websockets-sansio", ws_max_size=64 * 1024,
+        ws_per_message_deflate=False, ws_ping_interval=20, ws_ping_timeout=20,
+        log_level="warning", lifespan="on", backlog=4096,
+    )
+    uvicorn.Server(config).run()
+    return 0
+
+

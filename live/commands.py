@@ -1,0 +1,196 @@
+"""Referee commands: validate against the state, then say which events they become.
+
+`decide` is pure: the clock comes in as `now`. A command that is wrong in any way raises
+CommandError naming the field and the reason, and nothing is written. The error codes follow
+HTTP: 400 the body is not a command at all, 422 a field is wrong, 409 the command does not
+fit the state (ending a round that has not started).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from live import events as E
+from live.events import NewEvent
+from live.state import ItemState, State
+from live.tournament import Tournament
+
+MAX_EXTEND_MINUTES = 180
+MAX_TEXT = 500
+
+
+class CommandError(Exception):
+    def __init__(self, status: int, error: str, detail: Any = None) -> None:
+        super().__init__(error)
+        self.status, self.error, self.detail = status, error, detail
+
+    def to_json(self) -> dict[str, Any]:
+        return {"error": self.error, "detail": self.detail}
+
+
+# type → (required fields, optional fields)
+FIELDS: dict[str, tuple[set[str], set[str]]] = {
+    "start_round": ({"item"}, set()),
+    "pause": ({"item"}, set()),
+    "resume": ({"item"}, set()),
+    "extend": ({"item", "minutes"}, set()),
+    "announce_last_deals": ({"item"}, set()),
+    "end_round": ({"item"}, set()),
+    "announce": ({"text"}, {"player"}),
+    "undo": (set(), {"seq"}),
+}
+
+
+def decide(tournament: Tournament, state: State, command: Any, now: int) -> list[NewEvent]:
+    if not isinstance(command, dict):
+        raise CommandError(400, "a command must be a JSON object with a \"type\"")
+    kind = command.get("type")
+    if not isinstance(kind, str) or not kind:
+        raise CommandError(422, "the command has no \"type\"", {"field": "type", "known": sorted(FIELDS)})
+    if kind not in FIELDS:
+        raise CommandError(422, f"unknown command type {kind!r}", {"field": "type", "known": sorted(FIELDS)})
+    required, optional = FIELDS[kind]
+    for name in sorted(required):
+        if name not in command:
+            raise CommandError(422, f"{kind} needs the field {name!r}", {"field": name})
+    for name in sorted(set(command) - required - optional - {"type"}):
+        known = sorted(required | optional)
+        raise CommandError(422, f"{kind} has no field {name!r}", {"field": name, "known": known})
+    handler = _HANDLERS[kind]
+    return [handler(tournament, state, command, now)]
+
+
+def _item(state: State, command: dict[str, Any]) -> ItemState:
+    ident = command["item"]
+    if not isinstance(ident, str):
+        raise CommandError(422, "item must be a timetable item's id, e.g. \"r3\"", {"field": "item"})
+    found = state.items.get(ident)
+    if found is None:
+        known = sorted(state.items)
+        other = state.tournament.item(ident)
+        why = (f"{ident!r} is a {other.kind}, not a round or match" if other
+               else f"no round or match has the id {ident!r}")
+        raise CommandError(422, why, {"field": "item", "known": known})
+    return found
+
+
+def _conflict(s: ItemState, doing: str) -> CommandError:
+    said = {"scheduled": "has not started", "called": "has not started", "held": "has not started",
+            "running": "is running", "paused": "is paused", "ended": "has ended"}[s.status]
+    return CommandError(409, f"cannot {doing} {s.item.id}: it {said}", {"field": "item", "status": s.status})
+
+
+def _referee(kind: str, payload: dict[str, Any]) -> NewEvent:
+    return NewEvent(kind, "referee", payload)
+
+
+def _start(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEvent:
+    s = _item(state, c)
+    if not s.open:
+        raise _conflict(s, "start")
+    busy = state.item_in_progress(other_than=s.item.id)
+    if busy is not None:
+        raise CommandError(409, f"cannot start {s.item.id}: {busy.item.id} is still {busy.status}; end it first",
+                           {"field": "item", "in_progress": busy.item.id})
+    return _referee(E.ROUND_STARTED, {"item": s.item.id})
+
+
+def _pause(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEvent:
+    s = _item(state, c)
+    if s.status != "running":
+        raise _conflict(s, "pause")
+    return _referee(E.ROUND_PAUSED, {"item": s.item.id})
+
+
+def _resume(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEvent:
+    s = _item(state, c)
+    if s.status != "paused":
+        raise _conflict(s, "resume")
+    return _referee(E.ROUND_RESUMED, {"item": s.item.id})
+
+
+def _extend(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEvent:
+    s = _item(state, c)
+    minutes = c["minutes"]
+    if isinstance(minutes, bool) or not isinstance(minutes, int | float) or minutes != minutes:
+        raise CommandError(422, "minutes must be a number of minutes, e.g. 10 or -5", {"field": "minutes"})
+    if minutes == 0:
+        raise CommandError(422, "minutes must not be 0", {"field": "minutes"})
+    if abs(minutes) > MAX_EXTEND_MINUTES:
+        limit = MAX_EXTEND_MINUTES
+        raise CommandError(422, f"minutes must be between -{limit} and {limit}, not {minutes}", {"field": "minutes"})
+    if s.status == "ended":
+        raise _conflict(s, "extend")
+    ms = t.minutes_ms(minutes)
+    if minutes < 0:
+        remaining = s.remaining_ms(now)
+        if remaining + ms < t.minutes_ms(1):
+            left = remaining / t.minutes_ms(1)
+            raise CommandError(422, f"cannot shorten {s.item.id} by {-minutes} minutes: only {left:.1f} minutes "
+                                    "are left; end the round instead", {"field": "minutes"})
+    return _referee(E.ROUND_EXTENDED, {"item": s.item.id, "minutes": minutes, "ms": ms})
+
+
+def _last_deals(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEvent:
+    s = _item(state, c)
+    if not t.rules.get("last_deals_warning"):
+        raise CommandError(422, f"the {t.preset} rules have no last-deals signal", {"field": "type"})
+    if not s.in_progress:
+        raise _conflict(s, "announce the last deals of")
+    if s.last_deals_at is not None:
+        raise CommandError(409, f"the last deals of {s.item.id} were already announced", {"field": "item"})
+    return _referee(E.LAST_DEALS_ANNOUNCED, {"item": s.item.id})
+
+
+def _end(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEvent:
+    s = _item(state, c)
+    if not s.in_progress:
+        raise _conflict(s, "end")
+    return _referee(E.ROUND_ENDED, {"item": s.item.id})
+
+
+def _announce(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEvent:
+    text = c["text"]
+    if not isinstance(text, str) or not text.strip():
+        raise CommandError(422, "text must be the announcement's words", {"field": "text"})
+    if len(text) > MAX_TEXT:
+        raise CommandError(422, f"text is {len(text)} characters; at most {MAX_TEXT}", {"field": "text"})
+    payload: dict[str, Any] = {"text": text.strip()}
+    if "player" in c:
+        player = c["player"]
+        if not isinstance(player, str) or t.player(player) is None:
+            raise CommandError(422, f"no player has the id {player!r}", {"field": "player"})
+        payload["player"] = player
+    return _referee(E.ANNOUNCED, payload)
+
+
+def _undo(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEvent:
+    undoable = [x for x in state.commands if not x["undone"] and x["type"] != E.COMMAND_UNDONE]
+    if "seq" in c:
+        seq = c["seq"]
+        if isinstance(seq, bool) or not isinstance(seq, int):
+            raise CommandError(422, "seq must be the sequence number of a referee command", {"field": "seq"})
+        target = next((x for x in state.commands if x["seq"] == seq), None)
+        if target is None:
+            raise CommandError(422, f"event {seq} is not a referee command", {"field": "seq"})
+        if target["type"] == E.COMMAND_UNDONE:
+            raise CommandError(422, f"event {seq} is an undo; an undo cannot be undone", {"field": "seq"})
+        if target["undone"]:
+            raise CommandError(409, f"command {seq} is already undone", {"field": "seq"})
+    else:
+        if not undoable:
+            raise CommandError(409, "there is no referee command to undo", {"field": "seq"})
+        target = undoable[-1]
+    return _referee(E.COMMAND_UNDONE, {"target": target["seq"], "undid": target["type"]})
+
+
+_HANDLERS = {
+    "start_round": _start,
+    "pause": _pause,
+    "resume": _resume,
+    "extend": _extend,
+    "announce_last_deals": _last_deals,
+    "end_round": _end,
+    "announce": _announce,
+    "undo": _undo,
+}

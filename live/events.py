@@ -1,0 +1,66 @@
+"""Events: the only thing the server stores. Everything else is derived from them.
+
+An event is a fact in the past tense with a sequence number, a UTC timestamp (epoch
+milliseconds), an actor and a payload. Signals fired by the scheduler also carry their
+deterministic `signal` id (e.g. `r3:start`); the log refuses a second event with the same id,
+which is what makes a signal happen at most once however many times its job fires.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+# Event type names. Round life-cycle:
+ROUND_CALLED = "round_called"  # players to their tables (preferans, start − call_before)
+ROUND_STARTED = "round_started"
+ROUND_START_HELD = "round_start_held"  # the scheduled start came while another round still ran
+ROUND_PAUSED = "round_paused"
+ROUND_RESUMED = "round_resumed"
+ROUND_EXTENDED = "round_extended"
+LAST_DEALS_ANNOUNCED = "last_deals_announced"
+BREAK_ANNOUNCED = "break_announced"  # bridge: half-time, or a break between segments
+ROUND_ENDED = "round_ended"
+# Other:
+ANNOUNCED = "announced"
+COMMAND_UNDONE = "command_undone"
+
+#: Events that a display shows as a full-screen banner.
+SIGNAL_TYPES = frozenset({
+    ROUND_CALLED, ROUND_STARTED, ROUND_START_HELD, ROUND_PAUSED, ROUND_RESUMED, ROUND_EXTENDED,
+    LAST_DEALS_ANNOUNCED, BREAK_ANNOUNCED, ROUND_ENDED, ANNOUNCED,
+})
+
+
+@dataclass(frozen=True)
+class NewEvent:
+    """An event not yet in the log: it gets its seq and timestamp when appended."""
+
+    type: str
+    actor: str
+    payload: dict[str, Any] = field(default_factory=dict)
+    signal: str | None = None
+
+
+@dataclass(frozen=True)
+class Event:
+    seq: int
+    ts: int  # epoch milliseconds, UTC, taken by the log when the event was appended
+    type: str
+    actor: str
+    payload: dict[str, Any]
+    signal: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "seq": self.seq, "ts": self.ts, "type": self.type, "actor": self.actor,
+            "payload": self.payload,
+        }
+        if self.signal:
+            data["signal"] = self.signal
+        return data
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Event:
+        return cls(int(data["seq"]), int(data["ts"]), str(data["type"]), str(data["actor"]),
+                   dict(data.get("payload") or {}), data.get("signal"))

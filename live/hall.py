@@ -1,0 +1,161 @@
+"""The running tournament: the log, the folded state, the hub and the scheduler, wired together.
+
+Every change goes one way: a command or a firing signal is validated against the state,
+appended to the log (durably), folded into the state, and only then pushed to the screens
+and turned into new jobs. `ingest` is the single door into the state, so events that come
+from this process and events that another instance appended (Redis) take the same path.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import time
+from collections.abc import Callable
+from typing import Any
+
+from live import events as E
+from live.commands import decide
+from live.events import Event
+from live.hub import Client, Hub
+from live.log import EventLog, LogUnavailable
+from live.signals import due_signals, signal_event
+from live.state import State, apply, fold
+from live.tournament import Tournament
+from live.views import me_section, public_sections, referee_sections
+from scheduler import SignalScheduler
+
+log = logging.getLogger("live.hall")
+
+
+def wall_clock_ms() -> int:
+    return time.time_ns() // 1_000_000
+
+
+def encode(message: dict[str, Any]) -> str:
+    return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+
+
+class Hall:
+    def __init__(self, tournament: Tournament, log_: EventLog, *,
+                 clock: Callable[[], int] = wall_clock_ms, run_scheduler: bool = True) -> None:
+        self.tournament = tournament
+        self.log = log_
+        self.clock = clock
+        self.hub = Hub()
+        self.events: list[Event] = []
+        self.state = State.initial(tournament)
+        self.scheduler = SignalScheduler(self.fire) if run_scheduler else None
+        self._lock = asyncio.Lock()
+        self._sections: dict[str, dict[str, Any]] = {}
+
+    # life-cycle -----------------------------------------------------------------------------
+
+    async def start(self) -> None:
+        await self.log.open()
+        self.events = await self.log.read(0)
+        self.state = fold(self.tournament, self.events)
+        self._sections = {"public": public_sections(self.state), "referee": referee_sections(self.state)}
+        log.info("replayed %d events; seq %d", len(self.events), self.state.seq)
+        if self.scheduler is not None:
+            self.scheduler.start()
+            self.reschedule()
+
+    async def stop(self) -> None:
+        if self.scheduler is not None:
+            self.scheduler.stop()
+        await self.hub.close_all()
+        await self.log.close()
+
+    # the way in -----------------------------------------------------------------------------
+
+    async def command(self, command: Any) -> list[Event]:
+        """Validate and store a referee command. Raises CommandError or LogUnavailable."""
+        async with self._lock:
+            stored: list[Event] = []
+            for new in decide(self.tournament, self.state, command, self.clock()):
+                event = await self.log.append(new)
+                if event is None:
+                    raise LogUnavailable("the log refused the event")
+                self.ingest(event)
+                stored.append(event)
+            return stored
+
+    async def fire(self, signal_id: str) -> Event | None:
+        """Append a signal if it is still due; None when it is not (or was already appended)."""
+        async with self._lock:
+            new = signal_event(self.tournament, self.state, signal_id, self.clock())
+            if new is None:
+                return None
+            event = await self.log.append(new)
+            if event is not None:
+                self.ingest(event)
+            return event
+
+    def ingest(self, event: Event) -> None:
+        if event.seq <= self.state.seq:
+            return
+        self.events.append(event)
+        if event.type == E.COMMAND_UNDONE:
+            self.state = fold(self.tournament, self.events)
+        else:
+            apply(self.state, event)
+        self._push(event)
+        self.reschedule()
+
+    def reschedule(self) -> None:
+        if self.scheduler is not None:
+            self.scheduler.sync(due_signals(self.tournament, self.state))
+
+    # the way out ----------------------------------------------------------------------------
+
+    def _push(self, event: Event) -> None:
+        public = public_sections(self.state)
+        referee = {**public, "audit": referee_sections(self.state)["audit"]}
+        changes = {k: v for k, v in public.items() if self._sections.get("public", {}).get(k) != v}
+        referee_changes = {k: v for k, v in referee.items()
+                           if self._sections.get("referee", {}).get(k) != v}
+        self._sections = {"public": public, "referee": referee}
+        wire = event.to_json()
+        public_text = encode({"type": "event", "event": wire, "seq": event.seq, "changes": changes})
+        by_player: dict[str, str] = {}
+        addressed = event.payload.get("player")
+        if isinstance(addressed, str):
+            me = me_section(self.state, addressed)
+            by_player[addressed] = encode({"type": "event", "event": wire, "seq": event.seq,
+                                           "changes": {**changes, "me": me}})
+        self.hub.publish(
+            {"display": public_text, "player": public_text,
+             "referee": encode({"type": "event", "event": wire, "seq": event.seq, "changes": referee_changes})},
+            by_player,
+        )
+
+    def snapshot(self, view: str, player: str | None) -> dict[str, Any]:
+        sections = dict(self._sections["referee" if view == "referee" else "public"])
+        if view == "player" and player:
+            sections["me"] = me_section(self.state, player)
+        return {"type": "snapshot", "view": view, "seq": self.state.seq, "sections": sections}
+
+    def connect(self, client: Client, since: int | None) -> Client:
+        """Greet a client, replay what it missed, snapshot it, then subscribe it — with no await
+        in between, so no event can fall into a gap or arrive twice."""
+        seq = self.state.seq
+        backlog: list[Event] = []
+        if since is not None and 0 <= since < seq:
+            backlog = [e for e in self.events[max(0, since - 5):] if e.seq > since]
+            if not backlog or backlog[0].seq != since + 1:
+                backlog = [e for e in self.events if e.seq > since]
+        first = [encode({"type": "hello", "server_time": self.clock(), "seq": seq, "view": client.view,
+                         "since": since, "tournament": self.tournament.name})]
+        first += [encode({"type": "event", "event": e.to_json(), "seq": e.seq, "replay": True}) for e in backlog]
+        first.append(encode(self.snapshot(client.view, client.player)))
+        if len(first) >= client.queue.maxsize:
+            client.queue = asyncio.Queue(maxsize=client.queue.maxsize + len(first))
+        for text in first:
+            client.offer(text)
+        self.hub.add(client)
+        return client
+
+    def pong(self, client: Client, t: Any) -> None:
+        self.hub.offer(client, [encode({"type": "pong", "t": t, "server": self.clock()})])

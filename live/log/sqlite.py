@@ -1,0 +1,112 @@
+"""The embedded event log: one SQLite file in WAL mode, fsynced before a command is acknowledged.
+
+All SQLite work runs on one dedicated thread so a commit's fsync never stalls the event loop
+that feeds the WebSockets. A signal's id is a UNIQUE column and the insert is `INSERT OR
+IGNORE`, so the at-most-once check happens inside the same transaction as the write.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+from live.events import Event, NewEvent
+from live.log import LogUnavailable
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS events (
+    seq     INTEGER PRIMARY KEY,
+    ts      INTEGER NOT NULL,
+    type    TEXT    NOT NULL,
+    actor   TEXT    NOT NULL,
+    payload TEXT    NOT NULL,
+    signal  TEXT    UNIQUE
+);
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+"""
+
+
+class TournamentMismatch(RuntimeError):
+    pass
+
+
+class SQLiteLog:
+    def __init__(self, path: str | Path, tournament_name: str | None = None) -> None:
+        self.path = Path(path)
+        self.tournament_name = tournament_name
+        self._db: sqlite3.Connection | None = None
+        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sqlite-log")
+
+    async def _run(self, fn: Any, *args: Any) -> Any:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._pool, fn, *args)
+
+    async def open(self) -> None:
+        await self._run(self._open)
+
+    def _open(self) -> None:
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        db.execute("PRAGMA journal_mode=WAL")
+        db.execute("PRAGMA synchronous=FULL")  # WAL + NORMAL may lose the last commits on power loss
+        db.executescript(SCHEMA)
+        if self.tournament_name is not None:
+            row = db.execute("SELECT value FROM meta WHERE key='tournament'").fetchone()
+            if row is None:
+                db.execute("INSERT INTO meta(key, value) VALUES ('tournament', ?)", (self.tournament_name,))
+            elif row[0] != self.tournament_name:
+                db.close()
+                raise TournamentMismatch(
+                    f"{self.path} holds the log of {row[0]!r}, not of {self.tournament_name!r}; "
+                    "use another --db for this tournament")
+        self._db = db
+
+    def verify(self) -> None:
+        """Open and close the file once, synchronously: fails early on a wrong or unusable log."""
+        self._open()
+        assert self._db is not None
+        self._db.close()
+        self._db = None
+
+    async def append(self, event: NewEvent) -> Event | None:
+        return await self._run(self._append, event)
+
+    def _append(self, event: NewEvent) -> Event | None:
+        if self._db is None:
+            raise LogUnavailable("the event log is not open")
+        ts = time.time_ns() // 1_000_000
+        payload = json.dumps(event.payload, ensure_ascii=False, separators=(",", ":"))
+        try:
+            cursor = self._db.execute(
+                "INSERT OR IGNORE INTO events(ts, type, actor, payload, signal) VALUES (?, ?, ?, ?, ?)",
+                (ts, event.type, event.actor, payload, event.signal),
+            )
+        except sqlite3.Error as exc:
+            raise LogUnavailable(f"the event log cannot be written: {exc}") from exc
+        if cursor.rowcount == 0:
+            return None
+        assert cursor.lastrowid is not None
+        return Event(cursor.lastrowid, ts, event.type, event.actor, event.payload, event.signal)
+
+    async def read(self, since: int = 0) -> list[Event]:
+        return await self._run(self._read, since)
+
+    def _read(self, since: int) -> list[Event]:
+        if self._db is None:
+            raise LogUnavailable("the event log is not open")
+        rows = self._db.execute(
+            "SELECT seq, ts, type, actor, payload, signal FROM events WHERE seq > ? ORDER BY seq", (since,)
+        ).fetchall()
+        return [Event(seq, ts, kind, actor, json.loads(payload), signal)
+                for seq, ts, kind, actor, payload, signal in rows]
+
+    async def close(self) -> None:
+        if self._db is not None:
+            await self._run(self._db.close)
+            self._db = None
+        self._pool.shutdown(wait=True)

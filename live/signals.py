@@ -1,0 +1,74 @@
+"""Which round signals are due, and when: a pure function of the tournament and the state.
+
+The scheduler asks this after every event and keeps exactly one job per signal listed here.
+A signal's id is deterministic (`r3:start`, `r3:break:1`), so firing it twice, or from two
+server instances, appends it once: the log refuses a second event with the same id.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from live import events as E
+from live.events import NewEvent
+from live.state import ItemState, State
+from live.tournament import Tournament
+
+
+@dataclass(frozen=True)
+class Signal:
+    id: str
+    due_at: int  # epoch ms
+    type: str
+    item: str
+    extra: tuple[tuple[str, Any], ...] = ()
+
+
+def due_signals(tournament: Tournament, state: State) -> list[Signal]:
+    """Every signal still to come for every playing item, in due order."""
+    out: list[Signal] = []
+    rules = tournament.rules
+    for s in state.items.values():
+        item = s.item
+        if s.status == "ended":
+            continue
+        if s.status == "scheduled" and rules.get("call_before"):
+            out.append(Signal(f"{item.id}:call", item.start_ms - tournament.rule_ms("call_before"),
+                              E.ROUND_CALLED, item.id))
+        if s.status in ("scheduled", "called") and rules.get("auto_start"):
+            out.append(Signal(f"{item.id}:start", item.start_ms, E.ROUND_STARTED, item.id))
+        if s.status != "running":
+            continue  # a paused clock has no deadlines; a held or open round waits for its start
+        end = s.ends_at()
+        if rules.get("last_deals_warning") and s.last_deals_at is None:
+            out.append(Signal(f"{item.id}:last_deals", end - tournament.rule_ms("last_deals_warning"),
+                              E.LAST_DEALS_ANNOUNCED, item.id))
+        parts = tournament.segments(item)
+        for part in range(1, parts):
+            if part not in s.breaks:
+                due = s.start_ms() + s.paused_ms + item.duration_ms * part // parts
+                out.append(Signal(f"{item.id}:break:{part}", due, E.BREAK_ANNOUNCED, item.id,
+                                  (("part", part), ("parts", parts))))
+        if rules.get("auto_end"):
+            out.append(Signal(f"{item.id}:end", end, E.ROUND_ENDED, item.id))
+    out.sort(key=lambda sig: (sig.due_at, sig.id))
+    return out
+
+
+def signal_event(tournament: Tournament, state: State, signal_id: str, now: int) -> NewEvent | None:
+    """The event a firing signal appends, or None when it is no longer due (the state moved on).
+
+    A scheduled start that finds another round still in progress does not start a second
+    clock: it is recorded as held, and the referee starts the round by hand.
+    """
+    signal = next((s for s in due_signals(tournament, state) if s.id == signal_id), None)
+    if signal is None or signal.due_at > now:
+        return None
+    payload: dict[str, Any] = {"item": signal.item, "due_at": signal.due_at, **dict(signal.extra)}
+    if signal.type == E.ROUND_STARTED:
+        busy: ItemState | None = state.item_in_progress(other_than=signal.item)
+        if busy is not None:
+            payload["waiting_for"] = busy.item.id
+            return NewEvent(E.ROUND_START_HELD, "scheduler", payload, signal=signal.id)
+    return NewEvent(signal.type, "scheduler", payload, signal=signal.id)

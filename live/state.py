@@ -1,0 +1,163 @@
+"""The fold: the current state is a pure function of the tournament file and the events.
+
+No clock is read here. Every time comes from an event: a referee command takes effect at
+the event's timestamp; a scheduler signal at its `due_at` (so a signal appended late after a
+restart still starts the clock when the timetable said). Remaining time is always derived
+from those instants, never counted down, which is why a restart shows the right clock.
+
+An undo is a compensating event; the state after it is the fold of all events except the
+undone command, so every later consequence is recomputed, not patched.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from live import events as E
+from live.events import Event
+from live.tournament import Item, Tournament
+
+ANNOUNCEMENTS_KEPT = 20
+
+
+@dataclass
+class ItemState:
+    """One playing item's life-cycle: scheduled → called → running ⇄ paused → ended."""
+
+    item: Item
+    status: str = "scheduled"  # scheduled | called | held | running | paused | ended
+    called_at: int | None = None
+    held_at: int | None = None
+    started_at: int | None = None
+    ended_at: int | None = None
+    paused_at: int | None = None
+    paused_ms: int = 0  # total of finished pauses
+    extended_ms: int = 0
+    last_deals_at: int | None = None
+    breaks: list[int] = field(default_factory=list)  # parts whose break was announced
+
+    @property
+    def in_progress(self) -> bool:
+        return self.status in ("running", "paused")
+
+    @property
+    def open(self) -> bool:
+        """Not started yet: a start (scheduled or by the referee) is still to come."""
+        return self.status in ("scheduled", "called", "held")
+
+    def start_ms(self) -> int:
+        return self.started_at if self.started_at is not None else self.item.start_ms
+
+    def ends_at(self) -> int:
+        """The end as it stands if the clock runs on from now (moved by late start, pauses, extensions).
+
+        While paused this is the end as if the pause ended at the moment it began; use
+        `remaining_ms` for the frozen remaining time.
+        """
+        return self.start_ms() + self.item.duration_ms + self.extended_ms + self.paused_ms
+
+    def remaining_ms(self, now: int) -> int:
+        if self.status == "ended":
+            return 0
+        if self.status == "paused" and self.paused_at is not None:
+            return max(0, self.ends_at() - self.paused_at)
+        if self.open:
+            return self.item.duration_ms + self.extended_ms
+        return max(0, self.ends_at() - now)
+
+
+@dataclass
+class State:
+    tournament: Tournament
+    seq: int = 0
+    items: dict[str, ItemState] = field(default_factory=dict)
+    announcements: list[dict[str, Any]] = field(default_factory=list)
+    commands: list[dict[str, Any]] = field(default_factory=list)  # the referee's audit log
+    undone: set[int] = field(default_factory=set)
+
+    @classmethod
+    def initial(cls, tournament: Tournament) -> State:
+        return cls(tournament, items={i.id: ItemState(i) for i in tournament.items if i.playing})
+
+    def item_in_progress(self, other_than: str | None = None) -> ItemState | None:
+        return next((s for s in self.items.values() if s.in_progress and s.item.id != other_than), None)
+
+
+def fold(tournament: Tournament, events: Iterable[Event]) -> State:
+    events = list(events)
+    state = State.initial(tournament)
+    state.undone = {int(e.payload["target"]) for e in events if e.type == E.COMMAND_UNDONE}
+    for event in events:
+        apply(state, event)
+    return state
+
+
+def when(event: Event) -> int:
+    """The instant an event takes effect: the due time of a signal, else when it was logged."""
+    due = event.payload.get("due_at")
+    return int(due) if isinstance(due, int) else event.ts
+
+
+def apply(state: State, event: Event) -> None:
+    """Fold one event in. Events that no longer fit (after an undo) change nothing but the seq."""
+    state.seq = event.seq
+    if event.actor == "referee":
+        state.commands.append({
+            "seq": event.seq, "ts": event.ts, "type": event.type, "payload": event.payload,
+            "undone": event.seq in state.undone,
+        })
+    if event.seq in state.undone:
+        return
+    if event.type == E.COMMAND_UNDONE:
+        target = int(event.payload["target"])
+        for command in state.commands:
+            if command["seq"] == target:
+                command["undone"] = True
+    item = state.items.get(str(event.payload.get("item", "")))
+    at = when(event)
+    changed = _apply_to_item(item, event.type, event.payload, at) if item else False
+    if event.type == E.ANNOUNCED:
+        changed = True
+    if changed and event.type in E.SIGNAL_TYPES:
+        state.announcements.append(_announcement(event, item))
+        del state.announcements[:-ANNOUNCEMENTS_KEPT]
+
+
+def _apply_to_item(s: ItemState, kind: str, payload: dict[str, Any], at: int) -> bool:
+    if kind == E.ROUND_CALLED and s.status == "scheduled":
+        s.status, s.called_at = "called", at
+    elif kind == E.ROUND_START_HELD and s.open:
+        s.status, s.held_at = "held", at
+    elif kind == E.ROUND_STARTED and s.open:
+        s.status, s.started_at = "running", at
+    elif kind == E.ROUND_PAUSED and s.status == "running":
+        s.status, s.paused_at = "paused", at
+    elif kind == E.ROUND_RESUMED and s.status == "paused" and s.paused_at is not None:
+        s.paused_ms += max(0, at - s.paused_at)
+        s.status, s.paused_at = "running", None
+    elif kind == E.ROUND_EXTENDED and s.status != "ended":
+        s.extended_ms += int(payload["ms"])
+    elif kind == E.LAST_DEALS_ANNOUNCED and s.in_progress and s.last_deals_at is None:
+        s.last_deals_at = at
+    elif kind == E.BREAK_ANNOUNCED and s.in_progress and int(payload["part"]) not in s.breaks:
+        s.breaks.append(int(payload["part"]))
+    elif kind == E.ROUND_ENDED and s.in_progress:
+        if s.status == "paused" and s.paused_at is not None:
+            s.paused_ms += max(0, at - s.paused_at)
+            s.paused_at = None
+        s.status, s.ended_at = "ended", at
+    else:
+        return False
+    return True
+
+
+def _announcement(event: Event, item: ItemState | None) -> dict[str, Any]:
+    data: dict[str, Any] = {"seq": event.seq, "ts": event.ts, "type": event.type}
+    if item is not None:
+        data.update(item=item.item.id, title=item.item.title, round=item.item.round)
+    for key in ("text", "player", "minutes", "part", "parts", "due_at", "waiting_for"):
+        if key in event.payload:
+            data[key] = event.payload[key]
+    return data

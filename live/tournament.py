@@ -1,0 +1,410 @@
+"""The tournament file: what is played, when, by whom, under which rules.
+
+The file is TOML (see README, "Tournament file"). It is read once at start and never
+changes while the server runs; everything that happens afterwards is an event. Errors name
+the file, the line and the field, because the person fixing them is an organizer with a
+text editor the night before the event.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+import tomllib
+from dataclasses import dataclass, field, replace
+from datetime import UTC, date, datetime, time, timedelta
+from pathlib import Path
+from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from live.rules.presets import PARAMETER_TYPES, PRESETS, segments_for
+
+PLAYING_KINDS = ("round", "match")
+OTHER_KINDS = ("registration", "opening", "break", "meal", "ceremony", "other")
+ITEM_KINDS = PLAYING_KINDS + OTHER_KINDS
+_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,39}$")
+
+
+class TournamentFileError(ValueError):
+    """A tournament file that cannot be used, with where and why."""
+
+    def __init__(self, path: str, line: int | None, field: str, message: str) -> None:
+        self.path, self.line, self.field, self.message = path, line, field, message
+        where = f"{path}:{line}" if line else path
+        super().__init__(f"{where}: {field}: {message}" if field else f"{where}: {message}")
+
+
+@dataclass(frozen=True)
+class Item:
+    """One timetable entry. Instants are UTC; `playing` items have a clock and signals."""
+
+    id: str
+    kind: str
+    title: str
+    start: datetime
+    end: datetime
+    round: int | None = None
+    boards: int | None = None
+
+    @property
+    def playing(self) -> bool:
+        return self.kind in PLAYING_KINDS
+
+    @property
+    def start_ms(self) -> int:
+        return to_ms(self.start)
+
+    @property
+    def end_ms(self) -> int:
+        return to_ms(self.end)
+
+    @property
+    def duration_ms(self) -> int:
+        return self.end_ms - self.start_ms
+
+
+@dataclass(frozen=True)
+class Player:
+    id: str
+    name: str
+    lady: bool = False
+    team: str | None = None
+
+
+@dataclass(frozen=True)
+class Team:
+    id: str
+    name: str
+
+
+@dataclass(frozen=True)
+class Tournament:
+    name: str
+    timezone: str
+    preset: str
+    rules: dict[str, Any]
+    languages: tuple[str, ...]
+    language: str
+    items: tuple[Item, ...]
+    players: tuple[Player, ...] = ()
+    teams: tuple[Team, ...] = ()
+    #: How many times faster than real time the rules' minutes run (the demo); 1 in a real event.
+    speed: float = 1.0
+    source: str = ""
+    _by_id: dict[str, Item] = field(default_factory=dict, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self._by_id.update({item.id: item for item in self.items})
+
+    @property
+    def zone(self) -> ZoneInfo:
+        return ZoneInfo(self.timezone)
+
+    @property
+    def game(self) -> str:
+        return str(self.rules["game"])
+
+    def item(self, item_id: str) -> Item | None:
+        return self._by_id.get(item_id)
+
+    def player(self, player_id: str) -> Player | None:
+        return next((p for p in self.players if p.id == player_id), None)
+
+    def rule_ms(self, key: str) -> int:
+        """A rules duration (minutes of tournament time) in real milliseconds."""
+        return round(float(self.rules.get(key) or 0) * 60_000 / self.speed)
+
+    def minutes_ms(self, minutes: float) -> int:
+        return round(minutes * 60_000 / self.speed)
+
+    def segments(self, item: Item) -> int:
+        return segments_for(self.rules, item.boards)
+
+    def rescheduled(self, first_round_at: datetime, speed: float, max_gap_min: float = 15) -> Tournament:
+        """The same tournament compressed `speed` times, its first playing item at `first_round_at`.
+
+        Gaps between items longer than `max_gap_min` tournament minutes (nights between days)
+        are shortened to that, so a demo of a two-day event runs in minutes.
+        """
+        anchor = next((i for i in self.items if i.playing), self.items[0])
+        squeezed: list[tuple[Item, float, float]] = []  # item, start, end in tournament minutes
+        cursor_src = self.items[0].start
+        cursor = 0.0
+        for item in self.items:
+            gap = (item.start - cursor_src).total_seconds() / 60
+            if gap > max_gap_min:
+                gap = max_gap_min
+            start = cursor + gap
+            length = (item.end - item.start).total_seconds() / 60
+            squeezed.append((item, start, start + length))
+            if item.end > cursor_src:
+                cursor_src, cursor = item.end, start + length
+        anchor_start = next(s for i, s, _ in squeezed if i is anchor)
+
+        def at(minutes: float) -> datetime:
+            return first_round_at + timedelta(minutes=(minutes - anchor_start) / speed)
+
+        items = tuple(replace(i, start=at(s), end=at(e)) for i, s, e in squeezed)
+        return replace(self, items=items, speed=speed, _by_id={})
+
+
+def to_ms(instant: datetime) -> int:
+    return int(instant.timestamp() * 1000)
+
+
+def from_ms(ms: int) -> datetime:
+    return datetime.fromtimestamp(ms / 1000, UTC)
+
+
+class _Lines:
+    """Finds the line of a key in the raw TOML text (tomllib does not report value positions)."""
+
+    _header = re.compile(r"^\s*(\[\[?)\s*([A-Za-z0-9_.-]+)\s*\]\]?")
+
+    def __init__(self, text: str) -> None:
+        self.sections: list[tuple[str, int, int]] = []  # (name, index, line)
+        counts: dict[str, int] = {}
+        self.lines = text.splitlines()
+        for n, line in enumerate(self.lines, 1):
+            m = self._header.match(line)
+            if m:
+                name = m.group(2)
+                index = counts.get(name, 0)
+                counts[name] = index + 1
+                self.sections.append((name, index, n))
+
+    def find(self, table: str, index: int = 0, key: str | None = None) -> int | None:
+        starts = [n for name, i, n in self.sections if name == table and i == index]
+        if not starts:
+            return None
+        start = starts[0]
+        following = [n for _, _, n in self.sections if n > start]
+        stop = following[0] if following else len(self.lines) + 1
+        if key:
+            pattern = re.compile(rf"^\s*{re.escape(key)}\s*=")
+            for n in range(start + 1, stop):
+                if pattern.match(self.lines[n - 1]):
+                    return n
+        return start
+
+
+class _Reader:
+    def __init__(self, path: str, text: str) -> None:
+        self.path = path
+        self.lines = _Lines(text)
+
+    def fail(self, table: str, index: int | None, key: str, message: str) -> TournamentFileError:
+        line = self.lines.find(table, index or 0, key)
+        label = f"{table}[{index}].{key}" if index is not None else f"{table}.{key}"
+        if index is not None:
+            label = f"{table}[{index + 1}].{key}"  # people count entries from one
+        return TournamentFileError(self.path, line, label, message)
+
+    def get(
+        self,
+        data: dict[str, Any],
+        table: str,
+        index: int | None,
+        key: str,
+        kind: type | tuple[type, ...],
+        *,
+        required: bool = True,
+        default: Any = None,
+    ) -> Any:
+        if key not in data:
+            if required:
+                raise self.fail(table, index, key, "is missing")
+            return default
+        value = data[key]
+        if isinstance(value, bool) and kind is not bool and bool not in _tuple(kind):
+            raise self.fail(table, index, key, f"must be {_kind_name(kind)}, not {value!r}")
+        if not isinstance(value, kind):
+            raise self.fail(table, index, key, f"must be {_kind_name(kind)}, not {value!r}")
+        return value
+
+    def unknown(self, data: dict[str, Any], table: str, index: int | None, known: set[str]) -> None:
+        for key in data:
+            if key not in known:
+                allowed = ", ".join(sorted(known))
+                raise self.fail(table, index, key, f"is not a known field (known: {allowed})")
+
+
+def _tuple(kind: type | tuple[type, ...]) -> tuple[type, ...]:
+    return kind if isinstance(kind, tuple) else (kind,)
+
+
+def _kind_name(kind: type | tuple[type, ...]) -> str:
+    names = {str: "text", int: "a whole number", float: "a number", bool: "true or false",
+             list: "a list", dict: "a table", datetime: "a date and time"}
+    return " or ".join(names.get(k, k.__name__) for k in _tuple(kind))
+
+
+def load(path: str | Path) -> Tournament:
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise TournamentFileError(str(p), None, "", f"cannot read the file ({exc.strerror})") from exc
+    except UnicodeDecodeError as exc:
+        raise TournamentFileError(str(p), None, "", "is not UTF-8 text") from exc
+    return parse(text, str(p))
+
+
+def parse(text: str, path: str = "<tournament>") -> Tournament:
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        m = re.search(r"line (\d+)", str(exc))
+        raise TournamentFileError(path, int(m.group(1)) if m else None, "", f"not valid TOML: {exc}") from exc
+    r = _Reader(path, text)
+    r.unknown(data, "", None, {"tournament", "rules", "timetable", "players", "teams"})
+
+    head = data.get("tournament")
+    if not isinstance(head, dict):
+        raise TournamentFileError(path, None, "tournament", "the [tournament] table is missing")
+    r.unknown(head, "tournament", None, {"name", "timezone", "preset", "languages", "language"})
+    name = r.get(head, "tournament", None, "name", str).strip()
+    if not name:
+        raise r.fail("tournament", None, "name", "must not be empty")
+    tz = r.get(head, "tournament", None, "timezone", str)
+    try:
+        zone = ZoneInfo(tz)
+    except (ZoneInfoNotFoundError, ValueError) as exc:
+        raise r.fail("tournament", None, "timezone", f"unknown time zone {tz!r} (e.g. Europe/Belgrade)") from exc
+    preset = r.get(head, "tournament", None, "preset", str)
+    if preset not in PRESETS:
+        raise r.fail("tournament", None, "preset", f"unknown preset {preset!r} (known: {', '.join(PRESETS)})")
+    languages = r.get(head, "tournament", None, "languages", list, required=False, default=["en"])
+    if not languages or not all(isinstance(x, str) and x for x in languages):
+        raise r.fail("tournament", None, "languages", "must be a non-empty list of language tags")
+    language = r.get(head, "tournament", None, "language", str, required=False, default=languages[0])
+    if language not in languages:
+        raise r.fail("tournament", None, "language", f"{language!r} is not one of languages {languages}")
+
+    rules = dict(PRESETS[preset])
+    overrides = data.get("rules", {})
+    if not isinstance(overrides, dict):
+        raise TournamentFileError(path, r.lines.find("rules"), "rules", "must be a table")
+    for key, value in overrides.items():
+        if key not in PARAMETER_TYPES:
+            raise r.fail("rules", None, key, f"is not a rules parameter (known: {', '.join(PARAMETER_TYPES)})")
+        if key == "game":
+            raise r.fail("rules", None, key, "comes from the preset and cannot be overridden")
+        expected = PARAMETER_TYPES[key]
+        if (isinstance(value, bool) and expected is not bool) or not isinstance(value, expected):
+            raise r.fail("rules", None, key, f"must be {_kind_name(expected)}, not {value!r}")
+        if isinstance(value, int | float) and not isinstance(value, bool) and value < 0:
+            raise r.fail("rules", None, key, "must not be negative")
+        rules[key] = value
+
+    teams = _teams(r, data.get("teams", []))
+    players = _players(r, data.get("players", []), {t.id for t in teams})
+    items = _timetable(r, data.get("timetable"), zone)
+    return Tournament(
+        name=name, timezone=tz, preset=preset, rules=rules, languages=tuple(languages),
+        language=language, items=items, players=players, teams=teams, source=path,
+    )
+
+
+def _entries(r: _Reader, raw: Any, table: str) -> list[dict[str, Any]]:
+    if not isinstance(raw, list) or not all(isinstance(x, dict) for x in raw):
+        raise TournamentFileError(r.path, r.lines.find(table), table, f"must be written as [[{table}]] entries")
+    return raw
+
+
+def _unique_id(r: _Reader, entry: dict[str, Any], table: str, index: int, seen: set[str]) -> str:
+    ident = r.get(entry, table, index, "id", str)
+    if not _ID.match(ident):
+        raise r.fail(table, index, "id", f"{ident!r} must be 1–40 letters, digits, '-' or '_'")
+    if ident in seen:
+        raise r.fail(table, index, "id", f"{ident!r} is used twice")
+    seen.add(ident)
+    return ident
+
+
+def _teams(r: _Reader, raw: Any) -> tuple[Team, ...]:
+    seen: set[str] = set()
+    teams = []
+    for i, entry in enumerate(_entries(r, raw, "teams")):
+        r.unknown(entry, "teams", i, {"id", "name"})
+        ident = _unique_id(r, entry, "teams", i, seen)
+        teams.append(Team(ident, r.get(entry, "teams", i, "name", str)))
+    return tuple(teams)
+
+
+def _players(r: _Reader, raw: Any, team_ids: set[str]) -> tuple[Player, ...]:
+    seen: set[str] = set()
+    players = []
+    for i, entry in enumerate(_entries(r, raw, "players")):
+        r.unknown(entry, "players", i, {"id", "name", "lady", "team"})
+        ident = _unique_id(r, entry, "players", i, seen)
+        name = r.get(entry, "players", i, "name", str).strip()
+        if not name:
+            raise r.fail("players", i, "name", "must not be empty")
+        team = r.get(entry, "players", i, "team", str, required=False)
+        if team is not None and team not in team_ids:
+            raise r.fail("players", i, "team", f"no team has the id {team!r}")
+        lady = r.get(entry, "players", i, "lady", bool, required=False, default=False)
+        players.append(Player(ident, name, lady, team))
+    return tuple(players)
+
+
+def _instant(r: _Reader, entry: dict[str, Any], index: int, key: str, zone: ZoneInfo) -> datetime:
+    value = r.get(entry, "timetable", index, key, datetime)
+    if (isinstance(value, date) and not isinstance(value, datetime)) or isinstance(value, time):
+        raise r.fail("timetable", index, key, "needs both a date and a time, e.g. 2027-03-06T11:00:00")
+    if value.tzinfo is None:
+        # A local time in the event's zone. A time that does not exist (a DST gap) is an error.
+        local = value.replace(tzinfo=zone)
+        if local.astimezone(UTC).astimezone(zone).replace(tzinfo=None) != value:
+            raise r.fail("timetable", index, key, f"{value} does not exist in {zone.key} (clocks change)")
+        value = local
+    return value.astimezone(UTC)
+
+
+def _timetable(r: _Reader, raw: Any, zone: ZoneInfo) -> tuple[Item, ...]:
+    if raw is None:
+        raise TournamentFileError(r.path, None, "timetable", "no [[timetable]] entries")
+    seen: set[str] = set()
+    items: list[Item] = []
+    known = {"id", "kind", "title", "start", "end", "minutes", "round", "boards"}
+    for i, entry in enumerate(_entries(r, raw, "timetable")):
+        r.unknown(entry, "timetable", i, known)
+        ident = _unique_id(r, entry, "timetable", i, seen)
+        kind = r.get(entry, "timetable", i, "kind", str)
+        if kind not in ITEM_KINDS:
+            raise r.fail("timetable", i, "kind", f"unknown kind {kind!r} (known: {', '.join(ITEM_KINDS)})")
+        start = _instant(r, entry, i, "start", zone)
+        if "end" in entry and "minutes" in entry:
+            raise r.fail("timetable", i, "minutes", "give either end or minutes, not both")
+        if "end" in entry:
+            end = _instant(r, entry, i, "end", zone)
+        elif "minutes" in entry:
+            minutes = r.get(entry, "timetable", i, "minutes", (int, float))
+            if minutes <= 0 or minutes > 24 * 60:
+                raise r.fail("timetable", i, "minutes", f"must be more than 0 and at most 1440, not {minutes}")
+            end = start + timedelta(minutes=minutes)
+        else:
+            raise r.fail("timetable", i, "end", "is missing (give end or minutes)")
+        if end <= start:
+            raise r.fail("timetable", i, "end", "must be after start")
+        number = r.get(entry, "timetable", i, "round", int, required=False)
+        if kind in PLAYING_KINDS and number is None:
+            raise r.fail("timetable", i, "round", f"is missing (a {kind} needs its number)")
+        if number is not None and number < 1:
+            raise r.fail("timetable", i, "round", "must be 1 or more")
+        boards = r.get(entry, "timetable", i, "boards", int, required=False)
+        if boards is not None and boards < 1:
+            raise r.fail("timetable", i, "boards", "must be 1 or more")
+        default_title = f"{kind.capitalize()} {number}" if number else kind.capitalize()
+        title = r.get(entry, "timetable", i, "title", str, required=False, default=default_title)
+        items.append(Item(ident, kind, title, start, end, number, boards))
+    if not items:
+        raise TournamentFileError(r.path, None, "timetable", "no [[timetable]] entries")
+    order = sorted(range(len(items)), key=lambda k: items[k].start)
+    playing = [k for k in order if items[k].playing]
+    for a, b in itertools.pairwise(playing):
+        if items[b].start < items[a].end:
+            raise r.fail("timetable", b, "start",
+                         f"{items[b].id} starts before {items[a].id} ends (playing items must not overlap)")
+    return tuple(items[k] for k in order)

@@ -1,0 +1,82 @@
+"""Views: what each kind of screen is shown, as JSON-ready sections built from the state.
+
+A view is a dict of named sections. Clients replace a section whole when it arrives, so an
+event message carries only the sections that changed. Times are epoch milliseconds (UTC):
+clients render countdowns themselves against the synchronized server clock.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from live.state import ItemState, State
+from live.tournament import Item, Tournament
+
+AUDIT_SHOWN = 100
+
+
+def item_view(t: Tournament, item: Item, s: ItemState | None) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "id": item.id, "kind": item.kind, "title": item.title, "round": item.round,
+        "start": item.start_ms, "end": item.end_ms, "playing": item.playing,
+    }
+    if item.boards:
+        data["boards"] = item.boards
+    if s is None:
+        return data
+    data.update(
+        status=s.status, started_at=s.started_at, ended_at=s.ended_at, called_at=s.called_at,
+        held_at=s.held_at, ends_at=s.ends_at() if s.status != "ended" else s.ended_at,
+        paused_at=s.paused_at, extended_ms=s.extended_ms, last_deals_at=s.last_deals_at,
+        breaks=list(s.breaks), parts=t.segments(item),
+    )
+    if s.status == "paused":
+        data["remaining_ms"] = s.remaining_ms(s.paused_at or 0)
+    elif s.open:
+        data["remaining_ms"] = s.remaining_ms(0)
+    return data
+
+
+def public_sections(state: State) -> dict[str, Any]:
+    t = state.tournament
+    return {
+        "tournament": {
+            "name": t.name, "timezone": t.timezone, "preset": t.preset, "game": t.game,
+            "language": t.language, "languages": list(t.languages), "speed": t.speed,
+            "call_before_ms": t.rule_ms("call_before"),
+            "last_deals_warning_ms": t.rule_ms("last_deals_warning"),
+        },
+        "timetable": [item_view(t, i, state.items.get(i.id)) for i in t.items],
+        "announcements": [a for a in state.announcements if "player" not in a],
+        "players": [{"id": p.id, "name": p.name, "team": p.team} for p in t.players],
+        "teams": [{"id": x.id, "name": x.name} for x in t.teams],
+    }
+
+
+def referee_sections(state: State) -> dict[str, Any]:
+    return {**public_sections(state), "audit": state.commands[-AUDIT_SHOWN:]}
+
+
+def me_section(state: State, player_id: str) -> dict[str, Any] | None:
+    player = state.tournament.player(player_id)
+    if player is None:
+        return None
+    return {
+        "id": player.id, "name": player.name, "team": player.team,
+        "notices": [a for a in state.announcements if a.get("player") == player_id],
+    }
+
+
+def clock(state: State, now: int) -> dict[str, Any]:
+    """The current and next timetable items at `now`: what the hall display headlines."""
+    t = state.tournament
+    current = next((s.item.id for s in state.items.values() if s.in_progress), None)
+    if current is None:
+        current = next((i.id for i in t.items if i.start_ms <= now < i.end_ms and not i.playing), None)
+    upcoming = [i for i in t.items if i.id != current and (
+        (i.playing and state.items[i.id].open) or (not i.playing and i.start_ms > now))]
+    return {"now": now, "current": current, "next": upcoming[0].id if upcoming else None}
+
+
+def full_state(state: State, now: int) -> dict[str, Any]:
+    return {**referee_sections(state), "clock": clock(state, now), "seq": state.seq}
