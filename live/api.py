@@ -124,8 +124,8 @@ async def ws_endpoint(websocket: WebSocket) -> None:
                 message = json.loads(text)
                 if message.get("type") == "ping":
                     hall.pong(client, message.get("t"))
-    except (WebSocketDisconnect, RuntimeError):
-        pass
+    except (WebSocketDisconnect, RuntimeError, KeyError):
+        pass  # a disconnect, a close after the hub dropped the client, or a binary frame
     finally:
         await hall.hub.remove(client)
 

@@ -1,0 +1,37 @@
+# Two entry points, both self-installing into .venv: `make demo` and `make test`.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+ARGS   ?=
+
+.PHONY: demo test lint bench system-deps clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+## run the bundled Čačak tournament, compressed (ARGS="--speed 120" to change)
+demo: $(STAMP)
+	$(BIN)/live demo $(ARGS)
+
+## the whole test suite: lint, unit, contract, integration and browser tests
+test: $(STAMP) system-deps
+	$(BIN)/ruff check .
+	$(BIN)/pytest -q $(ARGS)
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+
+bench: $(STAMP)
+	$(BIN)/python bench/signals.py
+	$(BIN)/python bench/fanout.py
+
+## redis-server, chromium and nginx, which the tests start themselves
+system-deps:
+	@bash tests/system-deps.sh
+
+clean:
+	rm -rf $(VENV) .pytest_cache .ruff_cache tests/artifacts
