@@ -173,6 +173,12 @@ class _Lines:
                 counts[name] = index + 1
                 self.sections.append((name, index, n))
 
+    def top_key(self, key: str) -> int | None:
+        """The line of `key = ...` written before the first table header."""
+        stop = self.sections[0][2] if self.sections else len(self.lines) + 1
+        pattern = re.compile(rf"^\s*{re.escape(key)}\s*=")
+        return next((n for n in range(1, stop) if pattern.match(self.lines[n - 1])), None)
+
     def find(self, table: str, index: int = 0, key: str | None = None) -> int | None:
         starts = [n for name, i, n in self.sections if name == table and i == index]
         if not starts:
@@ -194,6 +200,8 @@ class _Reader:
         self.lines = _Lines(text)
 
     def fail(self, table: str, index: int | None, key: str, message: str) -> TournamentFileError:
+        if not table:  # a top-level key: a misspelt [table] header or a stray key
+            return TournamentFileError(self.path, self.lines.find(key) or self.lines.top_key(key), key, message)
         line = self.lines.find(table, index or 0, key)
         label = f"{table}[{index}].{key}" if index is not None else f"{table}.{key}"
         if index is not None:
@@ -234,6 +242,8 @@ def _tuple(kind: type | tuple[type, ...]) -> tuple[type, ...]:
 
 
 def _kind_name(kind: type | tuple[type, ...]) -> str:
+    if set(_tuple(kind)) == {int, float}:
+        return "a number"
     names = {str: "text", int: "a whole number", float: "a number", bool: "true or false",
              list: "a list", dict: "a table", datetime: "a date and time"}
     return " or ".join(names.get(k, k.__name__) for k in _tuple(kind))
@@ -299,7 +309,7 @@ def parse(text: str, path: str = "<tournament>") -> Tournament:
 
     teams = _teams(r, data.get("teams", []))
     players = _players(r, data.get("players", []), {t.id for t in teams})
-    items = _timetable(r, data.get("timetable"), zone)
+    items = _timetable(r, data.get("timetable"), zone, rules)
     return Tournament(
         name=name, timezone=tz, preset=preset, rules=rules, languages=tuple(languages),
         language=language, items=items, players=players, teams=teams, source=path,
@@ -350,9 +360,10 @@ def _players(r: _Reader, raw: Any, team_ids: set[str]) -> tuple[Player, ...]:
 
 
 def _instant(r: _Reader, entry: dict[str, Any], index: int, key: str, zone: ZoneInfo) -> datetime:
-    value = r.get(entry, "timetable", index, key, datetime)
+    value = entry.get(key)
     if (isinstance(value, date) and not isinstance(value, datetime)) or isinstance(value, time):
         raise r.fail("timetable", index, key, "needs both a date and a time, e.g. 2027-03-06T11:00:00")
+    value = r.get(entry, "timetable", index, key, datetime)
     if value.tzinfo is None:
         # A local time in the event's zone. A time that does not exist (a DST gap) is an error.
         local = value.replace(tzinfo=zone)
@@ -362,7 +373,7 @@ def _instant(r: _Reader, entry: dict[str, Any], index: int, key: str, zone: Zone
     return value.astimezone(UTC)
 
 
-def _timetable(r: _Reader, raw: Any, zone: ZoneInfo) -> tuple[Item, ...]:
+def _timetable(r: _Reader, raw: Any, zone: ZoneInfo, rules: dict[str, Any]) -> tuple[Item, ...]:
     if raw is None:
         raise TournamentFileError(r.path, None, "timetable", "no [[timetable]] entries")
     seen: set[str] = set()
@@ -396,6 +407,8 @@ def _timetable(r: _Reader, raw: Any, zone: ZoneInfo) -> tuple[Item, ...]:
         boards = r.get(entry, "timetable", i, "boards", int, required=False)
         if boards is not None and boards < 1:
             raise r.fail("timetable", i, "boards", "must be 1 or more")
+        if boards is None and kind in PLAYING_KINDS and not rules["segments"] and rules["max_boards_per_segment"]:
+            raise r.fail("timetable", i, "boards", "is missing (these rules split a match into parts by its boards)")
         default_title = f"{kind.capitalize()} {number}" if number else kind.capitalize()
         title = r.get(entry, "timetable", i, "title", str, required=False, default=default_title)
         items.append(Item(ident, kind, title, start, end, number, boards))

@@ -64,4 +64,7 @@ def segments_for(rules: dict[str, Any], boards: int | None) -> int:
     per = int(rules.get("max_boards_per_segment") or 0)
     if not per or not boards or boards <= per:
         return 1
-    return -(-boards // per)  # ceiling division
+    parts = -(-boards // per)  # the fewest parts of at most `per` boards ...
+    while boards % parts:  # ... that are equal (40 boards: 4 × 10, not 3 × 13⅓)
+        parts += 1
+    return parts

@@ -1,0 +1,297 @@
+"""Referee commands, table-driven: the event a valid command becomes, and why a bad one is refused."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+import pytest
+from helpers import MIN, SEC, T0, ev, item, rounds, stored, tournament
+
+from live import events as E
+from live.commands import FIELDS, MAX_EXTEND_MINUTES, MAX_TEXT, CommandError, decide
+from live.events import Event
+from live.state import fold
+from live.tournament import Tournament
+
+R1_END = T0 + 180 * MIN
+R2 = T0 + 210 * MIN
+
+PREFERANS = tournament(
+    [item("r1", T0, 180), item("snack", R1_END, 30, "break"), item("r2", R2, 180)],
+    players=[{"id": "p1", "name": "Milan"}, {"id": "p2", "name": "Jelena", "lady": True}],
+)
+NOVI_SAD = tournament(rounds(2, kind="match", minutes=90, gap=15, boards=12), preset="novi-sad-teams")
+TOURNAMENTS = {"preferans": PREFERANS, "novi-sad": NOVI_SAD}
+
+
+def start(it: str = "r1", seq: int = 1) -> Event:
+    return ev(seq, T0, E.ROUND_STARTED, "scheduler", item=it, due_at=T0, signal=f"{it}:start")
+
+
+# Named situations, as event lists (r1 starts at T0 by the scheduler).
+SETUPS: dict[str, list[Event]] = {
+    "empty": [],
+    "running": [start()],
+    "paused": [start(), ev(2, T0 + 60 * MIN, E.ROUND_PAUSED, "referee", item="r1")],
+    "ended": [start(), ev(2, T0 + 100 * MIN, E.ROUND_ENDED, "referee", item="r1")],
+    "last deals": [start(), ev(2, T0 + 150 * MIN, E.LAST_DEALS_ANNOUNCED, "referee", item="r1")],
+    "called": [ev(1, T0 - 5 * MIN, E.ROUND_CALLED, "scheduler", item="r1", due_at=T0 - 5 * MIN, signal="r1:call")],
+    "match running": [start("m1")],
+    "pause undone": [
+        start(),
+        ev(2, T0 + 60 * MIN, E.ROUND_PAUSED, "referee", item="r1"),
+        ev(3, T0 + 61 * MIN, E.COMMAND_UNDONE, "referee", target=2, undid=E.ROUND_PAUSED),
+    ],
+    "announced": [ev(1, T0 - 30 * MIN, E.ANNOUNCED, "referee", text="Welcome")],
+}
+
+NOW = T0 + 100 * MIN  # 80 minutes left in round 1 if it runs from T0
+
+
+# (case, tournament, setup, command, now, event type, payload)
+VALID: list[tuple[str, str, str, dict[str, Any], int, str, dict[str, Any]]] = [
+    ("start_round on time", "preferans", "empty", {"type": "start_round", "item": "r1"}, T0,
+     E.ROUND_STARTED, {"item": "r1"}),
+    ("start_round after the call", "preferans", "called", {"type": "start_round", "item": "r1"}, T0 - MIN,
+     E.ROUND_STARTED, {"item": "r1"}),
+    ("start_round of the next round after the last ended", "preferans", "ended",
+     {"type": "start_round", "item": "r2"}, R2 - 3 * MIN, E.ROUND_STARTED, {"item": "r2"}),
+    ("pause", "preferans", "running", {"type": "pause", "item": "r1"}, NOW, E.ROUND_PAUSED, {"item": "r1"}),
+    ("resume", "preferans", "paused", {"type": "resume", "item": "r1"}, NOW, E.ROUND_RESUMED, {"item": "r1"}),
+    ("extend", "preferans", "running", {"type": "extend", "item": "r1", "minutes": 10}, NOW,
+     E.ROUND_EXTENDED, {"item": "r1", "minutes": 10, "ms": 10 * MIN}),
+    ("extend by a fraction", "preferans", "running", {"type": "extend", "item": "r1", "minutes": 2.5}, NOW,
+     E.ROUND_EXTENDED, {"item": "r1", "minutes": 2.5, "ms": 150 * SEC}),
+    ("extend negative", "preferans", "running", {"type": "extend", "item": "r1", "minutes": -5}, NOW,
+     E.ROUND_EXTENDED, {"item": "r1", "minutes": -5, "ms": -5 * MIN}),
+    ("extend negative leaving one minute", "preferans", "running",
+     {"type": "extend", "item": "r1", "minutes": -79}, NOW, E.ROUND_EXTENDED,
+     {"item": "r1", "minutes": -79, "ms": -79 * MIN}),
+    ("extend a paused round by its frozen time", "preferans", "paused",
+     {"type": "extend", "item": "r1", "minutes": -100}, T0 + 170 * MIN, E.ROUND_EXTENDED,
+     {"item": "r1", "minutes": -100, "ms": -100 * MIN}),
+    ("extend a round not yet started", "preferans", "empty", {"type": "extend", "item": "r2", "minutes": 15},
+     NOW, E.ROUND_EXTENDED, {"item": "r2", "minutes": 15, "ms": 15 * MIN}),
+    ("extend by the maximum", "preferans", "running",
+     {"type": "extend", "item": "r1", "minutes": MAX_EXTEND_MINUTES}, NOW, E.ROUND_EXTENDED,
+     {"item": "r1", "minutes": 180, "ms": 180 * MIN}),
+    ("announce_last_deals", "preferans", "running", {"type": "announce_last_deals", "item": "r1"}, NOW,
+     E.LAST_DEALS_ANNOUNCED, {"item": "r1"}),
+    ("announce_last_deals while paused", "preferans", "paused", {"type": "announce_last_deals", "item": "r1"},
+     NOW, E.LAST_DEALS_ANNOUNCED, {"item": "r1"}),
+    ("end_round", "preferans", "running", {"type": "end_round", "item": "r1"}, NOW, E.ROUND_ENDED, {"item": "r1"}),
+    ("end_round while paused", "preferans", "paused", {"type": "end_round", "item": "r1"}, NOW,
+     E.ROUND_ENDED, {"item": "r1"}),
+    ("end_round of a match", "novi-sad", "match running", {"type": "end_round", "item": "m1"}, NOW,
+     E.ROUND_ENDED, {"item": "m1"}),
+    ("announce", "preferans", "empty", {"type": "announce", "text": "  Phones off, please  "}, NOW,
+     E.ANNOUNCED, {"text": "Phones off, please"}),
+    ("announce to a player", "preferans", "empty", {"type": "announce", "text": "Come to the desk", "player": "p2"},
+     NOW, E.ANNOUNCED, {"text": "Come to the desk", "player": "p2"}),
+    ("announce the longest text", "preferans", "empty", {"type": "announce", "text": "x" * MAX_TEXT}, NOW,
+     E.ANNOUNCED, {"text": "x" * MAX_TEXT}),
+    ("undo the last command", "preferans", "paused", {"type": "undo"}, NOW,
+     E.COMMAND_UNDONE, {"target": 2, "undid": E.ROUND_PAUSED}),
+    ("undo a given command", "preferans", "paused", {"type": "undo", "seq": 2}, NOW,
+     E.COMMAND_UNDONE, {"target": 2, "undid": E.ROUND_PAUSED}),
+    ("undo an announcement", "preferans", "announced", {"type": "undo"}, NOW,
+     E.COMMAND_UNDONE, {"target": 1, "undid": E.ANNOUNCED}),
+]
+
+
+@pytest.mark.parametrize(("which", "setup", "command", "now", "kind", "payload"), [c[1:] for c in VALID],
+                         ids=[c[0] for c in VALID])
+def test_a_valid_command_becomes_its_event(
+    which: str, setup: str, command: dict[str, Any], now: int, kind: str, payload: dict[str, Any]
+) -> None:
+    t = TOURNAMENTS[which]
+    state = fold(t, SETUPS[setup])
+    before = (state.seq, {k: (s.status, s.extended_ms) for k, s in state.items.items()})
+    new = decide(t, state, command, now)
+    assert len(new) == 1
+    assert (new[0].type, new[0].actor, new[0].payload, new[0].signal) == (kind, "referee", payload, None)
+    # deciding is pure: the state is not touched
+    assert before == (state.seq, {k: (s.status, s.extended_ms) for k, s in state.items.items()})
+
+
+def test_every_command_type_has_a_valid_case() -> None:
+    assert {c[3]["type"] for c in VALID} == set(FIELDS)
+
+
+# (case, tournament, setup, command, now, status, words in the error, field in the detail)
+BAD: list[tuple[str, str, str, Any, int, int, str, str | None]] = [
+    ("not an object", "preferans", "empty", ["start_round", "r1"], NOW, 400, "must be a JSON object", None),
+    ("a string", "preferans", "empty", "start_round", NOW, 400, "must be a JSON object", None),
+    ("missing type", "preferans", "empty", {"item": "r1"}, NOW, 422, 'has no "type"', "type"),
+    ("type not a string", "preferans", "empty", {"type": 3}, NOW, 422, 'has no "type"', "type"),
+    ("unknown type", "preferans", "empty", {"type": "begin", "item": "r1"}, NOW, 422,
+     "unknown command type 'begin'", "type"),
+    ("missing field", "preferans", "running", {"type": "extend", "item": "r1"}, NOW, 422,
+     "extend needs the field 'minutes'", "minutes"),
+    ("missing item", "preferans", "running", {"type": "pause"}, NOW, 422, "pause needs the field 'item'", "item"),
+    ("unknown extra field", "preferans", "running", {"type": "pause", "item": "r1", "minutes": 5}, NOW, 422,
+     "pause has no field 'minutes'", "minutes"),
+    ("unknown item", "preferans", "empty", {"type": "start_round", "item": "r9"}, NOW, 422,
+     "no round or match has the id 'r9'", "item"),
+    ("item not a string", "preferans", "empty", {"type": "start_round", "item": 1}, NOW, 422,
+     "item must be a timetable item's id", "item"),
+    ("item is a break", "preferans", "running", {"type": "end_round", "item": "snack"}, NOW, 422,
+     "'snack' is a break, not a round or match", "item"),
+    ("start a running round", "preferans", "running", {"type": "start_round", "item": "r1"}, NOW, 409,
+     "cannot start r1: it is running", "item"),
+    ("start an ended round", "preferans", "ended", {"type": "start_round", "item": "r1"}, NOW, 409,
+     "cannot start r1: it has ended", "item"),
+    ("start while another runs", "preferans", "running", {"type": "start_round", "item": "r2"}, NOW, 409,
+     "cannot start r2: r1 is still running; end it first", "item"),
+    ("start while another is paused", "preferans", "paused", {"type": "start_round", "item": "r2"}, NOW, 409,
+     "cannot start r2: r1 is still paused", "item"),
+    ("pause before the start", "preferans", "empty", {"type": "pause", "item": "r1"}, NOW, 409,
+     "cannot pause r1: it has not started", "item"),
+    ("pause when paused", "preferans", "paused", {"type": "pause", "item": "r1"}, NOW, 409,
+     "cannot pause r1: it is paused", "item"),
+    ("pause an ended round", "preferans", "ended", {"type": "pause", "item": "r1"}, NOW, 409,
+     "cannot pause r1: it has ended", "item"),
+    ("resume when running", "preferans", "running", {"type": "resume", "item": "r1"}, NOW, 409,
+     "cannot resume r1: it is running", "item"),
+    ("resume before the start", "preferans", "called", {"type": "resume", "item": "r1"}, NOW, 409,
+     "cannot resume r1: it has not started", "item"),
+    ("extend by 0", "preferans", "running", {"type": "extend", "item": "r1", "minutes": 0}, NOW, 422,
+     "minutes must not be 0", "minutes"),
+    ("extend by a string", "preferans", "running", {"type": "extend", "item": "r1", "minutes": "5"}, NOW, 422,
+     "minutes must be a number of minutes", "minutes"),
+    ("extend by true", "preferans", "running", {"type": "extend", "item": "r1", "minutes": True}, NOW, 422,
+     "minutes must be a number of minutes", "minutes"),
+    ("extend by null", "preferans", "running", {"type": "extend", "item": "r1", "minutes": None}, NOW, 422,
+     "minutes must be a number of minutes", "minutes"),
+    ("extend by NaN", "preferans", "running", {"type": "extend", "item": "r1", "minutes": float("nan")}, NOW,
+     422, "minutes must be a number of minutes", "minutes"),
+    ("extend by 500 minutes", "preferans", "running", {"type": "extend", "item": "r1", "minutes": 500}, NOW, 422,
+     "minutes must be between -180 and 180, not 500", "minutes"),
+    ("shorten by 500 minutes", "preferans", "running", {"type": "extend", "item": "r1", "minutes": -500}, NOW,
+     422, "minutes must be between -180 and 180, not -500", "minutes"),
+    ("shorten by more than is left", "preferans", "running", {"type": "extend", "item": "r1", "minutes": -90},
+     NOW, 422, "cannot shorten r1 by 90 minutes: only 80.0 minutes are left; end the round instead", "minutes"),
+    ("shorten to less than a minute", "preferans", "running", {"type": "extend", "item": "r1", "minutes": -79.5},
+     NOW, 422, "cannot shorten r1 by 79.5 minutes: only 80.0 minutes are left", "minutes"),
+    ("shorten a paused round by more than is frozen", "preferans", "paused",
+     {"type": "extend", "item": "r1", "minutes": -121}, T0 + 170 * MIN, 422,
+     "only 120.0 minutes are left", "minutes"),
+    ("extend an ended round", "preferans", "ended", {"type": "extend", "item": "r1", "minutes": 5}, NOW, 409,
+     "cannot extend r1: it has ended", "item"),
+    ("last deals twice", "preferans", "last deals", {"type": "announce_last_deals", "item": "r1"}, NOW, 409,
+     "the last deals of r1 were already announced", "item"),
+    ("last deals before the start", "preferans", "empty", {"type": "announce_last_deals", "item": "r1"}, NOW,
+     409, "cannot announce the last deals of r1: it has not started", "item"),
+    ("last deals in a bridge match", "novi-sad", "match running", {"type": "announce_last_deals", "item": "m1"},
+     NOW, 422, "the novi-sad-teams rules have no last-deals signal", "type"),
+    ("end a round not started", "preferans", "empty", {"type": "end_round", "item": "r1"}, NOW, 409,
+     "cannot end r1: it has not started", "item"),
+    ("end a round twice", "preferans", "ended", {"type": "end_round", "item": "r1"}, NOW, 409,
+     "cannot end r1: it has ended", "item"),
+    ("announce empty text", "preferans", "empty", {"type": "announce", "text": "   "}, NOW, 422,
+     "text must be the announcement's words", "text"),
+    ("announce no text", "preferans", "empty", {"type": "announce", "text": None}, NOW, 422,
+     "text must be the announcement's words", "text"),
+    ("announce too long text", "preferans", "empty", {"type": "announce", "text": "x" * (MAX_TEXT + 1)}, NOW, 422,
+     "text is 501 characters; at most 500", "text"),
+    ("announce to an unknown player", "preferans", "empty", {"type": "announce", "text": "Hi", "player": "p99"},
+     NOW, 422, "no player has the id 'p99'", "player"),
+    ("undo with nothing to undo", "preferans", "empty", {"type": "undo"}, NOW, 409,
+     "there is no referee command to undo", "seq"),
+    ("undo with only signals in the log", "preferans", "running", {"type": "undo"}, NOW, 409,
+     "there is no referee command to undo", "seq"),
+    ("undo when everything is undone", "preferans", "pause undone", {"type": "undo"}, NOW, 409,
+     "there is no referee command to undo", "seq"),
+    ("undo of an undo", "preferans", "pause undone", {"type": "undo", "seq": 3}, NOW, 422,
+     "event 3 is an undo; an undo cannot be undone", "seq"),
+    ("undo of an undone command", "preferans", "pause undone", {"type": "undo", "seq": 2}, NOW, 409,
+     "command 2 is already undone", "seq"),
+    ("undo of a signal", "preferans", "pause undone", {"type": "undo", "seq": 1}, NOW, 422,
+     "event 1 is not a referee command", "seq"),
+    ("undo of a seq not in the log", "preferans", "paused", {"type": "undo", "seq": 99}, NOW, 422,
+     "event 99 is not a referee command", "seq"),
+    ("undo with a seq that is not a number", "preferans", "paused", {"type": "undo", "seq": "2"}, NOW, 422,
+     "seq must be the sequence number of a referee command", "seq"),
+]
+
+
+@pytest.mark.parametrize(("which", "setup", "command", "now", "status", "words", "field"), [c[1:] for c in BAD],
+                         ids=[c[0] for c in BAD])
+def test_a_bad_command_is_refused_with_the_reason(
+    which: str, setup: str, command: Any, now: int, status: int, words: str, field: str | None
+) -> None:
+    t = TOURNAMENTS[which]
+    with pytest.raises(CommandError) as info:
+        decide(t, fold(t, SETUPS[setup]), command, now)
+    error = info.value
+    assert error.status == status
+    assert words in error.error
+    assert str(error) == error.error
+    if field is None:
+        assert error.detail is None
+    else:
+        assert error.detail["field"] == field
+    assert error.to_json() == {"error": error.error, "detail": error.detail}
+
+
+def test_an_unknown_type_lists_the_known_ones() -> None:
+    with pytest.raises(CommandError) as info:
+        decide(PREFERANS, fold(PREFERANS, []), {"type": "begin"}, NOW)
+    assert info.value.detail["known"] == sorted(FIELDS)
+
+
+def test_an_unknown_item_lists_the_rounds() -> None:
+    with pytest.raises(CommandError) as info:
+        decide(PREFERANS, fold(PREFERANS, []), {"type": "pause", "item": "R1"}, NOW)
+    assert info.value.detail == {"field": "item", "known": ["r1", "r2"]}
+
+
+# ---- commands in sequence: decide, store, fold ------------------------------------------
+
+
+def run(t: Tournament, events: list[Event], command: dict[str, Any], now: int) -> Event:
+    """Decide a command against the fold of `events` and store the one event it becomes at `now`."""
+    (new,) = decide(t, fold(t, events), command, now)
+    return stored(events, new, now)
+
+
+def test_a_referee_session_pause_resume_extend_undo() -> None:
+    events: list[Event] = []
+    run(PREFERANS, events, {"type": "start_round", "item": "r1"}, T0 + 2 * MIN)
+    run(PREFERANS, events, {"type": "pause", "item": "r1"}, T0 + 30 * MIN)
+    run(PREFERANS, events, {"type": "resume", "item": "r1"}, T0 + 35 * MIN)
+    run(PREFERANS, events, {"type": "extend", "item": "r1", "minutes": 10}, T0 + 100 * MIN)
+    s = fold(PREFERANS, events).items["r1"]
+    assert s.ends_at() == R1_END + 2 * MIN + 5 * MIN + 10 * MIN
+
+    undo = run(PREFERANS, events, {"type": "undo"}, T0 + 101 * MIN)
+    assert undo.payload == {"target": 4, "undid": E.ROUND_EXTENDED}
+    assert fold(PREFERANS, events).items["r1"].ends_at() == R1_END + 7 * MIN
+    # a second undo takes the command before: the resume
+    undo = run(PREFERANS, events, {"type": "undo"}, T0 + 102 * MIN)
+    assert undo.payload == {"target": 3, "undid": E.ROUND_RESUMED}
+    state = fold(PREFERANS, events)
+    assert state.items["r1"].status == "paused"
+    assert [(c["seq"], c["undone"]) for c in state.commands] == [
+        (1, False), (2, False), (3, True), (4, True), (5, False), (6, False),
+    ]
+    # the pause is still there, so the round can be resumed again, but not paused again
+    with pytest.raises(CommandError) as info:
+        decide(PREFERANS, state, {"type": "pause", "item": "r1"}, T0 + 103 * MIN)
+    assert info.value.status == 409
+    run(PREFERANS, events, {"type": "resume", "item": "r1"}, T0 + 103 * MIN)
+    assert fold(PREFERANS, events).items["r1"].ends_at() == R1_END + 2 * MIN + 73 * MIN
+
+
+def test_at_demo_speed_minutes_are_tournament_minutes() -> None:
+    first = datetime(2030, 1, 1, 12, 0, tzinfo=UTC)
+    demo = PREFERANS.rescheduled(first, 60)
+    at = int(first.timestamp() * 1000)
+    events = [ev(1, at, E.ROUND_STARTED, "referee", item="r1")]
+    (new,) = decide(demo, fold(demo, events), {"type": "extend", "item": "r1", "minutes": 10}, at + 60 * SEC)
+    assert new.payload == {"item": "r1", "minutes": 10, "ms": 10 * SEC}
+    # 3 tournament minutes (3 s) are left at 177 s: shortening by 3 leaves nothing
+    with pytest.raises(CommandError) as info:
+        decide(demo, fold(demo, events), {"type": "extend", "item": "r1", "minutes": -3}, at + 177 * SEC)
+    assert "only 3.0 minutes are left" in info.value.error
