@@ -32,6 +32,7 @@ class Client:
         self._send = send
         self._close = close
         self._sender: asyncio.Task[None] | None = None
+        self._closing: asyncio.Future[None] | None = None
 
     def offer(self, text: str) -> bool:
         """Queue a message; False when the queue is full (the client is too slow)."""
@@ -58,9 +59,13 @@ class Client:
     async def drop(self, reason: str) -> None:
         self.dropped = True
         await self.stop()
-        # The close frame itself waits for the socket to drain; do not wait for it forever.
+        # The close frame itself waits for the socket to drain; do not wait for it forever, but do
+        # not cancel it either: a phone that reads again later must still get the 4008 and reconnect,
+        # not stay connected and silently stale. It ends when the socket drains or the connection is lost.
+        self._closing = asyncio.ensure_future(self._close(CLOSE_TOO_SLOW, reason))
+        self._closing.add_done_callback(lambda task: task.cancelled() or task.exception())
         with contextlib.suppress(Exception):
-            await asyncio.wait_for(self._close(CLOSE_TOO_SLOW, reason), timeout=2)
+            await asyncio.wait_for(asyncio.shield(self._closing), timeout=2)
 
 
 class Hub:
