@@ -45,7 +45,7 @@ def _page(name: str) -> Route:
 
 async def api_state(request: Request) -> Response:
     hall = _hall(request)
-    return JSONResponse(full_state(hall.state, hall.clock()))
+    return JSONResponse(full_state(hall.state, hall.clock(), referee=_authorized(request)))
 
 
 async def api_events(request: Request) -> Response:
@@ -54,15 +54,20 @@ async def api_events(request: Request) -> Response:
     if not raw.isdigit():
         return _error(400, f"since must be a sequence number (0 or more), not {raw!r}", {"field": "since"})
     since = int(raw)
+    referee = _authorized(request)
     return JSONResponse({"seq": hall.state.seq,
-                         "events": [e.to_json() for e in hall.events[since:] if e.seq > since]})
+                         "events": [e.to_json() if referee else e.public_json() for e in hall.events[since:]
+                                    if e.seq > since]})
+
+
+def _token_matches(app: Any, token: str) -> bool:
+    expected: str = app.state.referee_token
+    return hmac.compare_digest(token.strip().encode(), expected.encode())
 
 
 def _authorized(request: Request) -> bool:
-    header = request.headers.get("authorization", "")
-    scheme, _, token = header.partition(" ")
-    expected: str = request.app.state.referee_token
-    return scheme.lower() == "bearer" and hmac.compare_digest(token.strip().encode(), expected.encode())
+    scheme, _, token = request.headers.get("authorization", "").partition(" ")
+    return scheme.lower() == "bearer" and _token_matches(request.app, token)
 
 
 async def api_commands(request: Request) -> Response:
@@ -102,6 +107,8 @@ async def ws_endpoint(websocket: WebSocket) -> None:
         problem = f"no player has the id {player!r}"
     elif since_raw is not None and not since_raw.isdigit():
         problem = "since must be a sequence number"
+    elif view == "referee" and not _token_matches(websocket.app, params.get("token", "")):
+        problem = "the referee view needs the referee token: add &token=<token>"
     await websocket.accept()
     if problem:
         await websocket.send_json({"type": "error", "error": problem})

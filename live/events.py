@@ -51,6 +51,19 @@ class Event:
     payload: dict[str, Any]
     signal: str | None = None
 
+    @property
+    def addressee(self) -> str | None:
+        """The player a private notice is for; None for what the whole hall may see."""
+        player = self.payload.get("player")
+        return player if self.type == ANNOUNCED and isinstance(player, str) else None
+
+    def public_json(self) -> dict[str, Any]:
+        """The event as anyone but its addressee and the referees may see it."""
+        data = self.to_json()
+        if self.addressee is not None:
+            data["payload"] = {"player": self.addressee, "private": True}
+        return data
+
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
             "seq": self.seq, "ts": self.ts, "type": self.type, "actor": self.actor,

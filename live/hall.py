@@ -118,10 +118,12 @@ class Hall:
                            if self._sections.get("referee", {}).get(k) != v}
         self._sections = {"public": public, "referee": referee}
         wire = event.to_json()
-        public_text = encode({"type": "event", "event": wire, "seq": event.seq, "changes": changes})
+        public_text = encode({"type": "event", "event": event.public_json(), "seq": event.seq, "changes": changes})
         by_player: dict[str, str] = {}
-        addressed = event.payload.get("player")
-        if isinstance(addressed, str):
+        addressed = event.addressee
+        if event.type == E.COMMAND_UNDONE:  # an undone private notice leaves its player's phone
+            addressed = self.events[int(event.payload["target"]) - 1].addressee
+        if addressed is not None:
             me = me_section(self.state, addressed)
             by_player[addressed] = encode({"type": "event", "event": wire, "seq": event.seq,
                                            "changes": {**changes, "me": me}})
@@ -148,7 +150,8 @@ class Hall:
                 backlog = [e for e in self.events if e.seq > since]
         first = [encode({"type": "hello", "server_time": self.clock(), "seq": seq, "view": client.view,
                          "since": since, "tournament": self.tournament.name})]
-        first += [encode({"type": "event", "event": e.to_json(), "seq": e.seq, "replay": True}) for e in backlog]
+        first += [encode({"type": "event", "event": self._visible(e, client), "seq": e.seq, "replay": True})
+                  for e in backlog]
         first.append(encode(self.snapshot(client.view, client.player)))
         if len(first) >= client.queue.maxsize:
             client.queue = asyncio.Queue(maxsize=client.queue.maxsize + len(first))
@@ -156,6 +159,12 @@ class Hall:
             client.offer(text)
         self.hub.add(client)
         return client
+
+    @staticmethod
+    def _visible(event: Event, client: Client) -> dict[str, Any]:
+        if client.view == "referee" or (client.player and client.player == event.addressee):
+            return event.to_json()
+        return event.public_json()
 
     def pong(self, client: Client, t: Any) -> None:
         self.hub.offer(client, [encode({"type": "pong", "t": t, "server": self.clock()})])

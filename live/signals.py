@@ -26,14 +26,19 @@ class Signal:
 
 
 def due_signals(tournament: Tournament, state: State) -> list[Signal]:
-    """Every signal still to come for every playing item, in due order."""
+    """Every signal still to come for every playing item, in due order.
+
+    No "to your tables" call while another round is still being played: the hall would hear
+    it in the middle of play. It comes when that round ends, if the start is still ahead.
+    """
     out: list[Signal] = []
     rules = tournament.rules
+    in_progress = {s.item.id for s in state.items.values() if s.in_progress}
     for s in state.items.values():
         item = s.item
         if s.status == "ended":
             continue
-        if s.status == "scheduled" and rules.get("call_before"):
+        if s.status == "scheduled" and rules.get("call_before") and not in_progress - {item.id}:
             out.append(Signal(f"{item.id}:call", item.start_ms - tournament.rule_ms("call_before"),
                               E.ROUND_CALLED, item.id))
         if s.status in ("scheduled", "called") and rules.get("auto_start"):

@@ -57,6 +57,13 @@ def referee_sections(state: State) -> dict[str, Any]:
     return {**public_sections(state), "audit": state.commands[-AUDIT_SHOWN:]}
 
 
+def public_audit(state: State) -> list[dict[str, Any]]:
+    """The audit log without the words of private notices (those are for their player and the referees)."""
+    return [{**c, "payload": {"player": c["payload"]["player"], "private": True}}
+            if c["type"] == "announced" and "player" in c["payload"] else c
+            for c in state.commands[-AUDIT_SHOWN:]]
+
+
 def me_section(state: State, player_id: str) -> dict[str, Any] | None:
     player = state.tournament.player(player_id)
     if player is None:
@@ -78,5 +85,7 @@ def clock(state: State, now: int) -> dict[str, Any]:
     return {"now": now, "current": current, "next": upcoming[0].id if upcoming else None}
 
 
-def full_state(state: State, now: int) -> dict[str, Any]:
-    return {**referee_sections(state), "clock": clock(state, now), "seq": state.seq}
+def full_state(state: State, now: int, *, referee: bool = False) -> dict[str, Any]:
+    """GET /api/state: everything; private notices only for a request with the referee token."""
+    audit = state.commands[-AUDIT_SHOWN:] if referee else public_audit(state)
+    return {**public_sections(state), "audit": audit, "clock": clock(state, now), "seq": state.seq}

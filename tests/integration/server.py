@@ -163,6 +163,8 @@ class Server:
             query["player"] = player
         if since is not None:
             query["since"] = since
+        if view == "referee":  # the referee view carries private notices: it needs the token
+            query["token"] = self.token
         query.update(params)
         return f"{self.ws_base}/ws?{urlencode(query)}"
 

@@ -7,6 +7,7 @@ instead of hanging it. Timing assertions are loose (≥ 0.5 s) so a busy 2-core 
 from __future__ import annotations
 
 import asyncio
+import json
 import statistics
 from collections.abc import Iterator
 from datetime import datetime
@@ -78,10 +79,15 @@ async def test_a_referee_command_reaches_every_client_with_the_same_seq(server: 
             seq, event = answer["seq"], answer["events"][-1]
             acked.append(seq)
             got = await asyncio.gather(*(c.wait_for(is_event(seq), timeout=5) for c in clients))
-            for message in got:
+            private = "player" in command
+            for client, message in zip(clients, got, strict=True):
                 assert message["seq"] == seq
-                assert message["event"] == event, "every client gets the very event that was acknowledged"
                 assert isinstance(message["changes"], dict)
+                if private and client not in (p1, referee):
+                    # a private notice's words go only to its player and the referees
+                    assert message["event"] == {**event, "payload": {"player": "p1", "private": True}}
+                else:
+                    assert message["event"] == event, "every client gets the very event that was acknowledged"
 
         # the announcement addressed to p1: only p1's message carries `me`, with the notice in it
         last = acked[-1]
@@ -408,3 +414,39 @@ minutes = 90
 id = "p1"
 name = "Ana"
 """
+
+
+async def test_private_notices_stay_private_and_the_referee_view_needs_the_token(server: Server) -> None:
+    text = "Ana, your table is 4"
+    answer = payload_of(await server.command({"type": "announce", "text": text, "player": "p1"}))
+    seq = answer["seq"]
+    # anonymous readers of the log and the state see that a notice went to p1, not its words
+    public = await server.events()
+    assert public[-1]["payload"] == {"player": "p1", "private": True}
+    assert text not in json.dumps(await server.state())
+    async with httpx.AsyncClient(base_url=server.url) as http:
+        full = (await http.get("/api/events", headers={"Authorization": f"Bearer {server.token}"})).json()
+    assert full["events"][-1]["payload"]["text"] == text
+    # a replay after a reconnect shows the words to p1 only
+    p1 = await server.client("player", "p1", since=seq - 1)
+    p2 = await server.client("player", "p2", since=seq - 1)
+    try:
+        mine = await p1.wait_for(is_event(seq), timeout=5)
+        theirs = await p2.wait_for(is_event(seq), timeout=5)
+        assert mine["event"]["payload"]["text"] == text
+        assert "text" not in theirs["event"]["payload"]
+        # undoing the notice takes it off p1's phone at once
+        undo = payload_of(await server.command({"type": "undo"}))
+        undone = await p1.wait_for(is_event(undo["seq"]), timeout=5)
+        assert undone["changes"]["me"]["notices"] == []
+    finally:
+        await p1.close()
+        await p2.close()
+    # the referee view without the token is refused
+    intruder = await WSClient.connect(server.ws_url("referee", token="wrong"))
+    try:
+        error = await intruder.wait_for(is_type("error"), timeout=5)
+        assert "token" in error["error"]
+        assert await intruder.wait_closed(timeout=5) == 1008
+    finally:
+        await intruder.close()

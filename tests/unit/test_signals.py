@@ -46,12 +46,24 @@ def test_a_preferans_round_is_called_started_warned_and_ended() -> None:
 
 def test_signals_of_several_rounds_come_in_due_order() -> None:
     t = preferans(2)
-    assert plan(t, [started()]) == [
-        ("r1:last_deals", R1_END - 15 * MIN, E.LAST_DEALS_ANNOUNCED),
-        ("r1:end", R1_END, E.ROUND_ENDED),
+    assert plan(t, []) == [
+        ("r1:call", T0 - 5 * MIN, E.ROUND_CALLED),
+        ("r1:start", T0, E.ROUND_STARTED),
         ("r2:call", R2 - 5 * MIN, E.ROUND_CALLED),
         ("r2:start", R2, E.ROUND_STARTED),
     ]
+
+
+def test_no_call_for_the_next_round_while_a_round_is_still_being_played() -> None:
+    # RULES.md §1 Round signals: the call sends players to their tables; not in the middle of play.
+    t = preferans(2)
+    assert plan(t, [started()]) == [
+        ("r1:last_deals", R1_END - 15 * MIN, E.LAST_DEALS_ANNOUNCED),
+        ("r1:end", R1_END, E.ROUND_ENDED),
+        ("r2:start", R2, E.ROUND_STARTED),
+    ]
+    ended = [started(), ev(2, R1_END, E.ROUND_ENDED, "scheduler", item="r1", due_at=R1_END)]
+    assert ("r2:call", R2 - 5 * MIN, E.ROUND_CALLED) in plan(t, ended)
 
 
 def test_deadlines_follow_a_late_start_a_pause_and_an_extension() -> None:

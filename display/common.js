@@ -1,0 +1,761 @@
+// Shared code for the hall pages: the live connection, the synchronized clock, countdowns,
+// time formatting and safe DOM building. Plain ES module, no dependencies.
+//
+// Rules kept everywhere in the pages:
+// - server text (names, titles, announcements) only ever goes into the DOM as text
+//   (textContent / the el() helper below), never through innerHTML;
+// - countdowns are computed from absolute server instants (ends_at, start, remaining_ms when
+//   paused) against serverNow() on every animation frame; nothing is ever decremented.
+
+/** Event types that are shown as a banner (live/events.py SIGNAL_TYPES). */
+export const SIGNAL_TYPES = new Set([
+  "round_called", "round_started", "round_start_held", "round_paused", "round_resumed",
+  "round_extended", "last_deals_announced", "break_announced", "round_ended", "announced",
+]);
+
+/** A replayed event (missed while disconnected) gets a banner only if it is this recent. */
+export const REPLAY_BANNER_MAX_AGE_MS = 10_000;
+
+// ---------------------------------------------------------------------------------------
+// HTML safety
+
+const ESCAPES = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+
+/** Escape text for the rare place where HTML is built as a string. Prefer el()/textContent. */
+export function escapeHtml(value) {
+  return String(value ?? "").replace(/[&<>"']/g, (c) => ESCAPES[c]);
+}
+
+/**
+ * Build an element: el("li", {class: "x", dataset: {id: 1}, onclick: fn}, "text", child…).
+ * Strings become text nodes, so server text can never become markup.
+ */
+export function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key === "class") node.className = value;
+    else if (key === "dataset") Object.assign(node.dataset, value);
+    else if (key === "text") node.textContent = value;
+    else if (key.startsWith("on") && typeof value === "function") node.addEventListener(key.slice(2), value);
+    else if (value === true) node.setAttribute(key, "");
+    else node.setAttribute(key, String(value));
+  }
+  appendChildren(node, children);
+  return node;
+}
+
+function appendChildren(node, children) {
+  for (const child of children.flat(Infinity)) {
+    if (child === undefined || child === null || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+}
+
+/** Replace an element's children (strings become text). */
+export function fill(node, ...children) {
+  node.replaceChildren();
+  appendChildren(node, children);
+  return node;
+}
+
+/** Set textContent only when it changed (cheap to call on every frame). */
+export function setText(node, text) {
+  const value = String(text ?? "");
+  if (node && node.textContent !== value) node.textContent = value;
+}
+
+/** Toggle a class only when needed. */
+export function setClass(node, name, on) {
+  if (node && node.classList.contains(name) !== Boolean(on)) node.classList.toggle(name, Boolean(on));
+}
+
+// ---------------------------------------------------------------------------------------
+// The synchronized clock
+
+/**
+ * NTP-style offset estimate from ping/pong samples. Each sample: rtt = now − t and
+ * offset = server + rtt/2 − now. The estimate is the median offset of the lowest-rtt
+ * samples among the most recent ones (network delay only ever adds error).
+ */
+export class ServerClock {
+  constructor({ keep = 10, best = 3 } = {}) {
+    this.keep = keep;
+    this.best = best;
+    this.samples = [];
+    this.offset = 0;
+    this.rough = false; // true while the offset only comes from a hello's server_time
+    this.synced = false;
+  }
+
+  /** A first guess from hello.server_time, until real samples arrive. */
+  hint(serverTime) {
+    if (this.samples.length === 0 && Number.isFinite(serverTime)) {
+      this.offset = serverTime - Date.now();
+      this.rough = true;
+    }
+  }
+
+  /** Fold in one pong; returns false if the sample was unusable. */
+  sample(t, server, now = Date.now()) {
+    if (!Number.isFinite(t) || !Number.isFinite(server)) return false;
+    const rtt = now - t;
+    if (rtt < 0 || rtt > 30_000) return false;
+    this.samples.push({ rtt, offset: server + rtt / 2 - now, at: now });
+    if (this.samples.length > this.keep) this.samples.splice(0, this.samples.length - this.keep);
+    const best = [...this.samples].sort((a, b) => a.rtt - b.rtt).slice(0, this.best);
+    const offsets = best.map((s) => s.offset).sort((a, b) => a - b);
+    const mid = offsets.length >> 1;
+    this.offset = offsets.length % 2 ? offsets[mid] : (offsets[mid - 1] + offsets[mid]) / 2;
+    this.rough = false;
+    this.synced = true;
+    return true;
+  }
+
+  /** The best estimate of the server's clock, epoch ms. */
+  now() {
+    return Date.now() + this.offset;
+  }
+
+  /** The rtt of the best sample, for a diagnostic line. */
+  bestRtt() {
+    return this.samples.length ? Math.min(...this.samples.map((s) => s.rtt)) : null;
+  }
+}
+
+/** The one clock of a page. */
+export const clock = new ServerClock();
+
+/** serverNow(): Date.now() corrected by the estimated offset. */
+export function serverNow() {
+  return clock.now();
+}
+
+// ---------------------------------------------------------------------------------------
+// The live connection
+
+const BACKOFF_FIRST_MS = 500;
+const BACKOFF_MAX_MS = 10_000;
+const PING_SAMPLES = 5;
+const PING_SPACING_MS = 300;
+const PING_EVERY_MS = 60_000;
+const PONG_TIMEOUT_MS = 10_000;
+const HEARTBEAT_EVERY_MS = 20_000;
+
+/**
+ * A WebSocket to /ws?view=…[&player=ID][&since=SEQ] that keeps the view's sections up to date.
+ *
+ * Callbacks (all optional):
+ *   onUpdate(sections, info)   after a snapshot or an event was applied;
+ *                              info = {kind: "snapshot"|"event", event, replay}
+ *   onEvent(event, info)       for every log event, info = {replay, fresh}; `fresh` is false for
+ *                              a replayed event older than REPLAY_BANNER_MAX_AGE_MS
+ *   onStatus(connected, info)  the socket opened (after the snapshot) or closed;
+ *                              info = {attempt, retryIn, reason}
+ *   onError(message, code)     the server refused the connection (e.g. an unknown player)
+ */
+export class LiveConnection {
+  constructor({ view, player = null, token = null, clock: clk = clock, ...callbacks }) {
+    this.view = view;
+    this.player = player || null;
+    this.token = token || null;
+    this.clock = clk;
+    this.callbacks = callbacks;
+    this.sections = {};
+    this.lastSeq = null;
+    this.ws = null;
+    this.connected = false;
+    this.attempt = 0;
+    this.stopped = true;
+    this.retryTimer = null;
+    this.pingTimers = [];
+    this.pingInterval = null;
+    this.pongWatch = null;
+    this.lastPongAt = 0;
+    this.serverError = null;
+    this._onVisible = () => {
+      if (document.visibilityState !== "visible" || this.stopped) return;
+      if (this.connected) this.pingBurst();
+      else this.reconnectNow();
+    };
+    this._onOnline = () => {
+      if (!this.stopped && !this.connected) this.reconnectNow();
+    };
+  }
+
+  url() {
+    const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+    const params = new URLSearchParams({ view: this.view });
+    if (this.player) params.set("player", this.player);
+    if (this.token) params.set("token", this.token);
+    if (this.lastSeq !== null) params.set("since", String(this.lastSeq));
+    return `${scheme}//${location.host}/ws?${params}`;
+  }
+
+  start() {
+    if (!this.stopped) return this;
+    this.stopped = false;
+    document.addEventListener("visibilitychange", this._onVisible);
+    window.addEventListener("online", this._onOnline);
+    this.pingInterval = setInterval(() => this.connected && this.pingBurst(), PING_EVERY_MS);
+    this.heartbeatInterval = setInterval(() => this.heartbeat(), HEARTBEAT_EVERY_MS);
+    this.open();
+    return this;
+  }
+
+  stop() {
+    this.stopped = true;
+    document.removeEventListener("visibilitychange", this._onVisible);
+    window.removeEventListener("online", this._onOnline);
+    clearInterval(this.pingInterval);
+    clearInterval(this.heartbeatInterval);
+    clearTimeout(this.retryTimer);
+    this.dropSocket();
+  }
+
+  /** Follow another player (or none): a fresh subscription, no `since`. */
+  setPlayer(player) {
+    this.player = player || null;
+    this.lastSeq = null;
+    this.sections = {};
+    this.serverError = null;
+    this.attempt = 0;
+    if (!this.stopped) {
+      clearTimeout(this.retryTimer);
+      this.dropSocket();
+      this.open();
+    }
+  }
+
+  reconnectNow() {
+    clearTimeout(this.retryTimer);
+    this.attempt = 0;
+    this.dropSocket();
+    this.open();
+  }
+
+  open() {
+    clearTimeout(this.retryTimer);
+    let ws;
+    try {
+      ws = new WebSocket(this.url());
+    } catch (err) {
+      this.scheduleRetry(String(err));
+      return;
+    }
+    this.ws = ws;
+    ws.onmessage = (m) => {
+      if (this.ws !== ws) return;
+      let message;
+      try {
+        message = JSON.parse(m.data);
+      } catch {
+        return;
+      }
+      this.handle(message);
+    };
+    ws.onclose = (e) => {
+      if (this.ws !== ws) return;
+      this.ws = null;
+      this.lostConnection(e.reason || `closed (${e.code})`, e.code);
+    };
+    ws.onerror = () => {
+      /* onclose follows */
+    };
+  }
+
+  dropSocket() {
+    this.clearPingTimers();
+    const ws = this.ws;
+    this.ws = null;
+    if (ws) {
+      ws.onmessage = ws.onclose = ws.onerror = null;
+      try {
+        ws.close(1000, "bye");
+      } catch {
+        /* already closing */
+      }
+    }
+    if (this.connected) {
+      this.connected = false;
+      this.emit("onStatus", false, { attempt: this.attempt, retryIn: 0, reason: "reconnecting" });
+    }
+  }
+
+  lostConnection(reason, code) {
+    this.clearPingTimers();
+    const was = this.connected;
+    this.connected = false;
+    if (this.stopped) return;
+    const retryIn = this.scheduleRetry(reason);
+    if (was || this.attempt <= 1) this.emit("onStatus", false, { attempt: this.attempt, retryIn, reason, code });
+  }
+
+  scheduleRetry(reason) {
+    const base = Math.min(BACKOFF_MAX_MS, BACKOFF_FIRST_MS * 2 ** this.attempt);
+    const delay = Math.round(base / 2 + Math.random() * base / 2); // "equal jitter"
+    this.attempt += 1;
+    clearTimeout(this.retryTimer);
+    this.retryTimer = setTimeout(() => this.open(), delay);
+    this.lastRetryReason = reason;
+    return delay;
+  }
+
+  /** Replace one section locally (a correction the server did not push); returns the new sections. */
+  patch(name, value) {
+    this.sections = { ...this.sections, [name]: value };
+    return this.sections;
+  }
+
+  send(message) {
+    if (this.ws && this.ws.readyState === WebSocket.OPEN) {
+      this.ws.send(JSON.stringify(message));
+      return true;
+    }
+    return false;
+  }
+
+  /** A few pings, spaced out, for the clock estimate (after a connect, on return, once a minute). */
+  pingBurst() {
+    this.clearPingTimers();
+    for (let i = 0; i < PING_SAMPLES; i += 1) {
+      this.pingTimers.push(setTimeout(() => this.send({ type: "ping", t: Date.now() }), i * PING_SPACING_MS));
+    }
+    this.expectPong(Date.now(), PING_SAMPLES * PING_SPACING_MS + PONG_TIMEOUT_MS);
+  }
+
+  /** One ping between bursts: a socket that stopped answering (sleeping laptop, lost Wi-Fi) is noticed. */
+  heartbeat() {
+    if (!this.connected || this.pongWatch) return;
+    if (this.send({ type: "ping", t: Date.now() })) this.expectPong(Date.now(), PONG_TIMEOUT_MS);
+  }
+
+  expectPong(sentAt, within) {
+    clearTimeout(this.pongWatch);
+    this.pongWatch = setTimeout(() => {
+      this.pongWatch = null;
+      if (this.lastPongAt >= sentAt || !this.ws) return;
+      const ws = this.ws;
+      this.ws = null;
+      ws.onmessage = ws.onclose = ws.onerror = null;
+      try {
+        ws.close(4000, "no pong");
+      } catch {
+        /* ignore */
+      }
+      this.lostConnection("no answer to pings", 4000);
+    }, within);
+  }
+
+  clearPingTimers() {
+    for (const t of this.pingTimers) clearTimeout(t);
+    this.pingTimers = [];
+    clearTimeout(this.pongWatch);
+    this.pongWatch = null;
+  }
+
+  handle(message) {
+    switch (message.type) {
+      case "hello":
+        this.clock.hint(message.server_time);
+        this.emit("onHello", message);
+        this.pingBurst();
+        break;
+      case "pong":
+        this.lastPongAt = Date.now();
+        this.clock.sample(message.t, message.server);
+        break;
+      case "snapshot": {
+        this.sections = { ...(message.sections || {}) };
+        this.lastSeq = Number.isInteger(message.seq) ? message.seq : this.lastSeq;
+        this.serverError = null;
+        const wasConnected = this.connected;
+        this.connected = true;
+        this.attempt = 0;
+        this.emit("onUpdate", this.sections, { kind: "snapshot" });
+        if (!wasConnected) this.emit("onStatus", true, { attempt: 0 });
+        break;
+      }
+      case "event": {
+        const event = message.event || {};
+        const seq = Number.isInteger(message.seq) ? message.seq : event.seq;
+        if (this.lastSeq !== null && Number.isInteger(seq) && seq <= this.lastSeq) break; // already applied
+        if (Number.isInteger(seq)) this.lastSeq = Math.max(this.lastSeq ?? 0, seq);
+        if (message.changes) this.sections = { ...this.sections, ...message.changes }; // a new object: pages can compare
+        const replay = Boolean(message.replay);
+        const fresh = !replay || (Number.isFinite(event.ts) && this.clock.now() - event.ts < REPLAY_BANNER_MAX_AGE_MS);
+        // Sections first, so that a banner describes the state after the event (the new end, …).
+        if (message.changes) this.emit("onUpdate", this.sections, { kind: "event", event, replay });
+        this.emit("onEvent", event, { replay, fresh });
+        break;
+      }
+      case "error":
+        this.serverError = message.error || "error";
+        this.emit("onError", this.serverError);
+        break;
+      default:
+        break;
+    }
+  }
+
+  emit(name, ...args) {
+    const fn = this.callbacks[name];
+    if (typeof fn === "function") {
+      try {
+        fn(...args);
+      } catch (err) {
+        console.error(`${name} failed`, err);
+      }
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+// The timetable: what is on now, what comes next, what the big clock shows
+
+export const isOpen = (item) => ["scheduled", "called", "held"].includes(item.status);
+export const inProgress = (item) => item.status === "running" || item.status === "paused";
+
+/**
+ * current: a playing item that is running or paused; else a non-playing item whose
+ * [start, end) contains now. next: the first other item that is a playing item not yet
+ * started, or a non-playing item that starts later (as the server's /api/state clock).
+ */
+export function currentAndNext(timetable, now) {
+  const items = Array.isArray(timetable) ? timetable : [];
+  let current = items.find((i) => i.playing && inProgress(i)) || null;
+  if (!current) current = items.find((i) => !i.playing && i.start <= now && now < i.end) || null;
+  const next = items.find((i) => i !== current && ((i.playing && isOpen(i)) || (!i.playing && i.start > now))) || null;
+  return { current, next };
+}
+
+/**
+ * What the big countdown shows, from absolute instants only.
+ * mode: "running" | "paused" | "held" | "until" (time until `target` starts) |
+ *       "ends" (a non-playing current item with nothing after it) | "idle"
+ */
+export function countdownModel(timetable, now) {
+  const { current, next } = currentAndNext(timetable, now);
+  if (current && current.playing) {
+    if (current.status === "paused") {
+      return { mode: "paused", current, next, target: current, ms: Math.max(0, current.remaining_ms ?? 0) };
+    }
+    const ms = Math.max(0, (current.ends_at ?? current.end) - now);
+    return { mode: "running", current, next, target: current, ms, overdue: now > (current.ends_at ?? current.end) };
+  }
+  if (next) {
+    if (next.playing && next.status === "held") return { mode: "held", current, next, target: next, ms: null };
+    const ms = Math.max(0, next.start - now);
+    return { mode: "until", current, next, target: next, ms, due: next.start <= now, called: next.status === "called" };
+  }
+  if (current) return { mode: "ends", current, next, target: current, ms: Math.max(0, current.end - now) };
+  return { mode: "idle", current, next, target: null, ms: null };
+}
+
+/** Remaining or waiting time of one playing item (referee rows). */
+export function itemCountdown(item, now) {
+  if (!item.playing) return null;
+  if (item.status === "paused") return item.remaining_ms ?? 0;
+  if (item.status === "running") return Math.max(0, (item.ends_at ?? item.end) - now);
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------
+// Formatting
+
+/** 754_000 → "12:34"; 3_723_000 → "1:02:03". Seconds round up, so 0:00 means the end. */
+export function formatDuration(ms) {
+  if (ms === null || ms === undefined || !Number.isFinite(ms)) return "–:––";
+  const total = Math.max(0, Math.ceil(ms / 1000));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  const ss = String(s).padStart(2, "0");
+  return h > 0 ? `${h}:${String(m).padStart(2, "0")}:${ss}` : `${m}:${ss}`;
+}
+
+/**
+ * Time formatting in the tournament's time zone. `seconds` adds seconds (useful in a
+ * sped-up demo, where a minute of the timetable lasts a second).
+ */
+export function timeFormatter(timeZone, locale = "en-GB", { seconds = false } = {}) {
+  let fmt;
+  let dayFmt;
+  let dateFmt;
+  try {
+    fmt = new Intl.DateTimeFormat(locale, {
+      timeZone, hour: "2-digit", minute: "2-digit", second: seconds ? "2-digit" : undefined, hourCycle: "h23",
+    });
+    dayFmt = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
+    dateFmt = new Intl.DateTimeFormat(locale, { timeZone, weekday: "long", day: "numeric", month: "long" });
+  } catch {
+    return timeFormatter(undefined, locale, { seconds });
+  }
+  return {
+    time: (ms) => (Number.isFinite(ms) ? fmt.format(new Date(ms)) : ""),
+    /** "2027-03-06": the calendar day in the tournament's zone, for grouping. */
+    day: (ms) => (Number.isFinite(ms) ? dayFmt.format(new Date(ms)) : ""),
+    date: (ms) => (Number.isFinite(ms) ? dateFmt.format(new Date(ms)) : ""),
+  };
+}
+
+/** The items of the day to show: today's (in the tournament zone), else the next item's day. */
+export function itemsOfTheDay(timetable, now, fmt) {
+  const items = Array.isArray(timetable) ? timetable : [];
+  if (!items.length) return [];
+  const today = fmt.day(now);
+  let day = items.some((i) => fmt.day(i.start) === today) ? today : null;
+  if (!day) {
+    const upcoming = items.find((i) => i.start > now);
+    day = fmt.day((upcoming || items[items.length - 1]).start);
+  }
+  return items.filter((i) => fmt.day(i.start) === day || (i.playing && inProgress(i)));
+}
+
+// ---------------------------------------------------------------------------------------
+// Animation
+
+/** Call `frame(serverNow)` on every animation frame (and at least twice a second when hidden). */
+export function animate(frame) {
+  let last = 0;
+  const tick = () => {
+    last = Date.now();
+    try {
+      frame(clock.now());
+    } catch (err) {
+      console.error("frame failed", err);
+    }
+    requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+  // rAF stops in background tabs and some kiosk modes; keep the state fresh anyway.
+  setInterval(() => {
+    if (Date.now() - last > 900) {
+      try {
+        frame(clock.now());
+      } catch (err) {
+        console.error("frame failed", err);
+      }
+    }
+  }, 500);
+}
+
+// ---------------------------------------------------------------------------------------
+// Banners
+
+/**
+ * A queue of banners: each shows for `showMs`, but no longer than `minMs` when others wait.
+ * `render(banner)` shows one (null hides). Banners may be withdrawn by seq (an undo).
+ */
+export class BannerQueue {
+  constructor(render, { showMs = 8000, minMs = 3000, maxWaiting = 3 } = {}) {
+    this.render = render;
+    this.maxWaiting = maxWaiting;
+    this.seen = new Set();
+    this.showMs = showMs;
+    this.minMs = minMs;
+    this.queue = [];
+    this.current = null;
+    this.timer = null;
+  }
+
+  push(banner) {
+    // The same event may come twice (live, then replayed after a reconnect that raced it).
+    const key = `${banner.seq}:${banner.ts}`;
+    if (banner.seq !== undefined && this.seen.has(key)) return;
+    this.seen.add(key);
+    if (this.seen.size > 500) this.seen.delete(this.seen.values().next().value);
+    this.queue.push(banner);
+    // A burst of signals must not leave the screen minutes behind: keep the newest few.
+    if (this.queue.length > this.maxWaiting) this.queue.splice(0, this.queue.length - this.maxWaiting);
+    if (!this.current) this.next();
+    else this.reschedule();
+  }
+
+  next() {
+    clearTimeout(this.timer);
+    this.current = this.queue.shift() || null;
+    this.shownAt = Date.now();
+    this.render(this.current);
+    if (this.current) this.reschedule();
+  }
+
+  reschedule() {
+    clearTimeout(this.timer);
+    const limit = this.queue.length ? this.minMs : this.showMs;
+    const left = Math.max(0, this.shownAt + limit - Date.now());
+    this.timer = setTimeout(() => this.next(), left);
+  }
+
+  dismiss() {
+    this.next();
+  }
+
+  withdraw(seq) {
+    this.queue = this.queue.filter((b) => b.seq !== seq);
+    if (this.current && this.current.seq === seq) this.next();
+  }
+}
+
+/** Look up a timetable item by id. */
+export function findItem(sections, id) {
+  return (sections.timetable || []).find((i) => i.id === id) || null;
+}
+
+/** GET JSON from the server. */
+export async function getJson(url) {
+  const response = await fetch(url, { headers: { Accept: "application/json" }, cache: "no-store" });
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  return response.json();
+}
+
+/** Keep the screen awake where the browser allows it (projector pages). */
+export function keepAwake() {
+  if (!("wakeLock" in navigator)) return;
+  let lock = null;
+  const request = async () => {
+    try {
+      if (document.visibilityState === "visible" && !lock) {
+        lock = await navigator.wakeLock.request("screen");
+        lock.addEventListener("release", () => {
+          lock = null;
+        });
+      }
+    } catch {
+      /* not allowed here: fine */
+    }
+  };
+  document.addEventListener("visibilitychange", request);
+  request();
+}
+
+// ---------------------------------------------------------------------------------------
+// What a signal event says (the words come from the page's strings object `S`)
+
+/**
+ * A banner for a signal event: {seq, ts, type, tone, kicker, title, sub}, or null when the
+ * event is not a signal. `S` holds the page's words (see the pages' STRINGS.banner);
+ * `fmt` formats instants in the tournament's zone.
+ */
+export function describeSignal(event, sections, S, fmt) {
+  if (!event || !SIGNAL_TYPES.has(event.type)) return null;
+  const p = event.payload || {};
+  const item = p.item ? findItem(sections, p.item) : null;
+  const title = item ? item.title : (p.item || "");
+  const endsAt = item && Number.isFinite(item.ends_at) ? fmt.time(item.ends_at) : "";
+  const base = { seq: event.seq, ts: event.ts, type: event.type, kicker: title, sub: "" };
+  switch (event.type) {
+    case "round_called":
+      return { ...base, tone: "called", title: S.called, sub: item ? S.startsAt(fmt.time(item.start)) : "" };
+    case "round_started":
+      return { ...base, tone: "go", title: S.started, sub: endsAt ? S.endsAt(endsAt) : "" };
+    case "round_start_held": {
+      const busy = p.waiting_for ? findItem(sections, p.waiting_for) : null;
+      return { ...base, tone: "hold", title: S.held, sub: busy ? S.stillPlaying(busy.title) : "" };
+    }
+    case "round_paused":
+      return { ...base, tone: "hold", title: S.paused, sub: S.pausedSub };
+    case "round_resumed":
+      return { ...base, tone: "go", title: S.resumed, sub: endsAt ? S.endsAt(endsAt) : "" };
+    case "round_extended":
+      return { ...base, tone: "info", title: S.extended(Number(p.minutes) || 0), sub: endsAt ? S.newEnd(endsAt) : "" };
+    case "last_deals_announced":
+      return { ...base, tone: "warn", title: S.lastDeals, sub: endsAt ? S.endsAt(endsAt) : "" };
+    case "break_announced": {
+      const parts = Number(p.parts) || (item && item.parts) || 2;
+      const part = Number(p.part) || 1;
+      return { ...base, tone: "info", title: parts === 2 ? S.halfTime : S.breakOf(part, parts - 1), sub: "" };
+    }
+    case "round_ended":
+      return { ...base, tone: "end", title: S.ended, sub: S.endedSub };
+    case "announced":
+      return {
+        ...base, tone: p.player ? "private" : "announce", kicker: p.player ? S.forYou : S.announcement,
+        title: String(p.text ?? ""), sub: "", long: String(p.text ?? "").length > 40,
+      };
+    default:
+      return null;
+  }
+}
+
+/** "+10 minutes" / "−5 minutes" / "+1.5 minutes". */
+export function signedMinutes(minutes, one = "minute", many = "minutes") {
+  const sign = minutes < 0 ? "−" : "+";
+  const abs = Math.abs(minutes);
+  const shown = Number.isInteger(abs) ? String(abs) : abs.toFixed(1);
+  return `${sign}${shown} ${abs === 1 ? one : many}`;
+}
+
+// ---------------------------------------------------------------------------------------
+// The headline clock, in words (display, player and referee pages share it)
+
+/** The first item after `item` that is still to come (for "then …" under a "starts in"). */
+export function itemAfter(timetable, item, now) {
+  if (!item) return null;
+  const items = timetable || [];
+  return items.slice(items.indexOf(item) + 1)
+    .find((i) => (i.playing && isOpen(i)) || (!i.playing && i.start > now)) || null;
+}
+
+/**
+ * Everything the headline clock shows at `now`:
+ * {mode, current, next, kicker, headline, count, state, sub, upcoming, upcomingLabel, urgent, called}.
+ * `S` is the page's strings (now, next, then, remaining, paused, held, startsIn, startingNow,
+ * endsIn, endsAt, startsAt, toYourTables, lastDealsShown, extendedBy, overtime, finished, nothing).
+ */
+export function describeClock(sections, now, S, fmt) {
+  const timetable = sections.timetable || [];
+  const tournament = sections.tournament || {};
+  const model = countdownModel(timetable, now);
+  const { current, next } = model;
+  const out = {
+    mode: model.mode, current, next, kicker: "", headline: "", count: formatDuration(model.ms), state: "", sub: "",
+    upcoming: next, upcomingLabel: S.next, upcomingTime: "", urgent: false, called: false, lastDeals: false,
+  };
+  switch (model.mode) {
+    case "running": {
+      out.kicker = S.now;
+      out.headline = current.title;
+      out.lastDeals = Boolean(current.last_deals_at);
+      out.state = model.overdue ? S.overtime : out.lastDeals ? S.lastDealsShown : S.remaining;
+      const extendedMin = current.extended_ms ? Math.round((current.extended_ms * (tournament.speed || 1)) / 6000) / 10 : 0;
+      out.sub = [S.endsAt(fmt.time(current.ends_at)), extendedMin ? S.extendedBy(extendedMin) : ""]
+        .filter(Boolean).join("  ·  ");
+      const warn = tournament.last_deals_warning_ms || 0;
+      out.urgent = model.overdue || Boolean(current.last_deals_at) || (warn > 0 && model.ms <= warn);
+      break;
+    }
+    case "paused":
+      out.kicker = S.now;
+      out.headline = current.title;
+      out.state = S.paused;
+      break;
+    case "held":
+      out.kicker = current ? `${S.now}: ${current.title}` : "";
+      out.headline = next.title;
+      out.count = "";
+      out.state = S.held;
+      out.upcoming = itemAfter(timetable, next, now);
+      out.upcomingLabel = S.then;
+      break;
+    case "until":
+      out.kicker = current ? `${S.now}: ${current.title}` : "";
+      out.headline = model.due ? S.startingNow(next.title) : S.startsIn(next.title);
+      out.called = next.status === "called";
+      out.state = out.called ? S.toYourTables : "";
+      out.sub = S.startsAt(fmt.time(next.start));
+      out.upcoming = itemAfter(timetable, next, now);
+      out.upcomingLabel = S.then;
+      break;
+    case "ends":
+      out.kicker = S.now;
+      out.headline = S.endsIn(current.title);
+      out.sub = S.endsAt(fmt.time(current.end));
+      break;
+    default:
+      out.headline = timetable.length ? S.finished : S.nothing;
+      out.count = "";
+  }
+  if (out.upcoming) out.upcomingTime = out.upcoming.status === "held" ? S.held : fmt.time(out.upcoming.start);
+  return out;
+}
