@@ -19,6 +19,18 @@ PRESETS: dict[str, dict[str, Any]] = {
         "max_boards_per_segment": 0,
         "auto_start": True,  # the scheduler starts a round at its scheduled time
         "auto_end": True,  # ... and ends it at its (moved) end
+        # Scoring of one game (live/rules/preferans.py): points by place, 0.1 per full 10 bule.
+        "points_first": 4.0,
+        "points_second_positive": 3.0,
+        "points_second_negative": 3.0,
+        "points_last": 1.0,
+        "points_zero": 3.0,  # a result of exactly 0 ("counted as 2nd, positive")
+        "points_walkover": 4.0,  # the one player who came when two are absent at 30 minutes
+        "bonus_step_bule": 10,  # "every full 10 bule"
+        "bonus_step_points": 0.1,
+        "bonus_cap": 0.5,  # the bonus for 1st and 2nd-positive; the malus has no limit
+        "standings_tiebreaks": ["bule", "head_to_head"],  # after the sum of points; then shared
+        "prize_shares": [50, 25, 15, 10],  # % of the prize fund by place (live/rules/prizes.py)
     },
     # RULES.md §2, Novi Sad open team championship: 12 boards in two halves.
     "novi-sad-teams": {
@@ -30,6 +42,14 @@ PRESETS: dict[str, dict[str, Any]] = {
         "scoring_minutes": 15.0,
         "auto_start": True,
         "auto_end": True,
+        # Scoring (live/rules/bridge.py, live/rules/vp.py).
+        "vp_scale": "wbf",  # WBF continuous 20-VP scale
+        "bye_vp": 12.0,
+        "forfeit_vp": 12.0,  # the innocent team's least award (or its average, or 20 − the opponent's)
+        "forfeit_guilty_vp": 0.0,
+        "max_forfeits": 2,  # a third forfeit disqualifies
+        "standings_tiebreaks": ["h2h_vp", "imp_diff"],  # after VP; then shared
+        "prize_shares": [60, 40],  # % of the prize fund by place (live/rules/prizes.py)
     },
     # RULES.md §3, Slovak league: a match of more than 16 boards is split into equal parts of
     # at most 16 boards (24 → 2 × 12, 36 → 3 × 12).
@@ -41,6 +61,12 @@ PRESETS: dict[str, dict[str, Any]] = {
         "max_boards_per_segment": 16,
         "auto_start": True,
         "auto_end": True,
+        # Scoring (live/rules/bridge.py, live/rules/vp.py).
+        "vp_scale": "slovak25",  # the 25-VP table of Annex 1
+        "bye_bonus": 0.2,  # bye and §27.8 (a): a draw + 20 % (15 → 18 VP)
+        "forfeit_guilty_vp": 5.0,  # §27.8 (d)
+        "unplayed_complement": 25.0,  # §27.8 (c): this − the opponent's average (RULES.md: 25)
+        "standings_tiebreaks": ["h2h_vp", "imp_diff", "h2h_imp_diff"],  # §19; then shared
     },
 }
 
@@ -54,6 +80,24 @@ PARAMETER_TYPES: dict[str, type | tuple[type, ...]] = {
     "scoring_minutes": (int, float),
     "auto_start": bool,
     "auto_end": bool,
+    "points_first": (int, float),
+    "points_second_positive": (int, float),
+    "points_second_negative": (int, float),
+    "points_last": (int, float),
+    "points_zero": (int, float),
+    "points_walkover": (int, float),
+    "bonus_step_bule": int,
+    "bonus_step_points": (int, float),
+    "bonus_cap": (int, float),
+    "standings_tiebreaks": list,
+    "vp_scale": str,
+    "bye_vp": (int, float),
+    "bye_bonus": (int, float),
+    "forfeit_vp": (int, float),
+    "forfeit_guilty_vp": (int, float),
+    "max_forfeits": int,
+    "unplayed_complement": (int, float),
+    "prize_shares": list,
 }
 
 

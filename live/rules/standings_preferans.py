@@ -1,0 +1,159 @@
+"""Preferans tournament standings (RULES.md §1, "Tournament standings" and the best-lady prize).
+
+The standings are the sum of each player's points over the rounds; ties are broken by a chain
+of criteria, the preset's `standings_tiebreaks` (default: the sum of results in bule, then head
+to head), and players still tied share the place. The chain is a parameter because the seed only
+scores a game and RULES.md adds the tournament ranking as an interpretation.
+
+Head to head (our definition, the seed has none): among the players tied on everything before it
+in the chain, every time two of them sat at the same table, the one with the better place at
+that table (places include the supe tie-breaks) scores +1 and the other −1; a shared place is 0.
+A player's head-to-head value is the sum over his meetings with the other tied players, so
+players who never met stay level. It is computed once for the tied group (not re-applied to
+the smaller groups it leaves).
+
+The standings depend only on the set of scored tables, never on the order rounds are given in;
+players tied on every criterion are listed in player-id order so the list (and the seating made
+from it) is deterministic.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, replace
+from decimal import Decimal
+from typing import Any, Protocol
+
+from live.rules.preferans import PlayerId, TableScore
+from live.rules.presets import PRESETS
+
+TIEBREAKS = ("bule", "head_to_head")
+DEFAULT_TIEBREAKS: tuple[str, ...] = tuple(PRESETS["cacak-preferans"]["standings_tiebreaks"])
+
+
+class StandingsError(ValueError):
+    """Scored rounds that cannot be ranked (a player at two tables of one round, a bad chain)."""
+
+
+class HasLady(Protocol):
+    """A registered player as the standings need it (live.tournament.Player fits)."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def lady(self) -> bool: ...
+
+
+@dataclass(frozen=True)
+class StandingRow:
+    """One line of the standings; `rank` is shared by players tied on the whole chain."""
+
+    rank: int
+    player: PlayerId
+    points: Decimal
+    bule: Decimal
+    rounds: int
+    shared: bool = False
+
+
+def standings(
+    rounds: Iterable[Iterable[TableScore]],
+    players: Iterable[PlayerId] = (),
+    tiebreaks: Sequence[str] = DEFAULT_TIEBREAKS,
+) -> tuple[StandingRow, ...]:
+    """The standings after the given rounds (each an iterable of scored tables).
+
+    `players` adds registered players who have no scored table yet (0 points, 0 rounds).
+    `rounds` counts the rounds a player was at a table and not absent (a walkover winner played).
+    """
+    unknown = [name for name in tiebreaks if name not in TIEBREAKS]
+    if unknown:
+        raise StandingsError(f"unknown tie-break {unknown[0]!r} (known: {', '.join(TIEBREAKS)})")
+    tables = _tables(rounds)
+
+    points: dict[PlayerId, Decimal] = {p: Decimal(0) for p in players}
+    bule: dict[PlayerId, Decimal] = {p: Decimal(0) for p in points}
+    played: dict[PlayerId, int] = {p: 0 for p in points}
+    for table in tables:
+        for line in table.scores:
+            points[line.player] = points.get(line.player, Decimal(0)) + line.points
+            bule[line.player] = bule.get(line.player, Decimal(0)) + line.result
+            played[line.player] = played.get(line.player, 0) + (0 if line.absent else 1)
+
+    def key(name: str, group: list[PlayerId]) -> Callable[[PlayerId], Any]:
+        if name == "points":
+            return points.__getitem__
+        if name == "bule":
+            return bule.__getitem__
+        duels = _head_to_head(group, tables)
+        return duels.__getitem__
+
+    groups: list[list[PlayerId]] = [sorted(points)]
+    for name in ("points", *tiebreaks):
+        refined: list[list[PlayerId]] = []
+        for group in groups:
+            if len(group) == 1:
+                refined.append(group)
+                continue
+            value = key(name, group)
+            for v in sorted({value(p) for p in group}, reverse=True):
+                refined.append([p for p in group if value(p) == v])
+        groups = refined
+
+    rows: list[StandingRow] = []
+    for group in groups:
+        rank = len(rows) + 1
+        rows.extend(
+            StandingRow(rank=rank, player=p, points=points[p], bule=bule[p], rounds=played[p], shared=len(group) > 1)
+            for p in sorted(group)
+        )
+    return tuple(rows)
+
+
+def ladies(rows: Sequence[StandingRow], players: Iterable[HasLady]) -> tuple[StandingRow, ...]:
+    """The ladies' lines of the standings, ranked among the ladies (for the best-lady prize).
+
+    The order and the ties are the full standings' (a tie-break against a man still counts);
+    only the rank is renumbered: 1 + the number of ladies strictly ahead.
+    """
+    lady_ids = {p.id for p in players if p.lady}
+    chosen = [row for row in rows if row.player in lady_ids]
+    result: list[StandingRow] = []
+    for i, row in enumerate(chosen):
+        ahead = sum(1 for other in chosen[:i] if other.rank < row.rank)
+        tied = sum(1 for other in chosen if other.rank == row.rank) > 1
+        result.append(replace(row, rank=ahead + 1, shared=tied))
+    return tuple(result)
+
+
+def _tables(rounds: Iterable[Iterable[TableScore]]) -> list[TableScore]:
+    """All scored tables, checking that nobody sits at two tables of one round."""
+    tables: list[TableScore] = []
+    for number, round_tables in enumerate(rounds, start=1):
+        seen: set[PlayerId] = set()
+        for table in round_tables:
+            for player in table.players:
+                if player in seen:
+                    raise StandingsError(f"{player} is at two tables in the {_ordinal(number)} round given")
+                seen.add(player)
+            tables.append(table)
+    return tables
+
+
+def _head_to_head(group: list[PlayerId], tables: list[TableScore]) -> dict[PlayerId, int]:
+    members = set(group)
+    score = dict.fromkeys(group, 0)
+    for table in tables:
+        met = [line for line in table.scores if line.player in members and not line.absent]
+        for a in met:
+            for b in met:
+                if a.place < b.place:
+                    score[a.player] += 1
+                    score[b.player] -= 1
+    return score
+
+
+def _ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"

@@ -1,0 +1,86 @@
+"""Prize money by place: RULES.md §1 (Čačak 50/25/15/10 %) and §2 (Novi Sad 60 : 40)."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from live.rules.prizes import CACAK_SHARES, NOVI_SAD_SHARES, place_amounts, prizes
+
+D = Decimal
+
+
+def test_preset_shares() -> None:  # RULES.md §1 "1st 50 %, 2nd 25 %, 3rd 15 %, 4th 10 %"; §2 "60 : 40"
+    assert CACAK_SHARES == (50, 25, 15, 10)
+    assert NOVI_SAD_SHARES == (60, 40)
+
+
+@pytest.mark.parametrize(
+    ("ranking", "expected"),
+    [
+        pytest.param([("a", 1), ("b", 2), ("c", 3), ("d", 4), ("e", 5)],
+                     {"a": 42000, "b": 21000, "c": 12600, "d": 8400, "e": 0}, id="rules1-no-ties"),
+        pytest.param([("a", 1), ("b", 2), ("c", 2), ("d", 4)],
+                     {"a": 42000, "b": 16800, "c": 16800, "d": 8400}, id="rules1-tie-for-2nd-splits-2nd-and-3rd"),
+        pytest.param([("a", 1), ("b", 1), ("c", 3), ("d", 4)],
+                     {"a": 31500, "b": 31500, "c": 12600, "d": 8400}, id="rules1-tie-for-1st"),
+        pytest.param([("a", 1), ("b", 2), ("c", 3), ("d", 4), ("e", 4)],
+                     {"a": 42000, "b": 21000, "c": 12600, "d": 4200, "e": 4200}, id="rules1-tie-for-4th-with-5th"),
+        pytest.param([("a", 1), ("b", 2), ("c", 2), ("d", 2)],
+                     {"a": 42000, "b": 14000, "c": 14000, "d": 14000}, id="rules1-three-way-tie-for-2nd"),
+    ],
+)
+def test_cacak_split(ranking: list[tuple[str, int]], expected: dict[str, int]) -> None:
+    # RULES.md §1: e.g. 30 players × 4000 dinars = 120 000, 70 % to the fund = 84 000
+    assert prizes(84000, ranking) == {k: D(v) for k, v in expected.items()}
+
+
+@pytest.mark.parametrize(
+    ("ranking", "expected"),
+    [
+        pytest.param([("X", 1), ("Y", 2), ("Z", 3)], {"X": 4500, "Y": 3000, "Z": 0}, id="rules2-60-40"),
+        pytest.param([("X", 1), ("Y", 1), ("Z", 3)], {"X": 3750, "Y": 3750, "Z": 0}, id="rules2-shared-1st"),
+    ],
+)
+def test_novi_sad_split(ranking: list[tuple[str, int]], expected: dict[str, int]) -> None:
+    assert prizes(7500, ranking, NOVI_SAD_SHARES) == {k: D(v) for k, v in expected.items()}
+
+
+def test_amounts_round_down_to_the_unit() -> None:
+    assert prizes(1000, [("a", 1), ("b", 1), ("c", 1)], (100,)) == {"a": 333, "b": 333, "c": 333}
+    assert prizes(1000, [("a", 1), ("b", 1), ("c", 1)], (100,), unit=D("0.01")) == {
+        "a": D("333.33"), "b": D("333.33"), "c": D("333.33")}
+    assert place_amounts(84000) == [42000, 21000, 12600, 8400]
+
+
+def test_bad_input_is_refused() -> None:
+    with pytest.raises(ValueError, match="more than 100"):
+        prizes(1000, [("a", 1)], (60, 50))
+    with pytest.raises(ValueError, match="ranks start at 1"):
+        prizes(1000, [("a", 0)])
+    with pytest.raises(ValueError, match="rank 2 overlaps"):
+        prizes(1000, [("a", 1), ("b", 1), ("c", 2)])
+    with pytest.raises(ValueError, match="negative"):
+        prizes(-5, [("a", 1)])
+
+
+@given(
+    fund=st.integers(0, 10_000_000),
+    groups=st.lists(st.integers(1, 4), min_size=1, max_size=8),
+    shares=st.sampled_from([CACAK_SHARES, NOVI_SAD_SHARES, (100,), (34, 33, 33)]),
+)
+def test_prizes_never_exceed_the_fund(fund: int, groups: list[int], shares: tuple[int, ...]) -> None:  # §1, §2
+    ranking: list[tuple[str, int]] = []
+    for size in groups:  # each group shares one place; the next rank skips the shared places
+        rank = len(ranking) + 1
+        ranking += [(f"p{rank + k}", rank) for k in range(size)]
+    paid = prizes(fund, ranking, shares)
+    assert sum(paid.values()) <= fund
+    covered = sum(place_amounts(fund, shares)[: len(ranking)], D(0))  # the places someone occupies
+    assert covered - sum(paid.values()) < len(ranking)  # rounding keeps back less than a dinar each
+    assert set(paid) == {p for p, _ in ranking}
+    ranks = dict(ranking)
+    assert all(paid[a] >= paid[b] for a in paid for b in paid if ranks[a] < ranks[b])
