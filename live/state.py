@@ -76,6 +76,33 @@ class State:
     announcements: list[dict[str, Any]] = field(default_factory=list)
     commands: list[dict[str, Any]] = field(default_factory=list)  # the referee's audit log
     undone: set[int] = field(default_factory=set)
+    #: item → result key (preferans table number, bridge "home-away") → the latest result payload
+    results: dict[str, dict[str, dict[str, Any]]] = field(default_factory=dict)
+    seatings: dict[str, dict[str, Any]] = field(default_factory=dict)  # item → published seating
+    penalties: list[dict[str, Any]] = field(default_factory=list)
+    forfeits: dict[str, dict[str, dict[str, Any]]] = field(default_factory=dict)  # item → key → payload
+    _derived: dict[str, Any] = field(default_factory=dict, repr=False)
+    #: A logged result's scored table, by the result event's seq (derived once: events never change).
+    table_cache: dict[int, Any] = field(default_factory=dict, repr=False)
+
+    @property
+    def standings(self) -> list[dict[str, Any]]:
+        """Recomputed on first use after the score changed, not after every event: a replay of
+        the whole log computes them once."""
+        if "standings" not in self._derived:
+            from live.standings import compute
+
+            self._derived["standings"] = compute(self)
+        return self._derived["standings"]  # type: ignore[no-any-return]
+
+    @property
+    def scored_results(self) -> dict[str, list[dict[str, Any]]]:
+        """Every entered result with the points or VP it scored, per round (cached like standings)."""
+        if "results" not in self._derived:
+            from live.standings import results_view
+
+            self._derived["results"] = results_view(self)
+        return self._derived["results"]  # type: ignore[no-any-return]
 
     @classmethod
     def initial(cls, tournament: Tournament) -> State:
@@ -118,8 +145,11 @@ def apply(state: State, event: Event) -> None:
     item = state.items.get(str(event.payload.get("item", "")))
     at = when(event)
     changed = _apply_to_item(item, event.type, event.payload, at) if item else False
+    if changed and event.type in (E.ROUND_STARTED, E.ROUND_ENDED):
+        state._derived.clear()  # a bridge bye counts from the start of its round
     if event.type == E.ANNOUNCED:
         changed = True
+    _apply_scoring(state, event)
     if changed and event.type in E.SIGNAL_TYPES:
         state.announcements.append(_announcement(event, item))
         del state.announcements[:-ANNOUNCEMENTS_KEPT]
@@ -151,6 +181,28 @@ def _apply_to_item(s: ItemState, kind: str, payload: dict[str, Any], at: int) ->
     else:
         return False
     return True
+
+
+def result_key(payload: dict[str, Any]) -> str:
+    """Which result a payload is: the preferans table's number, or the bridge match's teams."""
+    if "table" in payload:
+        return str(payload["table"])
+    return f"{payload['home']}-{payload['away']}"
+
+
+def _apply_scoring(state: State, event: Event) -> None:
+    p = event.payload
+    if event.type in (E.RESULT_RECORDED, E.RESULT_CORRECTED):
+        state.results.setdefault(p["item"], {})[result_key(p)] = {**p, "seq": event.seq, "ts": event.ts}
+    elif event.type == E.SEATING_PUBLISHED:
+        state.seatings[p["item"]] = {**p, "seq": event.seq, "ts": event.ts}
+    elif event.type == E.PENALTY_APPLIED:
+        state.penalties.append({**p, "seq": event.seq, "ts": event.ts})
+    elif event.type == E.MATCH_FORFEITED:
+        state.forfeits.setdefault(p["item"], {})[result_key(p)] = {**p, "seq": event.seq, "ts": event.ts}
+    else:
+        return
+    state._derived.clear()
 
 
 def _announcement(event: Event, item: ItemState | None) -> dict[str, Any]:

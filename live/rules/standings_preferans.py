@@ -75,8 +75,10 @@ def standings(
     points: dict[PlayerId, Decimal] = {p: Decimal(0) for p in players}
     bule: dict[PlayerId, Decimal] = {p: Decimal(0) for p in points}
     played: dict[PlayerId, int] = {p: 0 for p in points}
+    at_tables: dict[PlayerId, list[TableScore]] = {}  # for head-to-head: only the tables a tied player sat at
     for table in tables:
         for line in table.scores:
+            at_tables.setdefault(line.player, []).append(table)
             points[line.player] = points.get(line.player, Decimal(0)) + line.points
             bule[line.player] = bule.get(line.player, Decimal(0)) + line.result
             played[line.player] = played.get(line.player, 0) + (0 if line.absent else 1)
@@ -86,7 +88,7 @@ def standings(
             return points.__getitem__
         if name == "bule":
             return bule.__getitem__
-        duels = _head_to_head(group, tables)
+        duels = _head_to_head(group, at_tables)
         return duels.__getitem__
 
     groups: list[list[PlayerId]] = [sorted(points)]
@@ -97,8 +99,10 @@ def standings(
                 refined.append(group)
                 continue
             value = key(name, group)
-            for v in sorted({value(p) for p in group}, reverse=True):
-                refined.append([p for p in group if value(p) == v])
+            levels: dict[Any, list[PlayerId]] = {}
+            for p in group:
+                levels.setdefault(value(p), []).append(p)
+            refined.extend(levels[v] for v in sorted(levels, reverse=True))
         groups = refined
 
     rows: list[StandingRow] = []
@@ -141,10 +145,11 @@ def _tables(rounds: Iterable[Iterable[TableScore]]) -> list[TableScore]:
     return tables
 
 
-def _head_to_head(group: list[PlayerId], tables: list[TableScore]) -> dict[PlayerId, int]:
+def _head_to_head(group: list[PlayerId], at_tables: dict[PlayerId, list[TableScore]]) -> dict[PlayerId, int]:
     members = set(group)
     score = dict.fromkeys(group, 0)
-    for table in tables:
+    shared = {id(table): table for p in group for table in at_tables.get(p, ())}
+    for table in shared.values():
         met = [line for line in table.scores if line.player in members and not line.absent]
         for a in met:
             for b in met:

@@ -1,0 +1,163 @@
+"""Standings of the tournament as it stands: the state's results fed to the pure rules.
+
+This module only translates: results, seatings, forfeits and penalties from the fold go in,
+rows ready for the screens come out. Every number is decided in `live/rules/`.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import TYPE_CHECKING, Any
+
+from live.rules import bridge, preferans
+from live.rules.standings_preferans import standings as preferans_standings
+from live.rules.vp import vp
+
+if TYPE_CHECKING:
+    from live.state import State
+
+
+def compute(state: State) -> list[dict[str, Any]]:
+    if state.tournament.game == "preferans":
+        return _preferans(state)
+    return _bridge(state)
+
+
+def number(value: Decimal) -> int | float:
+    """A Decimal for JSON: whole numbers stay whole, others keep their digits (4.3, not 4.29999…)."""
+    return int(value) if value == value.to_integral_value() else float(value)
+
+
+# preferans -------------------------------------------------------------------------------------
+
+
+def table_scores(state: State) -> dict[str, list[preferans.TableScore]]:
+    """item → its scored tables, from the latest entry (record or correction) of each table."""
+    params = preferans.ScoringParams.from_rules(state.tournament.rules)
+    scored: dict[str, list[preferans.TableScore]] = {}
+    cache = state.table_cache  # an entry never changes once logged: score it once
+    for item in state.tournament.items:
+        entries = state.results.get(item.id, {})
+        tables = []
+        for _, entry in sorted(entries.items(), key=lambda kv: int(kv[0])):
+            table = cache.get(entry["seq"])
+            if table is None:
+                table = cache[entry["seq"]] = _score(entry, params)
+            tables.append(table)
+        if tables:
+            scored[item.id] = tables
+    return scored
+
+
+def _score(entry: dict[str, Any], params: preferans.ScoringParams) -> preferans.TableScore:
+    if entry.get("walkover"):
+        return preferans.score_walkover(entry["walkover"], entry["absent"], params)
+    supe = {(w, a): n for w, row in (entry.get("supe") or {}).items() for a, n in row.items()}
+    return preferans.score_table(entry["results"], supe or None, params)
+
+
+def _preferans(state: State) -> list[dict[str, Any]]:
+    t = state.tournament
+    rows = preferans_standings(
+        table_scores(state).values(), players=[p.id for p in t.players],
+        tiebreaks=t.rules.get("standings_tiebreaks", ("bule", "head_to_head")),
+    )
+    on_paper: dict[str, int] = {}
+    for p in state.penalties:
+        if p.get("unit") == "bule" and p.get("player"):
+            on_paper[p["player"]] = on_paper.get(p["player"], 0) + int(p["amount"])
+    names = {p.id: p for p in t.players}
+    return [{
+        "rank": row.rank, "shared": row.shared, "player": row.player, "name": names[row.player].name,
+        "lady": names[row.player].lady, "points": number(row.points), "bule": number(row.bule),
+        "rounds": row.rounds, "penalty_bule": on_paper.get(row.player, 0),
+    } for row in rows if row.player in names]
+
+
+# bridge ----------------------------------------------------------------------------------------
+
+
+def scale(state: State) -> str:
+    return str(state.tournament.rules.get("vp_scale", "wbf"))
+
+
+def bridge_scores(state: State) -> list[bridge.Score]:
+    """Every team's line of every round: played matches, byes, forfeits (in timetable order,
+    because a forfeit's award depends on the averages of the rounds before it)."""
+    t = state.tournament
+    rules = t.rules
+    lines: list[bridge.Score] = []
+    for item in t.items:
+        if not item.playing or item.round is None:
+            continue
+        boards = item.boards or 1
+        for entry in state.results.get(item.id, {}).values():
+            match = bridge.MatchResult(item.round, entry["home"], entry["away"],
+                                       Decimal(str(entry["imps_home"])), Decimal(str(entry["imps_away"])), boards)
+            lines.extend(bridge.score_match(match, scale(state)))
+        for entry in state.forfeits.get(item.id, {}).values():
+            guilty = entry["guilty"]
+            innocent = entry["away"] if guilty == entry["home"] else entry["home"]
+            if scale(state) == "slovak25":
+                pair = bridge.slovak_unplayed(item.round, innocent, guilty, boards, lines,
+                                              bonus=rules["bye_bonus"], guilty_vp=rules["forfeit_guilty_vp"],
+                                              complement=rules["unplayed_complement"])
+            else:
+                pair = bridge.novi_sad_forfeit(item.round, innocent, guilty, lines, min_vp=rules["forfeit_vp"],
+                                               guilty_vp=rules["forfeit_guilty_vp"])
+            lines.extend(pair)
+        seating = state.seatings.get(item.id)
+        status = state.items[item.id].status
+        if seating and seating.get("bye") and status in ("running", "paused", "ended"):
+            if scale(state) == "slovak25":
+                lines.append(bridge.slovak_bye(seating["bye"], item.round, boards, rules["bye_bonus"]))
+            else:
+                lines.append(bridge.novi_sad_bye(seating["bye"], item.round, rules["bye_vp"]))
+    return lines
+
+
+def _bridge(state: State) -> list[dict[str, Any]]:
+    t = state.tournament
+    penalties = [bridge.Penalty(p["team"], Decimal(str(p["amount"])), p.get("reason", ""))
+                 for p in state.penalties if p.get("unit") == "vp" and p.get("team")]
+    rows = bridge.standings(bridge_scores(state), penalties,
+                            tiebreaks=t.rules.get("standings_tiebreaks", ("h2h_vp", "imp_diff")),
+                            teams=[team.id for team in t.teams])
+    names = {team.id: team.name for team in t.teams}
+    return [{
+        "rank": row.rank, "shared": row.shared, "team": row.team, "name": names.get(row.team, row.team),
+        "vp": number(row.vp), "penalty_vp": number(row.penalty_vp), "imps_for": number(row.imps_for),
+        "imps_against": number(row.imps_against), "imp_diff": number(row.imp_diff), "played": row.played,
+        "awarded": row.awarded, "decided_by": row.decided_by,
+    } for row in rows]
+
+
+def results_view(state: State) -> dict[str, list[dict[str, Any]]]:
+    """item → its results as the screens show them: each player's bule, place and points, or
+    each match's IMPs and VP."""
+    out: dict[str, list[dict[str, Any]]] = {}
+    if state.tournament.game == "preferans":
+        for item_id, tables in table_scores(state).items():
+            entries = sorted(state.results[item_id].items(), key=lambda kv: int(kv[0]))
+            out[item_id] = [{
+                "table": int(key), "seq": entry["seq"], "corrected": "reason" in entry,
+                "walkover": bool(entry.get("walkover")),
+                "players": [{"player": s.player, "result": number(s.result), "place": s.place,
+                             "points": number(s.points), "shared": s.shared, "absent": s.absent}
+                            for s in scored.scores],
+            } for (key, entry), scored in zip(entries, tables, strict=True)]
+        return out
+    for item in state.tournament.items:
+        rows = []
+        for entry in state.results.get(item.id, {}).values():
+            home_vp, away_vp = vp(scale(state), Decimal(str(entry["imps_home"])) -
+                                         Decimal(str(entry["imps_away"])), item.boards or 1)
+            rows.append({"home": entry["home"], "away": entry["away"], "imps_home": entry["imps_home"],
+                         "imps_away": entry["imps_away"], "vp_home": number(home_vp), "vp_away": number(away_vp),
+                         "seq": entry["seq"], "corrected": "reason" in entry})
+        for entry in state.forfeits.get(item.id, {}).values():
+            rows.append({"home": entry["home"], "away": entry["away"], "forfeit": entry["guilty"],
+                         "seq": entry["seq"]})
+        if rows:
+            out[item.id] = rows
+    return out
