@@ -8,7 +8,9 @@ constant time.
 from __future__ import annotations
 
 import contextlib
+import csv
 import hmac
+import io
 import json
 from pathlib import Path
 from typing import Any
@@ -89,6 +91,26 @@ async def api_commands(request: Request) -> Response:
     return JSONResponse({"seq": stored[-1].seq, "events": [e.to_json() for e in stored]})
 
 
+STANDINGS_COLUMNS = {
+    "preferans": ("rank", "name", "points", "bule", "rounds"),
+    "bridge": ("rank", "name", "vp", "imps_for", "imps_against", "imp_diff", "played"),
+}
+
+
+async def api_standings_csv(request: Request) -> Response:
+    """The standings as CSV (UTF-8), for a spreadsheet or the organizer's records."""
+    hall = _hall(request)
+    columns = STANDINGS_COLUMNS[hall.tournament.game]
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(columns)
+    for row in hall.state.standings:
+        writer.writerow([row[c] for c in columns])
+    filename = "standings.csv"
+    return Response(out.getvalue(), media_type="text/csv; charset=utf-8",
+                    headers={"Content-Disposition": f'attachment; filename="{filename}"'})
+
+
 async def api_health(request: Request) -> Response:
     hall = _hall(request)
     return JSONResponse({"seq": hall.state.seq, "clients": hall.hub.count(), "time": hall.clock()})
@@ -144,6 +166,7 @@ def routes() -> list[Route | WebSocketRoute | Mount]:
         Route("/api/events", api_events),
         Route("/api/commands", api_commands, methods=["POST"]),
         Route("/api/health", api_health),
+        Route("/api/standings.csv", api_standings_csv),
         WebSocketRoute("/ws", ws_endpoint),
         Mount("/static", StaticFiles(directory=DISPLAY_DIR), name="static"),
     ]

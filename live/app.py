@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 
 from starlette.applications import Starlette
 
@@ -11,13 +12,20 @@ from live.api import routes
 from live.hall import Hall
 
 
-def create_app(hall: Hall, referee_token: str) -> Starlette:
+def create_app(hall: Hall, referee_token: str,
+               companions: Sequence[Callable[[], Awaitable[None]]] = ()) -> Starlette:
+    """`companions` run beside the server while it is up (the demo's stand-in organizer)."""
+
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         await hall.start()
+        tasks = [asyncio.create_task(companion()) for companion in companions]
         try:
             yield
         finally:
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
             await hall.stop()
 
     app = Starlette(routes=routes(), lifespan=lifespan)

@@ -40,12 +40,26 @@ def main(argv: list[str] | None = None) -> int:
     check = sub.add_parser("check", help="validate a tournament file and print its timetable")
     check.add_argument("file")
 
+    table = sub.add_parser("vp-table", help="print the IMP → VP table a referee pins to the wall")
+    table.add_argument("--scale", choices=("wbf", "slovak25"), required=True,
+                       help="wbf: WBF continuous 20-VP scale; slovak25: the Slovak league's 25-VP table")
+    table.add_argument("--boards", type=int, required=True, help="boards per match")
+
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     logging.getLogger("apscheduler").setLevel(logging.WARNING)
     try:
         if args.command == "check":
             return _check(args.file)
+        if args.command == "vp-table":
+            from live.rules.vp import vp_table_text
+
+            try:
+                print(vp_table_text(args.scale, args.boards))
+            except ValueError as exc:
+                print(f"error: {exc}", file=sys.stderr)
+                return 1
+            return 0
         if args.command == "serve":
             tournament = load(args.file)
             db = Path(args.db) if args.db else Path.cwd() / (Path(args.file).stem + ".db")
@@ -56,7 +70,7 @@ def main(argv: list[str] | None = None) -> int:
             start = datetime.now(UTC).replace(microsecond=0) + timedelta(minutes=1)
             tournament = load(DEMO_FILE).rescheduled(start, args.speed)
             db = Path(args.db) if args.db else Path(tempfile.mkdtemp(prefix="live-demo-")) / "demo.db"
-            return _serve(tournament, db, args.host, args.port)
+            return _serve(tournament, db, args.host, args.port, demo=True)
     except TournamentFileError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
@@ -97,7 +111,7 @@ def referee_token(db: Path) -> str:
     return token
 
 
-def _serve(tournament: Tournament, db: Path, host: str, port: int) -> int:
+def _serve(tournament: Tournament, db: Path, host: str, port: int, *, demo: bool = False) -> int:
     import uvicorn
 
     from live.app import create_app
@@ -111,7 +125,13 @@ def _serve(tournament: Tournament, db: Path, host: str, port: int) -> int:
         return 1
     token = referee_token(db)
     hall = Hall(tournament, SQLiteLog(db, tournament.name))
-    app = create_app(hall, token)
+    companions = []
+    if demo:
+        from live.demo import DemoOrganizer, run_quietly
+
+        organizer = DemoOrganizer(hall)
+        companions.append(lambda: run_quietly(organizer))
+    app = create_app(hall, token, companions)
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     base = f"http://{shown}:{port}"
     lan = ""

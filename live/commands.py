@@ -11,21 +11,16 @@ from __future__ import annotations
 from typing import Any
 
 from live import events as E
+from live import results
 from live.events import NewEvent
 from live.state import ItemState, State
 from live.tournament import Tournament
+from live.validation import CommandError, item_state, referee_event
+
+__all__ = ["FIELDS", "CommandError", "decide"]
 
 MAX_EXTEND_MINUTES = 180
 MAX_TEXT = 500
-
-
-class CommandError(Exception):
-    def __init__(self, status: int, error: str, detail: Any = None) -> None:
-        super().__init__(error)
-        self.status, self.error, self.detail = status, error, detail
-
-    def to_json(self) -> dict[str, Any]:
-        return {"error": self.error, "detail": self.detail}
 
 
 # type → (required fields, optional fields)
@@ -38,6 +33,11 @@ FIELDS: dict[str, tuple[set[str], set[str]]] = {
     "end_round": ({"item"}, set()),
     "announce": ({"text"}, {"player"}),
     "undo": (set(), {"seq"}),
+    "record_result": ({"item"}, results.RESULT_FIELDS),
+    "correct_result": ({"item", "reason"}, results.RESULT_FIELDS),
+    "publish_seating": ({"item"}, {"seed"}),
+    "penalty": ({"amount", "unit", "reason"}, {"player", "team", "item"}),
+    "forfeit": ({"item", "team"}, {"reason"}),
 }
 
 
@@ -60,57 +60,39 @@ def decide(tournament: Tournament, state: State, command: Any, now: int) -> list
     return [handler(tournament, state, command, now)]
 
 
-def _item(state: State, command: dict[str, Any]) -> ItemState:
-    ident = command["item"]
-    if not isinstance(ident, str):
-        raise CommandError(422, "item must be a timetable item's id, e.g. \"r3\"", {"field": "item"})
-    found = state.items.get(ident)
-    if found is None:
-        known = sorted(state.items)
-        other = state.tournament.item(ident)
-        why = (f"{ident!r} is a {other.kind}, not a round or match" if other
-               else f"no round or match has the id {ident!r}")
-        raise CommandError(422, why, {"field": "item", "known": known})
-    return found
-
-
 def _conflict(s: ItemState, doing: str) -> CommandError:
     said = {"scheduled": "has not started", "called": "has not started", "held": "has not started",
             "running": "is running", "paused": "is paused", "ended": "has ended"}[s.status]
     return CommandError(409, f"cannot {doing} {s.item.id}: it {said}", {"field": "item", "status": s.status})
 
 
-def _referee(kind: str, payload: dict[str, Any]) -> NewEvent:
-    return NewEvent(kind, "referee", payload)
-
-
 def _start(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEvent:
-    s = _item(state, c)
+    s = item_state(state, c)
     if not s.open:
         raise _conflict(s, "start")
     busy = state.item_in_progress(other_than=s.item.id)
     if busy is not None:
         raise CommandError(409, f"cannot start {s.item.id}: {busy.item.id} is still {busy.status}; end it first",
                            {"field": "item", "in_progress": busy.item.id})
-    return _referee(E.ROUND_STARTED, {"item": s.item.id})
+    return referee_event(E.ROUND_STARTED, {"item": s.item.id})
 
 
 def _pause(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEvent:
-    s = _item(state, c)
+    s = item_state(state, c)
     if s.status != "running":
         raise _conflict(s, "pause")
-    return _referee(E.ROUND_PAUSED, {"item": s.item.id})
+    return referee_event(E.ROUND_PAUSED, {"item": s.item.id})
 
 
 def _resume(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEvent:
-    s = _item(state, c)
+    s = item_state(state, c)
     if s.status != "paused":
         raise _conflict(s, "resume")
-    return _referee(E.ROUND_RESUMED, {"item": s.item.id})
+    return referee_event(E.ROUND_RESUMED, {"item": s.item.id})
 
 
 def _extend(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEvent:
-    s = _item(state, c)
+    s = item_state(state, c)
     minutes = c["minutes"]
     if isinstance(minutes, bool) or not isinstance(minutes, int | float) or minutes != minutes:
         raise CommandError(422, "minutes must be a number of minutes, e.g. 10 or -5", {"field": "minutes"})
@@ -128,25 +110,25 @@ def _extend(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEven
             left = remaining / t.minutes_ms(1)
             raise CommandError(422, f"cannot shorten {s.item.id} by {-minutes} minutes: only {left:.1f} minutes "
                                     "are left; end the round instead", {"field": "minutes"})
-    return _referee(E.ROUND_EXTENDED, {"item": s.item.id, "minutes": minutes, "ms": ms})
+    return referee_event(E.ROUND_EXTENDED, {"item": s.item.id, "minutes": minutes, "ms": ms})
 
 
 def _last_deals(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEvent:
-    s = _item(state, c)
+    s = item_state(state, c)
     if not t.rules.get("last_deals_warning"):
         raise CommandError(422, f"the {t.preset} rules have no last-deals signal", {"field": "type"})
     if not s.in_progress:
         raise _conflict(s, "announce the last deals of")
     if s.last_deals_at is not None:
         raise CommandError(409, f"the last deals of {s.item.id} were already announced", {"field": "item"})
-    return _referee(E.LAST_DEALS_ANNOUNCED, {"item": s.item.id})
+    return referee_event(E.LAST_DEALS_ANNOUNCED, {"item": s.item.id})
 
 
 def _end(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEvent:
-    s = _item(state, c)
+    s = item_state(state, c)
     if not s.in_progress:
         raise _conflict(s, "end")
-    return _referee(E.ROUND_ENDED, {"item": s.item.id})
+    return referee_event(E.ROUND_ENDED, {"item": s.item.id})
 
 
 def _announce(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEvent:
@@ -161,7 +143,7 @@ def _announce(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEv
         if not isinstance(player, str) or t.player(player) is None:
             raise CommandError(422, f"no player has the id {player!r}", {"field": "player"})
         payload["player"] = player
-    return _referee(E.ANNOUNCED, payload)
+    return referee_event(E.ANNOUNCED, payload)
 
 
 def _undo(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEvent:
@@ -181,7 +163,8 @@ def _undo(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEvent:
         if not undoable:
             raise CommandError(409, "there is no referee command to undo", {"field": "seq"})
         target = undoable[-1]
-    return _referee(E.COMMAND_UNDONE, {"target": target["seq"], "undid": target["type"]})
+    results.check_undo(t, state, target)
+    return referee_event(E.COMMAND_UNDONE, {"target": target["seq"], "undid": target["type"]})
 
 
 _HANDLERS = {
@@ -193,4 +176,9 @@ _HANDLERS = {
     "end_round": _end,
     "announce": _announce,
     "undo": _undo,
+    "record_result": results.record_result,
+    "correct_result": results.correct_result,
+    "publish_seating": results.publish_seating,
+    "penalty": results.penalty,
+    "forfeit": results.forfeit,
 }

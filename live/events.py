@@ -21,6 +21,12 @@ ROUND_EXTENDED = "round_extended"
 LAST_DEALS_ANNOUNCED = "last_deals_announced"
 BREAK_ANNOUNCED = "break_announced"  # bridge: half-time, or a break between segments
 ROUND_ENDED = "round_ended"
+# Results, seating, penalties:
+RESULT_RECORDED = "result_recorded"
+RESULT_CORRECTED = "result_corrected"
+SEATING_PUBLISHED = "seating_published"
+PENALTY_APPLIED = "penalty_applied"
+MATCH_FORFEITED = "match_forfeited"
 # Other:
 ANNOUNCED = "announced"
 COMMAND_UNDONE = "command_undone"

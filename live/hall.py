@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import secrets
 import time
 from collections.abc import Callable
 from typing import Any
@@ -27,6 +28,11 @@ from live.views import me_section, public_sections, referee_sections
 from scheduler import SignalScheduler
 
 log = logging.getLogger("live.hall")
+
+
+#: Events that can change what a player's own page shows (`me`), besides notices to them.
+PERSONAL_TYPES = frozenset({E.RESULT_RECORDED, E.RESULT_CORRECTED, E.SEATING_PUBLISHED, E.PENALTY_APPLIED,
+                            E.MATCH_FORFEITED, E.COMMAND_UNDONE})
 
 
 def wall_clock_ms() -> int:
@@ -49,6 +55,8 @@ class Hall:
         self.scheduler = SignalScheduler(self.fire) if run_scheduler else None
         self._lock = asyncio.Lock()
         self._sections: dict[str, dict[str, Any]] = {}
+        #: Called with every event after it is folded and pushed (the demo organizer listens here).
+        self.listeners: list[Callable[[Event], None]] = []
 
     # life-cycle -----------------------------------------------------------------------------
 
@@ -72,6 +80,9 @@ class Hall:
 
     async def command(self, command: Any) -> list[Event]:
         """Validate and store a referee command. Raises CommandError or LogUnavailable."""
+        if isinstance(command, dict) and command.get("type") == "publish_seating" and "seed" not in command:
+            # The draw's seed is chosen here, at the edge, and logged with the seating so it can be replayed.
+            command = {**command, "seed": secrets.randbelow(10**9)} if self._draws_next(command) else command
         async with self._lock:
             stored: list[Event] = []
             for new in decide(self.tournament, self.state, command, self.clock()):
@@ -81,6 +92,12 @@ class Hall:
                 self.ingest(event)
                 stored.append(event)
             return stored
+
+    def _draws_next(self, command: dict[str, Any]) -> bool:
+        """Whether publishing this item's seating is a draw by lot (preferans, no results yet)."""
+        item = self.tournament.item(str(command.get("item")))
+        return (self.tournament.game == "preferans" and item is not None and not any(
+            self.state.results.get(i.id) for i in self.tournament.items if i.playing and i.start < item.start))
 
     async def fire(self, signal_id: str) -> Event | None:
         """Append a signal if it is still due; None when it is not (or was already appended)."""
@@ -103,6 +120,8 @@ class Hall:
             apply(self.state, event)
         self._push(event)
         self.reschedule()
+        for listener in self.listeners:
+            listener(event)
 
     def reschedule(self) -> None:
         if self.scheduler is not None:
@@ -120,13 +139,13 @@ class Hall:
         wire = event.to_json()
         public_text = encode({"type": "event", "event": event.public_json(), "seq": event.seq, "changes": changes})
         by_player: dict[str, str] = {}
-        addressed = event.addressee
-        if event.type == E.COMMAND_UNDONE:  # an undone private notice leaves its player's phone
-            addressed = self.events[int(event.payload["target"]) - 1].addressee
-        if addressed is not None:
-            me = me_section(self.state, addressed)
-            by_player[addressed] = encode({"type": "event", "event": wire, "seq": event.seq,
-                                           "changes": {**changes, "me": me}})
+        # Seats, results, penalties, an undo: any player's own page may change; else only the addressee's.
+        concerned = self.hub.players() if event.type in PERSONAL_TYPES else {event.addressee} - {None}
+        for player in concerned:
+            assert player is not None
+            shown = wire if player == event.addressee else event.public_json()
+            by_player[player] = encode({"type": "event", "event": shown, "seq": event.seq,
+                                        "changes": {**changes, "me": me_section(self.state, player)}})
         self.hub.publish(
             {"display": public_text, "player": public_text,
              "referee": encode({"type": "event", "event": wire, "seq": event.seq, "changes": referee_changes})},

@@ -81,6 +81,10 @@ class Hub:
         self.clients.discard(client)
         await client.stop()
 
+    def players(self) -> set[str]:
+        """The players who have their page open right now."""
+        return {client.player for client in self.clients if client.player}
+
     def count(self) -> dict[str, int]:
         counts = dict.fromkeys(VIEWS, 0)
         for client in self.clients:

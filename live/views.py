@@ -50,7 +50,14 @@ def public_sections(state: State) -> dict[str, Any]:
         "announcements": [a for a in state.announcements if "player" not in a],
         "players": [{"id": p.id, "name": p.name, "team": p.team} for p in t.players],
         "teams": [{"id": x.id, "name": x.name} for x in t.teams],
+        "standings": state.standings,
+        "seating": {item: _seating(s) for item, s in state.seatings.items()},
+        "results": state.scored_results,
     }
+
+
+def _seating(published: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in published.items() if k not in ("ts",)}
 
 
 def referee_sections(state: State) -> dict[str, Any]:
@@ -71,7 +78,37 @@ def me_section(state: State, player_id: str) -> dict[str, Any] | None:
     return {
         "id": player.id, "name": player.name, "team": player.team,
         "notices": [a for a in state.announcements if a.get("player") == player_id],
+        "seats": _seats(state, player.id, player.team),
+        "results": [{"item": item, **row} for item, rows in state.scored_results.items() for row in rows
+                    if _involves(row, player.id, player.team)],
+        "penalties": [p for p in state.penalties if p.get("player") == player.id or
+                      (player.team and p.get("team") == player.team)],
+        "standing": next((row for row in state.standings
+                          if row.get("player") == player.id or (player.team and row.get("team") == player.team)),
+                         None),
     }
+
+
+def _involves(row: dict[str, Any], player: str, team: str | None) -> bool:
+    if "players" in row:
+        return any(p["player"] == player for p in row["players"])
+    return team is not None and team in (row["home"], row["away"])
+
+
+def _seats(state: State, player: str, team: str | None) -> list[dict[str, Any]]:
+    """Where the player sits in each published round: "r3: table 4, seat 2" / "home vs t2"."""
+    seats = []
+    for item, published in state.seatings.items():
+        for table in published.get("tables", []):
+            if player in table["players"]:
+                seats.append({"item": item, "table": table["table"], "seat": table["players"].index(player) + 1})
+        for match in published.get("matches", []):
+            if team in (match["home"], match["away"]):
+                home = match["home"] == team
+                seats.append({"item": item, "home": home, "opponent": match["away"] if home else match["home"]})
+        if team is not None and published.get("bye") == team:
+            seats.append({"item": item, "bye": True})
+    return seats
 
 
 def clock(state: State, now: int) -> dict[str, Any]:
