@@ -14,9 +14,9 @@ from typing import Any
 from live import events as E
 from live.events import Event, NewEvent
 from live.rules import bridge, preferans, seating
-from live.rules.berger import berger
 from live.rules.vp import vp
 from live.standings import compute as compute_standings
+from live.standings import league_matches, league_schedule
 from live.state import ItemState, State, fold, result_key
 from live.tournament import Tournament
 from live.validation import CommandError, item_state, referee_event
@@ -315,27 +315,22 @@ def _preferans_seating(t: Tournament, state: State, s: ItemState, c: dict[str, A
 
 
 def _bridge_seating(t: Tournament, state: State, s: ItemState) -> dict[str, Any]:
-    teams = [team.id for team in t.teams]
-    if len(teams) < 2:
+    if len(t.teams) < 2:
         raise CommandError(422, "the tournament file lists fewer than two teams", {"field": "item"})
-    rounds = sorted({i.round for i in t.items if i.playing and i.round})
-    single = len(teams) + len(teams) % 2 - 1
-    league = [r for r in rounds if r <= 2 * single]
-    schedule = berger(teams, double=max(league, default=0) > single)
+    schedule = league_schedule(t)
     number_ = s.item.round or 0
     if number_ <= len(schedule):
         rnd = schedule[number_ - 1]
         return {"item": s.item.id, "method": "berger", "round": number_,
                 "matches": [{"home": h, "away": a} for h, a in rnd.pairs], "bye": rnd.bye}
     # After the league: the final of the two top teams, with the carry-over (RULES.md §2).
+    unfinished = [x.item.id for x in state.items.values()
+                  if (x.item.round or 0) <= len(schedule) and x.status != "ended"]
+    if unfinished:
+        raise CommandError(409, f"the final is seated from the league's final standings; {', '.join(unfinished)} "
+                                "has not ended", {"field": "item"})
     table = compute_standings(state)
-    if len(table) < 2:
-        raise CommandError(422, "the final needs the league standings", {"field": "item"})
     first, second = table[0]["team"], table[1]["team"]
-    league_matches = [bridge.MatchResult(i.round or 0, e["home"], e["away"], Decimal(str(e["imps_home"])),
-                                         Decimal(str(e["imps_away"])), i.boards or 1)
-                      for i in t.items if i.playing and (i.round or 0) <= len(schedule)
-                      for e in state.results.get(i.id, {}).values()]
-    carry = bridge.final_carry_over(league_matches, first, second)
+    carry = bridge.final_carry_over(league_matches(state), first, second)
     return {"item": s.item.id, "method": "final", "round": number_,
             "matches": [{"home": first, "away": second}], "bye": None, "carry_over": carry}

@@ -10,11 +10,13 @@ from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
 from live.rules import bridge, preferans
+from live.rules.berger import BergerRound, berger
 from live.rules.standings_preferans import standings as preferans_standings
 from live.rules.vp import vp
 
 if TYPE_CHECKING:
     from live.state import State
+    from live.tournament import Item, Tournament
 
 
 def compute(state: State) -> list[dict[str, Any]]:
@@ -81,20 +83,58 @@ def scale(state: State) -> str:
     return str(state.tournament.rules.get("vp_scale", "wbf"))
 
 
+def league_schedule(t: Tournament) -> tuple[BergerRound[str], ...]:
+    """The Berger rounds of the league: single, or double when the timetable has the rounds for it.
+    Rounds after these (the Novi Sad final) are not part of the league table."""
+    teams = [team.id for team in t.teams]
+    if len(teams) < 2:
+        return ()
+    single = len(teams) + len(teams) % 2 - 1
+    rounds = [i.round for i in t.items if i.playing and i.round and i.round <= 2 * single]
+    return berger(teams, double=max(rounds, default=0) > single)
+
+
+def league_matches(state: State) -> list[bridge.MatchResult]:
+    last = len(league_schedule(state.tournament))
+    return [_match(item, entry) for item in state.tournament.items
+            if item.playing and item.round and item.round <= last
+            for entry in state.results.get(item.id, {}).values()]
+
+
+def _match(item: Item, entry: dict[str, Any]) -> bridge.MatchResult:
+    return bridge.MatchResult(item.round or 0, entry["home"], entry["away"], Decimal(str(entry["imps_home"])),
+                              Decimal(str(entry["imps_away"])), item.boards or 1)
+
+
+def final_view(state: State) -> dict[str, Any] | None:
+    """The Novi Sad final: the finalists, the carry-over, the IMPs so far and the winner."""
+    final = next((s for s in state.seatings.values() if s.get("method") == "final"), None)
+    if final is None:
+        return None
+    first, second = final["matches"][0]["home"], final["matches"][0]["away"]
+    entry = next(iter(state.results.get(final["item"], {}).values()), None)
+    view: dict[str, Any] = {"item": final["item"], "first": first, "second": second,
+                            "carry_over": final["carry_over"], "winner": None}
+    if entry is not None:
+        view.update(imps_first=entry["imps_home"], imps_second=entry["imps_away"],
+                    winner=bridge.final_winner(first, second, Decimal(str(entry["imps_home"])),
+                                               Decimal(str(entry["imps_away"])), final["carry_over"]))
+    return view
+
+
 def bridge_scores(state: State) -> list[bridge.Score]:
     """Every team's line of every round: played matches, byes, forfeits (in timetable order,
     because a forfeit's award depends on the averages of the rounds before it)."""
     t = state.tournament
     rules = t.rules
     lines: list[bridge.Score] = []
+    last = len(league_schedule(t))
     for item in t.items:
-        if not item.playing or item.round is None:
+        if not item.playing or item.round is None or item.round > last:
             continue
         boards = item.boards or 1
         for entry in state.results.get(item.id, {}).values():
-            match = bridge.MatchResult(item.round, entry["home"], entry["away"],
-                                       Decimal(str(entry["imps_home"])), Decimal(str(entry["imps_away"])), boards)
-            lines.extend(bridge.score_match(match, scale(state)))
+            lines.extend(bridge.score_match(_match(item, entry), scale(state)))
         for entry in state.forfeits.get(item.id, {}).values():
             guilty = entry["guilty"]
             innocent = entry["away"] if guilty == entry["home"] else entry["home"]

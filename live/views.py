@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from live.standings import final_view
 from live.state import ItemState, State
 from live.tournament import Item, Tournament
 
@@ -53,6 +54,7 @@ def public_sections(state: State) -> dict[str, Any]:
         "standings": state.standings,
         "seating": {item: _seating(s) for item, s in state.seatings.items()},
         "results": state.scored_results,
+        "final": final_view(state) if state.tournament.game == "bridge" else None,
     }
 
 

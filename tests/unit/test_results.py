@@ -19,6 +19,7 @@ from live.events import Event
 from live.rules import seating
 from live.rules.berger import berger
 from live.rules.vp import slovak25_vp, wbf_vp
+from live.standings import final_view
 from live.state import State, fold
 from live.tournament import Tournament
 from live.views import me_section
@@ -741,10 +742,24 @@ def test_the_final_is_seated_with_the_top_two_and_the_carry_over() -> None:
     # t1 beat t2 by 6 IMPs in both league matches: half of the aggregate 12 is carried over
     assert event.payload == {"item": "m11", "method": "final", "round": 11,
                              "matches": [{"home": "t1", "away": "t2"}], "bye": None, "carry_over": 6.0}
+    league = {row["team"]: row["vp"] for row in s.state.standings}
     s.do("start_round", item="m11")
     s.do("record_result", item="m11", home="t1", away="t2", imps_home=50, imps_away=60)
     assert s.refuse({"type": "record_result", "item": "m11", "home": "t3", "away": "t4", "imps_home": 1,
                      "imps_away": 0}).status == 422
+    # RULES.md §2 Final: decided on IMPs with the carry-over (50 + 6 < 60), not added to the league table
+    assert {row["team"]: row["vp"] for row in s.state.standings} == league
+    final = final_view(s.state)
+    assert final is not None
+    assert (final["first"], final["second"], final["carry_over"], final["winner"]) == ("t1", "t2", 6.0, "t2")
+
+
+def test_the_final_waits_for_the_end_of_the_league() -> None:
+    s = session("novi-sad empty")
+    for number in range(1, 10):
+        s.play(f"m{number}", lambda home, away: (30, 20))
+    refused = s.refuse({"type": "publish_seating", "item": "m11"})
+    assert refused.status == 409 and "m10 has not ended" in refused.error
 
 
 def test_no_carry_over_when_the_first_did_not_win_the_league_matches_on_aggregate() -> None:
