@@ -31,6 +31,16 @@ PRESETS: dict[str, dict[str, Any]] = {
         "bonus_cap": 0.5,  # the bonus for 1st and 2nd-positive; the malus has no limit
         "standings_tiebreaks": ["bule", "head_to_head"],  # after the sum of points; then shared
         "prize_shares": [50, 25, 15, 10],  # % of the prize fund by place (live/rules/prizes.py)
+        # Late arrival (live/rules/lateness.py): 5 minutes tolerated, then 2 bule a minute up to 30.
+        "lateness": "cacak-preferans",  # whose lateness rules apply (alerts: grace, reserve)
+        "grace_minutes": 5.0,
+        "late_bule_per_minute": 2,
+        "late_cap_minutes": 30.0,
+        "reserve_after_minutes": 30.0,  # a seat still empty then gets a reserve (or the table a walkover)
+        "reserve_bule": 350,  # the reserve starts the game with this instead of game_bule
+        "game_bule": 300,
+        "count_from": "start",  # "start" | "grace_end": where the minutes of the penalty are counted from
+        "late_penalty_applies": "paper",  # "paper" (300 + penalty) | "result" (deducted from the result)
     },
     # RULES.md §2, Novi Sad open team championship: 12 boards in two halves.
     "novi-sad-teams": {
@@ -50,6 +60,12 @@ PRESETS: dict[str, dict[str, Any]] = {
         "max_forfeits": 2,  # a third forfeit disqualifies
         "standings_tiebreaks": ["h2h_vp", "imp_diff"],  # after VP; then shared
         "prize_shares": [60, 40],  # % of the prize fund by place (live/rules/prizes.py)
+        # Time penalties (live/rules/lateness.py).
+        "lateness": "novi-sad-teams",  # whose lateness rules apply (alert: forfeit)
+        "forfeit_after_minutes": 30.0,  # team not complete by then → forfeit
+        "match_minutes": 90.0,  # + scoring_minutes = the time a match may take before VP are lost
+        "overtime_block_minutes": 5.0,
+        "overtime_vp_per_block": 1.0,  # per whole block beyond match + scoring
     },
     # RULES.md §3, Slovak league: a match of more than 16 boards is split into equal parts of
     # at most 16 boards (24 → 2 × 12, 36 → 3 × 12).
@@ -67,6 +83,13 @@ PRESETS: dict[str, dict[str, Any]] = {
         "forfeit_guilty_vp": 5.0,  # §27.8 (d)
         "unplayed_complement": 25.0,  # §27.8 (c): this − the opponent's average (RULES.md: 25)
         "standings_tiebreaks": ["h2h_vp", "imp_diff", "h2h_imp_diff"],  # §19; then shared
+        # Late arrival §18, §27.2 (live/rules/lateness.py).
+        "lateness": "slovak-league",  # whose lateness rules apply (alerts: block:N, forfeit)
+        "waiting_fraction": 0.25,  # of the match time without scoring time
+        "first_match_waiting_minutes": 120.0,  # first match of a gathering, or a lone 2nd-league match
+        "late_block_minutes": 15.0,  # every started block removes boards
+        "boards_removed_per_block": 2,
+        "imps_per_removed_board": 3.0,  # §26.2, to the non-offending team
     },
 }
 
@@ -98,6 +121,24 @@ PARAMETER_TYPES: dict[str, type | tuple[type, ...]] = {
     "max_forfeits": int,
     "unplayed_complement": (int, float),
     "prize_shares": list,
+    "lateness": str,
+    "grace_minutes": (int, float),
+    "late_bule_per_minute": (int, float),
+    "late_cap_minutes": (int, float),
+    "reserve_after_minutes": (int, float),
+    "reserve_bule": int,
+    "game_bule": int,
+    "count_from": str,
+    "late_penalty_applies": str,
+    "forfeit_after_minutes": (int, float),
+    "match_minutes": (int, float),
+    "overtime_block_minutes": (int, float),
+    "overtime_vp_per_block": (int, float),
+    "waiting_fraction": (int, float),
+    "first_match_waiting_minutes": (int, float),
+    "late_block_minutes": (int, float),
+    "boards_removed_per_block": int,
+    "imps_per_removed_board": (int, float),
 }
 
 
