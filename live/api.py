@@ -10,13 +10,14 @@ from __future__ import annotations
 import contextlib
 import csv
 import hmac
+import html
 import io
 import json
 from pathlib import Path
 from typing import Any
 
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
@@ -111,6 +112,43 @@ async def api_standings_csv(request: Request) -> Response:
                     headers={"Content-Disposition": f'attachment; filename="{filename}"'})
 
 
+async def api_checkin(request: Request) -> Response:
+    """A player's own check-in: `{"code": "..."}`, the code shown on their page. The time is the server's."""
+    try:
+        body = json.loads(await request.body())
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        return _error(400, f"the body is not JSON: {exc}")
+    code = body.get("code") if isinstance(body, dict) else None
+    if not isinstance(code, str) or not code.strip():
+        return _error(422, "send your check-in code: {\"code\": \"...\"}", {"field": "code"})
+    try:
+        event = await _hall(request).self_check_in(code)
+    except CommandError as exc:
+        return JSONResponse(exc.to_json(), status_code=exc.status)
+    except LogUnavailable as exc:
+        return _error(503, f"nothing was stored: {exc}")
+    return JSONResponse({"seq": event.seq, "events": [event.to_json()]})
+
+
+async def api_checkin_codes(request: Request) -> Response:
+    """The printable list of check-in codes for the referee's table (token in the header or ?token=)."""
+    if not (_authorized(request) or _token_matches(request.app, request.query_params.get("token", ""))):
+        return _error(401, "referee token missing or wrong")
+    hall = _hall(request)
+    rows = "".join(
+        f"<tr><td>{html.escape(p.id)}</td><td>{html.escape(p.name)}</td>"
+        f"<td class=code>{html.escape(hall.code_of(p.id) or '')}</td></tr>"
+        for p in sorted(hall.tournament.players, key=lambda p: p.name))
+    title = html.escape(hall.tournament.name)
+    page = (f"<!doctype html><meta charset=utf-8><title>{title}: check-in codes</title>"
+            "<style>body{font:14px system-ui,sans-serif}table{border-collapse:collapse}"
+            "td,th{border:1px solid #999;padding:4px 10px}.code{font:bold 18px monospace;letter-spacing:2px}"
+            "</style>"
+            f"<h1>{title}</h1><p>Check-in codes. Players enter theirs on the player page.</p>"
+            f"<table><tr><th>id</th><th>name</th><th>code</th></tr>{rows}</table>")
+    return HTMLResponse(page, headers={"Cache-Control": "no-store"})
+
+
 async def api_health(request: Request) -> Response:
     hall = _hall(request)
     return JSONResponse({"seq": hall.state.seq, "clients": hall.hub.count(), "time": hall.clock()})
@@ -167,6 +205,8 @@ def routes() -> list[Route | WebSocketRoute | Mount]:
         Route("/api/commands", api_commands, methods=["POST"]),
         Route("/api/health", api_health),
         Route("/api/standings.csv", api_standings_csv),
+        Route("/api/checkin", api_checkin, methods=["POST"]),
+        Route("/api/checkin-codes", api_checkin_codes),
         WebSocketRoute("/ws", ws_endpoint),
         Mount("/static", StaticFiles(directory=DISPLAY_DIR), name="static"),
     ]

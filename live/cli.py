@@ -115,6 +115,7 @@ def _serve(tournament: Tournament, db: Path, host: str, port: int, *, demo: bool
     import uvicorn
 
     from live.app import create_app
+    from live.checkin import load_secret
     from live.hall import Hall
     from live.log.sqlite import SQLiteLog, TournamentMismatch
 
@@ -124,7 +125,7 @@ def _serve(tournament: Tournament, db: Path, host: str, port: int, *, demo: bool
         print(f"error: {exc}", file=sys.stderr)
         return 1
     token = referee_token(db)
-    hall = Hall(tournament, SQLiteLog(db, tournament.name))
+    hall = Hall(tournament, SQLiteLog(db, tournament.name), checkin_secret=load_secret(db))
     companions = []
     if demo:
         from live.demo import DemoOrganizer, run_quietly

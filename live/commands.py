@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from live import arrivals, results
 from live import events as E
-from live import results
 from live.events import NewEvent
 from live.state import ItemState, State
 from live.tournament import Tournament
@@ -38,6 +38,9 @@ FIELDS: dict[str, tuple[set[str], set[str]]] = {
     "publish_seating": ({"item"}, {"seed"}),
     "penalty": ({"amount", "unit", "reason"}, {"player", "team", "item"}),
     "forfeit": ({"item", "team"}, {"reason"}),
+    "check_in": ({"item"}, {"player", "team", "at", "reason"}),
+    "excuse_absence": ({"item", "player", "reason"}, set()),
+    "seat_reserve": ({"item", "player", "name"}, set()),
 }
 
 
@@ -181,4 +184,7 @@ _HANDLERS = {
     "publish_seating": results.publish_seating,
     "penalty": results.penalty,
     "forfeit": results.forfeit,
+    "check_in": arrivals.check_in,
+    "excuse_absence": arrivals.excuse_absence,
+    "seat_reserve": arrivals.seat_reserve,
 }

@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import logging
 import random
+from collections.abc import Coroutine
 from typing import Any
 
 from live import events as E
@@ -21,6 +22,7 @@ from live.validation import CommandError
 
 log = logging.getLogger("live.demo")
 RESULT_SPACING_S = 0.6
+RESERVE_NAMES = ("Петар Илић", "Марко Савић", "Ана Лазић", "Ђорђе Пантић")
 
 
 def table_results(players: list[str], rng: random.Random) -> dict[str, int]:
@@ -35,10 +37,48 @@ class DemoOrganizer:
         self.hall = hall
         self.rng = random.Random(seed)
         self._ended: asyncio.Queue[str] = asyncio.Queue()
+        self._tasks: set[asyncio.Task[None]] = set()
 
     def _on_event(self, event: Event) -> None:
         if event.type == E.ROUND_ENDED:
             self._ended.put_nowait(str(event.payload["item"]))
+        elif event.type == E.SEATING_PUBLISHED:
+            self._spawn(self._arrivals(str(event.payload["item"])))
+        elif event.type == E.LATENESS_ALERT and event.payload.get("threshold") == "reserve":
+            self._spawn(self._reserves(event))
+
+    def _spawn(self, job: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.create_task(job)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _arrivals(self, item: str) -> None:
+        """Players walk in: most a few minutes early, some a little late, one past the 30-minute mark."""
+        t = self.hall.tournament
+        players = [p for table in self.hall.state.seatings[item].get("tables", []) for p in table["players"]]
+        self.rng.shuffle(players)
+        start = t.item(item).start_ms if t.item(item) else self.hall.clock()
+        plan = []
+        for n, player in enumerate(players):
+            if n == 0:
+                minutes = 34.0  # the reserve takes this seat at 30 minutes
+            elif n < 4:
+                minutes = self.rng.uniform(2, 14)  # late: some within the grace, some penalized
+            else:
+                minutes = -self.rng.uniform(1, 20)
+            plan.append((start + t.minutes_ms(minutes), player))
+        for at, player in sorted(plan):
+            await asyncio.sleep(max(0.0, (at - self.hall.clock()) / 1000))
+            state = self.hall.state.items.get(item)
+            if state is None or state.status == "ended" or player in self.hall.state.reserves.get(item, {}):
+                continue
+            await self._command({"type": "check_in", "player": player, "item": item})
+
+    async def _reserves(self, alert: Event) -> None:
+        for player in alert.payload.get("absent", []):
+            name = f"Резерва {self.rng.choice(RESERVE_NAMES)}"
+            await self._command({"type": "seat_reserve", "item": alert.payload["item"], "player": player,
+                                 "name": name})
 
     async def run(self) -> None:
         self.hall.listeners.append(self._on_event)

@@ -27,6 +27,11 @@ RESULT_CORRECTED = "result_corrected"
 SEATING_PUBLISHED = "seating_published"
 PENALTY_APPLIED = "penalty_applied"
 MATCH_FORFEITED = "match_forfeited"
+# Arrivals:
+CHECKED_IN = "checked_in"
+ABSENCE_ANNOUNCED = "absence_announced"  # announced in advance: never penalized
+RESERVE_SEATED = "reserve_seated"
+LATENESS_ALERT = "lateness_alert"  # a threshold of the rules passed with someone still absent
 # Other:
 ANNOUNCED = "announced"
 COMMAND_UNDONE = "command_undone"
@@ -34,7 +39,7 @@ COMMAND_UNDONE = "command_undone"
 #: Events that a display shows as a full-screen banner.
 SIGNAL_TYPES = frozenset({
     ROUND_CALLED, ROUND_STARTED, ROUND_START_HELD, ROUND_PAUSED, ROUND_RESUMED, ROUND_EXTENDED,
-    LAST_DEALS_ANNOUNCED, BREAK_ANNOUNCED, ROUND_ENDED, ANNOUNCED,
+    LAST_DEALS_ANNOUNCED, BREAK_ANNOUNCED, ROUND_ENDED, ANNOUNCED, LATENESS_ALERT, RESERVE_SEATED,
 })
 
 

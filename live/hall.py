@@ -16,8 +16,10 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from live import checkin
 from live import events as E
-from live.commands import decide
+from live.arrivals import self_check_in
+from live.commands import CommandError, decide
 from live.events import Event
 from live.hub import Client, Hub
 from live.log import EventLog, LogUnavailable
@@ -44,9 +46,12 @@ def encode(message: dict[str, Any]) -> str:
 
 
 class Hall:
-    def __init__(self, tournament: Tournament, log_: EventLog, *,
-                 clock: Callable[[], int] = wall_clock_ms, run_scheduler: bool = True) -> None:
+    def __init__(self, tournament: Tournament, log_: EventLog, *, clock: Callable[[], int] = wall_clock_ms,
+                 run_scheduler: bool = True, checkin_secret: str | None = None) -> None:
         self.tournament = tournament
+        secret = checkin_secret or secrets.token_urlsafe(24)
+        self.codes = checkin.codes(secret, [p.id for p in tournament.players])  # code → player
+        self._code_of = {player: code for code, player in self.codes.items()}
         self.log = log_
         self.clock = clock
         self.hub = Hub()
@@ -145,17 +150,35 @@ class Hall:
             assert player is not None
             shown = wire if player == event.addressee else event.public_json()
             by_player[player] = encode({"type": "event", "event": shown, "seq": event.seq,
-                                        "changes": {**changes, "me": me_section(self.state, player)}})
+                                        "changes": {**changes, "me": self.me(player)}})
         self.hub.publish(
             {"display": public_text, "player": public_text,
              "referee": encode({"type": "event", "event": wire, "seq": event.seq, "changes": referee_changes})},
             by_player,
         )
 
+    def me(self, player: str) -> dict[str, Any] | None:
+        return me_section(self.state, player, self._code_of.get(player))
+
+    def code_of(self, player: str) -> str | None:
+        return self._code_of.get(player)
+
+    async def self_check_in(self, code: str) -> Event:
+        """A player checks in from their phone with their code (for the round open for check-in)."""
+        player = self.codes.get(checkin.normalize(code))
+        if player is None:
+            raise CommandError(404, "no player has this check-in code", {"field": "code"})
+        async with self._lock:
+            event = await self.log.append(self_check_in(self.tournament, self.state, player, self.clock()))
+            if event is None:
+                raise LogUnavailable("the log refused the event")
+            self.ingest(event)
+            return event
+
     def snapshot(self, view: str, player: str | None) -> dict[str, Any]:
         sections = dict(self._sections["referee" if view == "referee" else "public"])
         if view == "player" and player:
-            sections["me"] = me_section(self.state, player)
+            sections["me"] = self.me(player)
         return {"type": "snapshot", "view": view, "seq": self.state.seq, "sections": sections}
 
     def connect(self, client: Client, since: int | None) -> Client:

@@ -1,9 +1,23 @@
-"""The WebSocket hub: who is connected, and a bounded outgoing queue for each of them.
+"""The WebSocket hub: who is connected, and a bounded backlog of outgoing messages for each of them.
 
-Publishing never awaits a socket. Each message is encoded once per kind of view and handed
-to every client with `put_nowait`; each client has its own sender task that awaits its own
-socket. A phone that stops reading fills only its own queue, and when that is full it is
-dropped (close code 4008) and reconnects with `since=<seq>` to get exactly what it missed.
+Publishing never awaits a socket. Each message is encoded once per kind of view and handed to
+every client with `Client.offer`, which never blocks:
+
+- when nothing is waiting for that client, the send starts at once and usually also ends at once:
+  uvicorn's websockets-sansio `send` only awaits `writable.wait()`, which returns without
+  suspending while the socket's buffer is below its high-water mark, and then writes to the
+  transport synchronously. So `offer` steps the send coroutine once by hand; if it finishes, the
+  message is on its way and nothing was allocated that outlives the call — no task, no future,
+  nothing for the garbage collector to promote (at 5000 clients the old per-client
+  `asyncio.Queue` + sender task left such objects behind on every delivery, and full
+  collections of ~700 000 objects then stopped the server for ~0.4 s every few signals);
+- when the send has to wait (the phone stopped reading and its buffers are full), the rest of that
+  send continues in a task of its own, and later messages wait behind it in the client's backlog,
+  in order. The task drains the backlog and ends when it is empty, so the next message takes the
+  direct path again.
+
+A phone that stops reading fills only its own backlog, and when that is full it is dropped
+(close code 4008) and reconnects with `since=<seq>` to get exactly what it missed.
 """
 
 from __future__ import annotations
@@ -11,7 +25,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Awaitable, Callable, Iterable
+import types
+from collections import deque
+from collections.abc import Awaitable, Callable, Coroutine, Generator, Iterable
+from typing import Any, Protocol
 
 log = logging.getLogger("live.hub")
 
@@ -19,38 +36,118 @@ VIEWS = ("display", "player", "referee")
 QUEUE_SIZE = 256
 CLOSE_TOO_SLOW = 4008
 
+Send = Callable[[str], Coroutine[Any, Any, None]]
+
+
+class _Bounded(Protocol):
+    @property
+    def maxsize(self) -> int: ...
+
+
+@types.coroutine
+def _resume(send: Coroutine[Any, Any, None], waiting: Any) -> Generator[Any, None, None]:
+    """Finish, inside a task, a send coroutine that `Client.offer` stepped once and that then suspended.
+
+    `waiting` is what it yielded when it suspended (the future it awaits, or None for a bare yield):
+    handing it to the task makes the task wait for exactly that, as if the task had stepped the
+    coroutine itself. Whatever the task throws in (CancelledError when the client is dropped or
+    leaves) goes on into the send, so it unwinds as an ordinary cancelled await would.
+    """
+    while True:
+        try:
+            yield waiting
+        except BaseException as exc:
+            try:
+                waiting = send.throw(exc)
+            except StopIteration:
+                return
+        else:
+            try:
+                waiting = send.send(None)
+            except StopIteration:
+                return
+
 
 class Client:
-    """One connected screen. `send` is how its sender task writes to the socket."""
+    """One connected screen: how to write to its socket, and the messages waiting for that.
 
-    def __init__(self, view: str, player: str | None, send: Callable[[str], Awaitable[None]],
+    `__slots__`, and no queue or task while it keeps up: an idle connection costs this one small
+    object (plus the two callables from the endpoint).
+    """
+
+    __slots__ = ("_backlog", "_close", "_closing", "_send", "_sender", "_stopped", "dropped", "maxsize", "player",
+                 "view")
+
+    def __init__(self, view: str, player: str | None, send: Send,
                  close: Callable[[int, str], Awaitable[None]], queue_size: int = QUEUE_SIZE) -> None:
         self.view = view
         self.player = player
-        self.queue: asyncio.Queue[str] = asyncio.Queue(maxsize=queue_size)
+        self.maxsize = queue_size
         self.dropped = False
         self._send = send
         self._close = close
+        # Messages behind the send in flight; None while no send is in flight (then a message is sent at once).
+        self._backlog: deque[str] | None = None
         self._sender: asyncio.Task[None] | None = None
         self._closing: asyncio.Future[None] | None = None
+        self._stopped = False  # removed, dropped, or a send failed: it takes nothing more
+
+    @property
+    def queue(self) -> Client:
+        """`queue.maxsize` is the backlog's bound. Kept for `Hall.connect`, which reads it and, for a greeting
+        longer than the bound, assigns `client.queue = asyncio.Queue(maxsize=larger)` to raise it."""
+        return self
+
+    @queue.setter
+    def queue(self, bounded: _Bounded) -> None:
+        self.maxsize = bounded.maxsize
 
     def offer(self, text: str) -> bool:
-        """Queue a message; False when the queue is full (the client is too slow)."""
-        try:
-            self.queue.put_nowait(text)
-        except asyncio.QueueFull:
+        """Send or queue a message without waiting; False when this client cannot take it (too slow, or gone).
+
+        On False the caller drops the client: a message it could not take is a gap, and only a
+        reconnect with `since` closes a gap.
+        """
+        if self._stopped:
             return False
+        backlog = self._backlog
+        if backlog is not None:  # a send is in flight: wait behind it, to keep the order
+            if len(backlog) >= self.maxsize:
+                return False
+            backlog.append(text)
+            return True
+        send = self._send(text)
+        try:
+            waiting = send.send(None)  # step the send once: it ends here unless the socket is backed up
+        except StopIteration:
+            return True
+        except Exception:  # the socket is closed or broken: the endpoint is about to remove it
+            log.debug("a send to a %s client failed", self.view, exc_info=True)
+            self._stopped = True
+            return False
+        self._backlog = deque()
+        self._sender = asyncio.create_task(self._drain(send, waiting), name="ws-sender")
         return True
 
-    def start(self) -> None:
-        self._sender = asyncio.create_task(self._pump(), name=f"ws-sender-{self.view}")
-
-    async def _pump(self) -> None:
-        while True:
-            text = await self.queue.get()
-            await self._send(text)
+    async def _drain(self, send: Coroutine[Any, Any, None], waiting: Any) -> None:
+        """Finish the send that had to wait, then send the backlog in order; end when it is empty."""
+        backlog = self._backlog
+        assert backlog is not None
+        try:
+            await _resume(send, waiting)
+            while backlog:
+                await self._send(backlog.popleft())
+        except Exception:
+            log.debug("a send to a %s client failed", self.view, exc_info=True)
+            self._stopped = True  # what is left would arrive after a gap: the next offer drops the client
+        finally:
+            self._sender = None
+            if not backlog:
+                self._backlog = None
 
     async def stop(self) -> None:
+        """Take nothing more and stop the send in flight, if any."""
+        self._stopped = True
         if self._sender is not None:
             self._sender.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
@@ -75,14 +172,13 @@ class Hub:
 
     def add(self, client: Client) -> None:
         self.clients.add(client)
-        client.start()
 
     async def remove(self, client: Client) -> None:
         self.clients.discard(client)
         await client.stop()
 
     def players(self) -> set[str]:
-        """The players who have their page open right now."""
+        """The ids of the players who have a phone connected (whose own page an event may change)."""
         return {client.player for client in self.clients if client.player}
 
     def count(self) -> dict[str, int]:
@@ -92,10 +188,19 @@ class Hub:
         return counts
 
     def publish(self, by_view: dict[str, str], by_player: dict[str, str] | None = None) -> None:
-        """Hand one message to every client: the one for its player if any, else for its view."""
-        by_player = by_player or {}
+        """Hand one message to every client: the one for its player if any, else for its view.
+
+        The sends run in a callback just after the publisher's current step, so the publisher (a
+        referee's command) gets its answer out first, as with queues and sender tasks. The clients are
+        the ones connected now: one that connects before the callback runs already has this event in
+        its snapshot and must not get it twice. Callbacks run in the order they were scheduled, so
+        events reach each client in the order they were published.
+        """
+        asyncio.get_running_loop().call_soon(self._fan_out, list(self.clients), by_view, by_player or {})
+
+    def _fan_out(self, clients: list[Client], by_view: dict[str, str], by_player: dict[str, str]) -> None:
         slow: list[Client] = []
-        for client in self.clients:
+        for client in clients:
             text = by_player.get(client.player) if client.player else None
             if text is None:
                 text = by_view.get(client.view)

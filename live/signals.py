@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from live import arrivals
 from live import events as E
 from live.events import NewEvent
 from live.state import ItemState, State
@@ -57,6 +58,9 @@ def due_signals(tournament: Tournament, state: State) -> list[Signal]:
                                   (("part", part), ("parts", parts))))
         if rules.get("auto_end"):
             out.append(Signal(f"{item.id}:end", end, E.ROUND_ENDED, item.id))
+        if rules.get("lateness") and arrivals.absent(state, item.id, end):
+            out.extend(Signal(f"{item.id}:late:{x.name}", x.at, E.LATENESS_ALERT, item.id, (("threshold", x.name),))
+                       for x in arrivals.thresholds(tournament, s) if x.at < end)
     out.sort(key=lambda sig: (sig.due_at, sig.id))
     return out
 
@@ -71,6 +75,10 @@ def signal_event(tournament: Tournament, state: State, signal_id: str, now: int)
     if signal is None or signal.due_at > now:
         return None
     payload: dict[str, Any] = {"item": signal.item, "due_at": signal.due_at, **dict(signal.extra)}
+    if signal.type == E.LATENESS_ALERT:
+        payload.update(arrivals.alert_details(state, signal.item, str(payload["threshold"]), signal.due_at))
+        if not payload["absent"]:
+            return None  # everyone came in time: nothing to alert
     if signal.type == E.ROUND_STARTED:
         busy: ItemState | None = state.item_in_progress(other_than=signal.item)
         if busy is not None:

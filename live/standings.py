@@ -9,7 +9,9 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
+from live import arrivals
 from live.rules import bridge, preferans
+from live.rules import lateness as L
 from live.rules.berger import BergerRound, berger
 from live.rules.standings_preferans import standings as preferans_standings
 from live.rules.vp import vp
@@ -37,25 +39,31 @@ def table_scores(state: State) -> dict[str, list[preferans.TableScore]]:
     """item → its scored tables, from the latest entry (record or correction) of each table."""
     params = preferans.ScoringParams.from_rules(state.tournament.rules)
     scored: dict[str, list[preferans.TableScore]] = {}
-    cache = state.table_cache  # an entry never changes once logged: score it once
+    cache = state.table_cache  # an entry never changes once logged: score it once (per late deduction)
     for item in state.tournament.items:
         entries = state.results.get(item.id, {})
+        if not entries:
+            continue
+        late = arrivals.late_deductions(state, item.id)
         tables = []
         for _, entry in sorted(entries.items(), key=lambda kv: int(kv[0])):
-            table = cache.get(entry["seq"])
+            deductions = {p: b for p, b in late.items() if p in entry.get("results", {})}
+            key = (entry["seq"], tuple(sorted(deductions.items())))
+            table = cache.get(key)
             if table is None:
-                table = cache[entry["seq"]] = _score(entry, params)
+                table = cache[key] = _score(entry, params, deductions)
             tables.append(table)
         if tables:
             scored[item.id] = tables
     return scored
 
 
-def _score(entry: dict[str, Any], params: preferans.ScoringParams) -> preferans.TableScore:
+def _score(entry: dict[str, Any], params: preferans.ScoringParams,
+           deductions: dict[str, int] | None = None) -> preferans.TableScore:
     if entry.get("walkover"):
         return preferans.score_walkover(entry["walkover"], entry["absent"], params)
     supe = {(w, a): n for w, row in (entry.get("supe") or {}).items() for a, n in row.items()}
-    return preferans.score_table(entry["results"], supe or None, params)
+    return preferans.score_table(entry["results"], supe or None, params, deductions or None)
 
 
 def _preferans(state: State) -> list[dict[str, Any]]:
@@ -101,9 +109,52 @@ def league_matches(state: State) -> list[bridge.MatchResult]:
             for entry in state.results.get(item.id, {}).values()]
 
 
-def _match(item: Item, entry: dict[str, Any]) -> bridge.MatchResult:
-    return bridge.MatchResult(item.round or 0, entry["home"], entry["away"], Decimal(str(entry["imps_home"])),
-                              Decimal(str(entry["imps_away"])), item.boards or 1)
+def _match(item: Item, entry: dict[str, Any], compensation: tuple[int, int] = (0, 0)) -> bridge.MatchResult:
+    return bridge.MatchResult(item.round or 0, entry["home"], entry["away"],
+                              Decimal(str(entry["imps_home"])) + compensation[0],
+                              Decimal(str(entry["imps_away"])) + compensation[1], item.boards or 1)
+
+
+def late_compensation(state: State, item: Item, entry: dict[str, Any]) -> tuple[int, int]:
+    """Slovak §18/§26.2: IMPs added to the home and away totals for boards removed because the
+    other team was late (3 IMP per removed board)."""
+    t = state.tournament
+    if t.rules.get("lateness") != L.SLOVAK:
+        return (0, 0)
+    s = state.items[item.id]
+    home, away = entry["home"], entry["away"]
+    extra = {home: 0, away: 0}
+    for team, other in ((home, away), (away, home)):
+        came = arrivals.arrived_at(state, item.id, team)
+        if came is None:
+            continue
+        late = L.slovak_late(L.late_ms(arrivals.reference(s), came, s.pauses), item.boards or 0,
+                             arrivals.match_minutes(t, item), arrivals.first_of_gathering(t, item),
+                             L.SlovakLateParams.from_rules(t.rules, t.speed))
+        if not late.forfeit:
+            extra[other] += int(late.compensation_imps)
+    return extra[home], extra[away]
+
+
+def overtime_penalties(state: State) -> list[bridge.Penalty]:
+    """Novi Sad: 1 VP per whole 5 minutes a match ran past match + scoring time (to the moment its
+    result was handed in), to the team that arrived later. When neither was late the referee names
+    the team with a `penalty` command; the server does not guess."""
+    t = state.tournament
+    if t.rules.get("lateness") != L.NOVI_SAD:
+        return []
+    params = L.NoviSadTimeParams.from_rules(t.rules, t.speed)
+    out = []
+    for item in t.items:
+        s = state.items.get(item.id)
+        for entry in state.results.get(item.id, {}).values() if s else ():
+            arrived = {team: arrivals.arrived_at(state, item.id, team) for team in (entry["home"], entry["away"])}
+            over = L.novi_sad_overtime(item.start_ms, int(entry["submitted_at"]), params, pauses=s.pauses,
+                                       arrived=arrived)
+            if over.vp and over.caused_by:
+                out.append(bridge.Penalty(over.caused_by, over.vp, f"{item.id}: {over.blocks} × 5 min over time",
+                                          item.round))
+    return out
 
 
 def final_view(state: State) -> dict[str, Any] | None:
@@ -134,7 +185,8 @@ def bridge_scores(state: State) -> list[bridge.Score]:
             continue
         boards = item.boards or 1
         for entry in state.results.get(item.id, {}).values():
-            lines.extend(bridge.score_match(_match(item, entry), scale(state)))
+            lines.extend(bridge.score_match(_match(item, entry, late_compensation(state, item, entry)),
+                                            scale(state)))
         for entry in state.forfeits.get(item.id, {}).values():
             guilty = entry["guilty"]
             innocent = entry["away"] if guilty == entry["home"] else entry["home"]
@@ -160,6 +212,7 @@ def _bridge(state: State) -> list[dict[str, Any]]:
     t = state.tournament
     penalties = [bridge.Penalty(p["team"], Decimal(str(p["amount"])), p.get("reason", ""))
                  for p in state.penalties if p.get("unit") == "vp" and p.get("team")]
+    penalties += overtime_penalties(state)
     rows = bridge.standings(bridge_scores(state), penalties,
                             tiebreaks=t.rules.get("standings_tiebreaks", ("h2h_vp", "imp_diff")),
                             teams=[team.id for team in t.teams])

@@ -37,6 +37,7 @@ class ItemState:
     extended_ms: int = 0
     last_deals_at: int | None = None
     breaks: list[int] = field(default_factory=list)  # parts whose break was announced
+    pauses: list[tuple[int, int | None]] = field(default_factory=list)  # (paused at, resumed at)
 
     @property
     def in_progress(self) -> bool:
@@ -81,6 +82,10 @@ class State:
     seatings: dict[str, dict[str, Any]] = field(default_factory=dict)  # item → published seating
     penalties: list[dict[str, Any]] = field(default_factory=list)
     forfeits: dict[str, dict[str, dict[str, Any]]] = field(default_factory=dict)  # item → key → payload
+    #: item → player or team id → the latest check-in {at, seq, by, reason?}
+    check_ins: dict[str, dict[str, dict[str, Any]]] = field(default_factory=dict)
+    excused: dict[str, dict[str, dict[str, Any]]] = field(default_factory=dict)  # item → player → payload
+    reserves: dict[str, dict[str, dict[str, Any]]] = field(default_factory=dict)  # item → absent player → payload
     _derived: dict[str, Any] = field(default_factory=dict, repr=False)
     #: A logged result's scored table, by the result event's seq (derived once: events never change).
     table_cache: dict[int, Any] = field(default_factory=dict, repr=False)
@@ -94,6 +99,15 @@ class State:
 
             self._derived["standings"] = compute(self)
         return self._derived["standings"]  # type: ignore[no-any-return]
+
+    @property
+    def lateness(self) -> dict[str, dict[str, Any]]:
+        """The check-in lists with each arrival's lateness and penalty (cached like standings)."""
+        if "lateness" not in self._derived:
+            from live.arrivals import reports
+
+            self._derived["lateness"] = reports(self)
+        return self._derived["lateness"]  # type: ignore[no-any-return]
 
     @property
     def scored_results(self) -> dict[str, list[dict[str, Any]]]:
@@ -145,8 +159,8 @@ def apply(state: State, event: Event) -> None:
     item = state.items.get(str(event.payload.get("item", "")))
     at = when(event)
     changed = _apply_to_item(item, event.type, event.payload, at) if item else False
-    if changed and event.type in (E.ROUND_STARTED, E.ROUND_ENDED):
-        state._derived.clear()  # a bridge bye counts from the start of its round
+    if changed:
+        state._derived.clear()  # byes count from a round's start; lateness and overtime follow the clock
     if event.type == E.ANNOUNCED:
         changed = True
     _apply_scoring(state, event)
@@ -164,8 +178,10 @@ def _apply_to_item(s: ItemState, kind: str, payload: dict[str, Any], at: int) ->
         s.status, s.started_at = "running", at
     elif kind == E.ROUND_PAUSED and s.status == "running":
         s.status, s.paused_at = "paused", at
+        s.pauses.append((at, None))
     elif kind == E.ROUND_RESUMED and s.status == "paused" and s.paused_at is not None:
         s.paused_ms += max(0, at - s.paused_at)
+        s.pauses[-1] = (s.paused_at, at)
         s.status, s.paused_at = "running", None
     elif kind == E.ROUND_EXTENDED and s.status != "ended":
         s.extended_ms += int(payload["ms"])
@@ -176,6 +192,7 @@ def _apply_to_item(s: ItemState, kind: str, payload: dict[str, Any], at: int) ->
     elif kind == E.ROUND_ENDED and s.in_progress:
         if s.status == "paused" and s.paused_at is not None:
             s.paused_ms += max(0, at - s.paused_at)
+            s.pauses[-1] = (s.paused_at, at)
             s.paused_at = None
         s.status, s.ended_at = "ended", at
     else:
@@ -193,7 +210,18 @@ def result_key(payload: dict[str, Any]) -> str:
 def _apply_scoring(state: State, event: Event) -> None:
     p = event.payload
     if event.type in (E.RESULT_RECORDED, E.RESULT_CORRECTED):
-        state.results.setdefault(p["item"], {})[result_key(p)] = {**p, "seq": event.seq, "ts": event.ts}
+        entries = state.results.setdefault(p["item"], {})
+        earlier = entries.get(result_key(p))
+        # A correction keeps the time the result was first handed in (Novi Sad counts overtime to it).
+        submitted = earlier["submitted_at"] if earlier and event.type == E.RESULT_CORRECTED else event.ts
+        entries[result_key(p)] = {**p, "seq": event.seq, "ts": event.ts, "submitted_at": submitted}
+    elif event.type == E.CHECKED_IN:
+        who = p.get("player") or p.get("team")
+        state.check_ins.setdefault(p["item"], {})[who] = {**p, "seq": event.seq, "by": event.actor}
+    elif event.type == E.ABSENCE_ANNOUNCED:
+        state.excused.setdefault(p["item"], {})[p["player"]] = {**p, "seq": event.seq}
+    elif event.type == E.RESERVE_SEATED:
+        state.reserves.setdefault(p["item"], {})[p["player"]] = {**p, "seq": event.seq}
     elif event.type == E.SEATING_PUBLISHED:
         state.seatings[p["item"]] = {**p, "seq": event.seq, "ts": event.ts}
     elif event.type == E.PENALTY_APPLIED:

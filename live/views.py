@@ -55,6 +55,7 @@ def public_sections(state: State) -> dict[str, Any]:
         "seating": {item: _seating(s) for item, s in state.seatings.items()},
         "results": state.scored_results,
         "final": final_view(state) if state.tournament.game == "bridge" else None,
+        "lateness": state.lateness,
     }
 
 
@@ -73,12 +74,16 @@ def public_audit(state: State) -> list[dict[str, Any]]:
             for c in state.commands[-AUDIT_SHOWN:]]
 
 
-def me_section(state: State, player_id: str) -> dict[str, Any] | None:
+def me_section(state: State, player_id: str, code: str | None = None) -> dict[str, Any] | None:
+    """A player's own page. `code` is their check-in code: it goes only to their own page."""
     player = state.tournament.player(player_id)
     if player is None:
         return None
+    mine = {player.id, player.team} - {None}
     return {
-        "id": player.id, "name": player.name, "team": player.team,
+        "id": player.id, "name": player.name, "team": player.team, "code": code,
+        "arrivals": [{"item": item, **row} for item, report in state.lateness.items() for row in report["rows"]
+                     if row["id"] in mine],
         "notices": [a for a in state.announcements if a.get("player") == player_id],
         "seats": _seats(state, player.id, player.team),
         "results": [{"item": item, **row} for item, rows in state.scored_results.items() for row in rows

@@ -170,8 +170,13 @@ def score_table(
     results: Mapping[PlayerId, Number],
     supe: Supe | None = None,
     params: ScoringParams = DEFAULT_PARAMS,
+    deductions: Mapping[PlayerId, Number] | None = None,
 ) -> TableScore:
     """Score one game: each player's result in bule (summing to 0) and, for ties, the supe written.
+
+    `deductions` are late-arrival bule taken off the entered results when a tournament chooses
+    `late_penalty_applies = "result"` (RULES.md §1): the slip still sums to 0, the places and
+    points follow the results after the deduction.
 
     Raises `ResultError` for a table that is not of 3 or 4 players, results that do not sum to 0
     ("the results sum to 12, not 0"), or supe that name a player not at the table.
@@ -182,6 +187,10 @@ def score_table(
     total = sum(values.values(), Decimal(0))
     if total != 0:
         raise ResultError(f"the results sum to {_plain(total)}, not 0")
+    for player, bule in (deductions or {}).items():
+        if player not in values:
+            raise ResultError(f"a deduction names {player!r}, who is not at the table")
+        values[player] -= _result(player, bule)
     written = _supe(supe or {}, set(values))
 
     ordered = sorted(set(values.values()), reverse=True)

@@ -32,6 +32,7 @@ PRESETS: dict[str, dict[str, Any]] = {
         "standings_tiebreaks": ["bule", "head_to_head"],  # after the sum of points; then shared
         "prize_shares": [50, 25, 15, 10],  # % of the prize fund by place (live/rules/prizes.py)
         # Late arrival (live/rules/lateness.py): 5 minutes tolerated, then 2 bule a minute up to 30.
+        "checkin_opens_before": 60.0,  # minutes before a round's start when players may check in
         "lateness": "cacak-preferans",  # whose lateness rules apply (alerts: grace, reserve)
         "grace_minutes": 5.0,
         "late_bule_per_minute": 2,
@@ -61,6 +62,8 @@ PRESETS: dict[str, dict[str, Any]] = {
         "standings_tiebreaks": ["h2h_vp", "imp_diff"],  # after VP; then shared
         "prize_shares": [60, 40],  # % of the prize fund by place (live/rules/prizes.py)
         # Time penalties (live/rules/lateness.py).
+        "checkin_opens_before": 60.0,
+        "players_needed": 4,  # a team is complete when this many of its players are in
         "lateness": "novi-sad-teams",  # whose lateness rules apply (alert: forfeit)
         "forfeit_after_minutes": 30.0,  # team not complete by then → forfeit
         "match_minutes": 90.0,  # + scoring_minutes = the time a match may take before VP are lost
@@ -84,6 +87,8 @@ PRESETS: dict[str, dict[str, Any]] = {
         "unplayed_complement": 25.0,  # §27.8 (c): this − the opponent's average (RULES.md: 25)
         "standings_tiebreaks": ["h2h_vp", "imp_diff", "h2h_imp_diff"],  # §19; then shared
         # Late arrival §18, §27.2 (live/rules/lateness.py).
+        "checkin_opens_before": 60.0,
+        "players_needed": 4,
         "lateness": "slovak-league",  # whose lateness rules apply (alerts: block:N, forfeit)
         "waiting_fraction": 0.25,  # of the match time without scoring time
         "first_match_waiting_minutes": 120.0,  # first match of a gathering, or a lone 2nd-league match
@@ -122,6 +127,8 @@ PARAMETER_TYPES: dict[str, type | tuple[type, ...]] = {
     "unplayed_complement": (int, float),
     "prize_shares": list,
     "lateness": str,
+    "checkin_opens_before": (int, float),
+    "players_needed": int,
     "grace_minutes": (int, float),
     "late_bule_per_minute": (int, float),
     "late_cap_minutes": (int, float),

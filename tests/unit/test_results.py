@@ -231,7 +231,11 @@ def test_a_valid_scoring_command_becomes_its_event(
     after = s.state
     if kind in (E.RESULT_RECORDED, E.RESULT_CORRECTED):
         key = str(payload["table"]) if "table" in payload else f"{payload['home']}-{payload['away']}"
-        assert after.results[payload["item"]][key] == {**payload, "seq": after.seq, "ts": s.now + SEC}
+        entry = dict(after.results[payload["item"]][key])
+        submitted = entry.pop("submitted_at")
+        assert entry == {**payload, "seq": after.seq, "ts": s.now + SEC}
+        # a correction keeps the time the result was first handed in (Novi Sad overtime counts to it)
+        assert submitted == (s.now + SEC if kind == E.RESULT_RECORDED else state.results[payload["item"]][key]["ts"])
     elif kind == E.SEATING_PUBLISHED:
         assert after.seatings[payload["item"]]["tables" if "tables" in payload else "matches"] == payload.get(
             "tables", payload.get("matches"))

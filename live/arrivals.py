@@ -1,0 +1,363 @@
+"""Arrivals: check-ins, absences announced in advance, reserves — and the lateness they add up to.
+
+Every penalty here is derived from timestamps in the log (RULES.md, "What late means
+everywhere"): the reference start of the round (scheduled, or the referee's later start), the
+pauses, and each check-in's time. A corrected check-in is a new event and everything is
+recomputed. The numbers come from `live/rules/lateness.py`; this module decides who is
+expected, who has arrived, and turns the rules' answers into commands' checks and screens' rows.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+from datetime import datetime
+from typing import Any
+
+from live import events as E
+from live.events import NewEvent
+from live.rules import lateness as L
+from live.state import ItemState, State
+from live.tournament import Item, Tournament
+from live.validation import CommandError, item_state, referee_event
+
+MAX_NAME = 80
+
+
+# who is expected, who has arrived --------------------------------------------------------------
+
+
+def expected(state: State, item_id: str) -> list[str]:
+    """The players (preferans) or teams (bridge) who must arrive: those seated for the round, or
+    everybody while no seating is published."""
+    t = state.tournament
+    seating = state.seatings.get(item_id)
+    if t.game == "preferans":
+        if seating:
+            return [p for table in seating["tables"] for p in table["players"]]
+        return [p.id for p in t.players]
+    if seating:
+        return [team for m in seating["matches"] for team in (m["home"], m["away"])]
+    return [team.id for team in t.teams]
+
+
+def arrived_at(state: State, item_id: str, who: str) -> int | None:
+    """When a player checked in, or when a team was complete: its own check-in, or the check-in of
+    the member that completed it (`players_needed` members)."""
+    check_ins = state.check_ins.get(item_id, {})
+    own = check_ins.get(who)
+    if state.tournament.game == "preferans":
+        return int(own["at"]) if own else None
+    needed = int(state.tournament.rules.get("players_needed", 4))
+    members = sorted(int(c["at"]) for pid, c in check_ins.items()
+                     if (p := state.tournament.player(pid)) is not None and p.team == who)
+    times = [int(own["at"])] if own else []
+    if len(members) >= needed:
+        times.append(members[needed - 1])
+    return min(times) if times else None
+
+
+def reference(s: ItemState) -> int:
+    return L.reference_start(s.item.start_ms, s.started_at)
+
+
+def absent(state: State, item_id: str, at: int) -> list[str]:
+    """Who had not arrived by `at` — not counting absences announced in advance or seats a reserve took."""
+    excused = state.excused.get(item_id, {})
+    reserved = state.reserves.get(item_id, {})
+    out = []
+    for who in expected(state, item_id):
+        came = arrived_at(state, item_id, who)
+        if (came is None or came > at) and who not in excused and who not in reserved:
+            out.append(who)
+    return out
+
+
+# the rules' numbers ----------------------------------------------------------------------------
+
+
+def _preferans_params(t: Tournament) -> L.PreferansLateParams:
+    return L.PreferansLateParams.from_rules(t.rules, t.speed)
+
+
+def match_minutes(t: Tournament, item: Item) -> float:
+    """Playing time of a match in tournament minutes, without the time for comparing scores (Slovak
+    §24.2: 5 minutes for every started 10 boards), which the waiting period does not count."""
+    minutes = item.duration_ms * t.speed / 60_000
+    if t.rules.get("lateness") == L.SLOVAK and item.boards:
+        minutes -= 5 * math.ceil(item.boards / 10)
+    return minutes
+
+
+def first_of_gathering(t: Tournament, item: Item) -> bool:
+    """The first match of its day: the Slovak waiting period is then 2 hours."""
+    zone = t.zone
+    day = item.start.astimezone(zone).date()
+    return next(i for i in t.items if i.playing and i.start.astimezone(zone).date() == day) is item
+
+
+def thresholds(t: Tournament, s: ItemState) -> list[L.Threshold]:
+    return L.thresholds(t.rules, reference(s), match_minutes(t, s.item), first_of_gathering(t, s.item),
+                        pauses=s.pauses, speed=t.speed)
+
+
+def _late(t: Tournament, s: ItemState, came: int) -> int:
+    return L.late_ms(reference(s), came, s.pauses)
+
+
+def _row(t: Tournament, state: State, s: ItemState, who: str) -> dict[str, Any]:
+    """One line of the check-in list: fixed numbers for those who came, `steps` for the others."""
+    came = arrived_at(state, s.item.id, who)
+    row: dict[str, Any] = {"id": who, "arrived_at": came}
+    if t.game == "preferans":
+        player = t.player(who)
+        row["name"] = player.name if player else who
+        excused = who in state.excused.get(s.item.id, {})
+        reserve = state.reserves.get(s.item.id, {}).get(who)
+        row.update(excused=excused, reserve=reserve["name"] if reserve else None)
+        if came is not None:
+            penalty = L.preferans_late_penalty(_late(t, s, came), _preferans_params(t), announced=excused)
+            row.update(_penalty_fields(penalty))
+        return row
+    team = next((x for x in t.teams if x.id == who), None)
+    row["name"] = team.name if team else who
+    row["members_in"] = sum(1 for pid in state.check_ins.get(s.item.id, {})
+                            if (p := t.player(pid)) is not None and p.team == who)
+    if came is not None:
+        row.update(_bridge_fields(t, s, _late(t, s, came)))
+    return row
+
+
+def _penalty_fields(p: L.LatePenalty) -> dict[str, Any]:
+    return {"late_ms": p.late_ms, "minutes": p.minutes, "bule": int(p.bule), "starts_with": int(p.starts_with),
+            "deduction": int(p.result_deduction), "tolerated": p.tolerated, "reserve_due": p.reserve_due}
+
+
+def _bridge_fields(t: Tournament, s: ItemState, late: int) -> dict[str, Any]:
+    if t.rules.get("lateness") == L.SLOVAK:
+        x = L.slovak_late(late, s.item.boards or 0, match_minutes(t, s.item), first_of_gathering(t, s.item),
+                          L.SlovakLateParams.from_rules(t.rules, t.speed))
+        return {"late_ms": late, "boards_removed": x.boards_removed, "compensation_imps": int(x.compensation_imps),
+                "forfeit": x.forfeit}
+    params = L.NoviSadTimeParams.from_rules(t.rules, t.speed)
+    return {"late_ms": late, "forfeit": late > params.forfeit_after_ms}
+
+
+def steps(t: Tournament, s: ItemState) -> list[dict[str, Any]]:
+    """What lateness would cost right now, as steps: from `late_ms` on, these numbers apply.
+
+    The screens show a live "minutes late" counter for those not yet in; with these steps they
+    show the penalty of that very moment without a rule of their own.
+    """
+    out: list[dict[str, Any]] = []
+    if t.game == "preferans":
+        params = _preferans_params(t)
+        last = params.reserve_after_ms + params.minute_ms
+        candidates = sorted({0, 1, params.grace_ms + 1, params.reserve_after_ms + 1,
+                             *range(params.minute_ms, last + 1, params.minute_ms)})
+        fields = [(c, _penalty_fields(L.preferans_late_penalty(c, params))) for c in candidates]
+    elif t.rules.get("lateness") == L.SLOVAK:
+        waiting = L.slovak_waiting_ms(match_minutes(t, s.item), first_of_gathering(t, s.item),
+                                      L.SlovakLateParams.from_rules(t.rules, t.speed))
+        block = L.SlovakLateParams.from_rules(t.rules, t.speed).block_ms
+        candidates = sorted({0, 1, waiting + 1, *range(block + 1, waiting + 1, block)})
+        fields = [(c, _bridge_fields(t, s, c)) for c in candidates]
+    else:
+        after = L.NoviSadTimeParams.from_rules(t.rules, t.speed).forfeit_after_ms
+        fields = [(c, _bridge_fields(t, s, c)) for c in (0, after + 1)]
+    for at, values in fields:
+        values = {k: v for k, v in values.items() if k not in ("late_ms", "minutes")}
+        if not out or {k: v for k, v in out[-1].items() if k != "from_ms"} != values:
+            out.append({"from_ms": at, **values})
+    return out
+
+
+def report(state: State, item_id: str) -> dict[str, Any]:
+    """The check-in list of one round, for the referee console, the display and the players."""
+    t = state.tournament
+    s = state.items[item_id]
+    return {
+        "item": item_id, "reference_start": reference(s), "pauses": [list(p) for p in s.pauses],
+        "thresholds": [{"name": x.name, "at": x.at} for x in thresholds(t, s)] if not s.open else [],
+        "rows": [_row(t, state, s, who) for who in expected(state, item_id)],
+        "steps": steps(t, s),
+    }
+
+
+def reports(state: State) -> dict[str, dict[str, Any]]:
+    """The rounds whose arrivals matter now: those under way or over, and the next one to start."""
+    out: dict[str, dict[str, Any]] = {}
+    upcoming_done = False
+    for item in state.tournament.items:
+        s = state.items.get(item.id)
+        if s is None:
+            continue
+        if s.open and not upcoming_done:
+            upcoming_done = True
+            out[item.id] = report(state, item.id)
+        elif not s.open:
+            out[item.id] = report(state, item.id)
+    return out
+
+
+def late_deductions(state: State, item_id: str) -> dict[str, int]:
+    """Preferans with `late_penalty_applies = "result"`: the bule to take off each late player's result."""
+    t = state.tournament
+    if t.rules.get("late_penalty_applies", "paper") != "result":
+        return {}
+    s = state.items[item_id]
+    out = {}
+    for who, entry in state.check_ins.get(item_id, {}).items():
+        penalty = L.preferans_late_penalty(_late(t, s, int(entry["at"])), _preferans_params(t),
+                                           announced=who in state.excused.get(item_id, {}))
+        if penalty.result_deduction:
+            out[who] = int(penalty.result_deduction)
+    return out
+
+
+def alert_details(state: State, item_id: str, threshold: str, at: int) -> dict[str, Any]:
+    """What a lateness alert says: who is absent at the threshold, and at the preferans reserve mark,
+    what each table needs (a reserve with 350 bule, or the walkover for the one who came)."""
+    t = state.tournament
+    missing = absent(state, item_id, at)
+    details: dict[str, Any] = {"threshold": threshold, "absent": missing}
+    seating = state.seatings.get(item_id)
+    if t.game == "preferans" and threshold == "reserve" and seating:
+        s = state.items[item_id]
+        arrived = {p: arrived_at(state, item_id, p) for p in expected(state, item_id)}
+        tables = []
+        for table in seating["tables"]:
+            if not set(table["players"]) & set(missing):
+                continue
+            players = [p for p in table["players"] if p in missing or arrived.get(p) is not None]
+            decision = L.preferans_table_at_deadline(players, arrived, reference(s), s.pauses, at,
+                                                     _preferans_params(t))
+            tables.append({"table": table["table"], "kind": decision.kind, "absent": list(decision.absent),
+                           "walkover_to": decision.walkover_to})
+        details["tables"] = tables
+    return details
+
+
+# commands --------------------------------------------------------------------------------------
+
+
+def _who(t: Tournament, c: dict[str, Any], *, teams: bool) -> tuple[str, str]:
+    fields = [f for f in ("player", "team") if f in c]
+    if len(fields) != 1:
+        raise CommandError(422, "name either a player or a team", {"field": "player"})
+    field = fields[0]
+    ident = c[field]
+    if field == "team" and (not teams or t.game != "bridge"):
+        raise CommandError(422, "only a bridge team checks in as a team", {"field": "team"})
+    known = t.player(ident) if field == "player" else next((x for x in t.teams if x.id == ident), None)
+    if not isinstance(ident, str) or known is None:
+        raise CommandError(422, f"no {field} has the id {ident!r}", {"field": field})
+    return field, ident
+
+
+def parse_instant(value: Any) -> int:
+    """A check-in time: epoch milliseconds, or an ISO 8601 time with its offset."""
+    if isinstance(value, bool):
+        raise ValueError
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str):
+        parsed = datetime.fromisoformat(value)
+        if parsed.tzinfo is None:
+            raise ValueError
+        return int(parsed.timestamp() * 1000)
+    raise ValueError
+
+
+def _not_over(s: ItemState, doing: str) -> None:
+    if s.status == "ended":
+        raise CommandError(409, f"{s.item.id} is over: cannot {doing}", {"field": "item"})
+
+
+def check_in(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEvent:
+    field, who = _who(t, c, teams=True)
+    s = item_state(state, c)
+    _not_over(s, "record a check-in for it")
+    earlier = state.check_ins.get(s.item.id, {}).get(who)
+    payload: dict[str, Any] = {"item": s.item.id, field: who}
+    if "at" in c:
+        try:
+            at = parse_instant(c["at"])
+        except ValueError as exc:
+            raise CommandError(422, "at must be epoch milliseconds or an ISO time with offset, e.g. "
+                                    "2027-03-06T11:07:40+01:00", {"field": "at"}) from exc
+        if at > now:
+            raise CommandError(422, "at is in the future: a check-in cannot be recorded before it happens",
+                               {"field": "at"})
+        if not isinstance(c.get("reason"), str) or not c["reason"].strip():
+            raise CommandError(422, "a check-in at an earlier time needs a reason", {"field": "reason"})
+        payload.update(at=at, reason=c["reason"].strip())
+    else:
+        if "reason" in c:
+            raise CommandError(422, "a reason goes with an earlier time (at)", {"field": "reason"})
+        if earlier is not None:
+            raise CommandError(409, f"{who} is already checked in to {s.item.id}; to change the time send at and a "
+                                    "reason", {"field": field, "at": earlier["at"]})
+        payload["at"] = now
+    if earlier is not None:
+        payload["corrects"] = earlier["seq"]
+    return referee_event(E.CHECKED_IN, payload)
+
+
+def excuse_absence(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEvent:
+    _, player = _who(t, {"player": c["player"]}, teams=False)
+    s = item_state(state, c)
+    _not_over(s, "excuse an absence from it")
+    if player in state.check_ins.get(s.item.id, {}):
+        raise CommandError(409, f"{player} has checked in to {s.item.id}", {"field": "player"})
+    if player in state.excused.get(s.item.id, {}):
+        raise CommandError(409, f"{player}'s absence from {s.item.id} is already recorded", {"field": "player"})
+    reason = c["reason"]
+    if not isinstance(reason, str) or not reason.strip():
+        raise CommandError(422, "reason must say why, in words", {"field": "reason"})
+    return referee_event(E.ABSENCE_ANNOUNCED, {"item": s.item.id, "player": player, "reason": reason.strip()})
+
+
+def seat_reserve(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEvent:
+    if t.game != "preferans":
+        raise CommandError(422, "reserves are seated in preferans; a bridge team changes its own line-up",
+                           {"field": "type"})
+    _, player = _who(t, {"player": c["player"]}, teams=False)
+    s = item_state(state, c)
+    _not_over(s, "seat a reserve in it")
+    name = c["name"]
+    if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
+        raise CommandError(422, f"name must be the reserve's name (1–{MAX_NAME} characters)", {"field": "name"})
+    if player not in expected(state, s.item.id):
+        raise CommandError(422, f"{player} does not play in {s.item.id}", {"field": "player"})
+    if player in state.check_ins.get(s.item.id, {}):
+        raise CommandError(409, f"{player} has checked in to {s.item.id}", {"field": "player"})
+    if player in state.reserves.get(s.item.id, {}):
+        raise CommandError(409, f"a reserve already plays for {player} in {s.item.id}", {"field": "player"})
+    excused = player in state.excused.get(s.item.id, {})
+    if not excused:
+        params = _preferans_params(t)
+        late = L.late_ms(reference(s), now, s.pauses) if not s.open else 0
+        if late <= params.reserve_after_ms:
+            minutes = round(params.reserve_after_ms / params.minute_ms)
+            raise CommandError(409, f"a reserve takes the seat of a player absent {minutes} minutes after the start, "
+                                    "or one whose absence was announced", {"field": "player"})
+    table = next((x["table"] for x in state.seatings.get(s.item.id, {}).get("tables", [])
+                  if player in x["players"]), None)
+    payload: dict[str, Any] = {"item": s.item.id, "player": player, "name": name.strip(),
+                               "starts_with": 300 if excused else _preferans_params(t).reserve_bule}
+    if table is not None:
+        payload["table"] = table
+    return referee_event(E.RESERVE_SEATED, payload)
+
+
+def self_check_in(t: Tournament, state: State, player: str, now: int) -> NewEvent:
+    """A player's own check-in with their code: for the round that is open for check-in now."""
+    opens = t.rule_ms("checkin_opens_before")
+    item = next((s for s in state.items.values() if s.status != "ended" and s.item.start_ms - opens <= now), None)
+    if item is None:
+        upcoming = next((s for s in state.items.values() if s.status != "ended"), None)
+        when = f" (it opens {round(opens / t.minutes_ms(1))} minutes before {upcoming.item.title})" if upcoming else ""
+        raise CommandError(409, f"no round is open for check-in now{when}", {"field": "code"})
+    event = check_in(t, state, {"type": "check_in", "player": player, "item": item.item.id}, now)
+    return replace(event, actor=f"player:{player}")

@@ -1,0 +1,58 @@
+"""Players' personal check-in codes.
+
+A code is derived from a secret kept beside the event log and the player's id, so it is the
+same on every restart and on every instance that shares the secret (LIVE_CHECKIN_SECRET),
+can be printed for the referee before the event, and cannot be guessed from the id. Codes use
+an alphabet without look-alikes (no 0/O, 1/I/L) because people type them on phones.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import os
+import secrets
+from pathlib import Path
+
+ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+LENGTH = 6
+
+
+def code_for(secret: str, player_id: str) -> str:
+    digest = hmac.new(secret.encode(), player_id.encode(), hashlib.sha256).digest()
+    number = int.from_bytes(digest[:8], "big")
+    chars = []
+    for _ in range(LENGTH):
+        number, index = divmod(number, len(ALPHABET))
+        chars.append(ALPHABET[index])
+    return "".join(chars)
+
+
+def normalize(code: str) -> str:
+    """What a person typed, as a code: case, spaces and dashes do not matter."""
+    return "".join(ch for ch in code.upper() if ch.isalnum())
+
+
+def codes(secret: str, player_ids: list[str]) -> dict[str, str]:
+    """code → player id. Distinct codes are checked: a collision would let one player check in another."""
+    table: dict[str, str] = {}
+    for pid in player_ids:
+        code = code_for(secret, pid)
+        if code in table:
+            raise ValueError(f"players {table[code]} and {pid} got the same check-in code; choose another secret")
+        table[code] = pid
+    return table
+
+
+def load_secret(db: Path) -> str:
+    """LIVE_CHECKIN_SECRET, else the secret stored beside the log, else a new one stored there."""
+    if os.environ.get("LIVE_CHECKIN_SECRET"):
+        return os.environ["LIVE_CHECKIN_SECRET"]
+    path = db.with_name(db.name + ".secret")
+    if path.exists():
+        return path.read_text().strip()
+    secret = secrets.token_urlsafe(24)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.touch(mode=0o600)
+    path.write_text(secret + "\n")
+    return secret
