@@ -161,7 +161,7 @@ def apply(state: State, event: Event) -> None:
     changed = _apply_to_item(item, event.type, event.payload, at) if item else False
     if changed:
         state._derived.clear()  # byes count from a round's start; lateness and overtime follow the clock
-    if event.type == E.ANNOUNCED:
+    if event.type in (E.ANNOUNCED, E.LATENESS_ALERT, E.RESERVE_SEATED):
         changed = True
     _apply_scoring(state, event)
     if changed and event.type in E.SIGNAL_TYPES:
@@ -237,7 +237,8 @@ def _announcement(event: Event, item: ItemState | None) -> dict[str, Any]:
     data: dict[str, Any] = {"seq": event.seq, "ts": event.ts, "type": event.type}
     if item is not None:
         data.update(item=item.item.id, title=item.item.title, round=item.item.round)
-    for key in ("text", "player", "minutes", "part", "parts", "due_at", "waiting_for"):
+    for key in ("text", "player", "minutes", "part", "parts", "due_at", "waiting_for", "threshold", "absent",
+                "tables", "name", "starts_with", "table"):
         if key in event.payload:
             data[key] = event.payload[key]
     return data

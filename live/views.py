@@ -48,7 +48,7 @@ def public_sections(state: State) -> dict[str, Any]:
             "last_deals_warning_ms": t.rule_ms("last_deals_warning"),
         },
         "timetable": [item_view(t, i, state.items.get(i.id)) for i in t.items],
-        "announcements": [a for a in state.announcements if "player" not in a],
+        "announcements": [a for a in state.announcements if not _private(a)],
         "players": [{"id": p.id, "name": p.name, "team": p.team} for p in t.players],
         "teams": [{"id": x.id, "name": x.name} for x in t.teams],
         "standings": state.standings,
@@ -57,6 +57,11 @@ def public_sections(state: State) -> dict[str, Any]:
         "final": final_view(state) if state.tournament.game == "bridge" else None,
         "lateness": state.lateness,
     }
+
+
+def _private(announcement: dict[str, Any]) -> bool:
+    """A notice to one player (the hall does not see its words)."""
+    return announcement["type"] == "announced" and "player" in announcement
 
 
 def _seating(published: dict[str, Any]) -> dict[str, Any]:
@@ -84,7 +89,7 @@ def me_section(state: State, player_id: str, code: str | None = None) -> dict[st
         "id": player.id, "name": player.name, "team": player.team, "code": code,
         "arrivals": [{"item": item, **row} for item, report in state.lateness.items() for row in report["rows"]
                      if row["id"] in mine],
-        "notices": [a for a in state.announcements if a.get("player") == player_id],
+        "notices": [a for a in state.announcements if _private(a) and a["player"] == player_id],
         "seats": _seats(state, player.id, player.team),
         "results": [{"item": item, **row} for item, rows in state.scored_results.items() for row in rows
                     if _involves(row, player.id, player.team)],
