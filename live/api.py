@@ -13,6 +13,7 @@ import hmac
 import html
 import io
 import json
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +27,7 @@ from live.commands import CommandError
 from live.hall import Hall
 from live.hub import VIEWS, Client
 from live.log import LogUnavailable
+from live.rules.prizes import prizes
 from live.views import full_state
 
 DISPLAY_DIR = Path(__file__).resolve().parent.parent / "display"
@@ -110,6 +112,31 @@ async def api_standings_csv(request: Request) -> Response:
     filename = "standings.csv"
     return Response(out.getvalue(), media_type="text/csv; charset=utf-8",
                     headers={"Content-Disposition": f'attachment; filename="{filename}"'})
+
+
+async def api_prizes(request: Request) -> Response:
+    """The organizer's prize list for a fund: `GET /api/prizes?fund=120000` (the preset's split of the
+    fund by place, shared places splitting their amounts; and the best lady, who gets a sponsor prize)."""
+    hall = _hall(request)
+    raw = request.query_params.get("fund", "")
+    try:
+        fund = Decimal(raw)
+    except ArithmeticError:
+        return _error(400, f"fund must be the prize fund as a number, not {raw!r}", {"field": "fund"})
+    if not fund.is_finite() or fund < 0:
+        return _error(400, f"fund must be 0 or more, not {raw!r}", {"field": "fund"})
+    shares = hall.tournament.rules.get("prize_shares")
+    if not shares:
+        return _error(422, f"the {hall.tournament.preset} rules name no split of a prize fund", {"field": "fund"})
+    table = hall.state.standings
+    key = "player" if hall.tournament.game == "preferans" else "team"
+    amounts = prizes(fund, [(row[key], row["rank"]) for row in table], shares)
+    paid = [{"rank": row["rank"], "id": row[key], "name": row["name"], "amount": float(amounts[row[key]])}
+            for row in table if amounts[row[key]] > 0]
+    lady = next((row for row in table if row.get("lady")), None)
+    return JSONResponse({"fund": float(fund), "shares": list(shares), "prizes": paid,
+                         "best_lady": {"id": lady["player"], "name": lady["name"], "rank": lady["rank"]}
+                         if lady else None})
 
 
 async def api_checkin(request: Request) -> Response:
@@ -206,6 +233,7 @@ def routes() -> list[Route | WebSocketRoute | Mount]:
         Route("/api/health", api_health),
         Route("/api/standings.csv", api_standings_csv),
         Route("/api/checkin", api_checkin, methods=["POST"]),
+        Route("/api/prizes", api_prizes),
         Route("/api/checkin-codes", api_checkin_codes),
         WebSocketRoute("/ws", ws_endpoint),
         Mount("/static", StaticFiles(directory=DISPLAY_DIR), name="static"),

@@ -1,0 +1,55 @@
+"""GET /api/prizes: the organizer's prize list from the live standings (RULES.md §1 prize split)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from starlette.testclient import TestClient
+
+from live.app import create_app
+from live.hall import Hall
+from live.log.sqlite import SQLiteLog
+from live.tournament import load
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+TOKEN = "prize-token"
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    t = load(EXAMPLES / "cacak-preferans-2027.toml")
+    hall = Hall(t, SQLiteLog(tmp_path / "p.db", t.name), run_scheduler=False, clock=lambda: t.items[2].start_ms)
+    with TestClient(create_app(hall, TOKEN)) as http:
+        yield http
+
+
+def command(http: TestClient, body: dict[str, object]) -> dict[str, object]:
+    answer = http.post("/api/commands", json=body, headers={"Authorization": f"Bearer {TOKEN}"})
+    assert answer.status_code == 200, answer.text
+    return dict(answer.json())
+
+
+def test_the_fund_is_split_50_25_15_10_by_the_standings_and_the_best_lady_is_named(client: TestClient) -> None:
+    seating = command(client, {"type": "publish_seating", "item": "r1", "seed": 3})["events"][0]["payload"]
+    command(client, {"type": "start_round", "item": "r1"})
+    for n, table in enumerate(seating["tables"]):  # type: ignore[index]
+        a, b, c = table["players"]
+        command(client, {"type": "record_result", "item": "r1", "table": table["table"],
+                         "results": {a: 60 - n, b: 0, c: n - 60}})
+    answer = client.get("/api/prizes", params={"fund": "100000"})
+    assert answer.status_code == 200
+    body = answer.json()
+    standings = client.get("/api/state").json()["standings"]
+    assert [p["id"] for p in body["prizes"]] == [row["player"] for row in standings[:4]]
+    assert [p["amount"] for p in body["prizes"]] == [50000, 25000, 15000, 10000]
+    ladies = [row for row in standings if row["lady"]]
+    assert body["best_lady"] == {"id": ladies[0]["player"], "name": ladies[0]["name"], "rank": ladies[0]["rank"]}
+
+
+@pytest.mark.parametrize("fund", ["", "lots", "-5", "NaN"])
+def test_a_bad_fund_is_refused_with_the_field_named(client: TestClient, fund: str) -> None:
+    answer = client.get("/api/prizes", params={"fund": fund})
+    assert answer.status_code == 400
+    assert answer.json()["detail"] == {"field": "fund"}
