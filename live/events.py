@@ -27,6 +27,7 @@ RESULT_CORRECTED = "result_corrected"
 SEATING_PUBLISHED = "seating_published"
 PENALTY_APPLIED = "penalty_applied"
 MATCH_FORFEITED = "match_forfeited"
+TEAM_WITHDRAWN = "team_withdrawn"
 # Arrivals:
 CHECKED_IN = "checked_in"
 ABSENCE_ANNOUNCED = "absence_announced"  # announced in advance: never penalized

@@ -189,6 +189,9 @@ def _pair(t: Tournament, state: State, s: ItemState, c: dict[str, Any]) -> tuple
     for name, value in (("home", home), ("away", away)):
         if value not in team_ids:
             raise CommandError(422, f"{name}: no team has the id {value!r}", {"field": name})
+        if value in state.withdrawn:
+            raise CommandError(409, f"{value} has withdrawn: its remaining matches follow the withdrawal rule",
+                               {"field": name})
     assert isinstance(home, str) and isinstance(away, str)
     if home == away:
         raise CommandError(422, "a team cannot play itself", {"field": "away"})
@@ -233,6 +236,18 @@ def forfeit(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEven
     if "reason" in c:
         payload["reason"] = _text(c, "reason")
     return referee_event(E.MATCH_FORFEITED, payload)
+
+
+def withdraw(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEvent:
+    """A team leaves the event; the standings then follow the preset's withdrawal rule."""
+    if t.game != "bridge":
+        raise CommandError(422, "withdrawal is for team events", {"field": "type"})
+    team = c["team"]
+    if not isinstance(team, str) or not any(x.id == team for x in t.teams):
+        raise CommandError(422, f"no team has the id {team!r}", {"field": "team"})
+    if team in state.withdrawn:
+        raise CommandError(409, f"{team} has already withdrawn", {"field": "team"})
+    return referee_event(E.TEAM_WITHDRAWN, {"team": team, "reason": _text(c, "reason")})
 
 
 # penalties ---------------------------------------------------------------------------------------

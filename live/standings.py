@@ -208,20 +208,59 @@ def bridge_scores(state: State) -> list[bridge.Score]:
     return lines
 
 
+def departed(state: State, scores: list[bridge.Score]) -> list[str]:
+    """Teams out of the event: withdrawn by the referee, or disqualified by one forfeit too many."""
+    t = state.tournament
+    out = list(state.withdrawn)
+    limit = t.rules.get("max_forfeits")
+    if limit is not None:
+        out += [team.id for team in t.teams
+                if team.id not in out and bridge.disqualified(scores, team.id, int(limit))]
+    return out
+
+
+def apply_withdrawals(state: State, scores: list[bridge.Score]) -> tuple[list[bridge.Score], set[str]]:
+    """RULES.md §2 / §3: before half of its matches a departed team's results are erased (it leaves the
+    table); after half, each of its remaining matches is a forfeit it caused."""
+    t = state.tournament
+    rules = t.rules
+    schedule = league_schedule(t)
+    boards = {i.round: i.boards or 1 for i in t.items if i.playing and i.round}
+    erased: set[str] = set()
+    for team in departed(state, scores):
+        fixtures = [bridge.Fixture(r.number, h, a, boards.get(r.number, 1))
+                    for r in schedule for h, a in r.pairs if team in (h, a)]
+        done = {s.round for s in scores if s.team == team}
+        remaining = [f for f in fixtures if f.round not in done]
+        if scale(state) == "slovak25":
+            result = bridge.slovak_withdrawal(team, scores, remaining, len(fixtures), bonus=rules["bye_bonus"],
+                                              guilty_vp=rules["forfeit_guilty_vp"],
+                                              complement=rules["unplayed_complement"])
+        else:
+            result = bridge.novi_sad_withdrawal(team, scores, remaining, len(fixtures),
+                                                min_vp=rules["forfeit_vp"], guilty_vp=rules["forfeit_guilty_vp"])
+        scores = list(result.scores)
+        if result.erased:
+            erased.add(team)
+    return scores, erased
+
+
 def _bridge(state: State) -> list[dict[str, Any]]:
     t = state.tournament
     penalties = [bridge.Penalty(p["team"], Decimal(str(p["amount"])), p.get("reason", ""))
                  for p in state.penalties if p.get("unit") == "vp" and p.get("team")]
     penalties += overtime_penalties(state)
-    rows = bridge.standings(bridge_scores(state), penalties,
+    scores, erased = apply_withdrawals(state, bridge_scores(state))
+    rows = bridge.standings(scores, [p for p in penalties if p.team not in erased],
                             tiebreaks=t.rules.get("standings_tiebreaks", ("h2h_vp", "imp_diff")),
-                            teams=[team.id for team in t.teams])
+                            teams=[team.id for team in t.teams if team.id not in erased])
     names = {team.id: team.name for team in t.teams}
+    departed_now = set(departed(state, scores))
     return [{
         "rank": row.rank, "shared": row.shared, "team": row.team, "name": names.get(row.team, row.team),
         "vp": number(row.vp), "penalty_vp": number(row.penalty_vp), "imps_for": number(row.imps_for),
         "imps_against": number(row.imps_against), "imp_diff": number(row.imp_diff), "played": row.played,
-        "awarded": row.awarded, "decided_by": row.decided_by,
+        "awarded": row.awarded, "decided_by": row.decided_by, "withdrawn": row.team in departed_now,
     } for row in rows]
 
 

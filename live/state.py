@@ -86,6 +86,7 @@ class State:
     check_ins: dict[str, dict[str, dict[str, Any]]] = field(default_factory=dict)
     excused: dict[str, dict[str, dict[str, Any]]] = field(default_factory=dict)  # item → player → payload
     reserves: dict[str, dict[str, dict[str, Any]]] = field(default_factory=dict)  # item → absent player → payload
+    withdrawn: dict[str, dict[str, Any]] = field(default_factory=dict)  # team → payload
     _derived: dict[str, Any] = field(default_factory=dict, repr=False)
     #: A logged result's scored table, by the result event's seq (derived once: events never change).
     table_cache: dict[int, Any] = field(default_factory=dict, repr=False)
@@ -220,6 +221,8 @@ def _apply_scoring(state: State, event: Event) -> None:
         state.check_ins.setdefault(p["item"], {})[who] = {**p, "seq": event.seq, "by": event.actor}
     elif event.type == E.ABSENCE_ANNOUNCED:
         state.excused.setdefault(p["item"], {})[p["player"]] = {**p, "seq": event.seq}
+    elif event.type == E.TEAM_WITHDRAWN:
+        state.withdrawn[p["team"]] = {**p, "seq": event.seq}
     elif event.type == E.RESERVE_SEATED:
         state.reserves.setdefault(p["item"], {})[p["player"]] = {**p, "seq": event.seq}
     elif event.type == E.SEATING_PUBLISHED:
