@@ -33,7 +33,7 @@ def test_a_withdrawal_after_half_turns_the_remaining_matches_into_forfeits() -> 
     # the forfeit (at least 12 VP); t4, which met t3 in round 6, is unchanged
     for team in ("t5", "t1", "t2"):
         assert after[team]["awarded"] - before[team]["awarded"] == 1
-        assert after[team]["vp"] - before[team]["vp"] >= 12
+        assert round(after[team]["vp"] - before[team]["vp"], 2) >= 12
     assert after["t4"] == before["t4"]
 
 
