@@ -759,3 +759,259 @@ export function describeClock(sections, now, S, fmt) {
   if (out.upcoming) out.upcomingTime = out.upcoming.status === "held" ? S.held : fmt.time(out.upcoming.start);
   return out;
 }
+
+// ---------------------------------------------------------------------------------------
+// Standings, seating and results (sections `standings`, `seating`, `results`)
+//
+// Every helper here tolerates a missing section (an older server, an empty tournament): it
+// answers with an empty list or null, and the pages hide what has nothing to show.
+
+/** Events that change the score: standings, results, seating or penalties. */
+export const SCORE_TYPES = new Set([
+  "result_recorded", "result_corrected", "seating_published", "penalty_applied", "match_forfeited",
+]);
+
+/** "preferans" | "bridge" | "": from the tournament section, else guessed from the data. */
+export function gameOf(sections) {
+  const game = sections.tournament?.game;
+  if (game === "preferans" || game === "bridge") return game;
+  const row = (sections.standings || [])[0];
+  if (row) return "team" in row ? "bridge" : "preferans";
+  return (sections.teams || []).length ? "bridge" : "";
+}
+
+/** The standings rows, always an array. */
+export function standingsRows(sections) {
+  return Array.isArray(sections.standings) ? sections.standings : [];
+}
+
+/** A standings row's key: its player or team id. */
+export const standingKey = (row) => (row ? row.player ?? row.team ?? "" : "");
+
+/** Whether any row has scored anything yet (before the first result every line is 0). */
+export function standingsStarted(rows) {
+  return (rows || []).some((r) => (r.rounds || 0) > 0 || (r.played || 0) > 0 || (r.awarded || 0) > 0 ||
+    Number(r.points || 0) !== 0 || Number(r.vp || 0) !== 0 || Number(r.penalty_bule || 0) !== 0 ||
+    Number(r.penalty_vp || 0) !== 0);
+}
+
+/**
+ * The label of each row's rank: `single(rank)` ("3."), or for a shared rank the span of the tied
+ * group on each of its lines, `range(first, last)` ("3–4").
+ */
+export function rankLabels(rows, single, range) {
+  const counts = new Map();
+  for (const r of rows || []) counts.set(r.rank, (counts.get(r.rank) || 0) + 1);
+  return (rows || []).map((r) => {
+    const n = counts.get(r.rank) || 1;
+    return r.shared && n > 1 ? range(r.rank, r.rank + n - 1) : single(r.rank);
+  });
+}
+
+const SCORE_FIELDS = ["points", "bule", "penalty_bule", "rounds", "vp", "penalty_vp", "imp_diff", "imps_for",
+  "imps_against", "played", "awarded"];
+
+/** Keys of the rows whose score changed between two standings (not a mere move in rank). */
+export function changedStandings(before, after) {
+  const old = new Map((before || []).map((r) => [standingKey(r), r]));
+  const changed = new Set();
+  for (const row of after || []) {
+    const was = old.get(standingKey(row));
+    if (!was) continue;
+    if (SCORE_FIELDS.some((f) => (was[f] ?? null) !== (row[f] ?? null))) changed.add(standingKey(row));
+  }
+  return changed;
+}
+
+/**
+ * Numbers for people: up to `max` decimals (at least `min`), a real minus sign "−", and with
+ * `signed` a "+" in front of positive values. Non-numbers come back as "–".
+ */
+export function formatNumber(value, { min = 0, max = 2, signed = false, locale = "en-GB" } = {}) {
+  const n = Number(value);
+  if (value === null || value === undefined || value === "" || !Number.isFinite(n)) return "–";
+  const text = new Intl.NumberFormat(locale, {
+    minimumFractionDigits: min, maximumFractionDigits: max, useGrouping: false,
+  }).format(Math.abs(n));
+  if (n < 0 && Number(text) !== 0) return `−${text}`;
+  return signed && n > 0 ? `+${text}` : text;
+}
+
+/** id → name of the players and of the teams. */
+export function nameBook(sections) {
+  const players = new Map((sections.players || []).map((p) => [p.id, p.name]));
+  const teams = new Map((sections.teams || []).map((t) => [t.id, t.name]));
+  return {
+    player: (id) => players.get(id) ?? String(id ?? ""),
+    team: (id) => teams.get(id) ?? String(id ?? ""),
+  };
+}
+
+/** The published seating of an item, or null. */
+export function seatingOf(sections, itemId) {
+  const all = sections.seating && typeof sections.seating === "object" ? sections.seating : {};
+  const s = all[itemId];
+  return s && typeof s === "object" ? s : null;
+}
+
+/** The results of an item, always an array. */
+export function resultsOf(sections, itemId) {
+  const all = sections.results && typeof sections.results === "object" ? sections.results : {};
+  return Array.isArray(all[itemId]) ? all[itemId] : [];
+}
+
+/** The playing items (rounds, matches) in timetable order. */
+export function playingItems(sections) {
+  return (sections.timetable || []).filter((i) => i.playing);
+}
+
+/**
+ * The seating to put up in the hall: the first playing item that has not started yet, if its
+ * seating is published ({item, seating, upcoming: true}); with `orCurrent`, else the seating of
+ * the item being played ({…, upcoming: false}); else null.
+ */
+export function seatingToShow(sections, { orCurrent = false } = {}) {
+  const items = playingItems(sections);
+  const next = items.find((i) => isOpen(i));
+  if (next) {
+    const seating = seatingOf(sections, next.id);
+    if (seating) return { item: next, seating, upcoming: true };
+  }
+  if (orCurrent) {
+    const current = items.find((i) => inProgress(i)) ||
+      [...items].reverse().find((i) => i.status === "ended" && seatingOf(sections, i.id));
+    const seating = current ? seatingOf(sections, current.id) : null;
+    if (seating) return { item: current, seating, upcoming: false };
+  }
+  return null;
+}
+
+/** The last playing item (in timetable order) that has results: "standings after Round 2". */
+export function lastScoredItem(sections) {
+  return [...playingItems(sections)].reverse().find((i) => resultsOf(sections, i.id).length) || null;
+}
+
+/**
+ * Shows one page of a list at a time and turns the pages every `everyMs`.
+ *
+ * The pages are measured, not counted: every child of `body` (a row, or a card of a grid) is laid
+ * out, and a page ends before the first child that does not fit the body's height. The body
+ * must have a definite height (a flex or grid child) and `position: relative`. A ResizeObserver
+ * measures again when the body's size changes (another panel appears, the window resizes).
+ * `holdHeight` keeps a panel that is sized by its content at the height of a full page.
+ * `onPage(page, pages)` reports the page shown (for the indicator).
+ */
+export class Pager {
+  constructor(body, { everyMs = 8000, balance = false, holdHeight = false, onPage = () => {} } = {}) {
+    this.body = body;
+    this.everyMs = everyMs;
+    this.balance = balance;
+    this.holdHeight = holdHeight;
+    this.onPage = onPage;
+    this.pages = [[0, 0]];
+    this.page = 0;
+    this.size = "";
+    this.timer = setInterval(() => this.turn(), everyMs);
+    if ("ResizeObserver" in window) {
+      this.observer = new ResizeObserver(() => {
+        if (this.sizeKey() !== this.size) this.measure();
+      });
+      this.observer.observe(body);
+    }
+    window.addEventListener("resize", () => this.measure());
+  }
+
+  sizeKey() {
+    return `${this.body.clientWidth}x${this.body.clientHeight}`;
+  }
+
+  /** New content: `nodes` replace the body's children; `keepPage` stays on the same page number. */
+  set(nodes, { keepPage = true } = {}) {
+    this.body.classList.remove("turned"); // new content appears at once; only a page turn fades in
+    fill(this.body, nodes);
+    if (!keepPage) this.page = 0;
+    this.measure();
+  }
+
+  measure() {
+    const items = [...this.body.children];
+    this.body.style.minHeight = "";
+    for (const node of items) node.style.display = "";
+    const height = this.body.clientHeight;
+    if (!items.length || height <= 0) {
+      this.pages = [[0, items.length]];
+      this.page = 0;
+      this.show();
+      return;
+    }
+    const pages = [];
+    let start = 0;
+    let top = items[0].offsetTop;
+    items.forEach((node, i) => {
+      const bottom = node.offsetTop + node.offsetHeight;
+      if (i > start && bottom - top > height + 1) {
+        pages.push([start, i]);
+        start = i;
+        top = node.offsetTop;
+      }
+    });
+    pages.push([start, items.length]);
+    if (this.balance && pages.length > 1) {
+      // Equal pages (10 + 10 + 10 rather than 13 + 13 + 4) for a list of equal rows.
+      const per = Math.ceil(items.length / pages.length);
+      pages.length = 0;
+      for (let i = 0; i < items.length; i += per) pages.push([i, Math.min(items.length, i + per)]);
+    }
+    this.pages = pages;
+    if (this.page >= pages.length) this.page = 0;
+    // With `holdHeight` (a panel sized by its content), a shorter last page must not let the
+    // panel shrink and move the others.
+    if (this.holdHeight && pages.length > 1) this.body.style.minHeight = `${height}px`;
+    this.show();
+  }
+
+  show() {
+    const [from, to] = this.pages[this.page] || [0, 0];
+    [...this.body.children].forEach((node, i) => {
+      const shown = i >= from && i < to;
+      node.style.display = shown ? "" : "none";
+    });
+    this.size = this.sizeKey();
+    this.onPage(this.page, this.pages.length);
+  }
+
+  turn() {
+    if (this.pages.length < 2) return;
+    this.page = (this.page + 1) % this.pages.length;
+    this.body.classList.remove("turned");
+    void this.body.offsetWidth; // restart the fade-in
+    this.body.classList.add("turned");
+    this.show();
+  }
+
+  /** The page that shows child number `index`. */
+  pageOf(index) {
+    return Math.max(0, this.pages.findIndex(([from, to]) => index >= from && index < to));
+  }
+
+  /** Show a page now, and give it the full time before the next turn. */
+  goTo(page) {
+    if (page >= 0 && page < this.pages.length && page !== this.page) {
+      this.page = page;
+      this.show();
+      clearInterval(this.timer);
+      this.timer = setInterval(() => this.turn(), this.everyMs);
+    }
+  }
+}
+
+/** How many decimals (0–`cap`) the longest of these numbers needs: a column then shows all alike. */
+export function decimalsOf(values, cap = 2) {
+  let most = 0;
+  for (const v of values) {
+    const n = Number(v);
+    if (!Number.isFinite(n)) continue;
+    for (let d = most; d < cap && Math.abs(Math.round(n * 10 ** d) - n * 10 ** d) > 1e-9; d += 1) most = d + 1;
+  }
+  return most;
+}

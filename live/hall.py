@@ -35,7 +35,7 @@ log = logging.getLogger("live.hall")
 #: Events that can change what a player's own page shows (`me`), besides notices to them.
 PERSONAL_TYPES = frozenset({E.RESULT_RECORDED, E.RESULT_CORRECTED, E.SEATING_PUBLISHED, E.PENALTY_APPLIED,
                             E.MATCH_FORFEITED, E.TEAM_WITHDRAWN, E.COMMAND_UNDONE, E.CHECKED_IN,
-                            E.ABSENCE_ANNOUNCED, E.RESERVE_SEATED})
+                            E.ABSENCE_ANNOUNCED, E.RESERVE_SEATED, E.ROUND_STARTED, E.ROUND_ENDED})
 
 
 def wall_clock_ms() -> int:

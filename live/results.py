@@ -170,9 +170,9 @@ def _bridge_result(t: Tournament, state: State, s: ItemState, c: dict[str, Any])
                 or value == float("inf")):
             raise CommandError(422, f"{name} must be the team's IMP total (0 or more), not {value!r}",
                                {"field": name})
-        if value * 2 != int(value * 2):
-            raise CommandError(422, f"{name} must be whole or half IMPs, not {value}", {"field": name})
-        imps.append(value)
+        if value != int(value):  # the VP scales convert whole IMP margins
+            raise CommandError(422, f"{name} must be whole IMPs, not {value}", {"field": name})
+        imps.append(int(value))
     if not s.item.boards:
         raise CommandError(422, f"{s.item.id} has no boards in the tournament file: the VP scale needs them",
                            {"field": "item"})

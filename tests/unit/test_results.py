@@ -192,9 +192,9 @@ VALID: list[tuple[str, str, dict[str, Any], str, dict[str, Any]]] = [
     ("record a bridge match", "m1 running",
      {"type": "record_result", "item": "m1", "home": "t2", "away": "t5", "imps_home": 30, "imps_away": 10},
      E.RESULT_RECORDED, {"item": "m1", "home": "t2", "away": "t5", "imps_home": 30, "imps_away": 10}),
-    ("record a bridge match with half IMPs", "m1 running",
-     {"type": "record_result", "item": "m1", "home": "t3", "away": "t4", "imps_home": 12.5, "imps_away": 0.5},
-     E.RESULT_RECORDED, {"item": "m1", "home": "t3", "away": "t4", "imps_home": 12.5, "imps_away": 0.5}),
+    ("record a bridge match with IMPs written as 12.0", "m1 running",
+     {"type": "record_result", "item": "m1", "home": "t3", "away": "t4", "imps_home": 12.0, "imps_away": 0},
+     E.RESULT_RECORDED, {"item": "m1", "home": "t3", "away": "t4", "imps_home": 12, "imps_away": 0}),
     ("record a match without a published seating", "m1 unseated",
      {"type": "record_result", "item": "m1", "home": "t1", "away": "t2", "imps_home": 3, "imps_away": 4},
      E.RESULT_RECORDED, {"item": "m1", "home": "t1", "away": "t2", "imps_home": 3, "imps_away": 4}),
@@ -213,6 +213,8 @@ VALID: list[tuple[str, str, dict[str, Any], str, dict[str, Any]]] = [
     ("a Slovak league match", "slovak m1 running",
      {"type": "record_result", "item": "m1", "home": "t1", "away": "t6", "imps_home": 100, "imps_away": 10},
      E.RESULT_RECORDED, {"item": "m1", "home": "t1", "away": "t6", "imps_home": 100, "imps_away": 10}),
+    ("a team withdraws", "m1 recorded", {"type": "withdraw", "team": "t3", "reason": " the team left the event "},
+     E.TEAM_WITHDRAWN, {"team": "t3", "reason": "the team left the event"}),
 ]
 
 
@@ -241,6 +243,8 @@ def test_a_valid_scoring_command_becomes_its_event(
             "tables", payload.get("matches"))
     elif kind == E.PENALTY_APPLIED:
         assert after.penalties[-1] == {**payload, "seq": after.seq, "ts": s.now + SEC}
+    elif kind == E.TEAM_WITHDRAWN:
+        assert after.withdrawn[payload["team"]] == {**payload, "seq": after.seq}
     else:
         assert after.forfeits["m1"][f"{payload['home']}-{payload['away']}"]["guilty"] == payload["guilty"]
 
@@ -390,7 +394,10 @@ BAD: list[tuple[str, str, dict[str, Any], int, str, str]] = [
       "imps_away": 0}, 422, "imps_home must be the team's IMP total", "imps_home"),
     ("a quarter IMP", "m1 running",
      {"type": "record_result", "item": "m1", "home": "t2", "away": "t5", "imps_home": 3.25, "imps_away": 0}, 422,
-     "imps_home must be whole or half IMPs, not 3.25", "imps_home"),
+     "imps_home must be whole IMPs, not 3.25", "imps_home"),
+    ("half IMPs: the VP scales convert whole margins", "m1 running",
+     {"type": "record_result", "item": "m1", "home": "t2", "away": "t5", "imps_home": 34, "imps_away": 21.5}, 422,
+     "imps_away must be whole IMPs, not 21.5", "imps_away"),
     ("no IMPs", "m1 running", {"type": "record_result", "item": "m1", "home": "t2", "away": "t5"}, 422,
      "imps_home must be the team's IMP total", "imps_home"),
     ("a preferans field in a bridge result", "m1 running",
