@@ -115,6 +115,8 @@ def _row(t: Tournament, state: State, s: ItemState, who: str) -> dict[str, Any]:
         excused = who in state.excused.get(s.item.id, {})
         reserve = state.reserves.get(s.item.id, {}).get(who)
         row.update(excused=excused, reserve=reserve["name"] if reserve else None)
+        if reserve:  # the seat is the reserve's: 350 bule, or 300 for an excused player's replacement
+            row["starts_with"] = int(reserve["starts_with"])
         if came is not None:
             penalty = L.preferans_late_penalty(_late(t, s, came), _preferans_params(t), announced=excused)
             row.update(_penalty_fields(penalty))
@@ -225,6 +227,11 @@ def alert_details(state: State, item_id: str, threshold: str, at: int) -> dict[s
     if t.game == "preferans" and threshold == "reserve" and seating:
         s = state.items[item_id]
         arrived = {p: arrived_at(state, item_id, p) for p in expected(state, item_id)}
+        # A seat whose absence was announced, or that a reserve took, is filled (by the replacement):
+        # it is not an absent player that could turn the table into a walkover.
+        for p in {*state.excused.get(item_id, {}), *state.reserves.get(item_id, {})}:
+            if arrived.get(p) is None:
+                arrived[p] = reference(s)
         tables = []
         for table in seating["tables"]:
             if not set(table["players"]) & set(missing):
@@ -354,10 +361,20 @@ def seat_reserve(t: Tournament, state: State, c: dict[str, Any], now: int) -> Ne
 def self_check_in(t: Tournament, state: State, player: str, now: int) -> NewEvent:
     """A player's own check-in with their code: for the round that is open for check-in now."""
     opens = t.rule_ms("checkin_opens_before")
-    item = next((s for s in state.items.values() if s.status != "ended" and s.item.start_ms - opens <= now), None)
+    # The latest round whose check-in has opened: while one round is still played, the next one's
+    # check-in opens (`checkin_opens_before`) and a player arriving then arrives for the next one.
+    item = max((s for s in state.items.values() if s.status != "ended" and s.item.start_ms - opens <= now),
+               key=lambda s: s.item.start_ms, default=None)
     if item is None:
         upcoming = next((s for s in state.items.values() if s.status != "ended"), None)
-        when = f" (it opens {round(opens / t.minutes_ms(1))} minutes before {upcoming.item.title})" if upcoming else ""
-        raise CommandError(409, f"no round is open for check-in now{when}", {"field": "code"})
+        when = ""
+        detail: dict[str, Any] = {"field": "code"}
+        if upcoming:
+            opens_at = upcoming.item.start_ms - opens
+            clock = datetime.fromtimestamp(opens_at / 1000, t.zone).strftime("%H:%M")
+            when = (f" (check-in for {upcoming.item.title} opens at {clock}, "
+                    f"{round(opens / t.minutes_ms(1))} minutes before it starts)")
+            detail["opens_at"] = opens_at
+        raise CommandError(409, f"no round is open for check-in now{when}", detail)
     event = check_in(t, state, {"type": "check_in", "player": player, "item": item.item.id}, now)
     return replace(event, actor=f"player:{player}")

@@ -282,11 +282,15 @@ def results_view(state: State) -> dict[str, list[dict[str, Any]]]:
     for item in state.tournament.items:
         rows = []
         for entry in state.results.get(item.id, {}).values():
-            home_vp, away_vp = vp(scale(state), Decimal(str(entry["imps_home"])) -
-                                         Decimal(str(entry["imps_away"])), item.boards or 1)
+            # the VP the standings count: with the IMPs for boards removed for a late team (Slovak §26.2)
+            extra = late_compensation(state, item, entry)
+            home_vp, away_vp = vp(scale(state), Decimal(str(entry["imps_home"])) + extra[0] -
+                                         Decimal(str(entry["imps_away"])) - extra[1], item.boards or 1)
             rows.append({"home": entry["home"], "away": entry["away"], "imps_home": entry["imps_home"],
                          "imps_away": entry["imps_away"], "vp_home": number(home_vp), "vp_away": number(away_vp),
                          "seq": entry["seq"], "corrected": "reason" in entry})
+            if any(extra):
+                rows[-1]["late_imps"] = {"home": extra[0], "away": extra[1]}
         for entry in state.forfeits.get(item.id, {}).values():
             rows.append({"home": entry["home"], "away": entry["away"], "forfeit": entry["guilty"],
                          "seq": entry["seq"]})

@@ -158,7 +158,9 @@ def place_points(place: int, size: int, result: Number, params: ScoringParams = 
     bonus = min(params.step_points * steps(result, params), params.bonus_cap)
     malus = params.step_points * steps(result, params)
     if place == 1:
-        return params.first + bonus
+        # The bonus is for bule "good": a first place with a negative result (possible only after a
+        # late-arrival deduction, `late_penalty_applies = "result"`) has none, and no malus either.
+        return params.first + (bonus if result >= 0 else 0)
     if place == size:
         return params.last - malus
     if result >= 0:
