@@ -151,7 +151,9 @@ def _announce(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEv
 
 
 def _undo(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEvent:
-    undoable = [x for x in state.commands if not x["undone"] and x["type"] != E.COMMAND_UNDONE]
+    # "Undo" alone undoes the referee's own last command; a player's check-in only when named by its seq.
+    undoable = [x for x in state.commands
+                if not x["undone"] and x["type"] != E.COMMAND_UNDONE and x.get("by", "referee") == "referee"]
     if "seq" in c:
         seq = c["seq"]
         if isinstance(seq, bool) or not isinstance(seq, int):

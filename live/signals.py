@@ -61,6 +61,7 @@ def due_signals(tournament: Tournament, state: State) -> list[Signal]:
         if rules.get("lateness") and arrivals.absent(state, item.id, end):
             out.extend(Signal(f"{item.id}:late:{x.name}", x.at, E.LATENESS_ALERT, item.id, (("threshold", x.name),))
                        for x in arrivals.thresholds(tournament, s) if x.at < end)
+    out = [sig for sig in out if sig.id not in state.fired]
     out.sort(key=lambda sig: (sig.due_at, sig.id))
     return out
 

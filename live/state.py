@@ -77,6 +77,7 @@ class State:
     announcements: list[dict[str, Any]] = field(default_factory=list)
     commands: list[dict[str, Any]] = field(default_factory=list)  # the referee's audit log
     undone: set[int] = field(default_factory=set)
+    fired: set[str] = field(default_factory=set)  # signal ids already in the log: each happens once
     #: item → result key (preferans table number, bridge "home-away") → the latest result payload
     results: dict[str, dict[str, dict[str, Any]]] = field(default_factory=dict)
     seatings: dict[str, dict[str, Any]] = field(default_factory=dict)  # item → published seating
@@ -145,9 +146,11 @@ def when(event: Event) -> int:
 def apply(state: State, event: Event) -> None:
     """Fold one event in. Events that no longer fit (after an undo) change nothing but the seq."""
     state.seq = event.seq
-    if event.actor == "referee":
+    if event.signal:
+        state.fired.add(event.signal)
+    if event.actor == "referee" or event.actor.startswith("player:"):  # a player's own check-in is audited too
         state.commands.append({
-            "seq": event.seq, "ts": event.ts, "type": event.type, "payload": event.payload,
+            "seq": event.seq, "ts": event.ts, "type": event.type, "payload": event.payload, "by": event.actor,
             "undone": event.seq in state.undone,
         })
     if event.seq in state.undone:

@@ -855,3 +855,21 @@ def test_a_players_own_page_has_the_code_and_the_arrivals() -> None:
     mine = me_section(team.state, "t5p1")
     assert mine is not None
     assert [(a["item"], a["id"], a["members_in"]) for a in mine["arrivals"]] == [("m1", "t5", 1), ("m2", "t5", 0)]
+
+
+def test_a_fired_alert_is_not_due_again_and_a_players_own_check_in_is_audited_but_not_undone_by_default() -> None:
+    t = CACAK
+    start = T0
+    events = [
+        Event(1, start, E.ROUND_STARTED, "scheduler", {"item": "r1", "due_at": start}, "r1:start"),
+        Event(2, start + 6 * MIN, E.LATENESS_ALERT, "scheduler",
+              {"item": "r1", "due_at": start + 5 * MIN, "threshold": "grace", "absent": ["p1"]}, "r1:late:grace"),
+        Event(3, start + 7 * MIN, E.CHECKED_IN, "player:p2", {"item": "r1", "player": "p2", "at": start + 7 * MIN}),
+        Event(4, start + 8 * MIN, E.ANNOUNCED, "referee", {"text": "welcome"}),
+    ]
+    state = fold(t, events)
+    assert "r1:late:grace" not in [s.id for s in due_signals(t, state)]
+    assert [(c["seq"], c["by"]) for c in state.commands] == [(3, "player:p2"), (4, "referee")]
+    undo = decide(t, state, {"type": "undo"}, start + 9 * MIN)[0]
+    assert undo.payload["target"] == 4, "undo alone takes back the referee's own last command"
+    assert decide(t, state, {"type": "undo", "seq": 3}, start + 9 * MIN)[0].payload["target"] == 3

@@ -320,7 +320,8 @@ def test_the_audit_log_lists_referee_events_with_undone_flags() -> None:
         (7, E.ANNOUNCED, False),
     ]
     assert state.commands[2] == {"seq": 5, "ts": T0 + 63 * MIN, "type": E.ROUND_EXTENDED,
-                                 "payload": {"item": "r1", "minutes": 5, "ms": 5 * MIN}, "undone": True}
+                                 "payload": {"item": "r1", "minutes": 5, "ms": 5 * MIN}, "undone": True,
+                                 "by": "referee"}
     assert state.commands[3]["payload"] == {"target": 5, "undid": E.ROUND_EXTENDED}
     s = r1(state)
     assert s.extended_ms == 0 and s.paused_ms == 2 * MIN
