@@ -24,6 +24,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from live.commands import CommandError
+from live.exports import qr_svg, timetable_ics
 from live.hall import Hall
 from live.hub import VIEWS, Client
 from live.log import LogUnavailable
@@ -176,6 +177,29 @@ async def api_checkin_codes(request: Request) -> Response:
     return HTMLResponse(page, headers={"Cache-Control": "no-store"})
 
 
+async def api_timetable_ics(request: Request) -> Response:
+    hall = _hall(request)
+    body = timetable_ics(hall.tournament, request.url.hostname or "localhost")
+    return Response(body, media_type="text/calendar; charset=utf-8",
+                    headers={"Content-Disposition": 'attachment; filename="timetable.ics"'})
+
+
+def public_url(request: Request) -> str:
+    """The server's address as phones in the hall reach it: --public-url, else the address this
+    request came to (a display opened on the hall's LAN address shows that address)."""
+    configured: str | None = request.app.state.public_url
+    return (configured or str(request.base_url)).rstrip("/")
+
+
+async def api_qr(request: Request) -> Response:
+    """GET /api/qr.svg?page=player — a QR code that opens one of the server's pages."""
+    page = request.query_params.get("page", "player")
+    if page not in ("player", "display", "referee", ""):
+        return _error(400, "page must be player, display or referee", {"field": "page"})
+    return Response(qr_svg(f"{public_url(request)}/{page}"), media_type="image/svg+xml",
+                    headers={"Cache-Control": "no-cache"})
+
+
 async def api_health(request: Request) -> Response:
     hall = _hall(request)
     return JSONResponse({"seq": hall.state.seq, "clients": hall.hub.count(), "time": hall.clock()})
@@ -234,6 +258,8 @@ def routes() -> list[Route | WebSocketRoute | Mount]:
         Route("/api/standings.csv", api_standings_csv),
         Route("/api/checkin", api_checkin, methods=["POST"]),
         Route("/api/prizes", api_prizes),
+        Route("/api/timetable.ics", api_timetable_ics),
+        Route("/api/qr.svg", api_qr),
         Route("/api/checkin-codes", api_checkin_codes),
         WebSocketRoute("/ws", ws_endpoint),
         Mount("/static", StaticFiles(directory=DISPLAY_DIR), name="static"),

@@ -13,7 +13,7 @@ from live.hall import Hall
 
 
 def create_app(hall: Hall, referee_token: str,
-               companions: Sequence[Callable[[], Awaitable[None]]] = ()) -> Starlette:
+               companions: Sequence[Callable[[], Awaitable[None]]] = (), public_url: str | None = None) -> Starlette:
     """`companions` run beside the server while it is up (the demo's stand-in organizer)."""
 
     @contextlib.asynccontextmanager
@@ -31,4 +31,5 @@ def create_app(hall: Hall, referee_token: str,
     app = Starlette(routes=routes(), lifespan=lifespan)
     app.state.hall = hall
     app.state.referee_token = referee_token
+    app.state.public_url = public_url
     return app

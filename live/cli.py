@@ -28,6 +28,8 @@ def main(argv: list[str] | None = None) -> int:
     serve.add_argument("--host", default="0.0.0.0", help="address to listen on (default: all, for the hall's LAN)")
     serve.add_argument("--port", type=int, default=8000)
     serve.add_argument("--db", help="the event log file (default: FILE's name with .db, in the current folder)")
+    serve.add_argument("--public-url", help="the address phones in the hall use, for the QR code "
+                                            "(default: the address the display was opened with)")
 
     demo = sub.add_parser("demo", help="the bundled tournament, compressed to start a minute from now")
     demo.add_argument("--speed", type=float, default=60.0,
@@ -36,6 +38,7 @@ def main(argv: list[str] | None = None) -> int:
     demo.add_argument("--host", default="127.0.0.1")
     demo.add_argument("--port", type=int, default=8000)
     demo.add_argument("--db", help="the event log file (default: a new temporary file)")
+    demo.add_argument("--public-url", help="the address phones use, for the QR code")
 
     check = sub.add_parser("check", help="validate a tournament file and print its timetable")
     check.add_argument("file")
@@ -63,14 +66,14 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "serve":
             tournament = load(args.file)
             db = Path(args.db) if args.db else Path.cwd() / (Path(args.file).stem + ".db")
-            return _serve(tournament, db, args.host, args.port)
+            return _serve(tournament, db, args.host, args.port, public_url=args.public_url)
         if args.command == "demo":
             if args.speed <= 0 or args.speed > 3600:
                 parser.error("--speed must be more than 0 and at most 3600")
             start = datetime.now(UTC).replace(microsecond=0) + timedelta(minutes=1)
             tournament = load(DEMO_FILE).rescheduled(start, args.speed)
             db = Path(args.db) if args.db else Path(tempfile.mkdtemp(prefix="live-demo-")) / "demo.db"
-            return _serve(tournament, db, args.host, args.port, demo=True)
+            return _serve(tournament, db, args.host, args.port, demo=True, public_url=args.public_url)
     except TournamentFileError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
@@ -111,7 +114,8 @@ def referee_token(db: Path) -> str:
     return token
 
 
-def _serve(tournament: Tournament, db: Path, host: str, port: int, *, demo: bool = False) -> int:
+def _serve(tournament: Tournament, db: Path, host: str, port: int, *, demo: bool = False,
+           public_url: str | None = None) -> int:
     import uvicorn
 
     from live.app import create_app
@@ -132,7 +136,7 @@ def _serve(tournament: Tournament, db: Path, host: str, port: int, *, demo: bool
 
         organizer = DemoOrganizer(hall)
         companions.append(lambda: run_quietly(organizer))
-    app = create_app(hall, token, companions)
+    app = create_app(hall, token, companions, public_url)
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     base = f"http://{shown}:{port}"
     lan = ""

@@ -1,0 +1,44 @@
+"""Things people take home from the server: the timetable as a calendar, and QR codes for the hall.
+
+Both are made here, by the server, from the tournament file: the hall may have no internet, so
+no external QR service and no calendar service.
+"""
+
+from __future__ import annotations
+
+import io
+from datetime import UTC, datetime
+
+import icalendar
+import segno
+
+from live.tournament import Tournament
+
+
+def timetable_ics(t: Tournament, host: str, now: datetime | None = None) -> bytes:
+    """Every timetable item as a calendar event (UTC), so players add the day to their phones."""
+    calendar = icalendar.Calendar()
+    calendar.add("prodid", "-//tournament-hall-live//timetable//EN")
+    calendar.add("version", "2.0")
+    calendar.add("x-wr-calname", t.name)
+    calendar.add("x-wr-timezone", t.timezone)
+    stamp = now or datetime.now(UTC)
+    for item in t.items:
+        event = icalendar.Event()
+        event.add("uid", f"{item.id}@{host}")
+        event.add("dtstamp", stamp)
+        event.add("dtstart", item.start.astimezone(UTC))
+        event.add("dtend", item.end.astimezone(UTC))
+        event.add("summary", f"{item.title} — {t.name}")
+        if item.boards:
+            event.add("description", f"{item.boards} boards")
+        calendar.add_component(event)
+    return calendar.to_ical()
+
+
+def qr_svg(url: str) -> bytes:
+    """A QR code of `url` as SVG, black on white, with the quiet zone the readers need."""
+    out = io.BytesIO()
+    segno.make(url, error="m").save(out, kind="svg", scale=10, border=4, dark="#000", light="#fff",
+                                    xmldecl=False, svgns=True)
+    return out.getvalue()
