@@ -1,20 +1,20 @@
 """The WebSocket hub: who is connected, and a bounded backlog of outgoing messages for each of them.
 
 Publishing never awaits a socket. Each message is encoded once per kind of view and handed to
-every client with `Client.offer`, which never blocks:
+every client with `Client.offer`, which never waits:
 
-- when nothing is waiting for that client, the send starts at once and usually also ends at once:
-  uvicorn's websockets-sansio `send` only awaits `writable.wait()`, which returns without
-  suspending while the socket's buffer is below its high-water mark, and then writes to the
-  transport synchronously. So `offer` steps the send coroutine once by hand; if it finishes, the
-  message is on its way and nothing was allocated that outlives the call — no task, no future,
-  nothing for the garbage collector to promote (at 5000 clients the old per-client
-  `asyncio.Queue` + sender task left such objects behind on every delivery, and full
-  collections of ~700 000 objects then stopped the server for ~0.4 s every few signals);
-- when the send has to wait (the phone stopped reading and its buffers are full), the rest of that
-  send continues in a task of its own, and later messages wait behind it in the client's backlog,
-  in order. The task drains the backlog and ends when it is empty, so the next message takes the
-  direct path again.
+- when nothing is queued for that client, the send starts at once and nearly always ends at once:
+  uvicorn's websockets-sansio `send` only awaits `writable.wait()`, which does not suspend while
+  the transport is below its high-water mark, and then writes to the transport synchronously. So
+  `offer` steps the send coroutine once by hand, and when it finishes the message is on its way
+  with nothing left behind: no task woken, no future, nothing for the garbage collector to
+  promote. (A per-client `asyncio.Queue` and a sender task left a future and a suspended
+  `Queue.get` behind on every delivery; at 5000 clients that triggered a full collection of
+  ~700 000 objects, ~0.4 s with nothing sent, every ~10 signals.)
+- when the send has to wait (the phone stopped reading and its buffers are full), the rest of
+  that send goes on in a task of its own, and later messages wait behind it in the client's
+  backlog, in order. The task sends the backlog and ends when it is empty, so the next message
+  takes the direct path again and an idle connection has no task, queue or future at all.
 
 A phone that stops reading fills only its own backlog, and when that is full it is dropped
 (close code 4008) and reconnects with `since=<seq>` to get exactly what it missed.
@@ -40,6 +40,8 @@ Send = Callable[[str], Coroutine[Any, Any, None]]
 
 
 class _Bounded(Protocol):
+    """Anything with a `maxsize`: what `Hall.connect` assigns to `client.queue` to raise the bound."""
+
     @property
     def maxsize(self) -> int: ...
 
@@ -69,10 +71,11 @@ def _resume(send: Coroutine[Any, Any, None], waiting: Any) -> Generator[Any, Non
 
 
 class Client:
-    """One connected screen: how to write to its socket, and the messages waiting for that.
+    """One connected screen: how to write to its socket, and the messages waiting behind a send that waits.
 
-    `__slots__`, and no queue or task while it keeps up: an idle connection costs this one small
-    object (plus the two callables from the endpoint).
+    `send(text)` must return a coroutine, and its first step may run outside any task (in the hub's
+    fan-out callback), so it must not need `asyncio.current_task()`; Starlette's and uvicorn's
+    sends do not. `__slots__` and no per-client queue: an idle connection costs one small object.
     """
 
     __slots__ = ("_backlog", "_close", "_closing", "_send", "_sender", "_stopped", "dropped", "maxsize", "player",
@@ -126,32 +129,34 @@ class Client:
             self._stopped = True
             return False
         self._backlog = deque()
-        self._sender = asyncio.create_task(self._drain(send, waiting), name="ws-sender")
+        self._sender = asyncio.create_task(self._drain(send, waiting, self._backlog), name="ws-sender")
         return True
 
-    async def _drain(self, send: Coroutine[Any, Any, None], waiting: Any) -> None:
+    async def _drain(self, send: Coroutine[Any, Any, None], waiting: Any, backlog: deque[str]) -> None:
         """Finish the send that had to wait, then send the backlog in order; end when it is empty."""
-        backlog = self._backlog
-        assert backlog is not None
+        done = False
         try:
             await _resume(send, waiting)
             while backlog:
                 await self._send(backlog.popleft())
+            done = True
         except Exception:
             log.debug("a send to a %s client failed", self.view, exc_info=True)
-            self._stopped = True  # what is left would arrive after a gap: the next offer drops the client
         finally:
+            # Ended early (a send failed, or it was cancelled): anything sent after this would follow a gap,
+            # so the client takes nothing more and the next offer drops it.
+            self._stopped = self._stopped or not done
             self._sender = None
-            if not backlog:
-                self._backlog = None
+            self._backlog = None
 
     async def stop(self) -> None:
         """Take nothing more and stop the send in flight, if any."""
         self._stopped = True
-        if self._sender is not None:
-            self._sender.cancel()
+        sender = self._sender
+        if sender is not None:
+            sender.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
-                await self._sender
+                await sender
 
     async def drop(self, reason: str) -> None:
         self.dropped = True

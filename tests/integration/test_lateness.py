@@ -191,13 +191,16 @@ async def _alerts_scenario(server: Server) -> None:
         assert shown != (await display.wait_for(is_event(came["seq"])))["changes"]["lateness"]
         row = rows_of(shown)[a2]
         assert (row["late_ms"], row["tolerated"], row["bule"]) == (SEC, True, 0)
-        # the log keeps both times; the referee's audit lists his correction, naming the check-in it corrects
+        # the log keeps both times; the referee's audit lists the players' own check-ins and his correction,
+        # which names the check-in it corrects
         logged = [(e["actor"], e["payload"]["at"]) for e in await server.events()
                   if e["type"] == "checked_in" and e["payload"]["player"] == a2]
         assert logged == [(f"player:{a2}", came["payload"]["at"]), ("referee", start + SEC)]
         referee_view = await referee.wait_for(is_event(fixed["seq"]), timeout=10)
-        audit = [c for c in referee_view["changes"]["audit"] if c["type"] == "checked_in"]
-        assert [(c["payload"]["player"], c["payload"]["corrects"]) for c in audit] == [(a2, came["seq"])]
+        audit = [c for c in referee_view["changes"]["audit"]
+                 if c["type"] == "checked_in" and c["payload"]["player"] == a2]
+        assert [(c["by"], c["payload"].get("corrects")) for c in audit] == [(f"player:{a2}", None),
+                                                                          ("referee", came["seq"])]
 
         # bad input: a clear 4xx, nothing written, nothing pushed
         before = await server.events()
