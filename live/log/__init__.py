@@ -1,15 +1,33 @@
 """The event log: the only storage. One small interface, one backend per file.
 
+Backends: `live.log.sqlite.SQLiteLog` (embedded, one file) and `live.log.redis.RedisLog`
+(a Redis Stream shared by several server instances).
+
 Contract (tests/contract runs it against every backend):
 - `append` stores the event durably before it returns, gives it the next seq and the
   log's timestamp, and returns it; an event whose `signal` id is already in the log is not
   stored again and `append` returns None.
+- `append(event, expect_seq=N)` stores the event only if the log's last seq is still N (the
+  state the event was decided against); otherwise it writes nothing and raises SeqConflict
+  carrying the current seq, so the caller can catch up (`read(N)`), decide again and retry.
+  The check comes first: a stale append raises SeqConflict even when its signal is a
+  duplicate.
 - `read(since)` returns the events after `since`, in seq order, with no gaps.
+- `open` refuses (TournamentMismatch) a log that belongs to another tournament.
+- An error of the storage becomes LogUnavailable: nothing was acknowledged. (For a networked
+  backend an append that timed out may still have been stored; a tail or the next `read`
+  shows it. Whatever was acknowledged is stored.)
+
+A backend may also offer `tail(since)` (see `TailingLog`) when other processes append to the
+same log: an endless async iterator of every event after `since`, in order, without gaps or
+repeats, including the ones this process appended. The SQLite backend has no tail: one server
+owns the file and ingests its own appends.
 """
 
 from __future__ import annotations
 
-from typing import Protocol
+from collections.abc import AsyncIterator
+from typing import Protocol, runtime_checkable
 
 from live.events import Event, NewEvent
 
@@ -18,11 +36,31 @@ class LogUnavailable(RuntimeError):
     """The log cannot store anything right now; the command is not acknowledged."""
 
 
+class TournamentMismatch(RuntimeError):
+    """The log holds the events of another tournament."""
+
+
+class SeqConflict(RuntimeError):
+    """`append(..., expect_seq=N)` found the log at another seq; nothing was written."""
+
+    def __init__(self, expected: int, current: int) -> None:
+        super().__init__(f"the log is at seq {current}, not {expected}: catch up and decide again")
+        self.expected = expected
+        self.current = current
+
+
 class EventLog(Protocol):
     async def open(self) -> None: ...
 
-    async def append(self, event: NewEvent) -> Event | None: ...
+    async def append(self, event: NewEvent, *, expect_seq: int | None = None) -> Event | None: ...
 
     async def read(self, since: int = 0) -> list[Event]: ...
 
     async def close(self) -> None: ...
+
+
+@runtime_checkable
+class TailingLog(EventLog, Protocol):
+    """A log other processes append to: `tail` follows it. Check with `isinstance(log, TailingLog)`."""
+
+    def tail(self, since: int) -> AsyncIterator[Event]: ...

@@ -2,12 +2,14 @@
 
 All SQLite work runs on one dedicated thread so a commit's fsync never stalls the event loop
 that feeds the WebSockets. A signal's id is a UNIQUE column and the insert is `INSERT OR
-IGNORE`, so the at-most-once check happens inside the same transaction as the write.
+IGNORE`, so the at-most-once check happens inside the same transaction as the write. With
+`expect_seq` the check of the last seq and the insert are one `BEGIN IMMEDIATE` transaction.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import sqlite3
 import time
@@ -16,7 +18,9 @@ from pathlib import Path
 from typing import Any
 
 from live.events import Event, NewEvent
-from live.log import LogUnavailable
+from live.log import LogUnavailable, SeqConflict, TournamentMismatch
+
+__all__ = ["SQLiteLog", "TournamentMismatch"]  # TournamentMismatch lives in live.log; still importable here
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS events (
@@ -29,10 +33,6 @@ CREATE TABLE IF NOT EXISTS events (
 );
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 """
-
-
-class TournamentMismatch(RuntimeError):
-    pass
 
 
 class SQLiteLog:
@@ -73,19 +73,32 @@ class SQLiteLog:
         self._db.close()
         self._db = None
 
-    async def append(self, event: NewEvent) -> Event | None:
-        return await self._run(self._append, event)
+    async def append(self, event: NewEvent, *, expect_seq: int | None = None) -> Event | None:
+        """Store `event`; None if its signal is already in the log. SeqConflict if `expect_seq` is stale."""
+        return await self._run(self._append, event, expect_seq)
 
-    def _append(self, event: NewEvent) -> Event | None:
+    def _append(self, event: NewEvent, expect_seq: int | None = None) -> Event | None:
         if self._db is None:
             raise LogUnavailable("the event log is not open")
         ts = time.time_ns() // 1_000_000
         payload = json.dumps(event.payload, ensure_ascii=False, separators=(",", ":"))
+        insert = "INSERT OR IGNORE INTO events(ts, type, actor, payload, signal) VALUES (?, ?, ?, ?, ?)"
         try:
-            cursor = self._db.execute(
-                "INSERT OR IGNORE INTO events(ts, type, actor, payload, signal) VALUES (?, ?, ?, ?, ?)",
-                (ts, event.type, event.actor, payload, event.signal),
-            )
+            if expect_seq is None:
+                cursor = self._db.execute(insert, (ts, event.type, event.actor, payload, event.signal))
+            else:
+                self._db.execute("BEGIN IMMEDIATE")
+                try:
+                    current = self._db.execute("SELECT coalesce(max(seq), 0) FROM events").fetchone()[0]
+                    if current != expect_seq:
+                        raise SeqConflict(expect_seq, current)
+                    cursor = self._db.execute(insert, (ts, event.type, event.actor, payload, event.signal))
+                    self._db.execute("COMMIT")
+                except BaseException:
+                    if self._db.in_transaction:
+                        with contextlib.suppress(sqlite3.Error):
+                            self._db.execute("ROLLBACK")
+                    raise
         except sqlite3.Error as exc:
             raise LogUnavailable(f"the event log cannot be written: {exc}") from exc
         if cursor.rowcount == 0:
