@@ -91,7 +91,7 @@ async def api_commands(request: Request) -> Response:
     except CommandError as exc:
         return JSONResponse(exc.to_json(), status_code=exc.status)
     except LogUnavailable as exc:
-        return _error(503, f"nothing was stored: {exc}")
+        return _error(503, f"not acknowledged: {exc}")
     return JSONResponse({"seq": stored[-1].seq, "events": [e.to_json() for e in stored]})
 
 
@@ -154,7 +154,7 @@ async def api_checkin(request: Request) -> Response:
     except CommandError as exc:
         return JSONResponse(exc.to_json(), status_code=exc.status)
     except LogUnavailable as exc:
-        return _error(503, f"nothing was stored: {exc}")
+        return _error(503, f"not acknowledged: {exc}")
     return JSONResponse({"seq": event.seq, "events": [event.to_json()]})
 
 

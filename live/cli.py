@@ -10,10 +10,15 @@ import secrets
 import socket
 import sys
 import tempfile
+from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from live.tournament import Tournament, TournamentFileError, load
+
+if TYPE_CHECKING:
+    from live.hall import Hall
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 DEMO_FILE = EXAMPLES / "cacak-preferans-2027.toml"
@@ -28,6 +33,10 @@ def main(argv: list[str] | None = None) -> int:
     serve.add_argument("--host", default="0.0.0.0", help="address to listen on (default: all, for the hall's LAN)")
     serve.add_argument("--port", type=int, default=8000)
     serve.add_argument("--db", help="the event log file (default: FILE's name with .db, in the current folder)")
+    serve.add_argument("--redis", metavar="URL",
+                       help="share the event log through Redis (redis://host:6379/0) with other instances; "
+                            "one of them runs the scheduler")
+    serve.add_argument("--redis-prefix", default="live", help="key prefix in Redis (one per tournament)")
     serve.add_argument("--public-url", help="the address phones in the hall use, for the QR code "
                                             "(default: the address the display was opened with)")
 
@@ -65,6 +74,10 @@ def main(argv: list[str] | None = None) -> int:
             return 0
         if args.command == "serve":
             tournament = load(args.file)
+            if args.redis:
+                if args.db:
+                    parser.error("--db and --redis are two different logs: give one")
+                return _serve_redis(tournament, args.redis, args.redis_prefix, args.host, args.port, args.public_url)
             db = Path(args.db) if args.db else Path.cwd() / (Path(args.file).stem + ".db")
             return _serve(tournament, db, args.host, args.port, public_url=args.public_url)
         if args.command == "demo":
@@ -114,11 +127,36 @@ def referee_token(db: Path) -> str:
     return token
 
 
+def _serve_redis(tournament: Tournament, url: str, prefix: str, host: str, port: int, public_url: str | None) -> int:
+    """An instance on a shared Redis log. The referee token and the check-in secret are shared too:
+    from the environment, else kept in Redis by the first instance, so every instance agrees."""
+    import redis
+
+    from live.hall import Hall
+    from live.log import LogUnavailable, TournamentMismatch
+    from live.log.redis import RedisLog
+    from scheduler.lease import Lease
+
+    log_ = RedisLog(url, tournament.name, key_prefix=prefix)
+    try:
+        log_.verify()
+        client = redis.Redis.from_url(url, socket_timeout=5, socket_connect_timeout=5)
+        meta = f"{prefix}:meta"
+        for field, env, value in (("referee_token", "LIVE_REFEREE_TOKEN", secrets.token_urlsafe(18)),
+                                  ("checkin_secret", "LIVE_CHECKIN_SECRET", secrets.token_urlsafe(24))):
+            client.hsetnx(meta, field, os.environ.get(env) or value)
+        token = os.environ.get("LIVE_REFEREE_TOKEN") or client.hget(meta, "referee_token").decode()
+        secret = os.environ.get("LIVE_CHECKIN_SECRET") or client.hget(meta, "checkin_secret").decode()
+        client.close()
+    except (TournamentMismatch, LogUnavailable, redis.RedisError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    hall = Hall(tournament, log_, checkin_secret=secret, lease=Lease(url, f"{prefix}:leader"))
+    return _run(hall, token, host, port, f"Redis {prefix} at {url.split('@')[-1]}", [], public_url)
+
+
 def _serve(tournament: Tournament, db: Path, host: str, port: int, *, demo: bool = False,
            public_url: str | None = None) -> int:
-    import uvicorn
-
-    from live.app import create_app
     from live.checkin import load_secret
     from live.hall import Hall
     from live.log.sqlite import SQLiteLog, TournamentMismatch
@@ -130,12 +168,22 @@ def _serve(tournament: Tournament, db: Path, host: str, port: int, *, demo: bool
         return 1
     token = referee_token(db)
     hall = Hall(tournament, SQLiteLog(db, tournament.name), checkin_secret=load_secret(db))
-    companions = []
+    companions: list[Callable[[], Awaitable[None]]] = []
     if demo:
         from live.demo import DemoOrganizer, run_quietly
 
         organizer = DemoOrganizer(hall)
         companions.append(lambda: run_quietly(organizer))
+    return _run(hall, token, host, port, str(db), companions, public_url)
+
+
+def _run(hall: Hall, token: str, host: str, port: int, where: str,
+         companions: list[Callable[[], Awaitable[None]]], public_url: str | None) -> int:
+    import uvicorn
+
+    from live.app import create_app
+
+    tournament = hall.tournament
     app = create_app(hall, token, companions, public_url)
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     base = f"http://{shown}:{port}"
@@ -151,7 +199,7 @@ def _serve(tournament: Tournament, db: Path, host: str, port: int, *, demo: bool
           f"  player page:      {base}/player\n"
           f"  referee console:  {base}/referee\n"
           f"  referee token:    {token}\n"
-          f"  event log:        {db}\n" + (f"  on the hall LAN:  {lan}/display\n" if lan else ""), flush=True)
+          f"  event log:        {where}\n" + (f"  on the hall LAN:  {lan}/display\n" if lan else ""), flush=True)
     config = uvicorn.Config(
         app, host=host, port=port, ws="websockets-sansio", ws_max_size=64 * 1024,
         ws_per_message_deflate=False, ws_ping_interval=20, ws_ping_timeout=20,

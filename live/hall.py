@@ -20,14 +20,15 @@ from live import checkin
 from live import events as E
 from live.arrivals import self_check_in
 from live.commands import CommandError, decide
-from live.events import Event
+from live.events import Event, NewEvent
 from live.hub import Client, Hub
-from live.log import EventLog, LogUnavailable
+from live.log import EventLog, LogUnavailable, SeqConflict, TailingLog
 from live.signals import due_signals, signal_event
 from live.state import State, apply, fold
 from live.tournament import Tournament
 from live.views import me_section, public_sections, referee_sections
 from scheduler import SignalScheduler
+from scheduler.lease import Lease
 
 log = logging.getLogger("live.hall")
 
@@ -36,6 +37,9 @@ log = logging.getLogger("live.hall")
 PERSONAL_TYPES = frozenset({E.RESULT_RECORDED, E.RESULT_CORRECTED, E.SEATING_PUBLISHED, E.PENALTY_APPLIED,
                             E.MATCH_FORFEITED, E.TEAM_WITHDRAWN, E.COMMAND_UNDONE, E.CHECKED_IN,
                             E.ABSENCE_ANNOUNCED, E.RESERVE_SEATED, E.ROUND_STARTED, E.ROUND_ENDED})
+
+
+CONFLICT_RETRIES = 5
 
 
 def wall_clock_ms() -> int:
@@ -48,7 +52,7 @@ def encode(message: dict[str, Any]) -> str:
 
 class Hall:
     def __init__(self, tournament: Tournament, log_: EventLog, *, clock: Callable[[], int] = wall_clock_ms,
-                 run_scheduler: bool = True, checkin_secret: str | None = None) -> None:
+                 run_scheduler: bool = True, checkin_secret: str | None = None, lease: Lease | None = None) -> None:
         self.tournament = tournament
         secret = checkin_secret or secrets.token_urlsafe(24)
         self.codes = checkin.codes(secret, [p.id for p in tournament.players])  # code → player
@@ -59,6 +63,9 @@ class Hall:
         self.events: list[Event] = []
         self.state = State.initial(tournament)
         self.scheduler = SignalScheduler(self.fire) if run_scheduler else None
+        #: With several instances, only the holder of the lease runs the scheduler.
+        self.lease = lease
+        self._tasks: list[asyncio.Task[None]] = []
         self._lock = asyncio.Lock()
         self._sections: dict[str, dict[str, Any]] = {}
         #: Called with every event after it is folded and pushed (the demo organizer listens here).
@@ -72,15 +79,40 @@ class Hall:
         self.state = fold(self.tournament, self.events)
         self._sections = {"public": public_sections(self.state), "referee": referee_sections(self.state)}
         log.info("replayed %d events; seq %d", len(self.events), self.state.seq)
-        if self.scheduler is not None:
-            self.scheduler.start()
-            self.reschedule()
+        if isinstance(self.log, TailingLog):  # other instances append too: follow the shared log
+            self._tasks.append(asyncio.create_task(self._follow(self.log), name="log-tail"))
+        if self.scheduler is None:
+            return
+        if self.lease is None:
+            self._lead()
+        else:
+            self._tasks.append(asyncio.create_task(self.lease.run(self._lead, self._step_down), name="lease"))
 
     async def stop(self) -> None:
+        for task in self._tasks:
+            task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
         if self.scheduler is not None:
-            self.scheduler.stop()
+            self.scheduler.shutdown()
         await self.hub.close_all()
         await self.log.close()
+
+    def _lead(self) -> None:
+        """This instance runs the scheduler: jobs are rebuilt from the state, and whatever fell due
+        while nobody led fires now, once (the log refuses a signal twice)."""
+        assert self.scheduler is not None
+        log.info("leading: running the scheduler")
+        self.scheduler.start()
+        self.reschedule()
+
+    def _step_down(self) -> None:
+        assert self.scheduler is not None
+        log.info("no longer leading: scheduler stopped")
+        self.scheduler.stop()
+
+    async def _follow(self, shared: TailingLog) -> None:
+        async for event in shared.tail(self.state.seq):
+            self.ingest(event)
 
     # the way in -----------------------------------------------------------------------------
 
@@ -89,15 +121,38 @@ class Hall:
         if isinstance(command, dict) and command.get("type") == "publish_seating" and "seed" not in command:
             # The draw's seed is chosen here, at the edge, and logged with the seating so it can be replayed.
             command = {**command, "seed": secrets.randbelow(10**9)} if self._draws_next(command) else command
+        def decided() -> NewEvent:
+            (new,) = decide(self.tournament, self.state, command, self.clock())
+            return new
+
+        event = await self._store(decided)
+        if event is None:
+            raise LogUnavailable("the log refused the event")
+        return [event]
+
+    async def _store(self, decided: Callable[[], NewEvent | None]) -> Event | None:
+        """Decide against the state, append only if the log has not moved since, fold it in.
+
+        With several instances another one may have appended meanwhile: then we catch up and
+        decide again (a command that no longer fits is refused like any other), so an event is
+        never stored against a state it was not checked against, and the seqs we fold stay
+        gapless. None: nothing to store (a signal no longer due, or already in the log).
+        """
         async with self._lock:
-            stored: list[Event] = []
-            for new in decide(self.tournament, self.state, command, self.clock()):
-                event = await self.log.append(new)
-                if event is None:
-                    raise LogUnavailable("the log refused the event")
-                self.ingest(event)
-                stored.append(event)
-            return stored
+            for _ in range(CONFLICT_RETRIES):
+                new = decided()
+                if new is None:
+                    return None
+                try:
+                    event = await self.log.append(new, expect_seq=self.state.seq)
+                except SeqConflict:
+                    for missed in await self.log.read(self.state.seq):
+                        self.ingest(missed)
+                    continue
+                if event is not None:
+                    self.ingest(event)
+                return event
+            raise LogUnavailable("the log kept moving while this command was decided; send it again")
 
     def _draws_next(self, command: dict[str, Any]) -> bool:
         """Whether publishing this item's seating is a draw by lot (preferans, no results yet)."""
@@ -107,17 +162,13 @@ class Hall:
 
     async def fire(self, signal_id: str) -> Event | None:
         """Append a signal if it is still due; None when it is not (or was already appended)."""
-        async with self._lock:
-            new = signal_event(self.tournament, self.state, signal_id, self.clock())
-            if new is None:
-                return None
-            event = await self.log.append(new)
-            if event is not None:
-                self.ingest(event)
-            return event
+        return await self._store(lambda: signal_event(self.tournament, self.state, signal_id, self.clock()))
 
     def ingest(self, event: Event) -> None:
         if event.seq <= self.state.seq:
+            return  # already folded (our own append, seen again on the shared log's tail)
+        if event.seq != self.state.seq + 1:
+            log.error("event %d arrived after %d: a gap; it waits for the tail", event.seq, self.state.seq)
             return
         self.events.append(event)
         if event.type == E.COMMAND_UNDONE:
@@ -169,12 +220,10 @@ class Hall:
         player = self.codes.get(checkin.normalize(code))
         if player is None:
             raise CommandError(404, "no player has this check-in code", {"field": "code"})
-        async with self._lock:
-            event = await self.log.append(self_check_in(self.tournament, self.state, player, self.clock()))
-            if event is None:
-                raise LogUnavailable("the log refused the event")
-            self.ingest(event)
-            return event
+        event = await self._store(lambda: self_check_in(self.tournament, self.state, player, self.clock()))
+        if event is None:
+            raise LogUnavailable("the log refused the event")
+        return event
 
     def snapshot(self, view: str, player: str | None) -> dict[str, Any]:
         sections = dict(self._sections["referee" if view == "referee" else "public"])

@@ -27,26 +27,38 @@ class SignalScheduler:
         self._fire = fire
         self._scheduler = AsyncIOScheduler(timezone=UTC)
         self._planned: dict[str, int] = {}  # job id → due epoch ms
+        self._active = False
 
     @property
     def running(self) -> bool:
-        return bool(self._scheduler.running)
+        return self._active
 
     def start(self) -> None:
+        """Schedule from now on (the next `sync` plans the jobs)."""
         if not self._scheduler.running:
             self._scheduler.start()
+        self._active = True
 
     def stop(self) -> None:
+        """Stop scheduling: no job fires until `start` again. (APScheduler itself keeps running,
+        empty: version 3 does not fire jobs again after a shutdown and restart, and an instance
+        that loses the lead may win it back.)"""
+        self._active = False
+        if self._scheduler.running:
+            self._scheduler.remove_all_jobs()
+        self._planned.clear()
+
+    def shutdown(self) -> None:
+        self.stop()
         if self._scheduler.running:
             self._scheduler.shutdown(wait=False)
-        self._planned.clear()
 
     def planned(self) -> dict[str, int]:
         return dict(self._planned)
 
     def sync(self, signals: Iterable[Signal]) -> None:
         """Make the jobs exactly the given signals: add new ones, move changed ones, drop the rest."""
-        if not self._scheduler.running:
+        if not self._active:
             return
         wanted = {s.id: s for s in signals}
         for job_id in list(self._planned):
@@ -70,7 +82,7 @@ class SignalScheduler:
             await self._fire(signal_id)
         except Exception:  # the log is unreachable: try again shortly, never drop a signal
             log.exception("signal %s could not be appended; retrying in %s s", signal_id, RETRY_SECONDS)
-            if self._scheduler.running:
+            if self._active:
                 retry_at = datetime.now(UTC) + timedelta(seconds=RETRY_SECONDS)
                 self._planned[signal_id] = int(retry_at.timestamp() * 1000)
                 self._scheduler.add_job(
