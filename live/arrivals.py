@@ -286,6 +286,9 @@ def check_in(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEve
     s = item_state(state, c)
     _not_over(s, "record a check-in for it")
     earlier = state.check_ins.get(s.item.id, {}).get(who)
+    if who in state.reserves.get(s.item.id, {}):
+        raise CommandError(409, f"a reserve plays {who}'s seat in {s.item.id}: undo the reserve first",
+                           {"field": field})
     payload: dict[str, Any] = {"item": s.item.id, field: who}
     if "at" in c:
         try:
@@ -376,5 +379,13 @@ def self_check_in(t: Tournament, state: State, player: str, now: int) -> NewEven
                     f"{round(opens / t.minutes_ms(1))} minutes before it starts)")
             detail["opens_at"] = opens_at
         raise CommandError(409, f"no round is open for check-in now{when}", detail)
+    earlier = state.check_ins.get(item.item.id, {}).get(player)
+    if earlier is not None:  # said to the player, in words: no ids, no field names
+        clock = datetime.fromtimestamp(int(earlier["at"]) / 1000, t.zone).strftime("%H:%M")
+        raise CommandError(409, f"you are already checked in to {item.item.title} (at {clock})",
+                           {"field": "code", "at": earlier["at"]})
+    if player in state.reserves.get(item.item.id, {}):
+        raise CommandError(409, f"a reserve plays your seat in {item.item.title}: please see the referee",
+                           {"field": "code"})
     event = check_in(t, state, {"type": "check_in", "player": player, "item": item.item.id}, now)
     return replace(event, actor=f"player:{player}")

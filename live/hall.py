@@ -210,7 +210,9 @@ class Hall:
         )
 
     def me(self, player: str) -> dict[str, Any] | None:
-        return me_section(self.state, player, self._code_of.get(player))
+        # No check-in code here: anyone may open anyone's page. The code comes on the referee's
+        # printed list; the player types it once and their phone remembers it.
+        return me_section(self.state, player)
 
     def code_of(self, player: str) -> str | None:
         return self._code_of.get(player)

@@ -79,14 +79,14 @@ def public_audit(state: State) -> list[dict[str, Any]]:
             for c in state.commands[-AUDIT_SHOWN:]]
 
 
-def me_section(state: State, player_id: str, code: str | None = None) -> dict[str, Any] | None:
-    """A player's own page. `code` is their check-in code: it goes only to their own page."""
+def me_section(state: State, player_id: str) -> dict[str, Any] | None:
+    """A player's own page (no secrets: anyone can choose anyone's name on the player page)."""
     player = state.tournament.player(player_id)
     if player is None:
         return None
     mine = {player.id, player.team} - {None}
     return {
-        "id": player.id, "name": player.name, "team": player.team, "code": code,
+        "id": player.id, "name": player.name, "team": player.team,
         "arrivals": [{"item": item, **row} for item, report in state.lateness.items() for row in report["rows"]
                      if row["id"] in mine],
         "notices": [a for a in state.announcements if _private(a) and a["player"] == player_id],

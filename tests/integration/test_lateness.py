@@ -10,6 +10,7 @@ scenario).
 from __future__ import annotations
 
 import asyncio
+import json
 import re
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -130,14 +131,15 @@ async def _alerts_scenario(server: Server) -> None:
         seating = (await ack(server, {"type": "publish_seating", "item": "r1", "seed": 7}))["events"][0]
         (a1, a2, a3), (b1, b2, b3) = (t["players"] for t in seating["payload"]["tables"])
 
-        # the referee's printable list, and the late player's own code on his phone
+        # the referee's printable list (the players get their codes on paper: a page anyone can open
+        # never shows one)
         codes = await codes_page(server)
         assert sorted(codes) == [p["id"] for p in PLAYERS]
         assert len(set(codes.values())) == len(PLAYERS)
         phone = await server.client("player", a2)
         clients.append(phone)
         mine = (await phone.wait_for(is_type("snapshot")))["sections"]["me"]
-        assert mine["code"] == codes[a2]
+        assert "code" not in mine
         assert [(a["item"], a["arrived_at"]) for a in mine["arrivals"]] == [("r1", None)]
 
         # two players check in before the start; the code is typed in lower case with a space
@@ -157,7 +159,7 @@ async def _alerts_scenario(server: Server) -> None:
             assert message["_received_ms"] - payload["due_at"] < 2000
 
         # a late player comes between the grace and the reserve: late, though 0 whole minutes
-        came = await checked_in(server, mine["code"])
+        came = await checked_in(server, codes[a2])
         late = came["payload"]["at"] - start
         assert GRACE_MS < late < RESERVE_MS
         row = rows_of(await lateness_after(display, came["seq"]))[a2]
@@ -245,12 +247,12 @@ async def test_the_codes_page_needs_the_referee_token(tmp_path: Path) -> None:
             assert sorted(codes) == [p["id"] for p in PLAYERS] and len(set(codes.values())) == len(PLAYERS)
             for player in PLAYERS:
                 assert player["name"] in bearer.text
-            # each player's page shows that player's code, and only theirs
+            # no page anyone can open shows a code: not the player's own, not anyone's
             for pid in ("p1", "p4"):
                 phone = await server.client("player", pid)
                 try:
-                    me = (await phone.wait_for(is_type("snapshot")))["sections"]["me"]
-                    assert me["code"] == codes[pid]
+                    snapshot = await phone.wait_for(is_type("snapshot"))
+                    assert codes[pid] not in json.dumps(snapshot)
                 finally:
                     await phone.close()
             # a round more than an hour away is not open for check-in yet

@@ -838,16 +838,16 @@ def test_check_in_codes_are_stable_typeable_and_distinct() -> None:
         checkin.codes("s", ["p1", "p1"])
 
 
-def test_a_players_own_page_has_the_code_and_the_arrivals() -> None:
+def test_a_players_own_page_has_the_arrivals_but_never_the_code() -> None:
     desk = started()
     desk.check_in("p1", at(7, 40))
-    me = me_section(desk.state, "p1", "ABC234")
-    assert me is not None and me["code"] == "ABC234"
+    me = me_section(desk.state, "p1")
+    assert me is not None and "code" not in me, "anyone may open anyone's page: the code is on paper"
     # the round under way, and the next one to start (check-in for it opens an hour before)
     assert [(a["item"], a["id"], a.get("bule"), a.get("starts_with")) for a in me["arrivals"]] == [
         ("r1", "p1", 14, 314), ("r2", "p1", None, None)]
     other = me_section(desk.state, "p2")
-    assert other is not None and other["code"] is None
+    assert other is not None
     assert [(a["item"], a["arrived_at"]) for a in other["arrivals"]] == [("r1", None), ("r2", None)]
     # in a team event a player sees the team's line
     team = novi_sad()
@@ -873,3 +873,17 @@ def test_a_fired_alert_is_not_due_again_and_a_players_own_check_in_is_audited_bu
     undo = decide(t, state, {"type": "undo"}, start + 9 * MIN)[0]
     assert undo.payload["target"] == 4, "undo alone takes back the referee's own last command"
     assert decide(t, state, {"type": "undo", "seq": 3}, start + 9 * MIN)[0].payload["target"] == 3
+
+
+def test_no_check_in_for_a_seat_a_reserve_took_and_a_player_is_told_in_words() -> None:
+    desk = started()
+    desk.do("seat_reserve", at(31), item="r1", player="p6", name="Zoran")
+    refused = desk.refuse({"type": "check_in", "item": "r1", "player": "p6"}, at(40))
+    assert refused.status == 409 and "a reserve plays p6's seat" in refused.error
+    with pytest.raises(CommandError) as caught:
+        self_check_in(desk.t, desk.state, "p6", at(40))
+    assert caught.value.status == 409 and caught.value.error.startswith("a reserve plays your seat in")
+    desk.check_in("p1", at(41))
+    with pytest.raises(CommandError) as again:
+        self_check_in(desk.t, desk.state, "p1", at(42))
+    assert again.value.error.startswith("you are already checked in to") and "p1" not in again.value.error
