@@ -11,6 +11,7 @@
 export const SIGNAL_TYPES = new Set([
   "round_called", "round_started", "round_start_held", "round_paused", "round_resumed",
   "round_extended", "last_deals_announced", "break_announced", "round_ended", "announced",
+  "lateness_alert", "reserve_seated",
 ]);
 
 /** A replayed event (missed while disconnected) gets a banner only if it is this recent. */
@@ -673,6 +674,10 @@ export function describeSignal(event, sections, S, fmt) {
         ...base, tone: p.player ? "private" : "announce", kicker: p.player ? S.forYou : S.announcement,
         title: String(p.text ?? ""), sub: "", long: String(p.text ?? "").length > 40,
       };
+    case "lateness_alert":
+    case "reserve_seated":
+      // Only pages whose strings say these (S.late) show them; a phone does not.
+      return S.late ? describeLateness(event, sections, S.late, fmt) : null;
     default:
       return null;
   }
@@ -1014,4 +1019,199 @@ export function decimalsOf(values, cap = 2) {
     for (let d = most; d < cap && Math.abs(Math.round(n * 10 ** d) - n * 10 ** d) > 1e-9; d += 1) most = d + 1;
   }
   return most;
+}
+
+// ---------------------------------------------------------------------------------------
+// Lateness (section `lateness`: item → {reference_start, pauses, thresholds, rows, steps})
+//
+// The server gives fixed numbers for those who came, and `steps` for the others: the penalty
+// of someone not yet in is the last step whose from_ms ≤ how late they are now. How late is
+// running-clock time since the reference start, pauses not counted (live/rules/lateness.py),
+// so the pages count it themselves against serverNow() and need no rule of their own.
+
+/** Bridge: members a team needs at the table (the rules' players_needed). */
+export const TEAM_NEEDED = 4;
+
+/** The pauses merged, so overlapping ones count once; an open pause ([at, null]) ends the list. */
+function mergedPauses(pauses) {
+  const spans = (Array.isArray(pauses) ? pauses : [])
+    .filter((p) => Array.isArray(p) && Number.isFinite(p[0]))
+    .map(([begin, end]) => [begin, Number.isFinite(end) ? end : null])
+    .sort((a, b) => a[0] - b[0]);
+  const merged = [];
+  for (const [begin, end] of spans) {
+    const last = merged[merged.length - 1];
+    if (last) {
+      if (last[1] === null) break; // the clock is stopped for good
+      if (begin <= last[1]) {
+        last[1] = end === null ? null : Math.max(last[1], end);
+        continue;
+      }
+    }
+    merged.push([begin, end]);
+  }
+  return merged;
+}
+
+/** Clock ms from `since` to `until` minus the parts of the pauses between them; 0 if until ≤ since. */
+export function runningMs(since, until, pauses = []) {
+  if (!Number.isFinite(since) || !Number.isFinite(until) || until <= since) return 0;
+  let paused = 0;
+  for (const [begin, end] of mergedPauses(pauses)) {
+    const lo = Math.max(begin, since);
+    const hi = Math.min(end === null ? until : end, until);
+    if (hi > lo) paused += hi - lo;
+  }
+  return until - since - paused;
+}
+
+/** How late someone not yet in is at `now` (0 before the reference start). */
+export function lateNow(report, now) {
+  if (!report || !Number.isFinite(report.reference_start) || now <= report.reference_start) return 0;
+  return runningMs(report.reference_start, now, report.pauses);
+}
+
+/** Whether lateness counts yet: the round started, or its scheduled start passed. */
+export const lateCounting = (report, now) => Boolean(report) && Number.isFinite(report.reference_start) &&
+  report.reference_start <= now;
+
+/** The penalty step that applies at `lateMs`: the last one whose from_ms ≤ lateMs (null if none). */
+export function stepAt(steps, lateMs) {
+  let found = null;
+  for (const step of Array.isArray(steps) ? steps : []) {
+    if (Number.isFinite(step.from_ms) && step.from_ms <= lateMs && (!found || step.from_ms >= found.from_ms)) found = step;
+  }
+  return found;
+}
+
+/** from_ms of the first step with `flag` set (reserve_due, forfeit), or null. */
+export function firstStep(steps, flag) {
+  const hits = (Array.isArray(steps) ? steps : []).filter((s) => s[flag] && Number.isFinite(s.from_ms));
+  return hits.length ? Math.min(...hits.map((s) => s.from_ms)) : null;
+}
+
+/** Clock ms of one tournament minute (a demo runs `speed` times faster). */
+export function minuteMs(sections) {
+  const speed = Number(sections?.tournament?.speed) || 1;
+  return Math.max(1, Math.round(60_000 / speed));
+}
+
+/** Clock ms as tournament time, for a "12:34 late" counter (a demo's minutes last less). */
+export function tournamentMs(ms, sections) {
+  return (Number(ms) || 0) * (60_000 / minuteMs(sections));
+}
+
+/** The reports, always an object. */
+export function latenessReports(sections) {
+  const all = sections?.lateness;
+  return all && typeof all === "object" && !Array.isArray(all) ? all : {};
+}
+
+/**
+ * The round whose check-in matters now: the one being played, else the first not started yet
+ * that has a lateness entry ({item, report}), or null.
+ */
+export function latenessRound(sections) {
+  const reports = latenessReports(sections);
+  const items = playingItems(sections);
+  const current = items.find((i) => inProgress(i) && reports[i.id]);
+  const pick = current || items.find((i) => isOpen(i) && reports[i.id]);
+  return pick ? { item: pick, report: reports[pick.id] } : null;
+}
+
+/** A row has come: checked in (or, for a team, complete). */
+export const hasArrived = (row) => Number.isFinite(row?.arrived_at);
+
+/** Not here and nobody in the seat: not arrived, no reserve seated, no absence announced. */
+export const isMissing = (row) => !hasArrived(row) && !row?.reserve && !row?.excused;
+
+/**
+ * A penalty in words from a row or a step: {text, tone} with tone "" | "ok" | "warn" | "bad".
+ * `S` = {onTime, tolerated, startsWith(n, bule), deduction(bule), reserveDue(n), forfeit,
+ * boards(n, imps), noPenalty}.
+ */
+export function describePenalty(fields, S) {
+  if (!fields) return { text: "", tone: "" };
+  if ("boards_removed" in fields || ("forfeit" in fields && !("bule" in fields))) {
+    if (fields.forfeit) return { text: S.forfeit, tone: "bad" };
+    if (Number(fields.boards_removed) > 0) {
+      return { text: S.boards(Number(fields.boards_removed), Number(fields.compensation_imps) || 0), tone: "warn" };
+    }
+    return { text: S.noPenalty, tone: "" };
+  }
+  if (fields.reserve_due) return { text: S.reserveDue(fields.starts_with), tone: "bad" };
+  if (Number(fields.deduction) > 0) return { text: S.deduction(Number(fields.deduction)), tone: "warn" };
+  if (Number(fields.bule) > 0) return { text: S.startsWith(fields.starts_with, Number(fields.bule)), tone: "warn" };
+  if (fields.tolerated) return { text: S.tolerated, tone: "ok" };
+  return { text: S.onTime, tone: "" };
+}
+
+/** Whole tournament minutes between a report's reference start and `at` (pauses not counted). */
+export function minutesInto(report, at, sections) {
+  if (!report || !Number.isFinite(at)) return null;
+  return Math.round(runningMs(report.reference_start, at, report.pauses) / minuteMs(sections));
+}
+
+/** A few names, then "+N" (banners and toasts must stay short). */
+export function someNames(names, S, max = 6) {
+  if (names.length <= max) return names.join(", ");
+  return `${names.slice(0, max).join(", ")} ${S.andMore(names.length - max)}`;
+}
+
+/**
+ * A banner for a lateness alert or a seated reserve: {seq, ts, type, tone, kicker, title, sub, long}.
+ * `S` is the page's words (STRINGS.banner.late on the display, STRINGS.alerts on the console).
+ */
+export function describeLateness(event, sections, S, fmt) {
+  if (!event || !event.type) return null;
+  const p = event.payload || {};
+  const item = p.item ? findItem(sections, p.item) : null;
+  const report = p.item ? latenessReports(sections)[p.item] : null;
+  const names = nameBook(sections);
+  const bridge = gameOf(sections) === "bridge";
+  const base = { seq: event.seq, ts: event.ts, type: event.type, kicker: item ? item.title : (p.item || "") };
+  const done = (b) => ({ ...b, long: String(b.title).length > 26 });
+  if (event.type === "reserve_seated") {
+    const name = String(p.name ?? "");
+    return done({
+      ...base, tone: "info",
+      title: p.table !== undefined && p.table !== null ? S.reserveAtTable(p.table, name, p.starts_with) : S.reserveSeated(name, p.starts_with),
+      sub: p.player ? S.inPlaceOf(names.player(p.player)) : "",
+    });
+  }
+  if (event.type !== "lateness_alert") return null;
+  const absent = Array.isArray(p.absent) ? p.absent : [];
+  const who = absent.map((id) => (bridge ? names.team(id) : names.player(id)));
+  const minutes = minutesInto(report, p.due_at, sections);
+  const threshold = String(p.threshold ?? "");
+  if (threshold === "grace") {
+    return done({ ...base, tone: "hold", title: S.graceOver(minutes), sub: S.notHere(who.length, someNames(who, S)) });
+  }
+  if (threshold === "reserve") {
+    const tables = Array.isArray(p.tables) ? p.tables : [];
+    const reserve = tables.filter((t) => t.kind === "reserve").map((t) => t.table);
+    const lines = tables.filter((t) => t.kind !== "reserve").map((t) => (t.kind === "walkover"
+      ? S.walkover(t.table, names.player(t.walkover_to)) : t.kind === "no_game" ? S.noGame(t.table) : ""));
+    return done({
+      ...base, tone: "warn",
+      title: reserve.length ? S.reservesFor(minutes, reserve) : S.deadline(minutes),
+      sub: [...lines.filter(Boolean), S.notHere(who.length, someNames(who, S))].join(" · "),
+    });
+  }
+  if (threshold === "forfeit") {
+    return done({ ...base, tone: "warn", title: bridge ? S.teamsForfeit(minutes, who) : S.forfeitPlayers(minutes, who.length),
+      sub: bridge ? S.forfeitSub : someNames(who, S) });
+  }
+  if (threshold.startsWith("block:")) {
+    // "block:N": the N-th started quarter of an hour begins now. At the boundary itself the
+    // boards of the block that ends apply; from the next instant those of block N.
+    const n = Number(threshold.slice(6)) || 2;
+    const offset = report && Number.isFinite(p.due_at) ? runningMs(report.reference_start, p.due_at, report.pauses) : null;
+    const at = offset !== null ? stepAt(report.steps, offset) : null;
+    const after = offset !== null ? stepAt(report.steps, offset + 1) : null;
+    const boards = at && Number.isFinite(at.boards_removed) ? at.boards_removed : 2 * (n - 1);
+    const next = after && Number.isFinite(after.boards_removed) ? after.boards_removed : 2 * n;
+    return done({ ...base, tone: "warn", title: S.boardsRemoved(minutes, boards), sub: [someNames(who, S), S.fromNow(next)].filter(Boolean).join(" · ") });
+  }
+  return done({ ...base, tone: "hold", title: S.stillAbsent(minutes), sub: S.notHere(who.length, someNames(who, S)) });
 }
