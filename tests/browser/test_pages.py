@@ -1,0 +1,404 @@
+"""The pages in a real browser: headless Chromium (Playwright) against a real `live serve`.
+
+Each test starts its own server (free port, tournament file written for the test), opens the
+pages in fresh browser contexts and waits for what a person would see: visible text, existing
+element ids. Every wait is bounded (Playwright's default timeout, asyncio.timeout around each
+test), so a broken page fails instead of hanging. Screenshots go to tests/artifacts/.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import re
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+from server import DEFAULT_PLAYERS, Server, from_now, now_ms, round_entry
+
+pytestmark = pytest.mark.asyncio(loop_scope="session")
+
+TEST_TIMEOUT = 90.0  # seconds, a whole test
+WAIT_MS = 10_000  # Playwright's default timeout for one wait
+DISPLAY = {"width": 1920, "height": 1080}
+PHONE = {"width": 390, "height": 844}
+CLOCK_SHIFT_MS = 5_000
+
+PLAYERS = (*DEFAULT_PLAYERS, {"id": "p5", "name": "Jelena Šarić"}, {"id": "p6", "name": "Milan Đorđević"})
+FIRST = ("Milan", "Ana", "Dragan", "Vesna", "Bojan", "Jelena", "Nikola", "Marija", "Zoran")
+LAST = ("Petrović", "Ilić", "Jovanović", "Marković", "Šarić")
+#: 45 players: the standings need several pages on the display.
+FIELD = tuple(f"{first} {last}" for last in LAST for first in FIRST)
+NAME = "Kup Čačka u preferansu 2027"
+#: A result slip for a table of three (bule, summing to zero).
+SLIP = (62, -18, -44)
+
+
+@dataclass
+class Tab:
+    """A page in its own browser context, with what it asked for and what it said."""
+
+    page: Any
+    context: Any
+    requests: list[str] = field(default_factory=list)
+    dialogs: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+
+async def open_tab(browser: Any, server: Server, path: str, *, viewport: dict[str, int] = DISPLAY,
+                   init_script: str | None = None, **context_args: Any) -> Tab:
+    context = await browser.new_context(viewport=viewport, **context_args)
+    context.set_default_timeout(WAIT_MS)
+    if init_script:
+        await context.add_init_script(init_script)
+    page = await context.new_page()
+    tab = Tab(page, context)
+    page.on("request", lambda request: tab.requests.append(request.url))
+    page.on("websocket", lambda ws: tab.requests.append(ws.url))
+    page.on("pageerror", lambda error: tab.errors.append(str(error)))
+
+    async def on_dialog(dialog: Any) -> None:
+        tab.dialogs.append(f"{dialog.type}: {dialog.message}")
+        await dialog.dismiss()
+
+    page.on("dialog", on_dialog)
+    await page.goto(server.url + path)
+    return tab
+
+
+async def live(tab: Tab) -> None:
+    """Wait until the page's WebSocket is up and its clock has real ping/pong samples."""
+    await tab.page.wait_for_function(
+        "() => window.hall && window.hall.connection.connected && window.hall.connection.clock.synced")
+
+
+async def ack(server: Server, command: dict[str, Any]) -> dict[str, Any]:
+    answer = await server.command(command)
+    assert answer.status_code == 200, f"{command}: {answer.status_code} {answer.text}"
+    return dict(answer.json())
+
+
+async def seen_seq(tab: Tab, seq: int) -> None:
+    """Wait until the page's connection has the event `seq` (it has rendered it then)."""
+    await tab.page.wait_for_function("(seq) => window.hall.connection.lastSeq >= seq", arg=seq)
+
+
+async def shot(tab: Tab, artifacts: Path, name: str) -> Path:
+    path = artifacts / name
+    await tab.page.screenshot(path=str(path))
+    return path
+
+
+def seating_of(answer: dict[str, Any]) -> dict[int, list[str]]:
+    event = next(e for e in answer["events"] if e["type"] == "seating_published")
+    return {t["table"]: t["players"] for t in event["payload"]["tables"]}
+
+
+async def play_round(server: Server, item: str, seed: int) -> dict[int, list[str]]:
+    """Publish the seating (a seeded draw), start the round, enter a slip for every table."""
+    tables = seating_of(await ack(server, {"type": "publish_seating", "item": item, "seed": seed}))
+    await ack(server, {"type": "start_round", "item": item})
+    await record_all(server, item, tables)
+    return tables
+
+
+async def record_all(server: Server, item: str, tables: dict[int, list[str]]) -> None:
+    for number, players in tables.items():
+        # slips that differ from table to table (each sums to zero), so the standings have an order
+        slip = (SLIP[0] + 4 * number, SLIP[1] - number, SLIP[2] - 3 * number) if len(players) == 3 \
+            else (60, 20, -30, -50)
+        await ack(server, {"type": "record_result", "item": item, "table": number,
+                           "results": dict(zip(players, slip, strict=True))})
+
+
+def bounded(test: Callable[..., Any]) -> Callable[..., Any]:
+    """Run the test under asyncio.timeout(TEST_TIMEOUT)."""
+
+    @functools.wraps(test)
+    async def run(*args: Any, **kwargs: Any) -> Any:
+        async with asyncio.timeout(TEST_TIMEOUT):
+            return await test(*args, **kwargs)
+
+    return run
+
+
+# 1 ---------------------------------------------------------------------------------------------
+
+
+@bounded
+async def test_the_display_shows_an_announcement_banner_within_a_second(browser: Any, serve: Any,
+                                                                       artifacts: Path) -> None:
+    server = await serve(timetable=[round_entry("r1", 1, start_in=3600, minutes=180)])
+    tab = await open_tab(browser, server, "/display")
+    try:
+        await live(tab)
+        text = f"Bidding box check at the desk {now_ms() % 100000}"
+        # Polled on every animation frame; answers the page's Date.now() when the banner shows the text.
+        shown = asyncio.ensure_future(tab.page.wait_for_function(
+            """(text) => {
+                const box = document.getElementById("banner");
+                return box && !box.hidden && box.offsetHeight > 0 && box.textContent.includes(text) && Date.now();
+            }""", arg=text, polling="raf"))
+        await asyncio.sleep(0.1)  # the poll is installed in the page
+        sent = now_ms()
+        await ack(server, {"type": "announce", "text": text})
+        acked = now_ms()
+        shown_at = await (await shown).json_value()
+        await tab.page.get_by_text(text).first.wait_for(state="visible")
+        delay = shown_at - acked
+        print(f"banner: sent→visible {shown_at - sent} ms, ack→visible {delay} ms (ack took {acked - sent} ms)")
+        assert delay < 1000, f"the banner showed {delay} ms after the acknowledgement"
+        assert not tab.dialogs and not tab.errors, (tab.dialogs, tab.errors)
+    finally:
+        await tab.context.close()
+
+
+# 2 ---------------------------------------------------------------------------------------------
+
+#: Each page's own computation of the remaining time, with a wall-clock stamp the Date.now shift
+#: does not touch (performance.timeOrigin + performance.now()).
+READ_COUNTDOWN = """async () => {
+    const common = await import("/static/common.js");
+    const c = window.hall.connection;
+    const serverNow = c.clock.now();
+    const ms = common.countdownModel(c.sections.timetable || [], serverNow).ms;
+    return {ms, real: performance.timeOrigin + performance.now(), offset: c.clock.offset,
+            text: document.getElementById("countdown").textContent, dateNow: Date.now()};
+}"""
+
+
+@bounded
+async def test_two_displays_show_the_same_countdown_second_even_with_a_clock_offset(browser: Any, serve: Any) -> None:
+    server = await serve(timetable=[round_entry("r1", 1, start_in=-30, minutes=180)])
+    shifted = f"(() => {{ const real = Date.now; Date.now = () => real.call(Date) + {CLOCK_SHIFT_MS}; }})();"
+    a = await open_tab(browser, server, "/display")
+    b = await open_tab(browser, server, "/display", init_script=shifted)
+    try:
+        await asyncio.gather(live(a), live(b))
+        # the first ping burst (several samples) is in
+        for tab in (a, b):
+            await tab.page.wait_for_function("() => window.hall.connection.clock.samples.length >= 3")
+        await a.page.wait_for_function(
+            "() => /\\d:\\d\\d:\\d\\d/.test(document.getElementById('countdown').textContent)")
+        diffs = []
+        for _ in range(5):
+            ra, rb = await asyncio.gather(a.page.evaluate(READ_COUNTDOWN), b.page.evaluate(READ_COUNTDOWN))
+            assert rb["dateNow"] - time.time() * 1000 > CLOCK_SHIFT_MS - 1000, "the shift is in place"
+            assert abs(rb["offset"] + CLOCK_SHIFT_MS) < 250, f"the shifted page estimated offset {rb['offset']}"
+            assert abs(ra["offset"]) < 250, f"the page estimated offset {ra['offset']}"
+            # both read at (nearly) the same instant: bring b's reading to a's instant
+            diff = abs((rb["ms"] + (rb["real"] - ra["real"])) - ra["ms"])
+            diffs.append(diff)
+            for reading in (ra, rb):
+                assert re.fullmatch(r"2:59:\d\d", reading["text"]), reading
+            await asyncio.sleep(0.2)
+        print(f"countdown: offsets {ra['offset']:.0f} / {rb['offset']:.0f} ms; "
+              f"difference between the pages {max(diffs):.1f} ms at most ({[round(d, 1) for d in diffs]})")
+        assert max(diffs) < 250, diffs
+        # and the seconds on the screens: the same text when read together away from a second's edge
+        for _ in range(20):
+            ra, rb = await asyncio.gather(a.page.evaluate(READ_COUNTDOWN), b.page.evaluate(READ_COUNTDOWN))
+            if 300 < ra["ms"] % 1000 < 700 and abs(ra["real"] - rb["real"]) < 50:
+                assert ra["text"] == rb["text"], (ra, rb)
+                break
+            await asyncio.sleep(0.13)
+        else:
+            pytest.fail("never read both pages in the middle of a second")
+        assert not a.errors and not b.errors, (a.errors, b.errors)
+    finally:
+        await asyncio.gather(a.context.close(), b.context.close())
+
+
+# 3 ---------------------------------------------------------------------------------------------
+
+
+@bounded
+async def test_the_standings_turn_over_pages(browser: Any, serve: Any, artifacts: Path) -> None:
+    players = [{"id": f"p{i:02d}", "name": name} for i, name in enumerate(FIELD, 1)]
+    server = await serve(name=NAME, players=players, timetable=[round_entry("r1", 1, start_in=3600, minutes=180),
+                                                     round_entry("r2", 2, start_in=4 * 3600, minutes=180)])
+    tab = await open_tab(browser, server, "/display")
+    try:
+        await live(tab)
+        tables = await play_round(server, "r1", 7)
+        assert len(tables) == 15
+        # the last result is rendered (it may move the pager to its row's page) before the timing starts
+        await seen_seq(tab, int((await server.state())["seq"]))
+        await tab.page.wait_for_timeout(200)
+        indicator = tab.page.locator("#standings-pages")
+        await indicator.wait_for(state="visible")
+        await tab.page.wait_for_function(
+            "() => /\\d+ \\/ \\d+/.test(document.getElementById('standings-pages').textContent)")
+        first = await indicator.inner_text()
+        pages = int(re.search(r"\d+ / (\d+)", first).group(1))  # type: ignore[union-attr]
+        assert pages >= 2, first
+        started = time.monotonic()
+        await tab.page.wait_for_function(
+            "(first) => document.getElementById('standings-pages').innerText !== first", arg=first, timeout=20_000)
+        turned = time.monotonic() - started
+        second = await indicator.inner_text()
+        print(f"standings: {pages} pages, turned from {first.split()[0:3]} to {second.split()[0:3]} in {turned:.1f} s")
+        # the screenshot of the hall: standings and the next round's seating
+        seating = await ack(server, {"type": "publish_seating", "item": "r2"})
+        await seen_seq(tab, seating["seq"])
+        await tab.page.locator("#seating-panel").wait_for(state="visible")
+        await tab.page.wait_for_timeout(700)  # the fade-in of a new page
+        await shot(tab, artifacts, "display.png")
+        assert not tab.errors, tab.errors
+    finally:
+        await tab.context.close()
+
+
+# 4 ---------------------------------------------------------------------------------------------
+
+
+async def choose(tab: Tab, typed: str, name: str) -> None:
+    """Type-ahead in the name picker, then tap the name."""
+    await tab.page.locator("#filter").wait_for(state="visible")
+    await tab.page.locator("#players button").first.wait_for(state="visible")  # the names have arrived
+    await tab.page.locator("#filter").press_sequentially(typed, delay=30)
+    button = tab.page.locator("#players button", has_text=name)
+    await button.first.wait_for(state="visible")
+    assert await tab.page.locator("#players button").count() == 1, "the type-ahead left one name"
+    await button.first.click()
+    await tab.page.locator("#me-name", has_text=name).wait_for(state="visible")
+
+
+@bounded
+async def test_a_player_page_shows_its_table_and_its_own_notice_only(browser: Any, serve: Any,
+                                                                    artifacts: Path) -> None:
+    server = await serve(name=NAME, players=PLAYERS, timetable=[round_entry("r1", 1, start_in=1800, minutes=180)])
+    vesna = await open_tab(browser, server, "/player", viewport=PHONE, is_mobile=True, has_touch=True)
+    bojan = await open_tab(browser, server, "/player", viewport=PHONE, is_mobile=True, has_touch=True)
+    try:
+        await choose(vesna, "ves", "Vesna Jovanović")
+        await choose(bojan, "boj", "Bojan Ilić")
+        await asyncio.gather(live(vesna), live(bojan))
+        tables = seating_of(await ack(server, {"type": "publish_seating", "item": "r1", "seed": 3}))
+        table, players = next((n, ps) for n, ps in tables.items() if "p3" in ps)
+        where = f"table {table}, seat {players.index('p3') + 1}"
+        await vesna.page.locator("#seat-line", has_text=where).wait_for(state="visible")
+        text = "Vesna Jovanović: please come to the referees' desk"
+        notice = await ack(server, {"type": "announce", "text": text, "player": "p3"})
+        await vesna.page.locator("#notices", has_text=text).wait_for(state="visible")
+        await seen_seq(bojan, notice["seq"])
+        await bojan.page.wait_for_timeout(300)  # a frame or two to render whatever it got
+        assert text not in await bojan.page.locator("body").inner_text(), "the notice reached another player's page"
+        assert "No notices for you yet." in await bojan.page.locator("#notices").inner_text()
+        if not await vesna.page.locator("#banner").is_hidden():  # the "for you" banner over the page
+            await vesna.page.locator("#banner").click()
+            await vesna.page.locator("#banner").wait_for(state="hidden")
+        await shot(vesna, artifacts, "player.png")
+        assert not vesna.errors and not bojan.errors, (vesna.errors, bojan.errors)
+    finally:
+        await asyncio.gather(vesna.context.close(), bojan.context.close())
+
+
+# 5 ---------------------------------------------------------------------------------------------
+
+
+async def referee_login(tab: Tab, token: str) -> None:
+    await tab.page.locator("#token").fill(token)
+    await tab.page.locator("#login-button").click()
+    await tab.page.locator("#app").wait_for(state="visible")
+    await live(tab)
+
+
+@bounded
+async def test_the_console_checks_a_player_in_and_the_display_late_list_changes(browser: Any, serve: Any,
+                                                                               artifacts: Path) -> None:
+    timetable = [round_entry("r1", 1, start=from_now(-7 * 60), minutes=180),
+                 round_entry("r2", 2, start_in=4 * 3600, minutes=180)]
+    server = await serve(name=NAME, players=PLAYERS, timetable=timetable)
+    display = await open_tab(browser, server, "/display")
+    console = await open_tab(browser, server, "/referee", viewport={"width": 1440, "height": 1000})
+    try:
+        await ack(server, {"type": "check_in", "item": "r1", "player": "p1"})  # one came: the hall uses check-in
+        await live(display)
+        missing = display.page.locator("#late-panel .d-late-entry.is-missing", has_text="Bojan Ilić")
+        came = display.page.locator("#late-panel .d-late-entry:not(.is-missing)", has_text="Bojan Ilić")
+        await missing.wait_for(state="visible")
+        assert await came.count() == 0
+        await referee_login(console, server.token)
+        button = console.page.locator('.r-ci-row[data-id="p2"] button[data-action="check-in"]')
+        await button.wait_for(state="visible")
+        await button.click()
+        await console.page.locator('.r-ci-row.is-in[data-id="p2"]').wait_for(state="visible")
+        await came.wait_for(state="visible")
+        await missing.wait_for(state="detached")
+        line = await came.inner_text()
+        assert re.search(r"\b7 min\b", line), line
+        print(f"late panel: {' '.join(line.split())}")
+        await console.page.evaluate("window.scrollTo(0, 0)")
+        if await console.page.locator("#toast").is_visible():
+            await console.page.locator("#toast-close").click()
+        await shot(console, artifacts, "referee.png")
+        await shot(display, artifacts, "display-late.png")
+        assert not display.errors and not console.errors, (display.errors, console.errors)
+    finally:
+        await asyncio.gather(display.context.close(), console.context.close())
+
+
+# 6 ---------------------------------------------------------------------------------------------
+
+NASTY = "<img src=x onerror=alert(1)>"
+
+
+@bounded
+async def test_a_name_with_markup_is_shown_as_text(browser: Any, serve: Any) -> None:
+    players = [{"id": "p1", "name": NASTY}, {"id": "p2", "name": "Bojan Ilić"}, {"id": "p3", "name": "Vesna Jovanović"}]
+    server = await serve(players=players, timetable=[round_entry("r1", 1, start_in=3600, minutes=180)])
+    display = await open_tab(browser, server, "/display")
+    phone = await open_tab(browser, server, "/player", viewport=PHONE, is_mobile=True)
+    try:
+        await play_round(server, "r1", 1)
+        await live(display)
+        await display.page.locator("#standings-body .c-name", has_text=NASTY).wait_for(state="visible")
+        await phone.page.locator("#players button", has_text=NASTY).wait_for(state="visible")
+        await phone.page.wait_for_timeout(500)  # an onerror would have fired by now
+        for tab in (display, phone):
+            parsed = await tab.page.evaluate("() => document.querySelectorAll('img[src=\"x\"], img[onerror]').length")
+            assert parsed == 0, "the name was parsed as markup"
+            assert tab.dialogs == [], tab.dialogs
+            assert not any(urlsplit(u).path == "/x" for u in tab.requests), "the markup was parsed: it loaded /x"
+        # the player picks that name: shown as text on their own page too
+        await phone.page.locator("#players button", has_text=NASTY).click()
+        await phone.page.locator("#me-name", has_text=NASTY).wait_for(state="visible")
+        assert phone.dialogs == [] and display.dialogs == []
+    finally:
+        await asyncio.gather(display.context.close(), phone.context.close())
+
+
+# 7 ---------------------------------------------------------------------------------------------
+
+
+@bounded
+async def test_every_page_loads_only_from_the_server(browser: Any, serve: Any) -> None:
+    server = await serve(players=PLAYERS, timetable=[round_entry("r1", 1, start_in=3600, minutes=180)])
+    await play_round(server, "r1", 5)
+    origin = f"{server.host}:{server.port}"
+    seen: dict[str, list[str]] = {}
+    for path in ("/", "/display", "/player", "/referee"):
+        tab = await open_tab(browser, server, path, viewport=PHONE if path == "/player" else DISPLAY)
+        try:
+            if path == "/referee":
+                await referee_login(tab, server.token)
+            elif path != "/":
+                await live(tab)
+            if path == "/player":
+                await choose(tab, "ana", "Ana Petrović")
+                await live(tab)
+            await tab.page.wait_for_load_state("networkidle")
+            seen[path] = list(tab.requests)
+        finally:
+            await tab.context.close()
+    for path, urls in seen.items():
+        assert urls, f"{path}: no request recorded"
+        foreign = [u for u in urls if urlsplit(u).scheme != "data" and urlsplit(u).netloc != origin]
+        assert not foreign, f"{path} loaded from outside the server: {foreign}"
+    print({path: len(urls) for path, urls in seen.items()})
