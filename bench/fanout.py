@@ -15,11 +15,17 @@ of each client's message, so the figures measure the server, not how quickly the
 own processes get a CPU on a small machine. The times at which the client processes read the
 messages are reported too.
 
+With `--redis` it also runs two instances of the live server sharing one event log in Redis
+(`live serve --redis`, a redis-server of its own on a free port, append-only file fsynced on
+every write), with the clients spread over them half each and the commands sent to each in
+turn: every event then reaches the clients of the other instance through its tail of the Redis
+stream.
+
 It prints latency percentiles, lost deliveries, resident memory per idle connection and server
-CPU time per delivered message for both servers, side by side. It prints figures; it does not
+CPU time per delivered message for every server, side by side. It prints figures; it does not
 assert. See bench/README.md.
 
-    python bench/fanout.py [--clients 1000] [--signals 20] [--interval 0.5]
+    python bench/fanout.py [--clients 1000] [--signals 20] [--interval 0.5] [--redis]
 """
 
 from __future__ import annotations
@@ -174,15 +180,16 @@ class Worker:
     def command(self, command: tuple[Any, ...]) -> bool:
         name = command[0]
         if name == "connect":
-            _, host, port, path, count, first, ready_prefix, concurrency, timeout = command
+            # connection i goes to ports[i % len(ports)]: several servers share the clients evenly
+            _, host, ports, path, count, first, ready_prefix, concurrency, timeout = command
             self.reset()
             self.job = {
-                "address": (host, port), "count": count, "next": first, "last": first + count,
+                "addresses": [(host, port) for port in ports], "count": count, "next": first, "last": first + count,
                 "prefix": ready_prefix, "concurrency": concurrency, "deadline": time.monotonic() + timeout,
                 "started": time.monotonic(), "pending": 0, "ready": 0, "failed": 0,
-                "request": (f"GET {path} HTTP/1.1\r\nHost: {host}:{port}\r\nUpgrade: websocket\r\n"
-                            "Connection: Upgrade\r\nSec-WebSocket-Key: YmVuY2gtZmFub3V0LWtleQ==\r\n"
-                            "Sec-WebSocket-Version: 13\r\n\r\n").encode(),
+                "requests": [(f"GET {path} HTTP/1.1\r\nHost: {host}:{port}\r\nUpgrade: websocket\r\n"
+                              "Connection: Upgrade\r\nSec-WebSocket-Key: YmVuY2gtZmFub3V0LWtleQ==\r\n"
+                              "Sec-WebSocket-Version: 13\r\n\r\n").encode() for port in ports],
             }
         elif name == "progress":
             self.pipe.send(("progress", sum(self.per_seq.get(s, 0) for s in command[1]), len(self.closed)))
@@ -206,7 +213,7 @@ class Worker:
         while job["pending"] < job["concurrency"] and job["next"] < job["last"]:
             sock = timestamped(socket.socket(socket.AF_INET, socket.SOCK_STREAM))
             sock.setblocking(False)
-            code = sock.connect_ex(job["address"])
+            code = sock.connect_ex(job["addresses"][job["next"] % len(job["addresses"])])
             conn = Conn(job["next"], sock)
             job["next"] += 1
             job["pending"] += 1
@@ -231,7 +238,7 @@ class Worker:
             return
         assert self.job is not None
         conn.state = Conn.HANDSHAKE
-        conn.sock.send(self.job["request"])
+        conn.sock.send(self.job["requests"][conn.index % len(self.job["requests"])])
         self.epoll.modify(conn.sock.fileno(), select.EPOLLIN)
 
     def fail(self, conn: Conn) -> None:
@@ -407,6 +414,19 @@ class Server:
     port = 0
     proc: subprocess.Popen[bytes]
 
+    @property
+    def ports(self) -> list[int]:
+        """Where the clients connect: connection i to ports[i % len(ports)]."""
+        return [self.port]
+
+    def instance_of(self, conn: int) -> int:
+        """Which of `ports` connection `conn` went to."""
+        return conn % len(self.ports)
+
+    def taker_of(self, seq: int) -> int | None:
+        """Which of `ports` took the command that appended `seq` (None: one server only)."""
+        return None
+
     def trigger(self, index: int, size: int | None) -> tuple[int, float, float]:
         """Send one signal; return its seq, the kernel arrival time of the ack and when we read it."""
         raise NotImplementedError
@@ -493,12 +513,15 @@ class OurServer(Server):
     name = "live server"
     ready_prefix = b'{"type":"snapshot"'
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, redis_url: str | None = None, label: str = "server",
+                 file: Path | None = None) -> None:
+        """One instance: its log in SQLite in `folder`, or on the Redis at `redis_url`."""
         self.port = free_port()
-        self.log_path = folder / "server.log"
+        self.log_path = folder / f"{label}.log"
         env = {**os.environ, "LIVE_REFEREE_TOKEN": TOKEN, "PYTHONUNBUFFERED": "1"}
-        cmd = [sys.executable, "-m", "live", "serve", str(tournament_file(folder)), "--host", self.host,
-               "--port", str(self.port), "--db", str(folder / "fanout.db")]
+        log_args = ["--redis", redis_url] if redis_url else ["--db", str(folder / "fanout.db")]
+        cmd = [sys.executable, "-m", "live", "serve", str(file or tournament_file(folder)), "--host", self.host,
+               "--port", str(self.port), *log_args]
         with open(self.log_path, "wb") as log:
             self.proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 30
@@ -532,6 +555,58 @@ class OurServer(Server):
         with contextlib.suppress(OSError, AttributeError):
             self.http.close()
         super().stop()
+
+
+class RedisPair(Server):
+    """Two live server instances on one Redis (started here): clients half on each, commands to each in turn."""
+
+    name = "2 instances, Redis"
+    ready_prefix = OurServer.ready_prefix
+
+    def __init__(self, folder: Path) -> None:
+        sys.path.insert(0, str(ROOT / "tests"))
+        from redis_server import RedisServer  # a redis-server of its own: free port, AOF fsynced always
+
+        self.redis = RedisServer(directory=folder / "redis").start()
+        self.instances: list[OurServer] = []
+        self._takers: dict[int, int] = {}
+        file = tournament_file(folder)  # once: both instances must read the same timetable
+        try:
+            for label in ("instance-a", "instance-b"):
+                self.instances.append(OurServer(folder, self.redis.url, label, file))
+        except BaseException:
+            self.stop()
+            raise
+
+    @property
+    def ports(self) -> list[int]:
+        return [instance.port for instance in self.instances]
+
+    def taker_of(self, seq: int) -> int | None:
+        return self._takers.get(seq)
+
+    def trigger(self, index: int, size: int | None) -> tuple[int, float, float]:
+        taker = index % len(self.instances)
+        seq, arrived, read = self.instances[taker].trigger(index, size)
+        self._takers[seq] = taker
+        return seq, arrived, read
+
+    def rss(self) -> int:
+        return sum(instance.rss() for instance in self.instances)
+
+    def cpu(self) -> tuple[float, float]:
+        times = [instance.cpu() for instance in self.instances]
+        return sum(t[0] for t in times), sum(t[1] for t in times)
+
+    def redis_cpu(self) -> float:
+        assert self.redis.process is not None
+        t = psutil.Process(self.redis.process.pid).cpu_times()
+        return float(t.user + t.system)
+
+    def stop(self) -> None:
+        for instance in self.instances:
+            instance.stop()
+        self.redis.close()
 
 
 class BaselineServer(Server):
@@ -580,7 +655,7 @@ def measure(server: Server, workers: Workers, clients: int, signals: int, interv
     time.sleep(0.5)
     rss_before = server.rss()
     started = time.monotonic()
-    replies = workers.ask(lambda i: ("connect", server.host, server.port, server.path, shares[i], firsts[i],
+    replies = workers.ask(lambda i: ("connect", server.host, server.ports, server.path, shares[i], firsts[i],
                                      server.ready_prefix, 100, 120.0))
     connect_s = time.monotonic() - started
     connected = sum(r[1] for r in replies)
@@ -598,7 +673,8 @@ def measure(server: Server, workers: Workers, clients: int, signals: int, interv
     acks: dict[int, tuple[float, float]] = {}
     ack_ms: list[float] = []  # command sent -> acknowledgement arrived
     order: list[int] = []
-    cpu0, workers_cpu0 = server.cpu(), workers.cpu_seconds()
+    redis_cpu = getattr(server, "redis_cpu", None)
+    cpu0, workers_cpu0, redis_cpu0 = server.cpu(), workers.cpu_seconds(), redis_cpu() if redis_cpu else 0.0
     t0 = time.monotonic()
     for i in range(signals):
         due = t0 + i * interval
@@ -619,10 +695,14 @@ def measure(server: Server, workers: Workers, clients: int, signals: int, interv
     user_s, system_s = (b - a for a, b in zip(cpu0, server.cpu(), strict=True))
     cpu_s = user_s + system_s
     workers_cpu_s = workers.cpu_seconds() - workers_cpu0
+    redis_cpu_s = redis_cpu() - redis_cpu0 if redis_cpu else math.nan
     phase_s = time.monotonic() - t0
 
     latencies: list[float] = []  # kernel arrival at the client − kernel arrival of the ack, ms
     seen_latencies: list[float] = []  # read by the client process − ack read by the driver, ms
+    # with several instances: at the instance that took the command, and at the others (through Redis)
+    local_latencies: list[float] = []
+    remote_latencies: list[float] = []
     last_by_seq: dict[int, float] = {}
     seen: set[tuple[int, int]] = set()
     duplicates = 0
@@ -641,10 +721,15 @@ def measure(server: Server, workers: Workers, clients: int, signals: int, interv
             latency = (arrived - acks[seq][0]) * 1000
             latencies.append(latency)
             seen_latencies.append((read - acks[seq][1]) * 1000)
+            taker = server.taker_of(seq)
+            if taker is not None:
+                (local_latencies if server.instance_of(conn) == taker else remote_latencies).append(latency)
             last_by_seq[seq] = max(last_by_seq.get(seq, -math.inf), latency)
             size_by_index.setdefault(index_of[seq], size)
     latencies.sort()
     seen_latencies.sort()
+    local_latencies.sort()
+    remote_latencies.sort()
     lasts = sorted(last_by_seq.values())
     workers.ask(("close",))
     return {
@@ -662,15 +747,24 @@ def measure(server: Server, workers: Workers, clients: int, signals: int, interv
         "cpu_s": cpu_s, "us_per_delivery": cpu_s / max(1, len(latencies)) * 1e6,
         "user_us": user_s / max(1, len(latencies)) * 1e6, "system_us": system_s / max(1, len(latencies)) * 1e6,
         "client_us_per_delivery": workers_cpu_s / max(1, len(latencies)) * 1e6,
+        "redis_us_per_delivery": redis_cpu_s / max(1, len(latencies)) * 1e6,
+        "local_p50": percentile(local_latencies, 50), "local_p99": percentile(local_latencies, 99),
+        "remote_p50": percentile(remote_latencies, 50), "remote_p99": percentile(remote_latencies, 99),
         "phase_s": phase_s, "sizes": size_by_index,
     }
 
 
-def show(ours: dict[str, Any], base: dict[str, Any], args: argparse.Namespace, workers: int) -> None:
+def show(results: dict[str, dict[str, Any]], args: argparse.Namespace, workers: int) -> None:
     def ratio(a: float, b: float) -> str:
         return f"{a / b:.2f}×" if b > 0 and not math.isnan(a) and not math.isnan(b) else "n/a"
 
-    sizes = sorted(ours["sizes"].values())
+    def pair(a: float, b: float) -> str:
+        return "—" if math.isnan(a) else f"{a:.1f} / {b:.1f} ms"
+
+    titles = {"ours": "live server", "pair": "2 instances + Redis", "base": "websockets.broadcast"}
+    columns = [(titles[key], results[key]) for key in ("ours", "pair", "base") if key in results]
+    base = results["base"]
+    sizes = sorted(results["ours"]["sizes"].values())
     size_text = f"{sizes[0]}–{sizes[-1]} bytes" if sizes else "?"
     print(f"\nfan-out: {args.clients} display clients in {workers} client process(es), {args.signals} signals "
           f"every {args.interval} s (+{args.warmup} warm-up), messages {size_text}\n")
@@ -681,6 +775,8 @@ def show(ours: dict[str, Any], base: dict[str, Any], args: argparse.Namespace, w
         ("latency p99", lambda r: f"{r['p99']:.1f} ms"),
         ("latency max", lambda r: f"{r['max']:.1f} ms"),
         ("latency min", lambda r: f"{r['min']:.1f} ms"),
+        ("  p50 / p99 where it was sent", lambda r: pair(r["local_p50"], r["local_p99"])),
+        ("  p50 / p99 on the other", lambda r: pair(r["remote_p50"], r["remote_p99"])),
         ("last delivery: median signal", lambda r: f"{r['last_median']:.1f} ms"),
         ("ack after command: median/max", lambda r: f"{r['ack_median']:.1f} / {r['ack_max']:.1f} ms"),
         ("deliveries", lambda r: f"{r['deliveries']} of {r['expected']}"),
@@ -694,23 +790,29 @@ def show(ours: dict[str, Any], base: dict[str, Any], args: argparse.Namespace, w
         ("server CPU in signal phase", lambda r: f"{r['cpu_s']:.2f} s in {r['phase_s']:.1f} s"),
         ("server CPU per delivery", lambda r: f"{r['us_per_delivery']:.1f} µs"),
         ("  of which user / system", lambda r: f"{r['user_us']:.1f} / {r['system_us']:.1f} µs"),
+        ("Redis CPU per delivery", lambda r: "—" if math.isnan(r["redis_us_per_delivery"])
+         else f"{r['redis_us_per_delivery']:.1f} µs"),
         ("client CPU per delivery", lambda r: f"{r['client_us_per_delivery']:.1f} µs"),
     ]
-    print(f"  {'':30} {'live server':>22} {'websockets.broadcast':>22}")
+    print(f"  {'':30}" + "".join(f" {title:>22}" for title, _ in columns))
     for label, fmt in rows:
-        print(f"  {label:30} {fmt(ours):>22} {fmt(base):>22}")
-    print(f"\n  ours / baseline: p50 {ratio(ours['p50'], base['p50'])}, p99 {ratio(ours['p99'], base['p99'])}, "
-          f"memory per connection {ratio(ours['kb_per_conn'], base['kb_per_conn'])}, "
-          f"CPU per delivery {ratio(ours['us_per_delivery'], base['us_per_delivery'])}")
-    if ours["closed"]:
-        codes: dict[int, int] = {}
-        for code in ours["closed"].values():
-            codes[code] = codes.get(code, 0) + 1
-        print(f"  the live server closed clients; close codes: {codes}")
-    p99_ok = ours["p99"] < 250 and ours["p99"] <= 2 * max(base["p99"], 0.001)
-    mem_ok = ours["kb_per_conn"] * 1024 < 50_000
-    print(f"\n  goals (reported, not asserted; stated for 1000 clients): p99 < 250 ms and within 2× of the baseline "
-          f"— {'met' if p99_ok else 'NOT met'}; < 50 KB per idle connection — {'met' if mem_ok else 'NOT met'}")
+        print(f"  {label:30}" + "".join(f" {fmt(r):>22}" for _, r in columns))
+    print()
+    for title, ours in columns[:-1]:
+        print(f"  {title} / baseline: p50 {ratio(ours['p50'], base['p50'])}, p99 {ratio(ours['p99'], base['p99'])}, "
+              f"memory per connection {ratio(ours['kb_per_conn'], base['kb_per_conn'])}, "
+              f"CPU per delivery {ratio(ours['us_per_delivery'], base['us_per_delivery'])}")
+        if ours["closed"]:
+            codes: dict[int, int] = {}
+            for code in ours["closed"].values():
+                codes[code] = codes.get(code, 0) + 1
+            print(f"  {title} closed clients; close codes: {codes}")
+    print("\n  goals (reported, not asserted; stated for 1000 clients): p99 < 250 ms and within 2× of the baseline; "
+          "< 50 KB per idle connection")
+    for title, ours in columns[:-1]:
+        p99_ok = ours["p99"] < 250 and ours["p99"] <= 2 * max(base["p99"], 0.001)
+        mem_ok = ours["kb_per_conn"] * 1024 < 50_000
+        print(f"    {title}: latency {'met' if p99_ok else 'NOT met'}, memory {'met' if mem_ok else 'NOT met'}")
 
 
 def main() -> int:
@@ -721,6 +823,9 @@ def main() -> int:
     parser.add_argument("--warmup", type=int, default=1, help="signals sent before measuring, not counted (default 1)")
     parser.add_argument("--workers", type=int, default=0,
                         help="client processes (default: one per 2500 clients, at least one)")
+    parser.add_argument("--redis", action="store_true",
+                        help="also two instances sharing a Redis log (redis-server must be installed), "
+                             "the clients half on each")
     parser.add_argument("--serve-baseline", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.serve_baseline:
@@ -749,6 +854,14 @@ def main() -> int:
             results["ours"] = measure(ours, workers, args.clients, args.signals, args.interval, args.warmup, None)
         finally:
             ours.stop()
+        if args.redis:
+            print(f"two instances on Redis: connecting {args.clients} clients (half on each), "
+                  f"then {args.signals} signals (sent to each in turn) …", flush=True)
+            two = RedisPair(folder)
+            try:
+                results["pair"] = measure(two, workers, args.clients, args.signals, args.interval, args.warmup, None)
+            finally:
+                two.stop()
         sizes = dict(results["ours"]["sizes"])
         for i in range(1, args.warmup + 1):
             sizes[-i] = sizes.get(0, 200)
@@ -765,7 +878,7 @@ def main() -> int:
             shutil.rmtree(folder, ignore_errors=True)
         else:
             print(f"the servers' logs are in {folder}", file=sys.stderr)
-    show(results["ours"], results["base"], args, workers_n)
+    show(results, args, workers_n)
     return 0
 
 

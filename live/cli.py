@@ -129,7 +129,9 @@ def referee_token(db: Path) -> str:
 
 def _serve_redis(tournament: Tournament, url: str, prefix: str, host: str, port: int, public_url: str | None) -> int:
     """An instance on a shared Redis log. The referee token and the check-in secret are shared too:
-    from the environment, else kept in Redis by the first instance, so every instance agrees."""
+    from the environment, else kept in Redis by the first instance, so every instance agrees.
+    LIVE_LEASE_TTL (seconds, default 15; renewed every third of it) bounds how long the scheduler
+    waits for a new leader when the instance running it dies."""
     import redis
 
     from live.hall import Hall
@@ -137,6 +139,14 @@ def _serve_redis(tournament: Tournament, url: str, prefix: str, host: str, port:
     from live.log.redis import RedisLog
     from scheduler.lease import Lease
 
+    raw_ttl = os.environ.get("LIVE_LEASE_TTL") or "15"
+    try:
+        ttl = float(raw_ttl)
+    except ValueError:
+        ttl = 0.0
+    if not 1 <= ttl <= 3600:
+        print(f"error: LIVE_LEASE_TTL must be seconds from 1 to 3600, not {raw_ttl!r}", file=sys.stderr)
+        return 1
     log_ = RedisLog(url, tournament.name, key_prefix=prefix)
     try:
         log_.verify()
@@ -151,7 +161,8 @@ def _serve_redis(tournament: Tournament, url: str, prefix: str, host: str, port:
     except (TournamentMismatch, LogUnavailable, redis.RedisError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
-    hall = Hall(tournament, log_, checkin_secret=secret, lease=Lease(url, f"{prefix}:leader"))
+    lease = Lease(url, f"{prefix}:leader", ttl=ttl, renew_every=ttl / 3)
+    hall = Hall(tournament, log_, checkin_secret=secret, lease=lease)
     return _run(hall, token, host, port, f"Redis {prefix} at {url.split('@')[-1]}", [], public_url)
 
 

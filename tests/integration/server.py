@@ -143,7 +143,7 @@ class ServerFailed(RuntimeError):
 class Server:
     """A `live serve` subprocess. Its output goes to `log_path` (read it with `output()`)."""
 
-    def __init__(self, proc: subprocess.Popen[bytes], *, host: str, port: int, file: Path, db: Path,
+    def __init__(self, proc: subprocess.Popen[bytes], *, host: str, port: int, file: Path, db: Path | None,
                  token: str, log_path: Path) -> None:
         self.proc, self.host, self.port = proc, host, port
         self.file, self.db, self.token, self.log_path = file, db, token, log_path
@@ -265,21 +265,23 @@ class Server:
         return await WSClient.connect(self.ws_url(view, player, since), **kwargs)
 
 
-def start_server(file: str | Path, db: str | Path, port: int | None = None, extra_args: Sequence[str] = (), *,
-                 token: str = REFEREE_TOKEN, host: str = HOST, env: dict[str, str] | None = None,
+def start_server(file: str | Path, db: str | Path | None, port: int | None = None, extra_args: Sequence[str] = (),
+                 *, token: str = REFEREE_TOKEN, host: str = HOST, env: dict[str, str] | None = None,
                  wait: bool = True, timeout: float = 20.0) -> Server:
     """Start `python -m live serve FILE --host --port --db` and (by default) wait for /api/health.
 
     `port=None` takes a free port from the OS. The referee token goes in LIVE_REFEREE_TOKEN.
+    `db=None` gives no `--db` (an instance on Redis: `extra_args=("--redis", url)`); the server's
+    output then goes beside FILE.
     """
-    file, db = Path(file), Path(db)
+    file, db = Path(file), (None if db is None else Path(db))
     port = port or free_port()
-    fd, log_name = tempfile.mkstemp(prefix=f"live-{port}-", suffix=".log", dir=db.parent)
+    fd, log_name = tempfile.mkstemp(prefix=f"live-{port}-", suffix=".log", dir=(db or file).parent)
     os.close(fd)
     log_path = Path(log_name)
     child_env = {**os.environ, "LIVE_REFEREE_TOKEN": token, "PYTHONUNBUFFERED": "1", **(env or {})}
     args = [sys.executable, "-m", "live", "serve", str(file), "--host", host, "--port", str(port),
-            "--db", str(db), *extra_args]
+            *(["--db", str(db)] if db is not None else []), *extra_args]
     with open(log_path, "wb") as out:
         proc = subprocess.Popen(args, stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
                                 cwd=REPO, env=child_env)
