@@ -27,6 +27,8 @@ class SignalScheduler:
         self._fire = fire
         self._scheduler = AsyncIOScheduler(timezone=UTC)
         self._planned: dict[str, int] = {}  # job id → due epoch ms
+        self._wanted: dict[str, Signal] = {}  # the signals of the last sync
+        self._firing: set[str] = set()  # a job running now is not added again meanwhile
         self._active = False
 
     @property
@@ -61,25 +63,36 @@ class SignalScheduler:
         if not self._active:
             return
         wanted = {s.id: s for s in signals}
+        self._wanted = wanted
         for job_id in list(self._planned):
             if job_id not in wanted:
                 del self._planned[job_id]
                 if self._scheduler.get_job(job_id) is not None:
                     self._scheduler.remove_job(job_id)
         for job_id, signal in wanted.items():
+            if job_id in self._firing:
+                continue  # decided when it ends (see `_run`)
             if self._planned.get(job_id) == signal.due_at and self._scheduler.get_job(job_id) is not None:
                 continue
-            self._planned[job_id] = signal.due_at
-            run_at = datetime.fromtimestamp(signal.due_at / 1000, UTC)
-            self._scheduler.add_job(
-                self._run, DateTrigger(run_date=run_at, timezone=UTC), args=[job_id], id=job_id,
-                replace_existing=True, misfire_grace_time=None, coalesce=True,
-            )
+            self._plan(signal)
+
+    def _plan(self, signal: Signal) -> None:
+        self._planned[signal.id] = signal.due_at
+        run_at = datetime.fromtimestamp(signal.due_at / 1000, UTC)
+        self._scheduler.add_job(
+            self._run, DateTrigger(run_date=run_at, timezone=UTC), args=[signal.id], id=signal.id,
+            replace_existing=True, misfire_grace_time=None, coalesce=True,
+        )
 
     async def _run(self, signal_id: str) -> None:
         self._planned.pop(signal_id, None)
+        self._firing.add(signal_id)
         try:
             await self._fire(signal_id)
+            # Still wanted after firing (it was not due any more: the state moved it): plan it again.
+            again = self._wanted.get(signal_id)
+            if self._active and again is not None and signal_id not in self._planned:
+                self._plan(again)
         except Exception:  # the log is unreachable: try again shortly, never drop a signal
             log.exception("signal %s could not be appended; retrying in %s s", signal_id, RETRY_SECONDS)
             if self._active:
@@ -89,3 +102,5 @@ class SignalScheduler:
                     self._run, DateTrigger(run_date=retry_at, timezone=UTC), args=[signal_id],
                     id=signal_id, replace_existing=True, misfire_grace_time=None,
                 )
+        finally:
+            self._firing.discard(signal_id)
