@@ -1,7 +1,7 @@
 """Players' personal check-in codes.
 
-A code is derived from a secret kept beside the event log and the player's id, so it is the
-same on every restart and on every instance that shares the secret (LIVE_CHECKIN_SECRET),
+A code is derived from a secret kept beside the event log (`live.cli.kept_secret`) and the
+player's id, so it is the same on every restart and on every instance that shares the secret,
 can be printed for the referee before the event, and cannot be guessed from the id. Codes use
 an alphabet without look-alikes (no 0/O, 1/I/L) because people type them on phones.
 """
@@ -10,9 +10,6 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-import os
-import secrets
-from pathlib import Path
 
 ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 LENGTH = 6
@@ -42,17 +39,3 @@ def codes(secret: str, player_ids: list[str]) -> dict[str, str]:
             raise ValueError(f"players {table[code]} and {pid} got the same check-in code; choose another secret")
         table[code] = pid
     return table
-
-
-def load_secret(db: Path) -> str:
-    """LIVE_CHECKIN_SECRET, else the secret stored beside the log, else a new one stored there."""
-    if os.environ.get("LIVE_CHECKIN_SECRET"):
-        return os.environ["LIVE_CHECKIN_SECRET"]
-    path = db.with_name(db.name + ".secret")
-    if path.exists():
-        return path.read_text().strip()
-    secret = secrets.token_urlsafe(24)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.touch(mode=0o600)
-    path.write_text(secret + "\n")
-    return secret

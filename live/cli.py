@@ -113,18 +113,23 @@ def _check(path: str) -> int:
     return 0
 
 
-def referee_token(db: Path) -> str:
-    """LIVE_REFEREE_TOKEN, else the token stored beside the log, else a new one stored there."""
-    if os.environ.get("LIVE_REFEREE_TOKEN"):
-        return os.environ["LIVE_REFEREE_TOKEN"]
-    path = db.with_name(db.name + ".token")
+def kept_secret(db: Path, suffix: str, env: str, size: int) -> str:
+    """The environment's value, else the one stored beside the log (owner-only file), else a new
+    one stored there: the same token and check-in codes on every restart."""
+    if os.environ.get(env):
+        return os.environ[env]
+    path = db.with_name(db.name + suffix)
     if path.exists():
         return path.read_text().strip()
-    token = secrets.token_urlsafe(18)
+    value = secrets.token_urlsafe(size)
     path.parent.mkdir(parents=True, exist_ok=True)
     path.touch(mode=0o600)
-    path.write_text(token + "\n")
-    return token
+    path.write_text(value + "\n")
+    return value
+
+
+def referee_token(db: Path) -> str:
+    return kept_secret(db, ".token", "LIVE_REFEREE_TOKEN", 18)
 
 
 def _serve_redis(tournament: Tournament, url: str, prefix: str, host: str, port: int, public_url: str | None) -> int:
@@ -168,7 +173,6 @@ def _serve_redis(tournament: Tournament, url: str, prefix: str, host: str, port:
 
 def _serve(tournament: Tournament, db: Path, host: str, port: int, *, demo: bool = False,
            public_url: str | None = None) -> int:
-    from live.checkin import load_secret
     from live.hall import Hall
     from live.log.sqlite import SQLiteLog, TournamentMismatch
 
@@ -178,7 +182,8 @@ def _serve(tournament: Tournament, db: Path, host: str, port: int, *, demo: bool
         print(f"error: {exc}", file=sys.stderr)
         return 1
     token = referee_token(db)
-    hall = Hall(tournament, SQLiteLog(db, tournament.name), checkin_secret=load_secret(db))
+    secret = kept_secret(db, ".secret", "LIVE_CHECKIN_SECRET", 24)
+    hall = Hall(tournament, SQLiteLog(db, tournament.name), checkin_secret=secret)
     companions: list[Callable[[], Awaitable[None]]] = []
     if demo:
         from live.demo import DemoOrganizer, run_quietly
