@@ -1215,3 +1215,311 @@ export function describeLateness(event, sections, S, fmt) {
   }
   return done({ ...base, tone: "hold", title: S.stillAbsent(minutes), sub: S.notHere(who.length, someNames(who, S)) });
 }
+
+// ---------------------------------------------------------------------------------------
+// Languages: one catalogue per language in /static/i18n/<lang>.json, one section per page.
+//
+// A catalogue string is plain text, or a template: "{0}" is the first argument, "{0:signed}"
+// a signed number ("+5", "−5"), "{0|one:minute|few:minutes|other:minutes}" a choice by the
+// argument (a number: an "=N" case or its plural category in the language; an array: by its
+// length; anything else: the case named like the value, "null" for null, undefined, "" or
+// false). "{0.item}" is a field of an argument. A choice falls back
+// to "other", then to the value itself. Arrays are shown joined with ", ". A template becomes a
+// function of its arguments; "{}" (nothing inside) only marks a function that takes none.
+
+/** The languages there are catalogues for, and the locale each one formats dates with. */
+export const LANGUAGES = { en: "en-GB", "sr-Cyrl": "sr-Cyrl-RS", "sr-Latn": "sr-Latn-RS", sk: "sk-SK" };
+
+/** The language a page asked for with ?lang= (null if none or unknown). */
+export function requestedLanguage() {
+  const asked = new URLSearchParams(location.search).get("lang");
+  if (!asked) return null;
+  if (LANGUAGES[asked]) return asked;
+  const lower = asked.toLowerCase();
+  const found = Object.keys(LANGUAGES).find((l) => l.toLowerCase() === lower) ||
+    (lower === "sr" ? "sr-Cyrl" : Object.keys(LANGUAGES).find((l) => l.split("-")[0] === lower.split("-")[0]));
+  return found || null;
+}
+
+/** The nearest language with a catalogue ("sr" → "sr-Cyrl", "sk-SK" → "sk"; else "en"). */
+export function catalogueLanguage(tag) {
+  if (!tag) return "en";
+  if (LANGUAGES[tag]) return tag;
+  const lower = String(tag).toLowerCase();
+  if (lower.startsWith("sr")) return /latn/.test(lower) ? "sr-Latn" : "sr-Cyrl";
+  return Object.keys(LANGUAGES).find((l) => l.toLowerCase() === lower.split("-")[0]) || "en";
+}
+
+function splitTop(text, sep) {
+  const parts = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text[i];
+    if (c === "{") depth += 1;
+    else if (c === "}") depth -= 1;
+    else if (c === sep && depth === 0) {
+      parts.push(text.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(text.slice(start));
+  return parts;
+}
+
+function showValue(value, lang) {
+  if (value === null || value === undefined) return "";
+  if (Array.isArray(value)) return value.join(", ");
+  return String(value);
+}
+
+function renderTemplate(template, args, lang, plurals) {
+  let out = "";
+  let i = 0;
+  while (i < template.length) {
+    const open = template.indexOf("{", i);
+    if (open < 0) {
+      out += template.slice(i);
+      break;
+    }
+    out += template.slice(i, open);
+    let depth = 0;
+    let close = open;
+    for (; close < template.length; close += 1) {
+      if (template[close] === "{") depth += 1;
+      else if (template[close] === "}" && (depth -= 1) === 0) break;
+    }
+    const inner = template.slice(open + 1, close);
+    i = close + 1;
+    if (!inner) continue;
+    const [head, ...cases] = splitTop(inner, "|");
+    const [path, modifier] = head.split(":");
+    const [index, ...props] = path.split(".");
+    let value = args[Number(index)];
+    for (const prop of props) value = value === null || value === undefined ? undefined : value[prop];
+    if (!cases.length) {
+      if (modifier === "signed" && Number.isFinite(Number(value))) {
+        const n = Number(value);
+        const abs = Math.abs(n);
+        out += `${n < 0 ? "−" : "+"}${Number.isInteger(abs) ? abs : abs.toFixed(1)}`;
+      } else out += showValue(value, lang);
+      continue;
+    }
+    const table = {};
+    for (const c of cases) {
+      const colon = c.indexOf(":");
+      if (colon > 0) table[c.slice(0, colon)] = c.slice(colon + 1);
+    }
+    let pick;
+    const count = Array.isArray(value) ? value.length : typeof value === "number" ? Math.abs(value) : null;
+    if (value === null || value === undefined || value === "" || value === false) pick = table.null;
+    else if (count !== null) pick = table[`=${count}`] ?? table[plurals.select(count)];
+    else pick = table[String(value)];
+    pick = pick ?? table.other;
+    out += pick === undefined ? showValue(value, lang) : renderTemplate(pick, args, lang, plurals);
+  }
+  return out;
+}
+
+/** A catalogue section made usable: templates become functions, objects stay objects. */
+export function compileStrings(section, lang) {
+  let plurals;
+  try {
+    plurals = new Intl.PluralRules(LANGUAGES[lang] || lang);
+  } catch {
+    plurals = new Intl.PluralRules("en");
+  }
+  const compile = (value) => {
+    if (typeof value === "string") {
+      return value.includes("{") ? (...args) => renderTemplate(value, args, lang, plurals) : value;
+    }
+    if (Array.isArray(value)) return value.map(compile);
+    if (value && typeof value === "object") {
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, compile(v)]));
+    }
+    return value;
+  };
+  return compile(section);
+}
+
+/** English under the language's strings: a key the language lacks keeps its English text. */
+function mergeCatalogues(base, over) {
+  if (!over || typeof over !== "object" || Array.isArray(over)) return base;
+  const out = { ...base };
+  for (const [key, value] of Object.entries(over)) {
+    if (key.startsWith("_")) continue;
+    if (value && typeof value === "object" && !Array.isArray(value) && base[key] && typeof base[key] === "object" && !Array.isArray(base[key])) {
+      out[key] = mergeCatalogues(base[key], value);
+    } else if (value !== undefined && value !== null && (!Array.isArray(base[key]) || Array.isArray(value))) {
+      out[key] = value;
+    }
+  }
+  return out;
+}
+
+const catalogues = new Map();
+function fetchCatalogue(lang) {
+  if (!catalogues.has(lang)) {
+    catalogues.set(lang, fetch(`/static/i18n/${lang}.json`, { cache: "no-cache" })
+      .then((r) => (r.ok ? r.json() : {}))
+      .catch(() => ({})));
+  }
+  return catalogues.get(lang);
+}
+
+/** The language the page is in: ?lang=, else the tournament's language (as given), else en. */
+export let pageLanguage = "en";
+
+/**
+ * The words of one page (`page` = "display", "player", "referee", "index") in `lang`, English
+ * filling the gaps. Without `lang`: ?lang=, else `tournamentLanguage`, else en.
+ */
+export async function loadStrings(page, tournamentLanguage = null) {
+  const lang = requestedLanguage() || catalogueLanguage(tournamentLanguage);
+  const [en, own] = await Promise.all([fetchCatalogue("en"), lang === "en" ? null : fetchCatalogue(lang)]);
+  const merged = mergeCatalogues(en[page] || {}, own ? own[page] : null);
+  merged.locale = (own && own[page] && own[page].locale) || LANGUAGES[lang] || merged.locale || "en-GB";
+  pageLanguage = lang;
+  document.documentElement.lang = lang;
+  return compileStrings(merged, lang);
+}
+
+/** The tournament's language before the first snapshot (one GET; null if the server does not answer). */
+export async function tournamentLanguage() {
+  if (requestedLanguage()) return null;
+  try {
+    const response = await fetch("/api/state", { cache: "no-cache" });
+    if (!response.ok) return null;
+    const state = await response.json();
+    return state?.tournament?.language || null;
+  } catch {
+    return null;
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+// Sound: a chime made in the browser (Web Audio, no files) and the banner's words spoken
+// (speechSynthesis). Browsers allow sound only after a first click/tap/key on the page.
+
+/** Tones of a chime per banner tone (Hz); each a short sine with a soft attack and decay. */
+const CHIMES = {
+  go: [660, 880, 1320],
+  called: [784, 988, 1175],
+  warn: [880, 698, 523],
+  hold: [587, 523],
+  info: [740, 988],
+  private: [880, 1175, 880],
+  default: [659, 880],
+};
+
+/** Voice language per page language (speech engines know "sr", not the script). */
+const SPEECH_LANG = { en: "en-GB", "sr-Cyrl": "sr-RS", "sr-Latn": "sr-RS", sk: "sk-SK" };
+
+export class Sound {
+  constructor() {
+    this.ctx = null;
+    this.unlocked = false;
+    this.listeners = new Set();
+    const unlock = () => this.unlock();
+    for (const type of ["pointerdown", "keydown", "touchstart", "click"]) {
+      window.addEventListener(type, unlock, { capture: true, passive: true });
+    }
+    // A kiosk browser may allow sound without a gesture: then no hint is needed.
+    try {
+      const Ctx = window.AudioContext || window.webkitAudioContext;
+      if (Ctx) {
+        this.ctx = new Ctx();
+        if (this.ctx.state === "running") this.unlocked = true;
+        this.ctx.addEventListener?.("statechange", () => {
+          if (this.ctx.state === "running") this.markUnlocked();
+        });
+      }
+    } catch {
+      this.ctx = null;
+    }
+    try {
+      window.speechSynthesis?.getVoices(); // starts loading the voice list
+    } catch {
+      /* no speech */
+    }
+  }
+
+  /** Call fn(unlocked) now and whenever sound becomes allowed. */
+  onChange(fn) {
+    this.listeners.add(fn);
+    fn(this.unlocked);
+  }
+
+  markUnlocked() {
+    if (this.unlocked) return;
+    this.unlocked = true;
+    for (const fn of this.listeners) fn(true);
+  }
+
+  unlock() {
+    try {
+      const Ctx = window.AudioContext || window.webkitAudioContext;
+      if (!this.ctx && Ctx) this.ctx = new Ctx();
+      if (this.ctx && this.ctx.state !== "running") {
+        this.ctx.resume().then(() => this.markUnlocked(), () => {});
+      } else if (this.ctx) this.markUnlocked();
+    } catch {
+      /* no Web Audio */
+    }
+    if (!this.ctx) this.markUnlocked();
+  }
+
+  /** Two or three sine tones with a short envelope. */
+  chime(tone = "default") {
+    const ctx = this.ctx;
+    if (!ctx || ctx.state !== "running") return false;
+    const notes = CHIMES[tone] || CHIMES.default;
+    const start = ctx.currentTime + 0.02;
+    notes.forEach((freq, i) => {
+      const at = start + i * 0.22;
+      const osc = ctx.createOscillator();
+      const gain = ctx.createGain();
+      osc.type = "sine";
+      osc.frequency.value = freq;
+      gain.gain.setValueAtTime(0.0001, at);
+      gain.gain.exponentialRampToValueAtTime(0.25, at + 0.02);
+      gain.gain.exponentialRampToValueAtTime(0.0001, at + 0.9);
+      osc.connect(gain).connect(ctx.destination);
+      osc.start(at);
+      osc.stop(at + 1);
+    });
+    return true;
+  }
+
+  /** Say `text` in `lang` (a page language), with a voice of that language when there is one. */
+  speak(text, lang = "en", { delayMs = 700 } = {}) {
+    const synth = window.speechSynthesis;
+    if (!synth || !this.unlocked || !text || typeof SpeechSynthesisUtterance === "undefined") return false;
+    const tag = SPEECH_LANG[lang] || lang;
+    const primary = tag.split("-")[0].toLowerCase();
+    setTimeout(() => {
+      try {
+        const utterance = new SpeechSynthesisUtterance(String(text));
+        utterance.lang = tag;
+        const voices = synth.getVoices() || [];
+        const voice = voices.find((v) => v.lang?.toLowerCase().replace("_", "-") === tag.toLowerCase()) ||
+          voices.find((v) => v.lang?.toLowerCase().split(/[-_]/)[0] === primary) ||
+          // Croatian/Bosnian voices read Serbian Latin well enough.
+          (primary === "sr" ? voices.find((v) => /^(hr|bs)/i.test(v.lang || "")) : null);
+        if (voice) utterance.voice = voice;
+        synth.cancel();
+        synth.speak(utterance);
+      } catch {
+        /* speech is a bonus */
+      }
+    }, delayMs);
+    return true;
+  }
+}
+
+/** The one sound of a page (made on first use). */
+let theSound = null;
+export function sound() {
+  if (!theSound) theSound = new Sound();
+  return theSound;
+}
