@@ -54,6 +54,7 @@ from pathlib import Path
 from typing import Any
 
 import psutil
+from common import free_port, percentile  # bench/common.py (the script's own folder)
 
 ROOT = Path(__file__).resolve().parent.parent
 TOKEN = "bench-referee-token"
@@ -78,20 +79,6 @@ def raise_nofile() -> int:
         with contextlib.suppress(ValueError, OSError):
             resource.setrlimit(resource.RLIMIT_NOFILE, (want, hard))
     return resource.getrlimit(resource.RLIMIT_NOFILE)[0]
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def percentile(sorted_values: list[float], q: float) -> float:
-    """Nearest-rank percentile of an already sorted list."""
-    if not sorted_values:
-        return math.nan
-    rank = max(1, math.ceil(q / 100 * len(sorted_values)))
-    return sorted_values[min(rank, len(sorted_values)) - 1]
 
 
 def parse_seq(payload: bytes) -> int | None:

@@ -21,7 +21,6 @@ import math
 import os
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -32,23 +31,11 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+from common import free_port, percentile  # bench/common.py (the script's own folder)
+
 ROOT = Path(__file__).resolve().parent.parent
 TOKEN = "bench-referee-token"
 KINDS = ("call", "start", "last_deals", "end")  # a round's signals, in due order, `gap` apart
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def percentile(sorted_values: list[float], q: float) -> float:
-    """Nearest-rank percentile of an already sorted list."""
-    if not sorted_values:
-        return math.nan
-    rank = max(1, math.ceil(q / 100 * len(sorted_values)))
-    return sorted_values[min(rank, len(sorted_values)) - 1]
 
 
 def tournament(path: Path, rounds: int, gap: float, first_due: datetime) -> dict[str, int]:
