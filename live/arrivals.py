@@ -16,6 +16,7 @@ from typing import Any
 
 from live import events as E
 from live.events import NewEvent
+from live.plan import seated_from
 from live.rules import lateness as L
 from live.state import ItemState, State
 from live.tournament import Item, Tournament
@@ -34,8 +35,9 @@ def expected(state: State, item_id: str) -> list[str]:
     seating = state.seatings.get(item_id)
     if t.game == "preferans":
         if seating:
-            return [p for table in seating["tables"] for p in table["players"]]
-        return [p.id for p in t.players]
+            return [p for table in seating["tables"] for p in table["players"]
+                    if (player := t.player(p)) is None or not player.withdrawn]
+        return [p.id for p in t.players if seated_from(t, p, item_id)]
     if seating:
         return [team for m in seating["matches"] for team in (m["home"], m["away"])]
     return [team.id for team in t.teams]
@@ -335,6 +337,9 @@ def seat_reserve(t: Tournament, state: State, c: dict[str, Any], now: int) -> Ne
     _, player = _who(t, {"player": c["player"]}, teams=False)
     s = item_state(state, c)
     _not_over(s, "seat a reserve in it")
+    if s.item.id not in state.seatings:
+        raise CommandError(409, f"{s.item.id} has no published seating: a reserve takes a seat at a table",
+                           {"field": "item"})
     name = c["name"]
     if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
         raise CommandError(422, f"name must be the reserve's name (1–{MAX_NAME} characters)", {"field": "name"})

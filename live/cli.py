@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import asyncio
 import contextlib
 import logging
 import os
@@ -19,6 +20,7 @@ from live.tournament import Tournament, TournamentFileError, load
 
 if TYPE_CHECKING:
     from live.hall import Hall
+    from live.log import EventLog
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 DEMO_FILE = EXAMPLES / "cacak-preferans-2027.toml"
@@ -39,6 +41,15 @@ def main(argv: list[str] | None = None) -> int:
     serve.add_argument("--redis-prefix", default="live", help="key prefix in Redis (one per tournament)")
     serve.add_argument("--public-url", help="the address phones in the hall use, for the QR code "
                                             "(default: the address the display was opened with)")
+    serve.add_argument("--accept-changes", action="store_true",
+                       help="record the file's differences from the plan in the log (as the console's commands "
+                            "would), then serve; without it, a file that differs stops the server")
+
+    diff = sub.add_parser("diff", help="what an edited tournament file changes against the plan in the log")
+    diff.add_argument("file")
+    diff.add_argument("--db", help="the event log file (default: FILE's name with .db, in the current folder)")
+    diff.add_argument("--redis", metavar="URL", help="the log is in Redis at URL")
+    diff.add_argument("--redis-prefix", default="live")
 
     demo = sub.add_parser("demo", help="the bundled tournament, compressed to start a minute from now")
     demo.add_argument("--speed", type=float, default=60.0,
@@ -72,14 +83,18 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"error: {exc}", file=sys.stderr)
                 return 1
             return 0
-        if args.command == "serve":
+        if args.command in ("serve", "diff"):
             tournament = load(args.file)
-            if args.redis:
-                if args.db:
-                    parser.error("--db and --redis are two different logs: give one")
-                return _serve_redis(tournament, args.redis, args.redis_prefix, args.host, args.port, args.public_url)
+            if args.redis and args.db:
+                parser.error("--db and --redis are two different logs: give one")
             db = Path(args.db) if args.db else Path.cwd() / (Path(args.file).stem + ".db")
-            return _serve(tournament, db, args.host, args.port, public_url=args.public_url)
+            if args.command == "diff":
+                return _diff(tournament, db, args.redis, args.redis_prefix)
+            if args.redis:
+                return _serve_redis(tournament, args.redis, args.redis_prefix, args.host, args.port, args.public_url,
+                                    args.accept_changes)
+            return _serve(tournament, db, args.host, args.port, public_url=args.public_url,
+                          accept_changes=args.accept_changes)
         if args.command == "demo":
             if args.speed <= 0 or args.speed > 3600:
                 parser.error("--speed must be more than 0 and at most 3600")
@@ -93,10 +108,82 @@ def main(argv: list[str] | None = None) -> int:
     return 2
 
 
+def _log_for(tournament: Tournament, db: Path, redis_url: str | None, prefix: str) -> EventLog:
+    """The tournament's log: named by its id (a log from before ids, named by the name, is adopted)."""
+    if redis_url:
+        from live.log.redis import RedisLog
+
+        return RedisLog(redis_url, tournament.id, key_prefix=prefix, legacy_owner=tournament.name)
+    from live.log.sqlite import SQLiteLog
+
+    return SQLiteLog(db, tournament.id, legacy_owner=tournament.name)
+
+
+def _preflight(tournament: Tournament, log_: EventLog, where: str, *, accept: bool) -> int | None:
+    """The file against the plan the log holds. None: serve; else the exit code."""
+    from live.startup import accept_changes, compare, describe
+
+    async def run() -> int | None:
+        await log_.open()
+        try:
+            found = await compare(log_, tournament)
+            if not found.differences:
+                return None
+            if not accept:
+                print(f"error: {tournament.source} differs from the plan recorded in {where}:", file=sys.stderr)
+                describe(found.differences, sys.stderr)
+                print("Put the file back, make these changes at the referee console, or run "
+                      "`live serve FILE --accept-changes` to record them.", file=sys.stderr)
+                return 2
+            return None if await accept_changes(log_, tournament, sys.stderr) else 2
+        finally:
+            await log_.close()
+
+    return asyncio.run(run())
+
+
+def _diff(tournament: Tournament, db: Path, redis_url: str | None, prefix: str) -> int:
+    """`live diff`: like `diff`, exit 0 when the file agrees with the log, 1 when it differs."""
+    from live.log import LogUnavailable, TournamentMismatch
+    from live.startup import compare, describe
+
+    if not redis_url and not db.exists():
+        print(f"error: {db} does not exist: no log to compare with (give --db)", file=sys.stderr)
+        return 2
+    log_ = _log_for(tournament, db, redis_url, prefix)
+
+    async def run() -> int:
+        await log_.open()
+        try:
+            found = await compare(log_, tournament)
+        finally:
+            await log_.close()
+        if not found.recorded:
+            print("the log has no recorded plan yet: `live serve` records this file as the plan")
+            return 0
+        if not found.differences:
+            print(f"{tournament.source} agrees with the plan in the log")
+            return 0
+        print(f"{tournament.source} differs from the plan in the log:")
+        describe(found.differences, sys.stdout)
+        return 1
+
+    try:
+        return asyncio.run(run())
+    except (TournamentMismatch, LogUnavailable) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+
+
 def _check(path: str) -> int:
     t = load(path)
     zone = t.zone
-    print(f"{t.name}  ({t.preset}, {t.timezone}, languages {', '.join(t.languages)})")
+    now = datetime.now(UTC)
+    over = [item for item in t.items if item.end <= now]
+    for item in over:
+        print(f"warning: {item.id} ({item.title}) is already over: it ended {item.end.astimezone(zone):%Y-%m-%d %H:%M}"
+              " — on a new log it is shown as missed and fires no signal", file=sys.stderr)
+    print(f"{t.name}  ({t.preset}, {t.timezone}, languages {', '.join(t.languages)}; log id {t.id})")
     print(f"{len(t.players)} players, {len(t.teams)} teams, {len(t.items)} timetable items")
     day = None
     for item in t.items:
@@ -132,7 +219,8 @@ def referee_token(db: Path) -> str:
     return kept_secret(db, ".token", "LIVE_REFEREE_TOKEN", 18)
 
 
-def _serve_redis(tournament: Tournament, url: str, prefix: str, host: str, port: int, public_url: str | None) -> int:
+def _serve_redis(tournament: Tournament, url: str, prefix: str, host: str, port: int, public_url: str | None,
+                 accept_changes: bool = False) -> int:
     """An instance on a shared Redis log. The referee token and the check-in secret are shared too:
     from the environment, else kept in Redis by the first instance, so every instance agrees.
     LIVE_LEASE_TTL (seconds, default 15; renewed every third of it) bounds how long the scheduler
@@ -152,9 +240,13 @@ def _serve_redis(tournament: Tournament, url: str, prefix: str, host: str, port:
     if not 1 <= ttl <= 3600:
         print(f"error: LIVE_LEASE_TTL must be seconds from 1 to 3600, not {raw_ttl!r}", file=sys.stderr)
         return 1
-    log_ = RedisLog(url, tournament.name, key_prefix=prefix)
+    log_ = RedisLog(url, tournament.id, key_prefix=prefix, legacy_owner=tournament.name)
     try:
         log_.verify()
+        refused = _preflight(tournament, RedisLog(url, tournament.id, key_prefix=prefix), f"Redis {prefix}",
+                             accept=accept_changes)
+        if refused is not None:
+            return refused
         client = redis.Redis.from_url(url, socket_timeout=5, socket_connect_timeout=5)
         meta = f"{prefix}:meta"
         for field, env, value in (("referee_token", "LIVE_REFEREE_TOKEN", secrets.token_urlsafe(18)),
@@ -172,18 +264,22 @@ def _serve_redis(tournament: Tournament, url: str, prefix: str, host: str, port:
 
 
 def _serve(tournament: Tournament, db: Path, host: str, port: int, *, demo: bool = False,
-           public_url: str | None = None) -> int:
+           public_url: str | None = None, accept_changes: bool = False) -> int:
     from live.hall import Hall
     from live.log.sqlite import SQLiteLog, TournamentMismatch
 
     try:
-        SQLiteLog(db, tournament.name).verify()
+        SQLiteLog(db, tournament.id, legacy_owner=tournament.name).verify()
     except TournamentMismatch as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
+    if not demo:  # the demo's timetable is made anew from now at every start: a log it resumes keeps its own
+        refused = _preflight(tournament, SQLiteLog(db, tournament.id), str(db), accept=accept_changes)
+        if refused is not None:
+            return refused
     token = referee_token(db)
     secret = kept_secret(db, ".secret", "LIVE_CHECKIN_SECRET", 24)
-    hall = Hall(tournament, SQLiteLog(db, tournament.name), checkin_secret=secret)
+    hall = Hall(tournament, SQLiteLog(db, tournament.id), checkin_secret=secret)
     companions: list[Callable[[], Awaitable[None]]] = []
     if demo:
         from live.demo import DemoOrganizer, run_quietly

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from live import arrivals, results
+from live import arrivals, plan_commands, results
 from live import events as E
 from live.events import NewEvent
+from live.schedule import start_blocker
 from live.state import ItemState, State
 from live.tournament import Tournament
 from live.validation import CommandError, item_state, referee_event
@@ -42,6 +43,7 @@ FIELDS: dict[str, tuple[set[str], set[str]]] = {
     "check_in": ({"item"}, {"player", "team", "at", "reason"}),
     "excuse_absence": ({"item", "player", "reason"}, set()),
     "seat_reserve": ({"item", "player", "name"}, set()),
+    **plan_commands.FIELDS,
 }
 
 
@@ -61,11 +63,13 @@ def decide(tournament: Tournament, state: State, command: Any, now: int) -> list
         known = sorted(required | optional)
         raise CommandError(422, f"{kind} has no field {name!r}", {"field": name, "known": known})
     handler = _HANDLERS[kind]
-    return [handler(tournament, state, command, now)]
+    # Always against the plan as the log has it (walk-ins, moved items), whatever the caller holds.
+    return [handler(state.tournament, state, command, now)]
 
 
 def _conflict(s: ItemState, doing: str) -> CommandError:
     said = {"scheduled": "has not started", "called": "has not started", "held": "has not started",
+            "missed": "has not started",
             "running": "is running", "paused": "is paused", "ended": "has ended"}[s.status]
     return CommandError(409, f"cannot {doing} {s.item.id}: it {said}", {"field": "item", "status": s.status})
 
@@ -74,10 +78,16 @@ def _start(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEvent
     s = item_state(state, c)
     if not s.open:
         raise _conflict(s, "start")
-    busy = state.item_in_progress(other_than=s.item.id)
-    if busy is not None:
-        raise CommandError(409, f"cannot start {s.item.id}: {busy.item.id} is still {busy.status}; end it first",
-                           {"field": "item", "in_progress": busy.item.id})
+    blocker = start_blocker(state, s.item.id)
+    if blocker is not None and blocker[0] == "previous":
+        other = state.items[str(blocker[1])]
+        doing = "is still being played" if other.in_progress else "has not been played"
+        raise CommandError(409, f"cannot start {s.item.id}: {other.item.id} {doing}; end it first",
+                           {"field": "item", "waiting_for": other.item.id, "reason": "previous",
+                            "in_progress": other.item.id if other.in_progress else None})
+    if blocker is not None:
+        raise CommandError(409, f"cannot start {s.item.id}: its seating is not published; publish it first",
+                           {"field": "item", "reason": "seating"})
     return referee_event(E.ROUND_STARTED, {"item": s.item.id})
 
 
@@ -170,6 +180,7 @@ def _undo(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEvent:
             raise CommandError(409, "there is no referee command to undo", {"field": "seq"})
         target = undoable[-1]
     results.check_undo(t, state, target)
+    plan_commands.check_undo(state, target)
     return referee_event(E.COMMAND_UNDONE, {"target": target["seq"], "undid": target["type"]})
 
 
@@ -191,4 +202,5 @@ _HANDLERS = {
     "check_in": arrivals.check_in,
     "excuse_absence": arrivals.excuse_absence,
     "seat_reserve": arrivals.seat_reserve,
+    **plan_commands.HANDLERS,
 }

@@ -3,7 +3,11 @@
 It acts only through `Hall.command`, exactly as a referee at the console would, so everything
 it does is in the log and the audit, and undoable. It reacts to the log: when a round ends it
 enters that round's table results one by one (so the hall sees the standings move), then
-publishes the seating of the next round.
+publishes the seating of the next round. Before the draw it registers a walk-in at the door and
+corrects a misspelt name; round 3 runs long (a pause and an extension), so the rest of the day
+moves on every screen. Started again on the same log (`live demo --db`), it picks up where the
+log is: it never seats a round while the one before is being played, and it enters the arrivals
+that happened while the server was down as the referee would from paper.
 """
 
 from __future__ import annotations
@@ -23,6 +27,11 @@ from live.validation import CommandError
 log = logging.getLogger("live.demo")
 RESULT_SPACING_S = 0.6
 RESERVE_NAMES = ("Петар Илић", "Марко Савић", "Ана Лазић", "Ђорђе Пантић")
+WALK_IN = "Зоран Вуковић"
+#: (player, name as corrected at the desk): the file had a typo
+NAME_FIX = ("p07", "Слободан Илић")
+#: Round 3 runs long: paused this many tournament minutes into it, for so long, then extended.
+LONG_ROUND, PAUSE_AT_MIN, PAUSE_MIN, EXTEND_MIN = 3, 40.0, 15.0, 10
 
 
 def table_results(players: list[str], rng: random.Random) -> dict[str, int]:
@@ -38,12 +47,17 @@ class DemoOrganizer:
         self.rng = random.Random(seed)
         self._ended: asyncio.Queue[str] = asyncio.Queue()
         self._tasks: set[asyncio.Task[None]] = set()
+        self._since = hall.clock()
 
     def _on_event(self, event: Event) -> None:
         if event.type == E.ROUND_ENDED:
             self._ended.put_nowait(str(event.payload["item"]))
         elif event.type == E.SEATING_PUBLISHED:
             self._spawn(self._arrivals(str(event.payload["item"])))
+        elif event.type == E.ROUND_STARTED:
+            s = self.hall.state.items.get(str(event.payload["item"]))
+            if s is not None and s.item.round == LONG_ROUND:
+                self._spawn(self._run_long(s.item.id))
         elif event.type == E.LATENESS_ALERT and event.payload.get("threshold") == "reserve":
             self._spawn(self._reserves(event))
 
@@ -52,10 +66,33 @@ class DemoOrganizer:
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    async def _arrivals(self, item: str) -> None:
-        """Players walk in: most a few minutes early, some a little late, one past the 30-minute mark."""
+    async def _run_long(self, item: str) -> None:
+        """A dispute at a table: the referee pauses the round, then gives the time back and some more."""
         t = self.hall.tournament
-        players = [p for table in self.hall.state.seatings[item].get("tables", []) for p in table["players"]]
+        await asyncio.sleep(t.minutes_ms(PAUSE_AT_MIN) / 1000)
+        if await self._command({"type": "pause", "item": item}):
+            await asyncio.sleep(t.minutes_ms(PAUSE_MIN) / 1000)
+            await self._command({"type": "resume", "item": item})
+            await self._command({"type": "extend", "item": item, "minutes": EXTEND_MIN})
+
+    async def _door(self) -> None:
+        """At the registration desk, before the draw: a walk-in, and a name the file had wrong."""
+        state = self.hall.state
+        if state.seatings or any(c["type"] == E.PLAYER_REGISTERED for c in state.commands):
+            return  # done before this start of the demo
+        await self._command({"type": "register_player", "name": WALK_IN})
+        player, name = NAME_FIX
+        if self.hall.tournament.player(player) is not None:
+            await self._command({"type": "update_player", "player": player, "name": name})
+
+    async def _arrivals(self, item: str) -> None:
+        """Players walk in: most a few minutes early, some a little late, one past the 30-minute mark.
+        Arrivals whose time passed while the demo was not running are entered with their time, as a
+        referee enters what was written on paper."""
+        t = self.hall.tournament
+        state = self.hall.state
+        players = [p for table in state.seatings[item].get("tables", []) for p in table["players"]
+                   if p not in state.check_ins.get(item, {}) and p not in state.reserves.get(item, {})]
         self.rng.shuffle(players)
         start = t.item(item).start_ms if t.item(item) else self.hall.clock()
         plan = []
@@ -68,11 +105,16 @@ class DemoOrganizer:
                 minutes = -self.rng.uniform(1, 20)
             plan.append((start + t.minutes_ms(minutes), player))
         for at, player in sorted(plan):
+            late_entry = at < self._since  # it happened while the demo was not running
             await asyncio.sleep(max(0.0, (at - self.hall.clock()) / 1000))
-            state = self.hall.state.items.get(item)
-            if state is None or state.status == "ended" or player in self.hall.state.reserves.get(item, {}):
+            s = self.hall.state.items.get(item)
+            if s is None or s.status == "ended" or player in self.hall.state.reserves.get(item, {}) \
+                    or player in self.hall.state.check_ins.get(item, {}):
                 continue
-            await self._command({"type": "check_in", "player": player, "item": item})
+            command: dict[str, Any] = {"type": "check_in", "player": player, "item": item}
+            if late_entry:
+                command.update(at=at, reason="written on paper while the server was down")
+            await self._command(command)
 
     async def _reserves(self, alert: Event) -> None:
         for player in alert.payload.get("absent", []):
@@ -81,10 +123,19 @@ class DemoOrganizer:
                                  "name": name})
 
     async def run(self) -> None:
+        self._since = self.hall.clock()
         self.hall.listeners.append(self._on_event)
-        await self._publish(self._next_open())
+        await self._door()
+        seated_before = set(self.hall.state.seatings)
         for item in [s.item.id for s in self.hall.state.items.values() if s.status == "ended"]:
             await self._score(item)  # rounds that ended while the demo was not running
+        current = self.hall.state.item_in_progress()
+        if current is None:
+            await self._publish(self._next_open())
+        for s in self.hall.state.items.values():  # a seated round, before or during its play: people walk in
+            if s.status != "ended" and s.item.id in seated_before and (s is current or current is None):
+                self._spawn(self._arrivals(s.item.id))
+                break
         while True:
             item = await self._ended.get()
             await self._score(item)

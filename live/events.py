@@ -33,6 +33,22 @@ CHECKED_IN = "checked_in"
 ABSENCE_ANNOUNCED = "absence_announced"  # announced in advance: never penalized
 RESERVE_SEATED = "reserve_seated"
 LATENESS_ALERT = "lateness_alert"  # a threshold of the rules passed with someone still absent
+# The plan (live/plan.py): recorded once, then changed on the day.
+PLAN_RECORDED = "plan_recorded"  # the tournament file as it was when the log began: the initial plan
+PLAN_MISSED = "plan_missed"  # items already over when nothing had been played: shown as missed, never fired
+PLAYER_REGISTERED = "player_registered"
+PLAYER_UPDATED = "player_updated"
+PLAYER_WITHDRAWN = "player_withdrawn"
+TEAM_REGISTERED = "team_registered"
+TEAM_UPDATED = "team_updated"
+ITEM_MOVED = "item_moved"
+TIMETABLE_SHIFTED = "timetable_shifted"
+ITEM_ADDED = "item_added"
+ITEM_CANCELLED = "item_cancelled"
+TOURNAMENT_UPDATED = "tournament_updated"
+RULES_CHANGED = "rules_changed"
+# Not an event: what the fold announces when the schedule follows the hall (a round ran long).
+TIMETABLE_FOLLOWED = "timetable_followed"
 # Other:
 ANNOUNCED = "announced"
 COMMAND_UNDONE = "command_undone"
@@ -41,6 +57,7 @@ COMMAND_UNDONE = "command_undone"
 SIGNAL_TYPES = frozenset({
     ROUND_CALLED, ROUND_STARTED, ROUND_START_HELD, ROUND_PAUSED, ROUND_RESUMED, ROUND_EXTENDED,
     LAST_DEALS_ANNOUNCED, BREAK_ANNOUNCED, ROUND_ENDED, ANNOUNCED, LATENESS_ALERT, RESERVE_SEATED,
+    ITEM_MOVED, TIMETABLE_SHIFTED, ITEM_ADDED, ITEM_CANCELLED, PLAN_MISSED,
 })
 
 

@@ -23,7 +23,9 @@ from live.commands import CommandError, decide
 from live.events import Event, NewEvent
 from live.hub import Client, Hub
 from live.log import EventLog, LogUnavailable, SeqConflict, TailingLog
-from live.signals import due_signals, signal_event
+from live.plan import to_json as plan_json
+from live.results import played_before
+from live.signals import due_signals, missed_items, signal_event
 from live.state import State, apply, fold
 from live.tournament import Tournament
 from live.views import me_section, public_sections, referee_sections
@@ -36,7 +38,8 @@ log = logging.getLogger("live.hall")
 #: Events that can change what a player's own page shows (`me`), besides notices to them.
 PERSONAL_TYPES = frozenset({E.RESULT_RECORDED, E.RESULT_CORRECTED, E.SEATING_PUBLISHED, E.PENALTY_APPLIED,
                             E.MATCH_FORFEITED, E.TEAM_WITHDRAWN, E.COMMAND_UNDONE, E.CHECKED_IN,
-                            E.ABSENCE_ANNOUNCED, E.RESERVE_SEATED, E.ROUND_STARTED, E.ROUND_ENDED})
+                            E.ABSENCE_ANNOUNCED, E.RESERVE_SEATED, E.ROUND_STARTED, E.ROUND_ENDED,
+                            E.PLAYER_UPDATED, E.PLAYER_WITHDRAWN, E.TEAM_UPDATED})
 
 
 CONFLICT_RETRIES = 5
@@ -53,10 +56,12 @@ def encode(message: dict[str, Any]) -> str:
 class Hall:
     def __init__(self, tournament: Tournament, log_: EventLog, *, clock: Callable[[], int] = wall_clock_ms,
                  run_scheduler: bool = True, checkin_secret: str | None = None, lease: Lease | None = None) -> None:
-        self.tournament = tournament
-        secret = checkin_secret or secrets.token_urlsafe(24)
-        self.codes = checkin.codes(secret, [p.id for p in tournament.players])  # code → player
-        self._code_of = {player: code for code, player in self.codes.items()}
+        #: The plan a new log records, and the one an old log (from before plans were recorded) is
+        #: served with. The truth after that is the log: see `tournament`.
+        self.file_plan = tournament
+        self._secret = checkin_secret or secrets.token_urlsafe(24)
+        self.codes: dict[str, str] = {}  # code → player
+        self._code_of: dict[str, str] = {}
         self.log = log_
         self.clock = clock
         self.hub = Hub()
@@ -70,13 +75,28 @@ class Hall:
         self._sections: dict[str, dict[str, Any]] = {}
         #: Called with every event after it is folded and pushed (the demo organizer listens here).
         self.listeners: list[Callable[[Event], None]] = []
+        self._roster_codes()
+
+    @property
+    def tournament(self) -> Tournament:
+        """The plan as the log has it, at the times the hall follows."""
+        return self.state.tournament
+
+    def _roster_codes(self) -> None:
+        ids = [p.id for p in self.state.tournament.players]
+        if set(ids) != set(self._code_of):
+            self.codes = checkin.codes(self._secret, ids)
+            self._code_of = {player: code for code, player in self.codes.items()}
 
     # life-cycle -----------------------------------------------------------------------------
 
     async def start(self) -> None:
         await self.log.open()
         self.events = await self.log.read(0)
-        self.state = fold(self.tournament, self.events)
+        self.state = fold(self.file_plan, self.events)
+        if not any(e.type == E.PLAN_RECORDED for e in self.events):
+            await self._record_plan()
+        self._roster_codes()
         self._sections = {"public": public_sections(self.state), "referee": referee_sections(self.state)}
         log.info("replayed %d events; seq %d", len(self.events), self.state.seq)
         if isinstance(self.log, TailingLog):  # other instances append too: follow the shared log
@@ -97,12 +117,56 @@ class Hall:
         await self.hub.close_all()
         await self.log.close()
 
+    async def _record_plan(self) -> None:
+        """A new log (or one from before plans were recorded) gets the file as its plan, once: the
+        signal id `plan` makes a second instance's attempt a no-op. The fold takes the first
+        recorded plan as the start of everything, wherever it stands in the log."""
+        new = NewEvent(E.PLAN_RECORDED, "organizer", {"plan": plan_json(self.file_plan),
+                                                       "file": self.file_plan.source}, signal="plan")
+        while True:
+            try:
+                event = await self.log.append(new, expect_seq=self.state.seq)
+            except SeqConflict:
+                for missed in await self.log.read(self.state.seq):
+                    self.events.append(missed)
+                    apply(self.state, missed)
+                if any(e.type == E.PLAN_RECORDED for e in self.events):
+                    break
+                continue
+            if event is not None:
+                self.events.append(event)
+            break
+        self.state = fold(self.file_plan, self.events)
+
     def _lead(self) -> None:
         """This instance runs the scheduler: jobs are rebuilt from the state, and whatever fell due
-        while nobody led fires now, once (the log refuses a signal twice)."""
+        while nobody led fires now, once (the log refuses a signal twice) — unless nothing has been
+        played yet, when what is already over is recorded as missed instead of fired."""
         assert self.scheduler is not None
         log.info("leading: running the scheduler")
         self.scheduler.start()
+        missed = missed_items(self.state, self.clock())
+        if missed:
+            task = asyncio.create_task(self._mark_missed(), name="missed")
+            self._tasks.append(task)
+        else:
+            self.reschedule()
+
+    async def _mark_missed(self) -> None:
+        def decided() -> NewEvent | None:
+            items = missed_items(self.state, self.clock())
+            if not items:
+                return None
+            # What the console offers: the whole plan moved to start ten minutes from now.
+            first = self.state.tournament.items[0]
+            return NewEvent(E.PLAN_MISSED, "scheduler", {
+                "items": items, "at": self.clock(), "shift_item": first.id,
+                "shift_minutes": max(1, -(-(self.clock() - first.start_ms) // 60_000)) + 10})
+
+        try:
+            await self._store(decided)
+        except LogUnavailable:
+            log.exception("could not record the missed items")
         self.reschedule()
 
     def _step_down(self) -> None:
@@ -156,9 +220,8 @@ class Hall:
 
     def _draws_next(self, command: dict[str, Any]) -> bool:
         """Whether publishing this item's seating is a draw by lot (preferans, no results yet)."""
-        item = self.tournament.item(str(command.get("item")))
-        return (self.tournament.game == "preferans" and item is not None and not any(
-            self.state.results.get(i.id) for i in self.tournament.items if i.playing and i.start < item.start))
+        item = str(command.get("item"))
+        return self.tournament.game == "preferans" and item in self.state.items and not played_before(self.state, item)
 
     async def fire(self, signal_id: str) -> Event | None:
         """Append a signal if it is still due; None when it is not (or was already appended)."""
@@ -172,9 +235,11 @@ class Hall:
             return
         self.events.append(event)
         if event.type == E.COMMAND_UNDONE:
-            self.state = fold(self.tournament, self.events)
+            self.state = fold(self.file_plan, self.events)
         else:
             apply(self.state, event)
+        if event.type in (E.PLAYER_REGISTERED, E.COMMAND_UNDONE):
+            self._roster_codes()
         self._push(event)
         self.reschedule()
         for listener in self.listeners:

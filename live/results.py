@@ -13,6 +13,7 @@ from typing import Any
 
 from live import events as E
 from live.events import Event, NewEvent
+from live.plan import seated_from
 from live.rules import bridge, preferans, seating
 from live.rules.vp import vp
 from live.standings import compute as compute_standings
@@ -286,6 +287,12 @@ def check_undo(t: Tournament, state: State, target: dict[str, Any]) -> None:
     """An undo refolds without its target, which can bring back an entry no command checked (undoing a
     correction restores the result it replaced, whose players may since have a result at another table):
     refuse an undo after which the standings could not be computed."""
+    if target["type"] == E.SEATING_PUBLISHED:
+        s = state.items.get(str(target["payload"].get("item")))
+        if s is not None and not s.open:
+            raise CommandError(409, f"command {target['seq']} cannot be undone: {s.item.id} has started with "
+                                    "this seating", {"field": "seq"})
+        return
     if target["type"] not in (E.RESULT_RECORDED, E.RESULT_CORRECTED, E.MATCH_FORFEITED):
         return
     scoring = (E.RESULT_RECORDED, E.RESULT_CORRECTED, E.MATCH_FORFEITED, E.PENALTY_APPLIED)
@@ -310,23 +317,50 @@ def publish_seating(t: Tournament, state: State, c: dict[str, Any], now: int) ->
 
 
 def _preferans_seating(t: Tournament, state: State, s: ItemState, c: dict[str, Any]) -> dict[str, Any]:
-    earlier = [i.id for i in t.items if i.playing and i.start < s.item.start and state.results.get(i.id)]
+    earlier = played_before(state, s.item.id)
+    playing = [p.id for p in t.players if seated_from(t, p, s.item.id)]
+    if earlier:
+        _previous_scored(state, earlier[-1], s.item.id)
     try:
         if not earlier:
             seed = _whole(c.get("seed"), "seed", minimum=0)
-            tables = seating.draw([p.id for p in t.players], seed)
+            tables = seating.draw(playing, seed)
             payload: dict[str, Any] = {"item": s.item.id, "method": "draw", "seed": seed}
         else:
             if "seed" in c:
                 raise CommandError(422, f"{s.item.id} is seated from the standings; a seed is only for the draw",
                                    {"field": "seed"})
-            ranking = [row["player"] for row in compute_standings(state)]
+            ranking = [row["player"] for row in compute_standings(state) if row["player"] in playing]
+            ranking += [p for p in playing if p not in ranking]
             tables = seating.from_standings(ranking)
             payload = {"item": s.item.id, "method": "standings", "after": earlier[-1]}
     except seating.SeatingError as exc:
         raise CommandError(422, str(exc), {"field": "item"}) from exc
     payload["tables"] = [{"table": x.number, "players": list(x.players)} for x in tables]
     return payload
+
+
+def played_before(state: State, item_id: str) -> list[str]:
+    """The rounds before this one that are part of the tournament (not missed): none means the
+    round is seated by a draw, else from the standings after the last of them."""
+    order = [s.item.id for s in state.items.values()]
+    before = order[:order.index(item_id)] if item_id in order else []
+    return [i for i in before if state.items[i].status != "missed"]
+
+
+def _previous_scored(state: State, before: str, item: str) -> None:
+    """The standings seat a round only once the round before it is over and every table's result is in."""
+    previous = state.items[before]
+    if previous.status != "ended":
+        doing = "is still being played" if previous.in_progress else "has not been played"
+        raise CommandError(409, f"{item} is seated from the standings, and {before} {doing}", {"field": "item",
+                                                                                          "waiting_for": before})
+    tables = [str(x["table"]) for x in state.seatings.get(before, {}).get("tables", [])]
+    missing = [n for n in tables if n not in state.results.get(before, {})]
+    if missing:
+        raise CommandError(409, f"{item} is seated from the standings, and {before} has no result yet at "
+                                f"table{'s' if len(missing) > 1 else ''} {', '.join(missing)}",
+                           {"field": "item", "waiting_for": before, "tables": missing})
 
 
 def _bridge_seating(t: Tournament, state: State, s: ItemState) -> dict[str, Any]:

@@ -13,6 +13,7 @@ from typing import Any
 from live import arrivals
 from live import events as E
 from live.events import NewEvent
+from live.schedule import start_blocker
 from live.state import ItemState, State
 from live.tournament import Tournament
 
@@ -39,7 +40,8 @@ def due_signals(tournament: Tournament, state: State) -> list[Signal]:
         item = s.item
         if s.status == "ended":
             continue
-        if s.status == "scheduled" and rules.get("call_before") and not in_progress - {item.id}:
+        seated = tournament.game != "preferans" or item.id in state.seatings
+        if s.status == "scheduled" and rules.get("call_before") and not in_progress - {item.id} and seated:
             out.append(Signal(f"{item.id}:call", item.start_ms - tournament.rule_ms("call_before"),
                               E.ROUND_CALLED, item.id))
         if s.status in ("scheduled", "called") and rules.get("auto_start"):
@@ -69,8 +71,9 @@ def due_signals(tournament: Tournament, state: State) -> list[Signal]:
 def signal_event(tournament: Tournament, state: State, signal_id: str, now: int) -> NewEvent | None:
     """The event a firing signal appends, or None when it is no longer due (the state moved on).
 
-    A scheduled start that finds another round still in progress does not start a second
-    clock: it is recorded as held, and the referee starts the round by hand.
+    A scheduled start that cannot be played (the round before it is not over, or a preferans
+    round has no published seating: `live.schedule.start_blocker`) does not start the clock: it
+    is recorded as held, with its reason, and the referee starts the round by hand when ready.
     """
     signal = next((s for s in due_signals(tournament, state) if s.id == signal_id), None)
     if signal is None or signal.due_at > now:
@@ -81,8 +84,29 @@ def signal_event(tournament: Tournament, state: State, signal_id: str, now: int)
         if not payload["absent"]:
             return None  # everyone came in time: nothing to alert
     if signal.type == E.ROUND_STARTED:
-        busy: ItemState | None = state.item_in_progress(other_than=signal.item)
-        if busy is not None:
-            payload["waiting_for"] = busy.item.id
+        blocker = start_blocker(state, signal.item)
+        if blocker is not None:
+            reason, waiting_for = blocker
+            busy = state.items.get(waiting_for or "")
+            if busy is not None and busy.in_progress and rules_end(tournament, busy, now):
+                return None  # that round's own end is due now: it ends first, then this one starts
+            payload["reason"] = reason
+            if waiting_for:
+                payload["waiting_for"] = waiting_for
             return NewEvent(E.ROUND_START_HELD, "scheduler", payload, signal=signal.id)
     return NewEvent(signal.type, "scheduler", payload, signal=signal.id)
+
+
+def rules_end(tournament: Tournament, s: ItemState, now: int) -> bool:
+    """Whether the scheduler is about to end this round (its automatic end is due)."""
+    return bool(tournament.rules.get("auto_end")) and s.status == "running" and s.ends_at() <= now
+
+
+def missed_items(state: State, now: int) -> list[str]:
+    """Rounds already over on a plan of which nothing has been played: they fire no signal (a file
+    with a wrong year must not start and end every round at once). Once play has begun, a signal
+    that fell due while the server was down still fires, once."""
+    if state.played:
+        return []
+    return [s.item.id for s in state.items.values()
+            if s.status in ("scheduled", "called") and s.item.start_ms + s.item.duration_ms + s.extended_ms <= now]

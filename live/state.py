@@ -1,4 +1,9 @@
-"""The fold: the current state is a pure function of the tournament file and the events.
+"""The fold: the current state is a pure function of the recorded plan and the events.
+
+The plan is the `plan_recorded` event (the tournament file as it was when the log began; for a
+log older than that event, the file it is served with), changed by the day's roster and
+timetable events (`live.plan`). `State.plan` is that plan; `State.tournament` is the same plan
+at the times the hall follows (`live.schedule`), which every rule and view reads.
 
 No clock is read here. Every time comes from an event: a referee command takes effect at
 the event's timestamp; a scheduler signal at its `due_at` (so a signal appended late after a
@@ -17,19 +22,29 @@ from typing import Any
 
 from live import events as E
 from live.events import Event
-from live.tournament import Item, Tournament
+from live.plan import PLAN_TYPES
+from live.plan import changed as changed_plan
+from live.plan import from_json as plan_from_json
+from live.schedule import follow
+from live.tournament import Item, Tournament, with_items
 
 ANNOUNCEMENTS_KEPT = 20
 
 
 @dataclass
 class ItemState:
-    """One playing item's life-cycle: scheduled → called → running ⇄ paused → ended."""
+    """One playing item's life-cycle: scheduled → called → running ⇄ paused → ended.
+
+    `missed`: already over when the server first saw a plan in which nothing had been played; it
+    fires no signal (the referee may still start it, or move it to a time still to come)."""
 
     item: Item
-    status: str = "scheduled"  # scheduled | called | held | running | paused | ended
+    status: str = "scheduled"  # scheduled | called | held | missed | running | paused | ended
     called_at: int | None = None
     held_at: int | None = None
+    #: Why a held start waits: "previous" (that round is not over: `waiting_for`) or "seating".
+    held_for: str | None = None
+    waiting_for: str | None = None
     started_at: int | None = None
     ended_at: int | None = None
     paused_at: int | None = None
@@ -46,7 +61,7 @@ class ItemState:
     @property
     def open(self) -> bool:
         """Not started yet: a start (scheduled or by the referee) is still to come."""
-        return self.status in ("scheduled", "called", "held")
+        return self.status in ("scheduled", "called", "held", "missed")
 
     def start_ms(self) -> int:
         return self.started_at if self.started_at is not None else self.item.start_ms
@@ -71,7 +86,9 @@ class ItemState:
 
 @dataclass
 class State:
-    tournament: Tournament
+    tournament: Tournament  # the plan at the times the hall follows
+    plan: Tournament | None = None  # the recorded plan with the day's changes (None: as `tournament`)
+    pinned: set[str] = field(default_factory=set)  # items given a time on the day (`live.schedule.follow`)
     seq: int = 0
     items: dict[str, ItemState] = field(default_factory=dict)
     announcements: list[dict[str, Any]] = field(default_factory=list)
@@ -122,14 +139,23 @@ class State:
 
     @classmethod
     def initial(cls, tournament: Tournament) -> State:
-        return cls(tournament, items={i.id: ItemState(i) for i in tournament.items if i.playing})
+        return cls(tournament, plan=tournament, items={i.id: ItemState(i) for i in tournament.items if i.playing})
+
+    @property
+    def played(self) -> bool:
+        """Whether any round or match has started: from then on the plan is being played."""
+        return any(s.started_at is not None for s in self.items.values())
 
     def item_in_progress(self, other_than: str | None = None) -> ItemState | None:
         return next((s for s in self.items.values() if s.in_progress and s.item.id != other_than), None)
 
 
 def fold(tournament: Tournament, events: Iterable[Event]) -> State:
+    """The state after `events`. `tournament` is the plan unless the events hold a recorded one."""
     events = list(events)
+    recorded = next((e for e in events if e.type == E.PLAN_RECORDED), None)
+    if recorded is not None:
+        tournament = plan_from_json(recorded.payload["plan"], tournament.source)
     state = State.initial(tournament)
     state.undone = {int(e.payload["target"]) for e in events if e.type == E.COMMAND_UNDONE}
     for event in events:
@@ -163,14 +189,72 @@ def apply(state: State, event: Event) -> None:
     item = state.items.get(str(event.payload.get("item", "")))
     at = when(event)
     changed = _apply_to_item(item, event.type, event.payload, at) if item else False
+    if event.type in PLAN_TYPES or event.type == E.PLAN_MISSED:
+        announced = _apply_plan(state, event)
+        changed = True
+    else:
+        announced = item
     if changed:
         state._derived.clear()  # byes count from a round's start; lateness and overtime follow the clock
+        followed = _follow(state, announce=event.type not in PLAN_TYPES)
+    else:
+        followed = []
     if event.type in (E.ANNOUNCED, E.LATENESS_ALERT, E.RESERVE_SEATED):
         changed = True
     _apply_scoring(state, event)
     if changed and event.type in E.SIGNAL_TYPES:
-        state.announcements.append(_announcement(event, item))
-        del state.announcements[:-ANNOUNCEMENTS_KEPT]
+        state.announcements.append(_announcement(event, announced))
+    for moved in followed:
+        state.announcements.append({"seq": event.seq, "ts": event.ts, "type": E.TIMETABLE_FOLLOWED, **moved})
+    del state.announcements[:-ANNOUNCEMENTS_KEPT]
+
+
+def _apply_plan(state: State, event: Event) -> ItemState | None:
+    """A roster or timetable change: a new plan, and the items' states made to match it."""
+    p = event.payload
+    plan = state.plan or state.tournament
+    if event.type == E.PLAN_MISSED:
+        for ident in p["items"]:
+            s = state.items.get(ident)
+            if s is not None and s.status in ("scheduled", "called"):
+                s.status = "missed"
+        return None
+    state.plan = changed_plan(plan, event.type, p)
+    if event.type in (E.ITEM_MOVED, E.ITEM_ADDED):
+        state.pinned.add(p["item"])
+    moved = set(p.get("items", ())) | ({p["item"]} if isinstance(p.get("item"), str) else set())
+    for item in state.plan.items:
+        if item.playing and item.id not in state.items:
+            state.items[item.id] = ItemState(item)
+        s = state.items.get(item.id)
+        if s is not None and item.id in moved and s.status == "missed":
+            s.status = "scheduled"  # moved to a time still to come (checked when it was decided)
+    if event.type == E.ITEM_CANCELLED:
+        gone = state.items.pop(p["item"], None)
+        return gone
+    return state.items.get(str(p.get("item", "")))
+
+
+def _follow(state: State, *, announce: bool) -> list[dict[str, Any]]:
+    """Put every item at the time the hall follows; say which not-yet-started rounds moved because
+    another ran long (a roster or timetable command says its own change)."""
+    plan = state.plan or state.tournament
+    before = {i.id: i.start_ms for i in state.tournament.items}
+    items = follow(plan, state.items, state.pinned)
+    state.tournament = with_items(plan, items)
+    order = [s.item.id for s in state.items.values()]
+    for item in items:
+        s = state.items.get(item.id)
+        if s is not None:
+            s.item = item
+    if order != [i.id for i in items if i.playing]:
+        state.items = {i.id: state.items[i.id] for i in items if i.playing and i.id in state.items}
+    if not announce:
+        return []
+    moved = [{"item": i.id, "title": i.title, "round": i.round, "start": i.start_ms, "was": before[i.id]}
+             for i in items if i.id in before and before[i.id] != i.start_ms
+             and (s := state.items.get(i.id)) is not None and s.open]
+    return moved[:1]  # the next round is what the hall needs to hear; the timetable shows the rest
 
 
 def _apply_to_item(s: ItemState, kind: str, payload: dict[str, Any], at: int) -> bool:
@@ -178,6 +262,8 @@ def _apply_to_item(s: ItemState, kind: str, payload: dict[str, Any], at: int) ->
         s.status, s.called_at = "called", at
     elif kind == E.ROUND_START_HELD and s.open:
         s.status, s.held_at = "held", at
+        s.held_for = str(payload.get("reason", "previous"))
+        s.waiting_for = payload.get("waiting_for")
     elif kind == E.ROUND_STARTED and s.open:
         s.status, s.started_at = "running", at
     elif kind == E.ROUND_PAUSED and s.status == "running":
@@ -244,7 +330,8 @@ def _announcement(event: Event, item: ItemState | None) -> dict[str, Any]:
     if item is not None:
         data.update(item=item.item.id, title=item.item.title, round=item.item.round)
     for key in ("text", "player", "minutes", "part", "parts", "due_at", "waiting_for", "threshold", "absent",
-                "tables", "name", "starts_with", "table"):
+                "tables", "name", "starts_with", "table", "reason", "start", "was", "items", "ms",
+                "shift_item", "shift_minutes"):
         if key in event.payload:
             data[key] = event.payload[key]
     return data

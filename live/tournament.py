@@ -1,9 +1,10 @@
 """The tournament file: what is played, when, by whom, under which rules.
 
-The file is TOML (see README, "Tournament file"). It is read once at start and never
-changes while the server runs; everything that happens afterwards is an event. Errors name
-the file, the line and the field, because the person fixing them is an organizer with a
-text editor the night before the event.
+The file is TOML (see README, "Tournament file"). It is the initial plan: on a new log it is
+recorded as the first event (`live.plan`), and from then on the log is the truth; a file
+edited later is only compared with the recorded plan (`live.plan_diff`). Errors name the
+file, the line and the field, because the person fixing them is an organizer with a text
+editor the night before the event.
 """
 
 from __future__ import annotations
@@ -69,6 +70,10 @@ class Player:
     name: str
     lady: bool = False
     team: str | None = None
+    #: A walk-in registered after a draw: the first round they are seated for (None: from the start).
+    enters: str | None = None
+    #: Withdrawn on the day: never seated again; the rounds played stay and count.
+    withdrawn: bool = False
 
 
 @dataclass(frozen=True)
@@ -91,10 +96,14 @@ class Tournament:
     #: How many times faster than real time the rules' minutes run (the demo); 1 in a real event.
     speed: float = 1.0
     source: str = ""
-    _by_id: dict[str, Item] = field(default_factory=dict, compare=False, repr=False)
+    #: What names the tournament's log (`[tournament] id`, else the file's name); the name may change.
+    id: str = ""
+    _by_id: dict[str, Item] = field(init=False, compare=False, repr=False)
+    _players: dict[str, Player] = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
-        self._by_id.update({item.id: item for item in self.items})
+        object.__setattr__(self, "_by_id", {item.id: item for item in self.items})
+        object.__setattr__(self, "_players", {p.id: p for p in self.players})
 
     @property
     def zone(self) -> ZoneInfo:
@@ -108,7 +117,14 @@ class Tournament:
         return self._by_id.get(item_id)
 
     def player(self, player_id: str) -> Player | None:
-        return next((p for p in self.players if p.id == player_id), None)
+        return self._players.get(player_id)
+
+    def team(self, team_id: str) -> Team | None:
+        return next((x for x in self.teams if x.id == team_id), None)
+
+    def local(self, ms: int) -> datetime:
+        """An instant as the hall's wall clock shows it."""
+        return from_ms(ms).astimezone(self.zone)
 
     def rule_ms(self, key: str) -> int:
         """A rules duration (minutes of tournament time) in real milliseconds."""
@@ -145,7 +161,7 @@ class Tournament:
             return first_round_at + timedelta(minutes=(minutes - anchor_start) / speed)
 
         items = tuple(replace(i, start=at(s), end=at(e)) for i, s, e in squeezed)
-        return replace(self, items=items, speed=speed, _by_id={})
+        return replace(self, items=items, speed=speed)
 
 
 def to_ms(instant: datetime) -> int:
@@ -272,10 +288,13 @@ def parse(text: str, path: str = "<tournament>") -> Tournament:
     head = data.get("tournament")
     if not isinstance(head, dict):
         raise TournamentFileError(path, None, "tournament", "the [tournament] table is missing")
-    r.unknown(head, "tournament", None, {"name", "timezone", "preset", "languages", "language"})
+    r.unknown(head, "tournament", None, {"id", "name", "timezone", "preset", "languages", "language"})
     name = r.get(head, "tournament", None, "name", str).strip()
     if not name:
         raise r.fail("tournament", None, "name", "must not be empty")
+    ident = r.get(head, "tournament", None, "id", str, required=False, default=default_id(path))
+    if not _ID.match(ident):
+        raise r.fail("tournament", None, "id", f"{ident!r} must be 1–40 letters, digits, '-' or '_'")
     tz = r.get(head, "tournament", None, "timezone", str)
     try:
         zone = ZoneInfo(tz)
@@ -305,6 +324,9 @@ def parse(text: str, path: str = "<tournament>") -> Tournament:
             raise r.fail("rules", None, key, f"must be {_kind_name(expected)}, not {value!r}")
         if isinstance(value, int | float) and not isinstance(value, bool) and value < 0:
             raise r.fail("rules", None, key, "must not be negative")
+        problem = rule_problem(key, value)
+        if problem:
+            raise r.fail("rules", None, key, problem)
         rules[key] = value
 
     teams = _teams(r, data.get("teams", []))
@@ -312,8 +334,25 @@ def parse(text: str, path: str = "<tournament>") -> Tournament:
     items = _timetable(r, data.get("timetable"), zone, rules)
     return Tournament(
         name=name, timezone=tz, preset=preset, rules=rules, languages=tuple(languages),
-        language=language, items=items, players=players, teams=teams, source=path,
+        language=language, items=items, players=players, teams=teams, source=path, id=ident,
     )
+
+
+RULE_CHOICES: dict[str, tuple[str, ...]] = {"follow": ("shift", "hold")}
+
+
+def rule_problem(key: str, value: Any) -> str | None:
+    """What is wrong with a rules parameter's value beyond its type (the file and the console share it)."""
+    choices = RULE_CHOICES.get(key)
+    if choices and value not in choices:
+        return f"must be one of {', '.join(choices)}, not {value!r}"
+    return None
+
+
+def default_id(path: str) -> str:
+    """The file's name without its extension, as an id (`novi-sad-teams-2026.toml` → `novi-sad-teams-2026`)."""
+    stem = re.sub(r"[^A-Za-z0-9_-]+", "-", Path(path).stem).strip("-_")[:40]
+    return stem if stem and _ID.match(stem) else "tournament"
 
 
 def _entries(r: _Reader, raw: Any, table: str) -> list[dict[str, Any]]:
@@ -421,3 +460,8 @@ def _timetable(r: _Reader, raw: Any, zone: ZoneInfo, rules: dict[str, Any]) -> t
             raise r.fail("timetable", b, "start",
                          f"{items[b].id} starts before {items[a].id} ends (playing items must not overlap)")
     return tuple(items[k] for k in order)
+
+
+def with_items(t: Tournament, items: tuple[Item, ...]) -> Tournament:
+    """The same tournament with its timetable at other times (the schedule the hall follows)."""
+    return t if items is t.items else replace(t, items=items)

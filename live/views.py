@@ -11,23 +11,26 @@ from typing import Any
 
 from live.standings import final_view
 from live.state import ItemState, State
-from live.tournament import Item, Tournament
+from live.tournament import Item, Player, Tournament
 
 AUDIT_SHOWN = 100
 
 
-def item_view(t: Tournament, item: Item, s: ItemState | None) -> dict[str, Any]:
+def item_view(t: Tournament, item: Item, s: ItemState | None, planned: Item | None = None) -> dict[str, Any]:
     data: dict[str, Any] = {
         "id": item.id, "kind": item.kind, "title": item.title, "round": item.round,
         "start": item.start_ms, "end": item.end_ms, "playing": item.playing,
     }
+    if planned is not None and planned.start_ms != item.start_ms:
+        data["planned_start"] = planned.start_ms  # moved because a round before it ran long
     if item.boards:
         data["boards"] = item.boards
     if s is None:
         return data
     data.update(
         status=s.status, started_at=s.started_at, ended_at=s.ended_at, called_at=s.called_at,
-        held_at=s.held_at, ends_at=s.ends_at() if s.status != "ended" else s.ended_at,
+        held_at=s.held_at, held_for=s.held_for, waiting_for=s.waiting_for,
+        ends_at=s.ends_at() if s.status != "ended" else s.ended_at,
         paused_at=s.paused_at, extended_ms=s.extended_ms, last_deals_at=s.last_deals_at,
         breaks=list(s.breaks), parts=t.segments(item),
     )
@@ -40,16 +43,18 @@ def item_view(t: Tournament, item: Item, s: ItemState | None) -> dict[str, Any]:
 
 def public_sections(state: State) -> dict[str, Any]:
     t = state.tournament
+    plan = state.plan or t
     return {
         "tournament": {
             "name": t.name, "timezone": t.timezone, "preset": t.preset, "game": t.game,
-            "language": t.language, "languages": list(t.languages), "speed": t.speed,
+            "language": t.language, "languages": list(t.languages), "speed": t.speed, "id": t.id,
+            "follow": t.rules.get("follow", "shift"),
             "call_before_ms": t.rule_ms("call_before"),
             "last_deals_warning_ms": t.rule_ms("last_deals_warning"),
         },
-        "timetable": [item_view(t, i, state.items.get(i.id)) for i in t.items],
+        "timetable": [item_view(t, i, state.items.get(i.id), plan.item(i.id)) for i in t.items],
         "announcements": [a for a in state.announcements if not _private(a)],
-        "players": [{"id": p.id, "name": p.name, "team": p.team} for p in t.players],
+        "players": [_player(p) for p in t.players],
         "teams": [{"id": x.id, "name": x.name} for x in t.teams],
         "standings": state.standings,
         "seating": {item: _seating(s) for item, s in state.seatings.items()},
@@ -57,6 +62,17 @@ def public_sections(state: State) -> dict[str, Any]:
         "final": final_view(state) if state.tournament.game == "bridge" else None,
         "lateness": state.lateness,
     }
+
+
+def _player(p: Player) -> dict[str, Any]:
+    data: dict[str, Any] = {"id": p.id, "name": p.name, "team": p.team}
+    if p.lady:
+        data["lady"] = True
+    if p.enters:
+        data["enters"] = p.enters  # a walk-in, seated from this round on
+    if p.withdrawn:
+        data["withdrawn"] = True
+    return data
 
 
 def _private(announcement: dict[str, Any]) -> bool:

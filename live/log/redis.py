@@ -152,11 +152,13 @@ class RedisLog:
     """
 
     def __init__(self, url: str, tournament_name: str, *, key_prefix: str = "live",
-                 timeout: float = 2.0, block_ms: int = 5000) -> None:
+                 timeout: float = 2.0, block_ms: int = 5000, legacy_owner: str | None = None) -> None:
         if not key_prefix:
             raise ValueError("key_prefix must not be empty")
         self.url = url
-        self.tournament_name = tournament_name
+        self.tournament_name = tournament_name  # the tournament's id (`[tournament] id`)
+        #: What logs written before tournaments had ids hold instead (the name): adopted, and rewritten.
+        self.legacy_owner = legacy_owner
         self.key_prefix = key_prefix
         self.timeout = timeout
         self.block_ms = block_ms
@@ -197,6 +199,9 @@ class RedisLog:
         try:
             await client.hsetnx(self.meta_key, "tournament", self.tournament_name)
             owner = await client.hget(self.meta_key, "tournament")
+            if self.legacy_owner is not None and owner == self.legacy_owner:
+                await client.hset(self.meta_key, "tournament", self.tournament_name)
+                owner = self.tournament_name
             if owner != self.tournament_name:
                 raise self._mismatch(str(owner))
             await self._check_durability(client)

@@ -36,9 +36,12 @@ CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 
 
 class SQLiteLog:
-    def __init__(self, path: str | Path, tournament_name: str | None = None) -> None:
+    def __init__(self, path: str | Path, tournament_name: str | None = None, *,
+                 legacy_owner: str | None = None) -> None:
         self.path = Path(path)
-        self.tournament_name = tournament_name
+        self.tournament_name = tournament_name  # the tournament's id (`[tournament] id`)
+        #: What logs written before tournaments had ids hold instead (the name): adopted, and rewritten.
+        self.legacy_owner = legacy_owner
         self._db: sqlite3.Connection | None = None
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sqlite-log")
 
@@ -59,6 +62,8 @@ class SQLiteLog:
             row = db.execute("SELECT value FROM meta WHERE key='tournament'").fetchone()
             if row is None:
                 db.execute("INSERT INTO meta(key, value) VALUES ('tournament', ?)", (self.tournament_name,))
+            elif self.legacy_owner is not None and row[0] == self.legacy_owner:
+                db.execute("UPDATE meta SET value=? WHERE key='tournament'", (self.tournament_name,))
             elif row[0] != self.tournament_name:
                 db.close()
                 raise TournamentMismatch(

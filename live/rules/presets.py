@@ -19,6 +19,7 @@ PRESETS: dict[str, dict[str, Any]] = {
         "max_boards_per_segment": 0,
         "auto_start": True,  # the scheduler starts a round at its scheduled time
         "auto_end": True,  # ... and ends it at its (moved) end
+        "follow": "shift",  # a round that ends late moves the rest of its day (live/schedule.py)
         # Scoring of one game (live/rules/preferans.py): points by place, 0.1 per full 10 bule.
         "points_first": 4.0,
         "points_second_positive": 3.0,
@@ -53,6 +54,7 @@ PRESETS: dict[str, dict[str, Any]] = {
         "scoring_minutes": 15.0,
         "auto_start": True,
         "auto_end": True,
+        "follow": "shift",
         # Scoring (live/rules/bridge.py, live/rules/vp.py).
         "vp_scale": "wbf",  # WBF continuous 20-VP scale
         "bye_vp": 12.0,
@@ -80,6 +82,7 @@ PRESETS: dict[str, dict[str, Any]] = {
         "max_boards_per_segment": 16,
         "auto_start": True,
         "auto_end": True,
+        "follow": "shift",
         # Scoring (live/rules/bridge.py, live/rules/vp.py).
         "vp_scale": "slovak25",  # the 25-VP table of Annex 1
         "bye_bonus": 0.2,  # bye and §27.8 (a): a draw + 20 % (15 → 18 VP)
@@ -108,6 +111,7 @@ PARAMETER_TYPES: dict[str, type | tuple[type, ...]] = {
     "scoring_minutes": (int, float),
     "auto_start": bool,
     "auto_end": bool,
+    "follow": str,
     "points_first": (int, float),
     "points_second_positive": (int, float),
     "points_second_negative": (int, float),

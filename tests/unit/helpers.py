@@ -5,10 +5,11 @@ Time in these tests is plain integers (epoch milliseconds): there is no wall clo
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
+from live import events as E
 from live.events import Event, NewEvent
 from live.state import State, fold
 from live.tournament import Tournament, from_ms, parse, to_ms
@@ -108,6 +109,21 @@ def preferans(n: int = 3, **options: Any) -> Tournament:
 def ev(seq: int, ts: int, type: str, actor: str, *, signal: str | None = None, **payload: Any) -> Event:
     """An event as the log would hold it."""
     return Event(seq, ts, type, actor, payload, signal)
+
+
+def published_seating(item: str = "r1", *tables: Sequence[str], method: str = "draw") -> NewEvent:
+    """The referee's published seating of a preferans round with the given tables: `tables` lists the
+    players of table 1, 2, … (none for a file without players). A preferans round starts, and is
+    called to its tables, only once its seating is published."""
+    return NewEvent(E.SEATING_PUBLISHED, "referee", {
+        "item": item, "method": method,
+        "tables": [{"table": n, "players": list(players)} for n, players in enumerate(tables, start=1)]})
+
+
+def seating_event(seq: int, ts: int, item: str = "r1", *tables: Sequence[str], method: str = "draw") -> Event:
+    """`published_seating` as the log holds it, at `seq` and `ts`."""
+    new = published_seating(item, *tables, method=method)
+    return Event(seq, ts, new.type, new.actor, dict(new.payload), new.signal)
 
 
 def stored(events: list[Event], new: NewEvent, ts: int) -> Event:

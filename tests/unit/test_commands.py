@@ -6,7 +6,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 import pytest
-from helpers import MIN, SEC, T0, ev, item, rounds, stored, tournament
+from helpers import MIN, SEC, T0, ev, item, rounds, seating_event, stored, tournament
 
 from live import events as E
 from live.commands import FIELDS, MAX_EXTEND_MINUTES, MAX_TEXT, CommandError, decide
@@ -19,9 +19,11 @@ R2 = T0 + 210 * MIN
 
 PREFERANS = tournament(
     [item("r1", T0, 180), item("snack", R1_END, 30, "break"), item("r2", R2, 180)],
-    players=[{"id": "p1", "name": "Milan"}, {"id": "p2", "name": "Jelena", "lady": True}],
+    players=[{"id": "p1", "name": "Milan"}, {"id": "p2", "name": "Jelena", "lady": True},
+             {"id": "p3", "name": "Dragan"}],
 )
-NOVI_SAD = tournament(rounds(2, kind="match", minutes=90, gap=15, boards=12), preset="novi-sad-teams")
+NOVI_SAD = tournament(rounds(2, kind="match", minutes=90, gap=15, boards=12), preset="novi-sad-teams",
+                      teams=[{"id": "t1", "name": "Partizan"}, {"id": "t2", "name": "Vojvodina"}])
 TOURNAMENTS = {"preferans": PREFERANS, "novi-sad": NOVI_SAD}
 
 
@@ -29,9 +31,19 @@ def start(it: str = "r1", seq: int = 1) -> Event:
     return ev(seq, T0, E.ROUND_STARTED, "scheduler", item=it, due_at=T0, signal=f"{it}:start")
 
 
+def seated(it: str = "r1", seq: int = 1, at: int = T0 - 40 * MIN, method: str = "draw") -> Event:
+    """The seating the referee published: a preferans round is started only once it has one."""
+    return seating_event(seq, at, it, ("p2", "p3", "p1"), method=method)
+
+
 # Named situations, as event lists (r1 starts at T0 by the scheduler).
 SETUPS: dict[str, list[Event]] = {
     "empty": [],
+    "seated": [seated()],
+    "seated, called": [seated(), ev(2, T0 - 5 * MIN, E.ROUND_CALLED, "scheduler", item="r1", due_at=T0 - 5 * MIN,
+                                    signal="r1:call")],
+    "ended, r2 seated": [start(), ev(2, T0 + 100 * MIN, E.ROUND_ENDED, "referee", item="r1"),
+                         seated("r2", 3, T0 + 110 * MIN, "standings")],
     "running": [start()],
     "paused": [start(), ev(2, T0 + 60 * MIN, E.ROUND_PAUSED, "referee", item="r1")],
     "ended": [start(), ev(2, T0 + 100 * MIN, E.ROUND_ENDED, "referee", item="r1")],
@@ -47,16 +59,20 @@ SETUPS: dict[str, list[Event]] = {
 }
 
 NOW = T0 + 100 * MIN  # 80 minutes left in round 1 if it runs from T0
+BEFORE = T0 - 60 * MIN  # an hour before round 1
+R3 = T0 + 420 * MIN  # 18:00 in Belgrade, after r2 (14:30–17:30)
 
 
 # (case, tournament, setup, command, now, event type, payload)
 VALID: list[tuple[str, str, str, dict[str, Any], int, str, dict[str, Any]]] = [
-    ("start_round on time", "preferans", "empty", {"type": "start_round", "item": "r1"}, T0,
+    ("start_round on time", "preferans", "seated", {"type": "start_round", "item": "r1"}, T0,
      E.ROUND_STARTED, {"item": "r1"}),
-    ("start_round after the call", "preferans", "called", {"type": "start_round", "item": "r1"}, T0 - MIN,
+    ("start_round after the call", "preferans", "seated, called", {"type": "start_round", "item": "r1"}, T0 - MIN,
      E.ROUND_STARTED, {"item": "r1"}),
-    ("start_round of the next round after the last ended", "preferans", "ended",
+    ("start_round of the next round after the last ended", "preferans", "ended, r2 seated",
      {"type": "start_round", "item": "r2"}, R2 - 3 * MIN, E.ROUND_STARTED, {"item": "r2"}),
+    ("start_round of a match", "novi-sad", "empty", {"type": "start_round", "item": "m1"}, T0,
+     E.ROUND_STARTED, {"item": "m1"}),
     ("pause", "preferans", "running", {"type": "pause", "item": "r1"}, NOW, E.ROUND_PAUSED, {"item": "r1"}),
     ("resume", "preferans", "paused", {"type": "resume", "item": "r1"}, NOW, E.ROUND_RESUMED, {"item": "r1"}),
     ("extend", "preferans", "running", {"type": "extend", "item": "r1", "minutes": 10}, NOW,
@@ -97,6 +113,44 @@ VALID: list[tuple[str, str, str, dict[str, Any], int, str, dict[str, Any]]] = [
      E.COMMAND_UNDONE, {"target": 2, "undid": E.ROUND_PAUSED}),
     ("undo an announcement", "preferans", "announced", {"type": "undo"}, NOW,
      E.COMMAND_UNDONE, {"target": 1, "undid": E.ANNOUNCED}),
+    # the plan: the roster, the timetable, the tournament and its rules (live/plan_commands.py)
+    ("register_player", "preferans", "empty", {"type": "register_player", "name": "  Zoran   Ilić "}, BEFORE,
+     E.PLAYER_REGISTERED, {"name": "Zoran Ilić", "lady": False, "player": "w04"}),
+    ("register_player while r1 is played: enters r2", "preferans", "running",
+     {"type": "register_player", "name": "Zoran", "lady": False, "player": "zoran"}, NOW,
+     E.PLAYER_REGISTERED, {"name": "Zoran", "lady": False, "enters": "r2", "player": "zoran"}),
+    ("register_player in a bridge team", "novi-sad", "empty",
+     {"type": "register_player", "name": "Goran", "lady": False, "team": "t2"}, BEFORE,
+     E.PLAYER_REGISTERED, {"name": "Goran", "lady": False, "team": "t2", "player": "w01"}),
+    ("update_player", "preferans", "running", {"type": "update_player", "player": "p2", "name": "Jelena Petrović"},
+     NOW, E.PLAYER_UPDATED, {"player": "p2", "name": "Jelena Petrović", "was": "Jelena"}),
+    ("update_player lady", "preferans", "empty", {"type": "update_player", "player": "p3", "lady": True}, BEFORE,
+     E.PLAYER_UPDATED, {"player": "p3", "lady": True}),
+    ("withdraw_player", "preferans", "running", {"type": "withdraw_player", "player": "p3", "reason": " ill "}, NOW,
+     E.PLAYER_WITHDRAWN, {"player": "p3", "name": "Dragan", "reason": "ill"}),
+    ("register_team", "novi-sad", "empty", {"type": "register_team", "name": "Proleter"}, BEFORE,
+     E.TEAM_REGISTERED, {"team": "t03", "name": "Proleter"}),
+    ("update_team", "novi-sad", "match running", {"type": "update_team", "team": "t1", "name": "Partizan Beograd"},
+     NOW, E.TEAM_UPDATED, {"team": "t1", "name": "Partizan Beograd", "was": "Partizan"}),
+    ("move_item to a local time of its day", "preferans", "running",
+     {"type": "move_item", "item": "r2", "start": "14:45"}, NOW,  # R2 is 14:30 in Belgrade
+     E.ITEM_MOVED, {"item": "r2", "title": "Round 2", "start": R2 + 15 * MIN, "end": R2 + 195 * MIN,
+                    "was": [R2, R2 + 180 * MIN]}),
+    ("shift_timetable", "preferans", "running", {"type": "shift_timetable", "item": "snack", "minutes": 15}, NOW,
+     E.TIMETABLE_SHIFTED, {"item": "snack", "title": "Break", "minutes": 15, "ms": 15 * MIN,
+                           "items": ["snack", "r2"]}),
+    ("add_item", "preferans", "running",
+     {"type": "add_item", "item": "r3", "kind": "round", "start": "18:00", "minutes": 180, "round": 3}, NOW,
+     E.ITEM_ADDED, {"item": "r3", "title": "Round 3", "start": R3,
+                    "entry": {"id": "r3", "kind": "round", "title": "Round 3", "start": R3, "end": R3 + 180 * MIN,
+                              "round": 3}}),
+    ("cancel_item", "preferans", "running", {"type": "cancel_item", "item": "snack", "reason": " no food "}, NOW,
+     E.ITEM_CANCELLED, {"item": "snack", "title": "Break", "reason": "no food"}),
+    ("update_tournament", "preferans", "empty", {"type": "update_tournament", "name": " Čačak Open "}, BEFORE,
+     E.TOURNAMENT_UPDATED, {"name": "Čačak Open", "was": "Test Cup"}),
+    ("change_rules", "preferans", "empty", {"type": "change_rules", "rules": {"follow": "hold", "call_before": 10}},
+     BEFORE, E.RULES_CHANGED, {"rules": {"follow": "hold", "call_before": 10}, "was": {"follow": "shift",
+                                                                                       "call_before": 5}}),
 ]
 
 
@@ -153,10 +207,18 @@ BAD: list[tuple[str, str, str, Any, int, int, str, str | None]] = [
      "cannot start r1: it is running", "item"),
     ("start an ended round", "preferans", "ended", {"type": "start_round", "item": "r1"}, NOW, 409,
      "cannot start r1: it has ended", "item"),
+    ("start before the seating is published", "preferans", "empty", {"type": "start_round", "item": "r1"}, T0,
+     409, "cannot start r1: its seating is not published; publish it first", "item"),
+    ("start after the call without a seating", "preferans", "called", {"type": "start_round", "item": "r1"}, T0,
+     409, "cannot start r1: its seating is not published; publish it first", "item"),
     ("start while another runs", "preferans", "running", {"type": "start_round", "item": "r2"}, NOW, 409,
-     "cannot start r2: r1 is still running; end it first", "item"),
+     "cannot start r2: r1 is still being played; end it first", "item"),
     ("start while another is paused", "preferans", "paused", {"type": "start_round", "item": "r2"}, NOW, 409,
-     "cannot start r2: r1 is still paused", "item"),
+     "cannot start r2: r1 is still being played; end it first", "item"),
+    ("start before the round before is played", "preferans", "seated", {"type": "start_round", "item": "r2"}, NOW,
+     409, "cannot start r2: r1 has not been played; end it first", "item"),
+    ("start a match before the one before is played", "novi-sad", "empty", {"type": "start_round", "item": "m2"},
+     NOW, 409, "cannot start m2: m1 has not been played; end it first", "item"),
     ("pause before the start", "preferans", "empty", {"type": "pause", "item": "r1"}, NOW, 409,
      "cannot pause r1: it has not started", "item"),
     ("pause when paused", "preferans", "paused", {"type": "pause", "item": "r1"}, NOW, 409,
@@ -269,6 +331,7 @@ def run(t: Tournament, events: list[Event], command: dict[str, Any], now: int) -
 
 def test_a_referee_session_pause_resume_extend_undo() -> None:
     events: list[Event] = []
+    run(PREFERANS, events, {"type": "publish_seating", "item": "r1", "seed": 1}, T0 - 30 * MIN)
     run(PREFERANS, events, {"type": "start_round", "item": "r1"}, T0 + 2 * MIN)
     run(PREFERANS, events, {"type": "pause", "item": "r1"}, T0 + 30 * MIN)
     run(PREFERANS, events, {"type": "resume", "item": "r1"}, T0 + 35 * MIN)
@@ -277,15 +340,15 @@ def test_a_referee_session_pause_resume_extend_undo() -> None:
     assert s.ends_at() == R1_END + 2 * MIN + 5 * MIN + 10 * MIN
 
     undo = run(PREFERANS, events, {"type": "undo"}, T0 + 101 * MIN)
-    assert undo.payload == {"target": 4, "undid": E.ROUND_EXTENDED}
+    assert undo.payload == {"target": 5, "undid": E.ROUND_EXTENDED}
     assert fold(PREFERANS, events).items["r1"].ends_at() == R1_END + 7 * MIN
     # a second undo takes the command before: the resume
     undo = run(PREFERANS, events, {"type": "undo"}, T0 + 102 * MIN)
-    assert undo.payload == {"target": 3, "undid": E.ROUND_RESUMED}
+    assert undo.payload == {"target": 4, "undid": E.ROUND_RESUMED}
     state = fold(PREFERANS, events)
     assert state.items["r1"].status == "paused"
     assert [(c["seq"], c["undone"]) for c in state.commands] == [
-        (1, False), (2, False), (3, True), (4, True), (5, False), (6, False),
+        (1, False), (2, False), (3, False), (4, True), (5, True), (6, False), (7, False),
     ]
     # the pause is still there, so the round can be resumed again, but not paused again
     with pytest.raises(CommandError) as info:

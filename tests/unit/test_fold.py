@@ -71,10 +71,13 @@ def test_life_cycle_scheduled_called_running_paused_running_ended() -> None:
     assert ended.remaining_ms(T0) == 0
     assert ended.in_progress is False
     assert [a["type"] for a in state.announcements] == [
-        E.ROUND_CALLED, E.ROUND_STARTED, E.ROUND_PAUSED, E.ROUND_RESUMED, E.ROUND_ENDED,
+        E.ROUND_CALLED, E.ROUND_STARTED, E.ROUND_PAUSED, E.ROUND_RESUMED, E.TIMETABLE_FOLLOWED, E.ROUND_ENDED,
     ]
     assert state.announcements[0] == {"seq": 1, "ts": T0 - 5 * MIN, "type": E.ROUND_CALLED, "item": "r1",
                                       "title": "Round 1", "round": 1, "due_at": T0 - 5 * MIN}
+    # the 10-minute pause moved r1's end, so (follow = "shift") the next round moves with it
+    assert state.announcements[4] == {"seq": 4, "ts": T0 + 70 * MIN, "type": E.TIMETABLE_FOLLOWED, "item": "r2",
+                                      "title": "Round 2", "round": 2, "start": R2 + 10 * MIN, "was": R2}
     assert state.seq == 5
 
 

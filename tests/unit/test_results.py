@@ -9,13 +9,13 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from helpers import MIN, SEC, T0, item, rounds, stored, tournament
+from helpers import MIN, SEC, T0, item, published_seating, rounds, stored, tournament
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from live import events as E
 from live.commands import CommandError, decide
-from live.events import Event
+from live.events import Event, NewEvent
 from live.rules import seating
 from live.rules.berger import berger
 from live.rules.vp import slovak25_vp, wbf_vp
@@ -30,6 +30,8 @@ PLAYERS = [
 ]
 IDS = [p["id"] for p in PLAYERS]
 PREFERANS = tournament(rounds(3), players=PLAYERS)
+SEVEN = [*IDS, "p7"]
+PREFERANS7 = tournament(rounds(3), players=[*PLAYERS, {"id": "p7", "name": "Zoran"}])
 
 TEAMS5 = [{"id": f"t{k}", "name": f"Team {k}"} for k in range(1, 6)]
 MATCH = 105 * MIN  # 90 minutes of play + 15 of scoring
@@ -40,13 +42,20 @@ NOVI_SAD = tournament(
 )
 TEAMS6 = [{"id": f"t{k}", "name": f"Tím {k}"} for k in range(1, 7)]
 SLOVAK = tournament(rounds(10, kind="match", minutes=240, gap=30, boards=24), preset="slovak-league", teams=TEAMS6)
-TOURNAMENTS = {"preferans": PREFERANS, "novi-sad": NOVI_SAD, "slovak": SLOVAK}
+TOURNAMENTS = {"preferans": PREFERANS, "preferans7": PREFERANS7, "novi-sad": NOVI_SAD, "slovak": SLOVAK}
 
 #: The round-1 draw with seed 7, as live/rules/seating.py makes it (the tests of a seated round use it).
 SEED = 7
 DRAWN = [list(x.players) for x in seating.draw(IDS, SEED)]
 TABLE1 = {"p1": 37, "p2": -12, "p3": -25}  # RULES.md §1: 4.3 / 2.9 / 0.8
 TABLE2 = {"p4": 50, "p5": 10, "p6": -60}  # 4.5 / 3.1 / 0.4
+#: The seed whose draw seats p1 p2 p3 at table 1 and p4 p5 p6 at table 2 (TABLE1 and TABLE2): a
+#: preferans round starts only once its seating is published, so the tests of a running round use it.
+IN_ORDER = 654
+assert [list(x.players) for x in seating.draw(IDS, IN_ORDER)] == [IDS[:3], IDS[3:]]
+#: The same for seven players: p1–p4 at table 1 (a table of four), p5–p7 at table 2.
+IN_ORDER7 = 11164
+assert [list(x.players) for x in seating.draw(SEVEN, IN_ORDER7)] == [SEVEN[:4], SEVEN[4:]]
 
 
 class Session:
@@ -65,6 +74,11 @@ class Session:
         self.now += SEC
         (new,) = decide(self.t, self.state, {"type": kind, **fields}, self.now)
         return stored(self.events, new, self.now)
+
+    def log(self, kind: str, **payload: Any) -> Event:
+        """An event stored as the log holds it, without a command deciding it now (an older log)."""
+        self.now += SEC
+        return stored(self.events, NewEvent(kind, "referee", payload), self.now)
 
     def refuse(self, command: dict[str, Any]) -> CommandError:
         """The error a command is refused with; nothing is stored."""
@@ -94,21 +108,29 @@ def seated(table: int, values: tuple[int, ...]) -> dict[str, int]:
     return dict(zip(DRAWN[table - 1], values, strict=True))
 
 
+PUBLISH_IN_ORDER = {"type": "publish_seating", "item": "r1", "seed": IN_ORDER}  # TABLE1 at 1, TABLE2 at 2
+START_R1 = {"type": "start_round", "item": "r1"}
+#: A round started without a published seating, as a log from before seatings were required holds it
+#: (not a command: the round could not be started now): its results are checked without tables.
+UNSEATED_START = {"event": E.ROUND_STARTED, "item": "r1"}
+
 # Named situations: (tournament, the commands that lead to them).
 SETUPS: dict[str, tuple[str, list[dict[str, Any]]]] = {
     "empty": ("preferans", []),
-    "r1 running": ("preferans", [{"type": "start_round", "item": "r1"}]),
-    "r1 recorded": ("preferans", [{"type": "start_round", "item": "r1"}, record(1, TABLE1)]),
-    "r1 ended": ("preferans", [{"type": "start_round", "item": "r1"}, record(1, TABLE1),
-                               {"type": "end_round", "item": "r1"}]),
-    "r1 seated": ("preferans", [{"type": "publish_seating", "item": "r1", "seed": SEED},
-                                {"type": "start_round", "item": "r1"}]),
-    "r1 scored": ("preferans", [{"type": "start_round", "item": "r1"}, record(1, TABLE1), record(2, TABLE2),
+    "r1 running": ("preferans", [PUBLISH_IN_ORDER, START_R1]),
+    "r1 recorded": ("preferans", [PUBLISH_IN_ORDER, START_R1, record(1, TABLE1)]),
+    "r1 ended": ("preferans", [PUBLISH_IN_ORDER, START_R1, record(1, TABLE1), {"type": "end_round", "item": "r1"}]),
+    "r1 seated": ("preferans", [{"type": "publish_seating", "item": "r1", "seed": SEED}, START_R1]),
+    "r1 scored": ("preferans", [PUBLISH_IN_ORDER, START_R1, record(1, TABLE1), record(2, TABLE2),
                                 {"type": "end_round", "item": "r1"}]),
+    "r1 running, seven players": ("preferans7", [{"type": "publish_seating", "item": "r1", "seed": IN_ORDER7},
+                                                 START_R1]),
+    "r1 running unseated": ("preferans", [UNSEATED_START]),
+    "r1 recorded unseated": ("preferans", [UNSEATED_START, record(1, TABLE1)]),
     # a correction moved p1–p3 off table 1 and they were entered at table 2: undoing it would
-    # bring back p1–p3 at table 1 as well
-    "r1 corrected away": ("preferans", [
-        {"type": "start_round", "item": "r1"}, record(1, TABLE1),
+    # bring back p1–p3 at table 1 as well (only without a seating, which fixes who sits where)
+    "r1 corrected away unseated": ("preferans", [
+        UNSEATED_START, record(1, TABLE1),
         {"type": "correct_result", "item": "r1", "table": 1, "results": TABLE2, "reason": "wrong table"},
         record(2, TABLE1),
     ]),
@@ -137,7 +159,10 @@ def session(setup: str) -> Session:
     which, commands = SETUPS[setup]
     s = Session(TOURNAMENTS[which])
     for command in commands:
-        s.do(command["type"], **{k: v for k, v in command.items() if k != "type"})
+        if "event" in command:
+            s.log(command["event"], **{k: v for k, v in command.items() if k != "event"})
+        else:
+            s.do(command["type"], **{k: v for k, v in command.items() if k != "type"})
     return s
 
 
@@ -156,7 +181,10 @@ VALID: list[tuple[str, str, dict[str, Any], str, dict[str, Any]]] = [
      record(1, {"p1": 20, "p2": 20, "p3": -40}, supe={"p1": {"p2": 30, "p3": 80}, "p2": {"p1": 50}}),
      E.RESULT_RECORDED, {"item": "r1", "table": 1, "results": {"p1": 20, "p2": 20, "p3": -40},
                          "supe": {"p1": {"p2": 30, "p3": 80}, "p2": {"p1": 50}}}),
-    ("record a table of four", "r1 running", record(1, {"p1": 40, "p2": 10, "p3": -20, "p4": -30}),
+    ("record a table of four", "r1 running, seven players", record(1, {"p1": 40, "p2": 10, "p3": -20, "p4": -30}),
+     E.RESULT_RECORDED, {"item": "r1", "table": 1, "results": {"p1": 40, "p2": 10, "p3": -20, "p4": -30}}),
+    ("record a table of four without a seating", "r1 running unseated",
+     record(1, {"p1": 40, "p2": 10, "p3": -20, "p4": -30}),
      E.RESULT_RECORDED, {"item": "r1", "table": 1, "results": {"p1": 40, "p2": 10, "p3": -20, "p4": -30}}),
     ("record a walkover", "r1 running",
      {"type": "record_result", "item": "r1", "table": 2, "walkover": "p4", "absent": ["p5", "p6"]},
@@ -169,7 +197,7 @@ VALID: list[tuple[str, str, dict[str, Any], str, dict[str, Any]]] = [
      {"type": "correct_result", "item": "r1", "table": 1, "results": {"p1": -25, "p2": -12, "p3": 37},
       "reason": "  slip read upside down "},
      E.RESULT_CORRECTED, {"item": "r1", "table": 1, "results": {"p1": -25, "p2": -12, "p3": 37},
-                          "reason": "slip read upside down", "replaces": 2}),
+                          "reason": "slip read upside down", "replaces": 3}),
     ("publish the round-1 draw", "empty", {"type": "publish_seating", "item": "r1", "seed": SEED},
      E.SEATING_PUBLISHED, {"item": "r1", "method": "draw", "seed": SEED,
                            "tables": [{"table": 1, "players": DRAWN[0]}, {"table": 2, "players": DRAWN[1]}]}),
@@ -264,7 +292,7 @@ BAD: list[tuple[str, str, dict[str, Any], int, str, str]] = [
     ("a round not started while another runs", "r1 running", record(1, TABLE1, "r2"), 409,
      "cannot enter a result for r2: it has not started", "item"),
     ("a second record for the same table", "r1 recorded", record(1, {"p1": 1, "p2": 2, "p3": -3}), 409,
-     "table 1 of r1 already has a result (event 2): use correct_result", "table"),
+     "table 1 of r1 already has a result (event 3): use correct_result", "table"),
     ("correct_result without a reason", "r1 recorded",
      {"type": "correct_result", "item": "r1", "table": 1, "results": TABLE1}, 422,
      "correct_result needs the field 'reason'", "reason"),
@@ -281,12 +309,16 @@ BAD: list[tuple[str, str, dict[str, Any], int, str, str]] = [
      f"table 1 of r1 seats {', '.join(DRAWN[0])}, not", "results"),
     ("a table the seating does not have", "r1 seated", record(3, seated(1, (3, 0, -3))), 422,
      "r1 has no table 3 (tables 1–2)", "table"),
-    ("a player at two tables in one round", "r1 recorded", record(2, {"p1": 10, "p4": 0, "p5": -10}), 422,
+    ("a player at two tables in one round", "r1 recorded unseated", record(2, {"p1": 10, "p4": 0, "p5": -10}), 422,
      "p1 already has a result at table 1 of r1", "results"),
+    ("a player of another table of the seating", "r1 recorded", record(2, {"p1": 10, "p4": 0, "p5": -10}), 422,
+     "table 2 of r1 seats p4, p5, p6, not p1, p4, p5", "results"),
     ("an unknown player", "r1 running", record(1, {"p1": 10, "p9": 0, "p3": -10}), 422,
      "no player has the id 'p9'", "results"),
-    ("a table of two", "r1 running", record(1, {"p1": 10, "p2": -10}), 422, "a table has 3 or 4 players, not 2",
-     "results"),
+    ("a table of two", "r1 running unseated", record(1, {"p1": 10, "p2": -10}), 422,
+     "a table has 3 or 4 players, not 2", "results"),
+    ("two of a seated table of three", "r1 running", record(1, {"p1": 10, "p2": -10}), 422,
+     "table 1 of r1 seats p1, p2, p3, not p1, p2", "results"),
     ("results that are not a mapping", "r1 running", record(1, [37, -12, -25]), 422,  # type: ignore[arg-type]
      "results must map each player's id", "results"),
     ("a result that is not whole", "r1 running", record(1, {"p1": 37.5, "p2": -12.5, "p3": -25}), 422,
@@ -304,9 +336,12 @@ BAD: list[tuple[str, str, dict[str, Any], int, str, str]] = [
     ("a walkover without the absent", "r1 running",
      {"type": "record_result", "item": "r1", "table": 1, "walkover": "p1"}, 422,
      "absent must list the players who did not come", "absent"),
-    ("a walkover of one absent player", "r1 running",
+    ("a walkover of one absent player", "r1 running unseated",
      {"type": "record_result", "item": "r1", "table": 1, "walkover": "p1", "absent": ["p2"]}, 422,
      "a table has 3 or 4 players, not 2", "results"),
+    ("a walkover missing a player of the seated table", "r1 running",
+     {"type": "record_result", "item": "r1", "table": 1, "walkover": "p1", "absent": ["p2"]}, 422,
+     "table 1 of r1 seats p1, p2, p3, not p1, p2", "results"),
     ("a walkover of players of another table", "r1 seated",
      {"type": "record_result", "item": "r1", "table": 1, "walkover": DRAWN[1][0], "absent": DRAWN[1][1:]}, 422,
      "table 1 of r1 seats", "results"),
@@ -316,7 +351,7 @@ BAD: list[tuple[str, str, dict[str, Any], int, str, str]] = [
      "supe.p1.p2 must be at least 0, not -10", "supe.p1.p2"),
     ("a result for a break", "r1 running", record(1, TABLE1, "r9"), 422, "no round or match has the id 'r9'",
      "item"),
-    ("undo a correction whose original now clashes", "r1 corrected away", {"type": "undo", "seq": 3}, 409,
+    ("undo a correction whose original now clashes", "r1 corrected away unseated", {"type": "undo", "seq": 3}, 409,
      "command 3 cannot be undone: p1 is at two tables", "seq"),
     # seating
     ("a seed for a later round", "r1 scored", {"type": "publish_seating", "item": "r2", "seed": 3}, 422,
@@ -535,7 +570,7 @@ def test_a_correction_replaces_the_entry_and_its_undo_restores_the_standings() -
                       reason="slip read upside down")
     state = s.state
     assert state.results["r1"]["1"]["results"] == {"p1": -25, "p2": -12, "p3": 37}
-    assert state.results["r1"]["1"]["replaces"] == 2
+    assert state.results["r1"]["1"]["replaces"] == 3
     points = {row["player"]: row["points"] for row in state.standings}
     assert points == pytest.approx({"p1": 0.8, "p2": 2.9, "p3": 4.3, "p4": 4.5, "p5": 3.1, "p6": 0.4})
     assert [row["player"] for row in state.standings][:2] == ["p4", "p3"]
@@ -838,9 +873,18 @@ def two_rounds(draw: st.DrawFn) -> list[dict[str, Any]]:
 
 
 def played(entries: list[dict[str, Any]]) -> Session:
+    """Both rounds played at the tables of `entries` (their published seatings), the results entered after."""
     s = Session(PREFERANS)
+
+    def seat(round_id: str) -> None:  # the tables as generated (not a draw, nor from the standings)
+        s.now += SEC
+        tables = sorted((e["table"], list(e["results"])) for e in entries if e["item"] == round_id)
+        stored(s.events, published_seating(round_id, *(players for _, players in tables)), s.now)
+
+    seat("r1")
     s.do("start_round", item="r1")
     s.do("end_round", item="r1")
+    seat("r2")
     s.do("start_round", item="r2")
     for command in entries:
         s.do(command["type"], **{k: v for k, v in command.items() if k != "type"})

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 import pytest
-from helpers import MIN, SEC, T0, ev, preferans, rounds, stored, tournament
+from helpers import MIN, SEC, T0, ev, preferans, rounds, seating_event, stored, tournament
 
 from live import events as E
 from live.events import Event
@@ -27,16 +27,24 @@ def started(item: str = "r1", at: int = T0, seq: int = 1) -> Event:
     return ev(seq, at, E.ROUND_STARTED, "referee", item=item)
 
 
+def seated(item: str = "r1", at: int = T0 - 30 * MIN, seq: int = 1) -> Event:
+    """The referee published the round's seating (these tournaments have no players: no tables)."""
+    return seating_event(seq, at, item)
+
+
 # ---- what is due ------------------------------------------------------------------------
 
 
 def test_a_preferans_round_is_called_started_warned_and_ended() -> None:
     t = preferans(1)
-    assert plan(t, []) == [
+    # no call to the tables before there are tables: the start is due all the same (and will be held)
+    assert plan(t, []) == [("r1:start", T0, E.ROUND_STARTED)]
+    assert plan(t, [seated()]) == [
         ("r1:call", T0 - 5 * MIN, E.ROUND_CALLED),
         ("r1:start", T0, E.ROUND_STARTED),
     ]
-    called = [ev(1, T0 - 5 * MIN, E.ROUND_CALLED, "scheduler", item="r1", due_at=T0 - 5 * MIN, signal="r1:call")]
+    called = [seated(), ev(2, T0 - 5 * MIN, E.ROUND_CALLED, "scheduler", item="r1", due_at=T0 - 5 * MIN,
+                           signal="r1:call")]
     assert plan(t, called) == [("r1:start", T0, E.ROUND_STARTED)]
     assert plan(t, [started()]) == [
         ("r1:last_deals", R1_END - 15 * MIN, E.LAST_DEALS_ANNOUNCED),
@@ -46,11 +54,10 @@ def test_a_preferans_round_is_called_started_warned_and_ended() -> None:
 
 def test_signals_of_several_rounds_come_in_due_order() -> None:
     t = preferans(2)
-    assert plan(t, []) == [
+    assert plan(t, [seated()]) == [
         ("r1:call", T0 - 5 * MIN, E.ROUND_CALLED),
         ("r1:start", T0, E.ROUND_STARTED),
-        ("r2:call", R2 - 5 * MIN, E.ROUND_CALLED),
-        ("r2:start", R2, E.ROUND_STARTED),
+        ("r2:start", R2, E.ROUND_STARTED),  # r2 is seated (and called) once r1 is over
     ]
 
 
@@ -63,6 +70,8 @@ def test_no_call_for_the_next_round_while_a_round_is_still_being_played() -> Non
         ("r2:start", R2, E.ROUND_STARTED),
     ]
     ended = [started(), ev(2, R1_END, E.ROUND_ENDED, "scheduler", item="r1", due_at=R1_END)]
+    assert ("r2:call", R2 - 5 * MIN, E.ROUND_CALLED) not in plan(t, ended), "r2 is not seated yet"
+    ended.append(seated("r2", R1_END + 5 * MIN, seq=3))
     assert ("r2:call", R2 - 5 * MIN, E.ROUND_CALLED) in plan(t, ended)
 
 
@@ -147,7 +156,7 @@ def test_a_paused_round_has_no_deadlines() -> None:
 
 def test_an_ended_round_has_no_signals() -> None:
     t = preferans(2)
-    events = [started(), ev(2, T0 + 100 * MIN, E.ROUND_ENDED, "referee", item="r1")]
+    events = [started(), ev(2, T0 + 100 * MIN, E.ROUND_ENDED, "referee", item="r1"), seated("r2", T0 + 110 * MIN, 3)]
     assert plan(t, events, "r1") == []
     assert [sid for sid, _, _ in plan(t, events)] == ["r2:call", "r2:start"]
 
@@ -156,7 +165,8 @@ def test_a_held_round_waits_for_the_referee() -> None:
     t = preferans(2)
     events = [
         started(),
-        ev(2, R2, E.ROUND_START_HELD, "scheduler", item="r2", due_at=R2, waiting_for="r1", signal="r2:start"),
+        ev(2, R2, E.ROUND_START_HELD, "scheduler", item="r2", due_at=R2, reason="previous", waiting_for="r1",
+           signal="r2:start"),
     ]
     assert plan(t, events, "r2") == []
 
@@ -168,18 +178,18 @@ def test_signal_ids_are_deterministic() -> None:
     again = due_signals(t, fold(t, list(events)))
     assert first == again
     assert [s.id for s in first] == ["m1:break:1", "m1:end", "m2:start"]
-    assert [s.id for s in due_signals(preferans(1), fold(preferans(1), []))] == ["r1:call", "r1:start"]
+    assert [s.id for s in due_signals(preferans(1), fold(preferans(1), [seated()]))] == ["r1:call", "r1:start"]
 
 
 def test_rules_overrides_remove_signals() -> None:
     no_auto = preferans(1, rules={"auto_start": False, "auto_end": False})
-    assert plan(no_auto, []) == [("r1:call", T0 - 5 * MIN, E.ROUND_CALLED)]
+    assert plan(no_auto, [seated()]) == [("r1:call", T0 - 5 * MIN, E.ROUND_CALLED)]
     assert plan(no_auto, [started()]) == [("r1:last_deals", R1_END - 15 * MIN, E.LAST_DEALS_ANNOUNCED)]
     quiet = preferans(1, rules={"call_before": 0, "last_deals_warning": 0})
-    assert plan(quiet, []) == [("r1:start", T0, E.ROUND_STARTED)]
+    assert plan(quiet, [seated()]) == [("r1:start", T0, E.ROUND_STARTED)]
     assert plan(quiet, [started()]) == [("r1:end", R1_END, E.ROUND_ENDED)]
     early = preferans(1, rules={"call_before": 10, "last_deals_warning": 20.5})
-    assert plan(early, [])[0] == ("r1:call", T0 - 10 * MIN, E.ROUND_CALLED)
+    assert plan(early, [seated()])[0] == ("r1:call", T0 - 10 * MIN, E.ROUND_CALLED)
     assert plan(early, [started()])[0] == ("r1:last_deals", R1_END - 20 * MIN - 30 * SEC, E.LAST_DEALS_ANNOUNCED)
 
 
@@ -187,7 +197,7 @@ def test_the_demo_speed_scales_call_before_and_last_deals() -> None:
     first = datetime(2030, 1, 1, 12, 0, tzinfo=UTC)
     demo = preferans(1).rescheduled(first, 60)
     start = int(first.timestamp() * 1000)
-    assert plan(demo, []) == [
+    assert plan(demo, [seated(at=start - 60 * SEC)]) == [
         ("r1:call", start - 5 * SEC, E.ROUND_CALLED),  # 5 minutes of tournament time = 5 s
         ("r1:start", start, E.ROUND_STARTED),
     ]
@@ -210,7 +220,7 @@ def test_signal_event_is_none_before_its_due_time() -> None:
 
 def test_signal_event_when_due_carries_the_signal_id_and_due_time() -> None:
     t = preferans(1)
-    state = fold(t, [])
+    state = fold(t, [seated()])
     new = signal_event(t, state, "r1:start", T0)
     assert new is not None
     assert (new.type, new.actor, new.signal, new.payload) == (
@@ -220,6 +230,19 @@ def test_signal_event_when_due_carries_the_signal_id_and_due_time() -> None:
     assert late is not None and late.payload == {"item": "r1", "due_at": T0}
     call = signal_event(t, state, "r1:call", T0 - 5 * MIN)
     assert call is not None and (call.type, call.signal) == (E.ROUND_CALLED, "r1:call")
+
+
+def test_a_start_before_the_seating_is_published_is_held() -> None:
+    t = preferans(1)
+    unseated = fold(t, [])
+    assert signal_event(t, unseated, "r1:call", T0 - 5 * MIN) is None, "no call without tables"
+    new = signal_event(t, unseated, "r1:start", T0)
+    assert new is not None
+    assert (new.type, new.actor, new.signal, new.payload) == (
+        E.ROUND_START_HELD, "scheduler", "r1:start", {"item": "r1", "due_at": T0, "reason": "seating"},
+    )
+    held = fold(t, [stored([], new, T0)]).items["r1"]
+    assert (held.status, held.held_at, held.held_for, held.waiting_for) == ("held", T0, "seating", None)
 
 
 def test_a_break_signal_event_carries_its_part() -> None:
@@ -232,19 +255,25 @@ def test_a_break_signal_event_carries_its_part() -> None:
 
 
 def test_a_start_while_another_round_runs_is_held() -> None:
-    t = preferans(2)
-    state = fold(t, [
+    extended = [
         started(),
         ev(2, T0 + 170 * MIN, E.ROUND_EXTENDED, "referee", item="r1", minutes=60, ms=60 * MIN),
-    ])
-    new = signal_event(t, state, "r2:start", R2)
+    ]
+    # with follow = "hold" the timetable stays: r2's start comes while r1 is still being played
+    t = preferans(2, rules={"follow": "hold"})
+    new = signal_event(t, fold(t, extended), "r2:start", R2)
     assert new is not None
     assert (new.type, new.actor, new.signal) == (E.ROUND_START_HELD, "scheduler", "r2:start")
-    assert new.payload == {"item": "r2", "due_at": R2, "waiting_for": "r1"}
+    assert new.payload == {"item": "r2", "due_at": R2, "reason": "previous", "waiting_for": "r1"}
+    # with the default follow = "shift" r2's start moves with r1's end instead of being held
+    shifted = preferans(2)
+    assert signal_event(shifted, fold(shifted, extended), "r2:start", R2) is None
+    assert plan(shifted, extended, "r2") == [("r2:start", R2 + 60 * MIN, E.ROUND_STARTED)]
     # a paused round is still in progress
-    paused = fold(t, [started(), ev(2, T0 + 200 * MIN, E.ROUND_PAUSED, "referee", item="r1")])
-    held = signal_event(t, paused, "r2:start", R2)
-    assert held is not None and held.type == E.ROUND_START_HELD and held.payload["waiting_for"] == "r1"
+    paused = fold(shifted, [started(), ev(2, T0 + 200 * MIN, E.ROUND_PAUSED, "referee", item="r1")])
+    held = signal_event(shifted, paused, "r2:start", R2)
+    assert held is not None and held.type == E.ROUND_START_HELD
+    assert (held.payload["reason"], held.payload["waiting_for"]) == ("previous", "r1")
 
 
 def test_signal_event_is_none_when_the_state_moved_on() -> None:
@@ -271,7 +300,7 @@ def test_an_end_signal_that_was_moved_is_not_due_at_the_old_time() -> None:
 
 def test_firing_every_signal_in_turn_runs_a_round() -> None:
     t = preferans(1)
-    events: list[Event] = []
+    events: list[Event] = [seated()]
     fired = []
     for _ in range(10):
         signals = due_signals(t, fold(t, events))
