@@ -44,17 +44,22 @@ def tournament(path: Path, rounds: int, gap: float, first_due: datetime) -> dict
     Round k (0-based) is called at first_due + 4k·gap, starts one gap later, hears the last
     deals after another gap and ends after a third; round k+1 is called one gap after that,
     so no round starts while another one runs (a start that did would be held, not started).
+
+    The rounds are bridge matches of one segment (preset novi-sad-teams, `segments = 1`, no
+    teams, so no break and no lateness alert): a preferans round starts only once its seating is
+    published, and every seating after the first waits for the round before it to be scored — a
+    referee's work, not the scheduler's. A match needs none, so every signal is the scheduler's own.
     """
     minutes = gap / 60  # rules and timetable durations are in minutes; floats are allowed
     lines = [
-        "[tournament]", 'name = "Signal benchmark"', 'timezone = "UTC"', 'preset = "cacak-preferans"', "",
-        "[rules]", f"call_before = {minutes!r}", f"last_deals_warning = {minutes!r}", "",
+        "[tournament]", 'name = "Signal benchmark"', 'timezone = "UTC"', 'preset = "novi-sad-teams"', "",
+        "[rules]", f"call_before = {minutes!r}", f"last_deals_warning = {minutes!r}", "segments = 1", "",
     ]
     expected: dict[str, int] = {}
     for k in range(rounds):
         start = first_due + timedelta(seconds=(4 * k + 1) * gap)
         local = start.astimezone(UTC).replace(tzinfo=None)  # timetable times are local to the zone: UTC
-        lines += ["[[timetable]]", f'id = "r{k + 1}"', 'kind = "round"', f"round = {k + 1}",
+        lines += ["[[timetable]]", f'id = "r{k + 1}"', 'kind = "match"', f"round = {k + 1}",
                   f"start = {local.isoformat(timespec='milliseconds')}", f"minutes = {2 * minutes!r}", ""]
         base_ms = round(start.timestamp() * 1000)
         gap_ms = round(gap * 1000)
@@ -156,7 +161,8 @@ def main() -> int:
                 proc.wait()
     shutil.rmtree(folder, ignore_errors=True)
 
-    signal_events = [e for e in events if e.get("signal")]
+    # every log begins with the file recorded as the plan (signal id `plan`): not a timetable signal
+    signal_events = [e for e in events if e.get("signal") and e["type"] != "plan_recorded"]
     ids = Counter(e["signal"] for e in signal_events)
     duplicates = sum(n - 1 for n in ids.values() if n > 1)
     fired = {e["signal"]: e for e in signal_events if e["signal"] in expected}

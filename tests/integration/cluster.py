@@ -1,7 +1,7 @@
 """Helpers for tests of several `live serve --redis` instances on one real Redis (tests/redis_server.py).
 
     with RedisServer() as redis:
-        a, b = await start_instances(file, redis.url, 2, lease_ttl=3)
+        a, b = await start_instances(file, redis.url, 2, lease_ttl=3, seat="r1")
         ...
         assert await leader(redis.url) is a
 
@@ -23,18 +23,32 @@ PREFIX = "live"
 
 
 def start_instance(file: Path, redis_url: str, *, lease_ttl: float | None = None, prefix: str = PREFIX,
-                   extra_args: Sequence[str] = ()) -> Server:
-    """`live serve FILE --redis URL` (no --db) on a free port; LIVE_LEASE_TTL when given."""
+                   extra_args: Sequence[str] = (), seat: str | None = None) -> Server:
+    """`live serve FILE --redis URL` (no --db) on a free port; LIVE_LEASE_TTL when given.
+
+    `seat="r1"` publishes that round's seating once the instance answers (see `server.start_server`).
+    """
     env = {} if lease_ttl is None else {"LIVE_LEASE_TTL": f"{lease_ttl:g}"}
-    return start_server(file, None, extra_args=("--redis", redis_url, "--redis-prefix", prefix, *extra_args), env=env)
+    return start_server(file, None, extra_args=("--redis", redis_url, "--redis-prefix", prefix, *extra_args), env=env,
+                        seat=seat)
 
 
-async def start_instances(file: Path, redis_url: str, count: int, **kwargs: Any) -> list[Server]:
-    """`count` instances started together (each in a thread), all healthy when this returns."""
+async def start_instances(file: Path, redis_url: str, count: int, *, seat: str | None = None,
+                          **kwargs: Any) -> list[Server]:
+    """`count` instances started together (each in a thread), all healthy when this returns.
+
+    `seat="r1"` publishes that round's seating once, through the first instance, when all answer
+    (a preferans round starts only once its seating is published).
+    """
     started = await asyncio.gather(*(asyncio.to_thread(start_instance, file, redis_url, **kwargs)
                                      for _ in range(count)), return_exceptions=True)
     servers = [s for s in started if isinstance(s, Server)]
-    failed = [s for s in started if not isinstance(s, Server)]
+    failed: list[BaseException] = [s for s in started if not isinstance(s, Server)]
+    if not failed and seat is not None:
+        try:
+            await servers[0].publish_seating(seat)
+        except BaseException as exc:  # the instances are killed, then it is raised
+            failed.append(exc)
     if failed:
         for server in servers:
             server.kill()

@@ -11,6 +11,11 @@ a broken server fails the test instead of hanging it.
         await ws.wait_for(lambda m: m.get("type") == "event" and m["seq"] == ack.json()["seq"])
         await ws.close()
 
+A preferans round starts (by the scheduler or by the referee) only once its seating is
+published, so a test whose round must start gives `seat="r1"`: the seating is drawn right after
+the server comes up. Every log begins with the plan (`plan_recorded`, seq 1), so the seating is
+seq 2 and a test's own events come after it.
+
 Tests import this module as `server` (pytest puts tests/integration on sys.path).
 """
 
@@ -43,6 +48,9 @@ HOST = "127.0.0.1"
 
 Message = dict[str, Any]
 Predicate = Callable[[Message], bool]
+
+#: The seq of the first event of every log: the tournament file recorded as the plan (`plan_recorded`).
+PLAN_SEQ = 1
 
 DEFAULT_PLAYERS: tuple[dict[str, Any], ...] = (
     {"id": "p1", "name": "Ana Petrović"},
@@ -238,6 +246,23 @@ class Server:
         async with httpx.AsyncClient(timeout=timeout) as own:
             return await own.post(f"{self.url}/api/commands", content=content, headers=headers)
 
+    def seat(self, item: str = "r1", **fields: Any) -> dict[str, Any]:
+        """Publish `item`'s seating (blocking: for right after the start, before any client is connected).
+
+        Round 1 of a preferans tournament is a draw: without `seed` the server picks one. Returns the
+        `seating_published` event; raises AssertionError if the command is refused.
+        """
+        body = {"type": "publish_seating", "item": item, **fields}
+        headers = {"Authorization": f"Bearer {self.token}"}
+        with httpx.Client(timeout=10.0) as http:
+            response = http.post(f"{self.url}/api/commands", json=body, headers=headers)
+        return _seating_event(body, response)
+
+    async def publish_seating(self, item: str = "r1", **fields: Any) -> dict[str, Any]:
+        """`seat` without blocking the event loop (for a test whose clients are connected)."""
+        body = {"type": "publish_seating", "item": item, **fields}
+        return _seating_event(body, await self.command(body))
+
     async def get(self, path: str, *, http: httpx.AsyncClient | None = None, timeout: float = 10.0) -> httpx.Response:
         if http is not None:
             return await http.get(f"{self.url}{path}", timeout=timeout)
@@ -265,15 +290,25 @@ class Server:
         return await WSClient.connect(self.ws_url(view, player, since), **kwargs)
 
 
+def _seating_event(body: dict[str, Any], response: httpx.Response) -> dict[str, Any]:
+    assert response.status_code == 200, f"{body}: {response.status_code} {response.text}"
+    (event,) = response.json()["events"]
+    assert event["type"] == "seating_published", event
+    return dict(event)
+
+
 def start_server(file: str | Path, db: str | Path | None, port: int | None = None, extra_args: Sequence[str] = (),
                  *, token: str = REFEREE_TOKEN, host: str = HOST, env: dict[str, str] | None = None,
-                 wait: bool = True, timeout: float = 20.0) -> Server:
+                 wait: bool = True, timeout: float = 20.0, seat: str | None = None) -> Server:
     """Start `python -m live serve FILE --host --port --db` and (by default) wait for /api/health.
 
     `port=None` takes a free port from the OS. The referee token goes in LIVE_REFEREE_TOKEN.
     `db=None` gives no `--db` (an instance on Redis: `extra_args=("--redis", url)`); the server's
-    output then goes beside FILE.
+    output then goes beside FILE. `seat="r1"` publishes that round's seating (a draw) as soon as
+    the server answers (not on a restart: the log has it already); it needs `wait`.
     """
+    if seat is not None and not wait:
+        raise ValueError("seat needs wait=True: the seating is published once the server answers")
     file, db = Path(file), (None if db is None else Path(db))
     port = port or free_port()
     fd, log_name = tempfile.mkstemp(prefix=f"live-{port}-", suffix=".log", dir=(db or file).parent)
@@ -288,7 +323,18 @@ def start_server(file: str | Path, db: str | Path | None, port: int | None = Non
     server = Server(proc, host=host, port=port, file=file, db=db, token=token, log_path=log_path)
     if wait:
         server.wait_healthy(timeout)
+        if seat is not None:
+            seat_or_kill(server, seat)
     return server
+
+
+def seat_or_kill(server: Server, item: str) -> dict[str, Any]:
+    """`server.seat(item)`; a server whose seating is refused is killed (the test fails with why)."""
+    try:
+        return server.seat(item)
+    except BaseException:
+        server.kill()
+        raise
 
 
 async def start_server_async(*args: Any, **kwargs: Any) -> Server:

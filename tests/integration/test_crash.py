@@ -49,7 +49,7 @@ async def test_a_killed_server_restarts_with_every_acknowledged_event_and_signal
     db = tmp_path / "t.db"
     servers: list[Server] = []
     try:
-        server = await start_server_async(file, db)
+        server = await start_server_async(file, db, seat="r1")  # a preferans round starts once seated
         servers.append(server)
 
         # the round starts by itself; then the referee pauses, resumes and extends it
@@ -117,7 +117,9 @@ async def test_a_killed_server_restarts_with_every_acknowledged_event_and_signal
         assert last_deals["payload"]["due_at"] < last_deals["ts"]
         assert last_deals["seq"] == len(log_before) + 1
         assert r1_after["last_deals_at"] == last_deals_due
-        assert [e["signal"] for e in events if e.get("signal")] == ["r1:start", "r1:last_deals"]
+        # the log begins with the plan (its signal id `plan`: recorded once), then r1's seating
+        assert [(e["seq"], e["type"]) for e in events[:2]] == [(1, "plan_recorded"), (2, "seating_published")]
+        assert [e["signal"] for e in events if e.get("signal")] == ["plan", "r1:start", "r1:last_deals"]
 
         # a second restart (killed again) replays it and appends nothing
         server.kill()

@@ -17,6 +17,7 @@ from typing import Any
 import httpx
 import pytest
 from server import (
+    PLAN_SEQ,
     Server,
     StalledClient,
     WSClient,
@@ -38,10 +39,16 @@ def far_rounds() -> list[dict[str, Any]]:
     return [round_entry("r1", 1, start_in=3600, minutes=60), round_entry("r2", 2, start_in=7200, minutes=60)]
 
 
+#: The fixture's log before a test's own events: the plan (seq 1) and r1's seating (seq 2).
+BEFORE = PLAN_SEQ + 1
+
+
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[Server]:
     file = write_tournament(tmp_path / "t.toml", timetable=far_rounds())
-    with start_server(file, tmp_path / "t.db") as running:
+    with start_server(file, tmp_path / "t.db", seat="r1") as running:  # the referee may start r1
+        logged = httpx.get(f"{running.url}/api/events", timeout=10).json()["events"]
+        assert [(e["seq"], e["type"]) for e in logged] == [(PLAN_SEQ, "plan_recorded"), (BEFORE, "seating_published")]
         yield running
 
 
@@ -132,7 +139,7 @@ async def test_scheduled_signals_fire_at_their_time_in_order(tmp_path: Path) -> 
     file = write_tournament(
         tmp_path / "t.toml", timetable=[entry],
         rules={"call_before": seconds_as_minutes(call_s), "last_deals_warning": seconds_as_minutes(last_deals_s)})
-    with start_server(file, tmp_path / "t.db") as server:
+    with start_server(file, tmp_path / "t.db", seat="r1") as server:  # the call and the start need the seating
         planned = next(i for i in (await server.state())["timetable"] if i["id"] == "r1")
         start_ms, end_ms = planned["start"], planned["end"]
         assert abs(start_ms - entry["start"].timestamp() * 1000) <= 1, "the file's local time is read as written"
@@ -152,7 +159,7 @@ async def test_scheduled_signals_fire_at_their_time_in_order(tmp_path: Path) -> 
                 received = client.events()
                 assert [(m["event"]["type"], m["event"]["signal"]) for m in received] == [
                     (kind, signal) for kind, signal, _ in expected]
-                assert client.seqs() == [1, 2, 3, 4]
+                assert client.seqs() == [3, 4, 5, 6]  # after the plan (1) and the seating (2)
                 for message, (_, signal, due) in zip(received, expected, strict=True):
                     event = message["event"]
                     assert event["actor"] == "scheduler"
@@ -184,7 +191,7 @@ async def test_a_client_reconnecting_with_since_gets_exactly_what_it_missed(serv
     answer = payload_of(await server.command({"type": "announce", "text": "seen live"}))
     await first.wait_for(is_event(answer["seq"]))
     since = first.last_seq()
-    assert since == answer["seq"] == 2
+    assert since == answer["seq"] == BEFORE + 2
     await first.close()
 
     missed = [payload_of(await server.command(c))["seq"] for c in (
@@ -262,13 +269,15 @@ async def test_a_client_that_never_reads_does_not_delay_the_others(server: Serve
         assert code == 4008, f"expected the close code 4008 (too slow), got {code}"
         assert stuck[0]["type"] == "hello" and stuck[1]["type"] == "snapshot"
         seqs = [m["seq"] for m in stuck[2:]]
-        assert seqs == list(range(1, len(seqs) + 1)), "the messages it got are a prefix with no gap"
+        # (it connected after the fixture's events: its first is the first announcement)
+        assert min(acked) == BEFORE + 1
+        assert seqs == list(range(BEFORE + 1, BEFORE + len(seqs) + 1)), "the messages it got are a prefix with no gap"
         assert len(seqs) < len(acked)
         # ... and reconnecting with since gets exactly the rest
-        back = await server.client("player", "p1", since=seqs[-1] if seqs else 0)
+        back = await server.client("player", "p1", since=seqs[-1] if seqs else BEFORE)
         try:
             await back.wait_for(is_type("snapshot"), timeout=20)
-            assert back.seqs() == list(range(len(seqs) + 1, last + 1))
+            assert back.seqs() == list(range(BEFORE + len(seqs) + 1, last + 1))
         finally:
             await back.close()
     finally:
@@ -298,7 +307,7 @@ async def test_hello_carries_server_time_and_seq_and_ping_gets_pong(server: Serv
         hello = await client.wait_for(is_type("hello"))
         after = hello["_received_ms"]
         assert client.messages[0] is hello, "hello comes first"
-        assert hello["seq"] == 3 == (await server.health())["seq"]
+        assert hello["seq"] == BEFORE + 3 == (await server.health())["seq"]
         assert isinstance(hello["server_time"], int)
         assert before - 100 <= hello["server_time"] <= after + 100  # same machine, same clock
         for t in (12345, now_ms()):

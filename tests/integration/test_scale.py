@@ -52,10 +52,12 @@ SLACK = 1.5  # seconds of scheduling noise allowed on a busy 2-core machine
 @contextlib.asynccontextmanager
 async def hall(tmp_path: Path, rounds: list[dict[str, Any]], rules: dict[str, Any],
                count: int = 2) -> AsyncIterator[tuple[RedisServer, list[Server]]]:
-    """A Redis of the test's own and `count` instances on it; everything killed at the end."""
+    """A Redis of the test's own and `count` instances on it, r1's seating published (so that the
+    preferans round can start: the log begins with the plan, seq 1, and the seating, seq 2);
+    everything killed at the end."""
     file = write_tournament(tmp_path / "t.toml", timetable=rounds, rules=rules)
     with RedisServer(directory=tmp_path / "redis") as redis:
-        servers = await start_instances(file, redis.url, count, lease_ttl=LEASE_TTL)
+        servers = await start_instances(file, redis.url, count, lease_ttl=LEASE_TTL, seat="r1")
         try:
             yield redis, servers
         finally:
@@ -142,7 +144,8 @@ async def test_clients_on_two_instances_get_every_event_once_in_the_same_order(t
             assert_acknowledged_in_log(acknowledged, log)
             assert {e["actor"] for e in log if e["type"] == "announced"} <= {"referee"}
             assert not duplicate_signals(log)
-            for signal in ("r1:call", "r1:start", "r1:last_deals", "r1:end"):
+            assert [(e["seq"], e["type"]) for e in log[:2]] == [(1, "plan_recorded"), (2, "seating_published")]
+            for signal in ("plan", "r1:call", "r1:start", "r1:last_deals", "r1:end"):
                 by_signal(log, signal)
             end = by_signal(log, "r1:end")
             # The end moved by the follower's 3 s extension (start + 8 s + 3 s), and fired then, not before.
@@ -197,7 +200,7 @@ async def test_the_other_instance_fires_the_next_signal_when_the_leader_is_kille
             await reconnected.wait_count(is_event(), last - resumed_from, timeout=10)
 
             assert not duplicate_signals(log), duplicate_signals(log)
-            assert [e["signal"] for e in log if e.get("signal")] == ["r1:start", "r1:last_deals", "r1:end"]
+            assert [e["signal"] for e in log if e.get("signal")] == ["plan", "r1:start", "r1:last_deals", "r1:end"]
             assert_gapless(watcher, last)
             assert event_messages(watcher) == log
             assert orphan.seqs() == list(range(1, resumed_from + 1))
@@ -253,7 +256,7 @@ async def test_a_redis_restart_loses_nothing_acknowledged_and_clients_miss_nothi
             assert_acknowledged_in_log(acknowledged, log)
             texts = [e["payload"].get("text") for e in log if e["type"] == "announced"]
             assert not set(refused) & set(texts), "a command answered 503 was stored"
-            assert [e["signal"] for e in log if e.get("signal")] == ["r1:start", "r1:last_deals", "r1:end"]
+            assert [e["signal"] for e in log if e.get("signal")] == ["plan", "r1:start", "r1:last_deals", "r1:end"]
             last_deals = by_signal(log, "r1:last_deals")
             assert last_deals["payload"]["due_at"] == last_deals_due
             for client in clients:
