@@ -1,5 +1,5 @@
 // Shared code for the hall pages: the live connection, the synchronized clock, countdowns,
-// time formatting and safe DOM building. Plain ES module, no dependencies.
+// time formatting and safe DOM building. Plain ES module; the plan's words come from plan.js.
 //
 // Rules kept everywhere in the pages:
 // - server text (names, titles, announcements) only ever goes into the DOM as text
@@ -7,11 +7,16 @@
 // - countdowns are computed from absolute server instants (ends_at, start, remaining_ms when
 //   paused) against serverNow() on every animation frame; nothing is ever decremented.
 
-/** Event types that are shown as a banner (live/events.py SIGNAL_TYPES). */
+import { PLAN_BANNER_TYPES, describePlanEvent, heldReason, heldWhy, missedItems, plannedStart } from "./plan.js";
+
+/**
+ * Event types that are shown as a banner (live/events.py SIGNAL_TYPES; its plan_missed is shown
+ * in the timetable and the console instead).
+ */
 export const SIGNAL_TYPES = new Set([
   "round_called", "round_started", "round_start_held", "round_paused", "round_resumed",
   "round_extended", "last_deals_announced", "break_announced", "round_ended", "announced",
-  "lateness_alert", "reserve_seated",
+  "lateness_alert", "reserve_seated", ...PLAN_BANNER_TYPES,
 ]);
 
 /** A replayed event (missed while disconnected) gets a banner only if it is this recent. */
@@ -148,9 +153,10 @@ const HEARTBEAT_EVERY_MS = 20_000;
  *
  * Callbacks (all optional):
  *   onUpdate(sections, info)   after a snapshot or an event was applied;
- *                              info = {kind: "snapshot"|"event", event, replay}
- *   onEvent(event, info)       for every log event, info = {replay, fresh}; `fresh` is false for
- *                              a replayed event older than REPLAY_BANNER_MAX_AGE_MS
+ *                              info = {kind: "snapshot"|"event", event, replay, changes}
+ *   onEvent(event, info)       for every log event, info = {replay, fresh, changes}; `fresh` is
+ *                              false for a replayed event older than REPLAY_BANNER_MAX_AGE_MS;
+ *                              `changes` the sections the event changed
  *   onStatus(connected, info)  the socket opened (after the snapshot) or closed;
  *                              info = {attempt, retryIn, reason}
  *   onError(message, code)     the server refused the connection (e.g. an unknown player)
@@ -386,8 +392,10 @@ export class LiveConnection {
         const replay = Boolean(message.replay);
         const fresh = !replay || (Number.isFinite(event.ts) && this.clock.now() - event.ts < REPLAY_BANNER_MAX_AGE_MS);
         // Sections first, so that a banner describes the state after the event (the new end, …).
-        if (message.changes) this.emit("onUpdate", this.sections, { kind: "event", event, replay });
-        this.emit("onEvent", event, { replay, fresh });
+        // `changes` are the sections this event changed (e.g. the announcements it brought).
+        const changes = message.changes || {};
+        if (message.changes) this.emit("onUpdate", this.sections, { kind: "event", event, replay, changes });
+        this.emit("onEvent", event, { replay, fresh, changes });
         break;
       }
       case "error":
@@ -561,8 +569,9 @@ export class BannerQueue {
   }
 
   push(banner) {
-    // The same event may come twice (live, then replayed after a reconnect that raced it).
-    const key = `${banner.seq}:${banner.ts}`;
+    // The same event may come twice (live, then replayed after a reconnect that raced it). A banner
+    // that is not the event's own (the timetable following it) brings its own `key`.
+    const key = banner.key ?? `${banner.seq}:${banner.ts}`;
     if (banner.seq !== undefined && this.seen.has(key)) return;
     this.seen.add(key);
     if (this.seen.size > 500) this.seen.delete(this.seen.values().next().value);
@@ -636,9 +645,10 @@ export function keepAwake() {
 /**
  * A banner for a signal event: {seq, ts, type, tone, kicker, title, sub}, or null when the
  * event is not a signal. `S` holds the page's words (see the pages' STRINGS.banner);
- * `fmt` formats instants in the tournament's zone.
+ * `fmt` formats instants in the tournament's zone; `now` (the server's clock) decides whether a
+ * time needs its date.
  */
-export function describeSignal(event, sections, S, fmt) {
+export function describeSignal(event, sections, S, fmt, now = serverNow()) {
   if (!event || !SIGNAL_TYPES.has(event.type)) return null;
   const p = event.payload || {};
   const item = p.item ? findItem(sections, p.item) : null;
@@ -651,8 +661,8 @@ export function describeSignal(event, sections, S, fmt) {
     case "round_started":
       return { ...base, tone: "go", title: S.started, sub: endsAt ? S.endsAt(endsAt) : "" };
     case "round_start_held": {
-      const busy = p.waiting_for ? findItem(sections, p.waiting_for) : null;
-      return { ...base, tone: "hold", title: S.held, sub: busy ? S.stillPlaying(busy.title) : "" };
+      const why = heldWhy(p.reason, p.waiting_for, sections, { heldSeating: S.heldSeating, heldPrevious: S.stillPlaying });
+      return { ...base, tone: "hold", title: S.held, sub: why };
     }
     case "round_paused":
       return { ...base, tone: "hold", title: S.paused, sub: S.pausedSub };
@@ -678,6 +688,11 @@ export function describeSignal(event, sections, S, fmt) {
     case "reserve_seated":
       // Only pages whose strings say these (S.late) show them; a phone does not.
       return S.late ? describeLateness(event, sections, S.late, fmt) : null;
+    case "item_moved":
+    case "timetable_shifted":
+    case "item_added":
+    case "item_cancelled":
+      return S.plan ? describePlanEvent(event, sections, S.plan, fmt, now) : null;
     default:
       return null;
   }
@@ -740,6 +755,8 @@ export function describeClock(sections, now, S, fmt) {
       out.headline = next.title;
       out.count = "";
       out.state = S.held;
+      // Why it waits: "seating not yet published", "Round 1 is still being played".
+      out.sub = S.heldPrevious ? heldReason(next, sections, S) : "";
       out.upcoming = itemAfter(timetable, next, now);
       out.upcomingLabel = S.then;
       break;
@@ -749,6 +766,8 @@ export function describeClock(sections, now, S, fmt) {
       out.called = next.status === "called";
       out.state = out.called ? S.toYourTables : "";
       out.sub = S.startsAt(fmt.time(next.start));
+      // Moved because a round before it ran long: the plan's time beside the new one.
+      if (plannedStart(next) !== null && S.plannedAt) out.sub = `${out.sub} · ${S.plannedAt(fmt.time(plannedStart(next)))}`;
       out.upcoming = itemAfter(timetable, next, now);
       out.upcomingLabel = S.then;
       break;
@@ -760,6 +779,12 @@ export function describeClock(sections, now, S, fmt) {
     default:
       out.headline = timetable.length ? S.finished : S.nothing;
       out.count = "";
+      // A plan already in the past (a file with the wrong year): nothing was played, nothing fires.
+      if (S.missedHeadline && missedItems(sections).length) {
+        out.mode = "missed";
+        out.headline = S.missedHeadline;
+        out.state = S.missedState;
+      }
   }
   if (out.upcoming) out.upcomingTime = out.upcoming.status === "held" ? S.held : fmt.time(out.upcoming.start);
   return out;

@@ -194,8 +194,8 @@ def reports(state: State) -> dict[str, dict[str, Any]]:
     upcoming_done = False
     for item in state.tournament.items:
         s = state.items.get(item.id)
-        if s is None:
-            continue
+        if s is None or s.status == "missed":
+            continue  # a round that was never played has nobody late
         if s.open and not upcoming_done:
             upcoming_done = True
             out[item.id] = report(state, item.id)

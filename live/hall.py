@@ -161,7 +161,7 @@ class Hall:
             first = self.state.tournament.items[0]
             return NewEvent(E.PLAN_MISSED, "scheduler", {
                 "items": items, "at": self.clock(), "shift_item": first.id,
-                "shift_minutes": max(1, -(-(self.clock() - first.start_ms) // 60_000)) + 10})
+                "shift_minutes": max(1, -(-(self.clock() - first.start_ms) // self.tournament.minutes_ms(1))) + 10})
 
         try:
             await self._store(decided)

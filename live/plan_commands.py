@@ -142,7 +142,7 @@ def _span(plan: Tournament, c: dict[str, Any], day: date, length_ms: int | None)
     if "minutes" in c and "end" in c:
         raise CommandError(422, "give either end or minutes, not both", {"field": "minutes"})
     if "minutes" in c:
-        end = start + round(_minutes(c["minutes"], "minutes", limit=24 * 60) * 60_000)
+        end = start + plan.minutes_ms(_minutes(c["minutes"], "minutes", limit=24 * 60))
         if end <= start:
             raise CommandError(422, "minutes must be more than 0", {"field": "minutes"})
     elif "end" in c:
@@ -330,14 +330,15 @@ def shift_timetable(t: Tournament, state: State, c: dict[str, Any], now: int) ->
     minutes = _minutes(c["minutes"], "minutes", limit=MAX_SHIFT_MINUTES)
     if _started(state, state.tournament.item(item.id) or item, now):
         raise CommandError(409, f"{item.id} has started: shift the items after it", {"field": "item"})
-    ms = round(minutes * 60_000)
+    ms = plan.minutes_ms(minutes)  # tournament minutes, like extend's (the demo runs them faster)
+    minute = plan.minutes_ms(1)
     moving = [i for i in plan.items if i.start_ms >= item.start_ms
               and not _started(state, state.tournament.item(i.id) or i, now)]
     for moved in moving:
         if moved.start_ms + ms <= now:
-            need = math.ceil((now - moved.start_ms) / 60_000) + 1
+            need = math.ceil((now - moved.start_ms) / minute) + 1
             if ms < 0:
-                most = math.ceil((moved.start_ms - now) / 60_000) - 1
+                most = math.ceil((moved.start_ms - now) / minute) - 1
                 raise CommandError(422, f"{moved.id} would start in the past ({_when(plan, moved.start_ms + ms)}); "
                                         f"it can move back at most {most} minutes",
                                    {"field": "minutes", "at_most": most})

@@ -331,7 +331,7 @@ def _announcement(event: Event, item: ItemState | None) -> dict[str, Any]:
         data.update(item=item.item.id, title=item.item.title, round=item.item.round)
     for key in ("text", "player", "minutes", "part", "parts", "due_at", "waiting_for", "threshold", "absent",
                 "tables", "name", "starts_with", "table", "reason", "start", "was", "items", "ms",
-                "shift_item", "shift_minutes"):
+                "shift_item", "shift_minutes", "at"):
         if key in event.payload:
             data[key] = event.payload[key]
     return data

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from live.schedule import start_blocker
 from live.standings import final_view
 from live.state import ItemState, State
 from live.tournament import Item, Player, Tournament
@@ -16,7 +17,8 @@ from live.tournament import Item, Player, Tournament
 AUDIT_SHOWN = 100
 
 
-def item_view(t: Tournament, item: Item, s: ItemState | None, planned: Item | None = None) -> dict[str, Any]:
+def item_view(t: Tournament, item: Item, s: ItemState | None, planned: Item | None = None,
+              state: State | None = None) -> dict[str, Any]:
     data: dict[str, Any] = {
         "id": item.id, "kind": item.kind, "title": item.title, "round": item.round,
         "start": item.start_ms, "end": item.end_ms, "playing": item.playing,
@@ -27,9 +29,11 @@ def item_view(t: Tournament, item: Item, s: ItemState | None, planned: Item | No
         data["boards"] = item.boards
     if s is None:
         return data
+    # Why a held round still waits, as it stands now (None: it can be started).
+    held = start_blocker(state, item.id) if state is not None and s.status == "held" else None
     data.update(
         status=s.status, started_at=s.started_at, ended_at=s.ended_at, called_at=s.called_at,
-        held_at=s.held_at, held_for=s.held_for, waiting_for=s.waiting_for,
+        held_at=s.held_at, held_for=held[0] if held else None, waiting_for=held[1] if held else None,
         ends_at=s.ends_at() if s.status != "ended" else s.ended_at,
         paused_at=s.paused_at, extended_ms=s.extended_ms, last_deals_at=s.last_deals_at,
         breaks=list(s.breaks), parts=t.segments(item),
@@ -52,7 +56,7 @@ def public_sections(state: State) -> dict[str, Any]:
             "call_before_ms": t.rule_ms("call_before"),
             "last_deals_warning_ms": t.rule_ms("last_deals_warning"),
         },
-        "timetable": [item_view(t, i, state.items.get(i.id), plan.item(i.id)) for i in t.items],
+        "timetable": [item_view(t, i, state.items.get(i.id), plan.item(i.id), state) for i in t.items],
         "announcements": [a for a in state.announcements if not _private(a)],
         "players": [_player(p) for p in t.players],
         "teams": [{"id": x.id, "name": x.name} for x in t.teams],

@@ -14,9 +14,11 @@ import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
+from zoneinfo import ZoneInfo
 
 import pytest
 from server import DEFAULT_PLAYERS, Server, from_now, now_ms, round_entry
@@ -175,6 +177,10 @@ READ_COUNTDOWN = """async () => {
 @bounded
 async def test_two_displays_show_the_same_countdown_second_even_with_a_clock_offset(browser: Any, serve: Any) -> None:
     server = await serve(timetable=[round_entry("r1", 1, start_in=-30, minutes=180)])
+    # A preferans round starts once its seating is published: its scheduled start (30 s ago) was held.
+    await ack(server, {"type": "publish_seating", "item": "r1", "seed": 1})
+    started = await server.command({"type": "start_round", "item": "r1"})
+    assert started.status_code in (200, 409), started.text  # 409: the scheduler started it meanwhile
     shifted = f"(() => {{ const real = Date.now; Date.now = () => real.call(Date) + {CLOCK_SHIFT_MS}; }})();"
     a = await open_tab(browser, server, "/display")
     b = await open_tab(browser, server, "/display", init_script=shifted)
@@ -243,7 +249,8 @@ async def test_the_standings_turn_over_pages(browser: Any, serve: Any, artifacts
         turned = time.monotonic() - started
         second = await indicator.inner_text()
         print(f"standings: {pages} pages, turned from {first.split()[0:3]} to {second.split()[0:3]} in {turned:.1f} s")
-        # the screenshot of the hall: standings and the next round's seating
+        # the screenshot of the hall: standings and the next round's seating (seated once round 1 is over)
+        await ack(server, {"type": "end_round", "item": "r1"})
         seating = await ack(server, {"type": "publish_seating", "item": "r2"})
         await seen_seq(tab, seating["seq"])
         await tab.page.locator("#seating-panel").wait_for(state="visible")
@@ -402,3 +409,175 @@ async def test_every_page_loads_only_from_the_server(browser: Any, serve: Any) -
         foreign = [u for u in urls if urlsplit(u).scheme != "data" and urlsplit(u).netloc != origin]
         assert not foreign, f"{path} loaded from outside the server: {foreign}"
     print({path: len(urls) for path, urls in seen.items()})
+
+
+# 8 ---------------------------------------------------------------------------------------------
+
+WALK_IN = "Zoran Vuković"
+
+
+def morning_zone() -> str:
+    """A time zone where it is about 8 in the morning now: the day's items stay on one day (the
+    schedule follows the hall within a day only), whenever the test runs."""
+    hours = (datetime.now(UTC).hour - 8) % 24
+    hours = hours - 24 if hours > 12 else hours  # Etc/GMT+N is N hours behind UTC
+    return "Etc/GMT" + (f"+{hours}" if hours >= 0 else str(hours))
+
+
+def clock_text(ms: int, zone: str) -> str:
+    """An instant as the pages show it (a tournament that is not a demo): "17:50" in its zone."""
+    return datetime.fromtimestamp(ms / 1000, UTC).astimezone(ZoneInfo(zone)).strftime("%H:%M")
+
+
+async def item_of(server: Server, item: str) -> dict[str, Any]:
+    return next(i for i in (await server.state())["timetable"] if i["id"] == item)
+
+
+async def shown(tab: Tab, selector: str, *texts: str) -> None:
+    """Wait until an element matching `selector` shows all `texts` (spaces of any kind count alike)."""
+    await tab.page.wait_for_function(
+        """([selector, texts]) => [...document.querySelectorAll(selector)].some((node) => {
+            const seen = node.textContent.replace(/\\s+/g, " ");
+            return node.offsetHeight > 0 && texts.every((t) => seen.includes(t));
+        })""", arg=[selector, list(texts)])
+
+
+@bounded
+async def test_the_referee_registers_a_walk_in_and_shifts_the_timetable_from_a_phone(browser: Any, serve: Any,
+                                                                                    artifacts: Path) -> None:
+    timetable = [round_entry("r1", 1, start_in=1800, minutes=180, title="Round 1"),
+                 round_entry("r2", 2, start_in=1800 + 210 * 60, minutes=180, title="Round 2")]
+    zone = morning_zone()
+    server = await serve(name=NAME, players=PLAYERS, timetable=timetable, timezone=zone)
+    # Round 1 is drawn: a walk-in now plays from round 2.
+    await ack(server, {"type": "publish_seating", "item": "r1", "seed": 2})
+    display = await open_tab(browser, server, "/display")
+    phone = await open_tab(browser, server, "/player", viewport=PHONE, is_mobile=True, has_touch=True)
+    console = await open_tab(browser, server, "/referee", viewport=PHONE, is_mobile=True, has_touch=True)
+    try:
+        await asyncio.gather(live(display), live(phone))
+        for tab in (display, phone):
+            await tab.page.evaluate("() => { window.sameDocument = true; }")  # gone if the page reloads
+        await referee_login(console, server.token)
+
+        # A walk-in at the desk, from the console's roster.
+        await console.page.locator('#roster-card [data-role="walk-in-name"]').fill(WALK_IN)
+        await console.page.locator('#roster-card [data-action="register"]').click()
+        row = console.page.locator("#roster-card .r-ro-row.is-walkin", has_text=WALK_IN)
+        await row.wait_for(state="visible")
+        assert "from Round 2" in await row.inner_text()
+        players = (await server.state())["players"]
+        walk_in = next(p for p in players if p["name"] == WALK_IN)
+        assert walk_in["enters"] == "r2", walk_in
+        # The display lists no names before a seating: the players' own page does, without a reload.
+        await phone.page.locator("#players button", has_text=WALK_IN).wait_for(state="visible")
+        await row.scroll_into_view_if_needed()
+        await shot(console, artifacts, "referee-roster.png")
+
+        # "We run 20 minutes late", from round 1's row of the console's timetable.
+        planned = await item_of(server, "r1")
+        r1 = console.page.locator('#items li[data-item="r1"]')
+        await r1.locator('[data-plan="open"]').click()
+        await r1.locator('[data-plan="shift"]').click()
+        await r1.locator('[data-role="shift"]').fill("20")
+        await r1.scroll_into_view_if_needed()
+        await shot(console, artifacts, "referee-shift.png")
+        await r1.locator('form button[type="submit"]').click()
+        await r1.locator("form").wait_for(state="detached")
+        moved = await item_of(server, "r1")
+        assert moved["start"] == planned["start"] + 20 * 60_000, (planned, moved)
+        new = clock_text(moved["start"], zone)
+        assert new != clock_text(planned["start"], zone)
+
+        # The hall sees the change at once: a banner, the clock's "starts at", the timetable strip.
+        await shown(display, "#banner", "The timetable moves 20 minutes later", f"Round 1 now starts at {new}")
+        await shot(display, artifacts, "display-shift-banner.png")
+        r2 = clock_text((await item_of(server, "r2"))["start"], zone)
+        await shown(display, "#sub", f"starts at {new}")
+        await shown(display, "#next-box", "Round 2", r2)  # (the strip gives way to round 1's seating)
+        await shown(console, '#items li[data-item="r1"] .r-when', new)
+        await shown(phone, "#timetable li", "Round 1", new)
+        assert await display.page.evaluate("() => window.sameDocument === true"), "the display reloaded"
+        assert await phone.page.evaluate("() => window.sameDocument === true"), "the player page reloaded"
+        await display.page.locator("#banner").click()  # dismissed: the hall's screen behind it
+        await display.page.locator("#banner").wait_for(state="hidden")
+        await shot(display, artifacts, "display-shifted.png")
+        assert not display.errors and not console.errors and not phone.errors, \
+            (display.errors, console.errors, phone.errors)
+        assert not console.dialogs, console.dialogs
+    finally:
+        await asyncio.gather(display.context.close(), phone.context.close(), console.context.close())
+
+
+# 9 ---------------------------------------------------------------------------------------------
+
+
+@bounded
+async def test_a_round_that_runs_long_moves_the_next_one_on_the_display(browser: Any, serve: Any,
+                                                                        artifacts: Path) -> None:
+    timetable = [round_entry("r1", 1, start_in=60, minutes=180, title="Round 1"),
+                 round_entry("r2", 2, start_in=60 + 210 * 60, minutes=180, title="Round 2")]
+    zone = morning_zone()
+    server = await serve(name=NAME, players=PLAYERS, timetable=timetable, timezone=zone)
+    await ack(server, {"type": "publish_seating", "item": "r1", "seed": 4})
+    await ack(server, {"type": "start_round", "item": "r1"})  # a minute early: nothing moves yet
+    planned = await item_of(server, "r2")
+    assert "planned_start" not in planned, planned
+    display = await open_tab(browser, server, "/display")
+    console = await open_tab(browser, server, "/referee", viewport=PHONE, is_mobile=True, has_touch=True)
+    try:
+        await live(display)
+        await referee_login(console, server.token)
+        extended = await ack(server, {"type": "extend", "item": "r1", "minutes": 20})
+        moved = await item_of(server, "r2")
+        assert moved["planned_start"] == planned["start"] and moved["start"] > planned["start"], moved
+        new, was = clock_text(moved["start"], zone), clock_text(planned["start"], zone)
+        await seen_seq(display, extended["seq"])
+        # The extension's own banner, then the one of the schedule following the hall.
+        await shown(display, "#banner", f"Round 2 now starts at {new}", f"was {was}")
+        await shot(display, artifacts, "display-followed-banner.png")
+        await shown(display, "#strip .d-cell.is-moved", "Round 2", new)
+        assert was in await display.page.locator("#strip .d-cell.is-moved .d-cell-was").inner_text()
+        await shown(console, '#items li[data-item="r2"] .r-when', new, was)
+        assert await console.page.locator('#items li[data-item="r2"] s.r-was').inner_text() == was
+        assert not display.errors and not console.errors, (display.errors, console.errors)
+    finally:
+        await asyncio.gather(display.context.close(), console.context.close())
+
+
+# 10 --------------------------------------------------------------------------------------------
+
+
+@bounded
+async def test_a_held_start_says_why_and_the_console_shows_the_refusal(browser: Any, serve: Any,
+                                                                       artifacts: Path) -> None:
+    # Round 1 is due in two seconds and has no seating: its start is held for the referee.
+    server = await serve(name=NAME, players=PLAYERS, timetable=[round_entry("r1", 1, start_in=2, minutes=180,
+                                                                             title="Round 1")])
+    display = await open_tab(browser, server, "/display")
+    console = await open_tab(browser, server, "/referee", viewport=PHONE, is_mobile=True, has_touch=True)
+    try:
+        await live(display)
+        await referee_login(console, server.token)
+        await shown(display, "#main", "Round 1", "waits for the referee", "seating not yet published")
+        if await display.page.locator("#banner").is_visible():  # the held banner, over the clock
+            await display.page.locator("#banner").click()
+            await display.page.locator("#banner").wait_for(state="hidden")
+        await shot(display, artifacts, "display-held.png")
+        row = console.page.locator('#items li[data-item="r1"]')
+        await shown(console, '#items li[data-item="r1"] .r-held', "seating not yet published")
+        await row.locator('button[data-action="start"]').click()
+        error = row.locator(".r-item-error")
+        await error.wait_for(state="visible")
+        text = await error.inner_text()
+        assert "seating is not published" in text and "409" in text, text
+        assert (await item_of(server, "r1"))["status"] == "held"
+        # Published: the reason is gone, and the start goes through.
+        await ack(server, {"type": "publish_seating", "item": "r1", "seed": 5})
+        await console.page.locator('#items li[data-item="r1"] .r-held').wait_for(state="hidden")
+        await row.locator('button[data-action="start"]').click()
+        await console.page.locator('#items li[data-item="r1"].st-running').wait_for(state="visible")
+        await error.wait_for(state="hidden")
+        assert not display.errors and not console.errors, (display.errors, console.errors)
+    finally:
+        await asyncio.gather(display.context.close(), console.context.close())

@@ -1,0 +1,482 @@
+// The hall display (/display): the clock, the timetable strip, banners, standings, seating, late arrivals.
+import {
+  LiveConnection, BannerQueue, Pager, SCORE_TYPES, TEAM_NEEDED, animate, changedStandings, decimalsOf, describeClock,
+  describePenalty, describeSignal, el, fill, findItem, formatNumber, gameOf, hasArrived, isMissing, itemsOfTheDay, keepAwake,
+  lastScoredItem, lateCounting, lateNow, latenessRound, minuteMs, nameBook, rankLabels, seatingOf, seatingToShow, setClass,
+  setText, signedMinutes, standingKey, standingsRows, standingsStarted, stepAt, timeFormatter,
+  loadStrings, tournamentLanguage, sound, pageLanguage,
+} from "/static/common.js";
+import { describeFollowed, followedIn, plannedStart } from "/static/plan.js";
+
+// Every visible string of this page: /static/i18n/<lang>.json, section "display" (English fills gaps).
+const STRINGS = await loadStrings("display", await tournamentLanguage());
+
+const VIEWS = ["all", "clock", "standings", "seating"];
+const PAGE_EVERY_MS = 8000;
+
+const $ = (id) => document.getElementById(id);
+document.title = STRINGS.pageTitle;
+setText($("qr-caption"), STRINGS.qrCaption);
+$("qr-img").alt = STRINGS.qrCaption;
+document.body.classList.add("has-qr");
+$("qr-img").addEventListener("error", () => {
+  $("qr").hidden = true; // no QR from this server: nothing to scan
+  document.body.classList.remove("has-qr");
+});
+
+// ?view=clock|standings|seating|all: several screens in one hall can show different parts.
+const requested = new URLSearchParams(location.search).get("view");
+const VIEW = VIEWS.includes(requested) ? requested : "all";
+document.body.classList.remove("view-all");
+document.body.classList.add(`view-${VIEW}`);
+const wants = (part) => VIEW === "all" || VIEW === part;
+
+let sections = {};
+let fmt = timeFormatter(undefined, STRINGS.locale);
+let stripKey = "";
+
+const banners = new BannerQueue((b) => {
+  const box = $("banner");
+  if (!b) {
+    box.hidden = true;
+    return;
+  }
+  box.className = `banner tone-${b.tone}${b.long ? " long" : ""}`;
+  setText($("banner-kicker"), b.kicker);
+  setText($("banner-title"), b.title);
+  setText($("banner-sub"), b.sub);
+  box.hidden = false;
+  // Sound: a chime for every banner, then its words spoken in the page's language.
+  audio.chime(b.tone);
+  audio.speak([b.kicker, b.title, b.sub].filter(Boolean).join(". "), pageLanguage);
+});
+
+// Browsers allow sound only after a first click or tap: say so on screen until then.
+const audio = sound();
+audio.onChange((on) => {
+  const hint = $("sound-hint");
+  setText(hint, STRINGS.soundHint);
+  hint.hidden = on;
+});
+$("banner").addEventListener("click", () => banners.dismiss());
+
+function applyTournament() {
+  const t = sections.tournament || {};
+  setText($("name"), t.name || "");
+  document.title = t.name ? `${t.name} – ${STRINGS.pageTitle}` : STRINGS.pageTitle;
+  const demo = t.speed && t.speed !== 1;
+  $("demo").hidden = !demo;
+  if (demo) setText($("demo"), STRINGS.demo(t.speed));
+  fmt = timeFormatter(t.timezone, STRINGS.locale, { seconds: Boolean(demo) });
+  stripKey = "";
+}
+
+function itemStatus(item, now, current) {
+  if (item.playing) return item.status || "scheduled";
+  if (item === current) return "now";
+  return item.end <= now ? "done" : "later";
+}
+
+let stripAt = 0;
+function renderStrip(now, current, next) {
+  if (stripKey && now - stripAt < 500) return; // twice a second is plenty
+  stripAt = now;
+  const day = itemsOfTheDay(sections.timetable, now, fmt);
+  // Keep the strip to what fits: the item before the current one, and what follows.
+  const at = day.findIndex((i) => i === (current || next));
+  const first = at < 0 ? Math.max(0, day.length - 8) : Math.max(0, Math.min(at - 1, day.length - 8));
+  const shown = day.slice(first, first + 8);
+  const key = JSON.stringify(shown.map((i) => [i.id, i.title, itemStatus(i, now, current), i.start, plannedStart(i), i === current,
+    i === next]));
+  if (key === stripKey) return;
+  stripKey = key;
+  fill($("strip"), shown.map((item) => {
+    const status = itemStatus(item, now, current);
+    const classes = ["d-cell", `st-${status}`];
+    if (item === current) classes.push("is-current");
+    if (item === next) classes.push("is-next");
+    // Moved because a round before it ran long: the new time, and the plan's struck through.
+    const planned = plannedStart(item);
+    if (planned !== null) classes.push("is-moved");
+    return el("li", { class: classes.join(" ") },
+      el("span", { class: "d-cell-time" }, fmt.time(item.start),
+        planned !== null ? el("s", { class: "d-cell-was", title: STRINGS.plannedAt(fmt.time(planned)) }, fmt.time(planned)) : null),
+      el("span", { class: "d-cell-title" }, item.title),
+      el("span", { class: "d-cell-status" }, STRINGS.status[status] ?? status));
+  }));
+}
+
+// ---- standings -------------------------------------------------------------------------------
+
+/** Rows whose score changed with the last event that changed the standings. */
+let changed = new Set();
+let latestWhat = "";
+
+const pageIndicator = (node) => (page, pages) => {
+  node.hidden = pages < 2;
+  if (pages < 2) return;
+  fill(node, el("span", { class: "d-pages-text" }, STRINGS.page(page + 1, pages)),
+    el("span", { class: "d-dots", "aria-hidden": "true" },
+      Array.from({ length: pages }, (_, i) => el("i", { class: i === page ? "on" : "" }))));
+};
+const standingsPager = new Pager($("standings-body"), {
+  everyMs: PAGE_EVERY_MS, balance: true, onPage: pageIndicator($("standings-pages")),
+});
+const seatingPager = new Pager($("seating-body"), {
+  everyMs: PAGE_EVERY_MS, holdHeight: VIEW === "all", onPage: pageIndicator($("seating-pages")),
+});
+
+let standingsKey = "";
+function renderStandings() {
+  const panel = $("standings-panel");
+  const rows = standingsRows(sections);
+  const started = standingsStarted(rows);
+  // In the shared view the panel only appears once there is something to rank; alone on a
+  // screen it says that there are no results yet.
+  const show = wants("standings") && (VIEW === "standings" ? Boolean(sections.timetable) : started);
+  panel.hidden = !show;
+  if (!show) {
+    standingsKey = "";
+    return;
+  }
+  const game = gameOf(sections);
+  const key = JSON.stringify([game, rows, [...changed], latestWhat, started]);
+  if (key === standingsKey) return;
+  standingsKey = key;
+  const after = lastScoredItem(sections);
+  setText($("standings-title"), STRINGS.standings);
+  setText($("standings-sub"), after ? STRINGS.standingsAfter(after.title) : "");
+  $("standings-latest").hidden = !latestWhat || !started;
+  setText($("standings-latest"), latestWhat);
+  $("standings-empty").hidden = started;
+  $("standings-cols").hidden = !started;
+  $("standings-body").hidden = !started;
+  setText($("standings-empty"), STRINGS.noStandings);
+  if (!started) {
+    standingsPager.set([]);
+    return;
+  }
+  const bridge = game === "bridge";
+  panel.classList.toggle("is-bridge", bridge);
+  const c = bridge ? STRINGS.cols.bridge : STRINGS.cols.preferans;
+  fill($("standings-cols"),
+    el("span", { class: "c-rank" }, c.rank), el("span", { class: "c-name" }, c.name),
+    el("span", { class: "c-num" }, bridge ? c.vp : c.points), el("span", { class: "c-num" }, bridge ? c.imps : c.bule));
+  const labels = rankLabels(rows, STRINGS.rank, STRINGS.rankRange);
+  const loc = { locale: STRINGS.locale };
+  // Every line of a column with as many decimals as its longest number (12.90, 7.10, 0.00).
+  const vpDigits = decimalsOf(rows.map((r) => r.vp));
+  const pointDigits = Math.max(1, decimalsOf(rows.map((r) => r.points)));
+  standingsPager.set(rows.map((row, i) => el("div", {
+    class: `d-st-row${changed.has(standingKey(row)) ? " is-changed" : ""}${row.shared ? " is-shared" : ""}`,
+    dataset: { key: standingKey(row) },
+  },
+  el("span", { class: "c-rank" }, labels[i]),
+  el("span", { class: "c-name" }, row.name ?? standingKey(row)),
+  el("span", { class: "c-num c-main" }, bridge ? formatNumber(row.vp, { min: vpDigits, max: vpDigits, ...loc })
+    : formatNumber(row.points, { min: pointDigits, max: pointDigits, ...loc })),
+  el("span", { class: "c-num" }, bridge ? formatNumber(row.imp_diff, { max: 1, signed: true, ...loc })
+    : formatNumber(row.bule, { max: 1, signed: true, ...loc })))));
+}
+
+// ---- seating ---------------------------------------------------------------------------------
+
+let seatingKey = "";
+function renderSeating() {
+  const panel = $("seating-panel");
+  const shown = wants("seating") ? seatingToShow(sections, { orCurrent: VIEW === "seating" }) : null;
+  const show = Boolean(shown) || (VIEW === "seating" && Boolean(sections.timetable));
+  panel.hidden = !show;
+  if (!show) {
+    seatingKey = "";
+    return;
+  }
+  const names = nameBook(sections);
+  const key = JSON.stringify([shown?.item?.id, shown?.upcoming, shown?.seating, sections.players, sections.teams,
+    shown ? fmt.time(shown.item.start) : ""]);
+  if (key === seatingKey) return;
+  const fresh = seatingKey === "" || JSON.parse(seatingKey)[0] !== shown?.item?.id;
+  seatingKey = key;
+  $("seating-empty").hidden = Boolean(shown);
+  $("seating-body").hidden = !shown;
+  setText($("seating-empty"), STRINGS.noSeating);
+  const note = $("seating-note");
+  note.hidden = true;
+  if (!shown) {
+    setText($("seating-title"), STRINGS.seatingTitle);
+    setText($("seating-sub"), "");
+    seatingPager.set([]);
+    return;
+  }
+  const { item, seating, upcoming } = shown;
+  setText($("seating-title"), STRINGS.seating(item.title));
+  const method = seating.method === "draw" ? STRINGS.seatingDrawn : seating.method === "standings" ? STRINGS.seatingFromStandings : "";
+  setText($("seating-sub"), [upcoming ? STRINGS.startsAt(fmt.time(item.start)) : STRINGS.seatingNowPlaying, method]
+    .filter(Boolean).join(" · "));
+  const bridge = Array.isArray(seating.matches);
+  panel.classList.toggle("is-bridge", bridge);
+  if (!bridge) {
+    const tables = Array.isArray(seating.tables) ? seating.tables : [];
+    seatingPager.set(tables.map((t) => el("div", { class: "d-seat-card" },
+      el("div", { class: "d-seat-no" }, el("span", { class: "d-seat-label" }, STRINGS.table), el("b", {}, String(t.table))),
+      el("ol", { class: "d-seat-names" }, (t.players || []).map((p) => el("li", {}, names.player(p)))))),
+    { keepPage: !fresh });
+    return;
+  }
+  const matches = seating.matches || [];
+  seatingPager.set(matches.map((m) => el("div", { class: "d-match" },
+    el("span", { class: "d-match-home" }, names.team(m.home)),
+    el("span", { class: "d-match-vs" }, STRINGS.vs),
+    el("span", { class: "d-match-away" }, names.team(m.away)))), { keepPage: !fresh });
+  const lines = [];
+  if (seating.bye) lines.push(STRINGS.bye(names.team(seating.bye)));
+  if (Number(seating.carry_over) > 0 && matches[0]) {
+    lines.push(STRINGS.carryOver(formatNumber(seating.carry_over, { max: 1, locale: STRINGS.locale }), names.team(matches[0].home)));
+  }
+  note.hidden = !lines.length;
+  fill(note, lines.map((line) => el("div", {}, line)));
+}
+
+// ---- late arrivals (section `lateness`) -----------------------------------------------------
+
+/** Tournament minutes the panel stays up after the last penalty step (reserve, forfeit) has passed. */
+const LATE_PANEL_AFTER_MIN = 10;
+const latePager = new Pager($("late-body"), { everyMs: PAGE_EVERY_MS, onPage: pageIndicator($("late-pages")) });
+let lateVersion = 0; // bumped when the sections change: the panel's lines are rebuilt only then
+let lateKey = "";
+let lateLive = null; // the group line that counts up every second: {minutes, penalty}
+
+/**
+ * What the panel shows at `now`, or null: the current round's players (teams) not here yet while
+ * lateness counts, those who came late, and the reserves; only during the round's lateness window
+ * (until LATE_PANEL_AFTER_MIN after the last penalty step), and only when there is someone in it.
+ */
+function lateModel(now) {
+  if (!wants("clock")) return null;
+  const pick = latenessRound(sections);
+  if (!pick) return null;
+  const { item, report } = pick;
+  const rows = Array.isArray(report.rows) ? report.rows : [];
+  // Nobody checked in, excused or replaced at all: this round does not use check-in, and the hall
+  // is not told that everybody is late.
+  if (!rows.some((r) => hasArrived(r) || r.reserve || r.excused)) return null;
+  const counting = lateCounting(report, now);
+  const late = lateNow(report, now);
+  const steps = Array.isArray(report.steps) ? report.steps : [];
+  const lastStep = steps.length ? Math.max(...steps.map((x) => Number(x.from_ms) || 0)) : 0;
+  if (counting && late > lastStep + LATE_PANEL_AFTER_MIN * minuteMs(sections)) return null;
+  const missing = counting && late > 0 ? rows.filter(isMissing) : [];
+  const came = rows.filter((r) => hasArrived(r) && !r.reserve && Number(r.late_ms) > 0).sort((a, b) => b.late_ms - a.late_ms);
+  const reserves = rows.filter((r) => r.reserve);
+  if (!missing.length && !came.length && !reserves.length) return null;
+  return { item, report, late, missing, came, reserves };
+}
+
+function tableOf(itemId, id) {
+  const seating = seatingOf(sections, itemId);
+  const table = (seating?.tables || []).find((t) => (t.players || []).includes(id));
+  return table ? table.table : null;
+}
+
+function renderLate(now) {
+  const panel = $("late-panel");
+  const model = lateModel(now);
+  const key = model ? JSON.stringify([lateVersion, model.item.id, model.missing.length, model.came.length, model.reserves.length]) : "";
+  if (key !== lateKey) {
+    lateKey = key;
+    panel.hidden = !model;
+    setClass(document.body, "has-late", Boolean(model));
+    if (!model) {
+      lateLive = null;
+      latePager.set([]);
+      return;
+    }
+    buildLate(model);
+  }
+  if (model && lateLive) {
+    // Everyone not here yet is equally late: one counter for the group, and the penalty of that moment.
+    const L = STRINGS.late;
+    const minutes = Math.floor(model.late / minuteMs(sections));
+    setText(lateLive.minutes, L.missingLate(minutes));
+    const penalty = describePenalty(stepAt(model.report.steps, model.late), STRINGS.penalty);
+    setText(lateLive.penalty, penalty.text ? L.soFar(penalty.text) : "");
+    lateLive.penalty.className = `d-late-pen pen-${penalty.tone || "none"}`;
+  }
+}
+
+function buildLate({ item, missing, came, reserves }) {
+  const L = STRINGS.late;
+  const names = nameBook(sections);
+  const bridge = gameOf(sections) === "bridge";
+  setText($("late-title"), L.title);
+  setText($("late-sub"), item.title);
+  const nodes = [];
+  lateLive = null;
+  if (missing.length) {
+    lateLive = { minutes: el("span", { class: "d-late-count" }), penalty: el("span", { class: "d-late-pen" }) };
+    nodes.push(el("div", { class: "d-late-group is-missing" }, el("b", {}, L.missing(missing.length)), lateLive.minutes, lateLive.penalty));
+    for (const row of missing) {
+      const table = bridge ? null : tableOf(item.id, row.id);
+      nodes.push(el("div", { class: "d-late-entry is-missing" },
+        el("span", { class: "n" }, row.name ?? (bridge ? names.team(row.id) : names.player(row.id))),
+        table !== null ? el("span", { class: "x" }, L.table(table)) : null,
+        bridge ? el("span", { class: "x" }, L.membersIn(Number(row.members_in) || 0, TEAM_NEEDED)) : null));
+    }
+  }
+  if (came.length) {
+    nodes.push(el("div", { class: "d-late-group" }, el("b", {}, L.came)));
+    for (const row of came) {
+      const penalty = describePenalty(row, STRINGS.penalty);
+      nodes.push(el("div", { class: "d-late-entry" },
+        el("span", { class: "n" }, row.name ?? row.id),
+        el("span", { class: "x" }, L.minutes(Math.floor(Number(row.late_ms) / minuteMs(sections)))),
+        el("span", { class: `d-late-pen pen-${penalty.tone || "none"}` }, penalty.text)));
+    }
+  }
+  if (reserves.length) {
+    nodes.push(el("div", { class: "d-late-group" }, el("b", {}, L.reserves)));
+    for (const row of reserves) {
+      nodes.push(el("div", { class: "d-late-entry" },
+        el("span", { class: "n" }, L.reserveLine(tableOf(item.id, row.id), row.reserve)),
+        el("span", { class: "x" }, L.forWhom(row.name ?? row.id)),
+        Number.isFinite(row.starts_with) ? el("span", { class: "d-late-pen" }, L.startsWith(row.starts_with)) : null));
+    }
+  }
+  latePager.set(nodes);
+}
+
+function renderParts() {
+  renderStandings();
+  renderSeating();
+  setClass(document.body, "has-standings", !$("standings-panel").hidden);
+  setClass(document.body, "has-seating", !$("seating-panel").hidden);
+}
+
+// ---- the clock ---------------------------------------------------------------------------------
+
+function frame(now) {
+  setText($("now"), fmt.time(now));
+  if (!sections.timetable) return;
+  const c = describeClock(sections, now, STRINGS, fmt);
+  if (VIEW === "standings" || VIEW === "seating") {
+    // The clock in one line in the header, for screens that show only a part.
+    $("mini").hidden = !c.headline;
+    setText($("mini-title"), c.state && c.mode !== "running" ? `${c.headline} · ${c.state}` : c.headline);
+    setText($("mini-count"), c.count);
+    return;
+  }
+  renderLate(now);
+  const main = $("main");
+  setText($("kicker"), c.kicker);
+  setText($("headline"), c.headline);
+  setText($("countdown"), c.count);
+  setText($("state"), c.state);
+  setText($("sub"), c.sub);
+  if (main.dataset.mode !== c.mode) main.dataset.mode = c.mode;
+  setClass(main, "is-called", c.called);
+  setClass(main, "is-urgent", c.urgent);
+  setClass(main, "is-last-deals", c.lastDeals);
+  setClass(main, "no-count", c.count === "");
+  setClass(main, "long-count", c.count.length > 5);
+  setClass(main, "xlong-count", c.count.length > 7); // 100 hours and more: an event days away
+  const box = $("next-box");
+  box.hidden = !c.upcoming;
+  if (c.upcoming) {
+    setText($("next-label"), c.upcomingLabel);
+    setText($("next-title"), c.upcoming.title);
+    setText($("next-time"), c.upcomingTime);
+  }
+  renderStrip(now, c.current, c.next);
+}
+
+function setConnection(state) {
+  const conn = $("conn");
+  conn.dataset.state = state;
+  setText($("conn-text"), state === "up" ? "" : state === "down" ? STRINGS.offline : STRINGS.connecting);
+}
+setConnection("connecting");
+
+/** "Table 4 – new result": what the last score event was, beside the standings' heading. */
+function describeLatest(event) {
+  const p = event.payload || {};
+  const what = STRINGS.latest[event.type];
+  if (!what) return "";
+  const item = p.item ? findItem(sections, p.item) : null;
+  const names = nameBook(sections);
+  const where = p.table !== undefined ? `${STRINGS.table} ${p.table}`
+    : p.home ? `${names.team(p.home)} ${STRINGS.vs} ${names.team(p.away)}`
+      : p.team ? names.team(p.team) : p.player ? names.player(p.player) : item ? item.title : "";
+  return STRINGS.latestLine(where, what);
+}
+
+const connection = new LiveConnection({
+  view: "display",
+  onUpdate(next, info) {
+    const tournamentChanged = next.tournament !== sections.tournament;
+    const before = sections.standings;
+    sections = next;
+    if (tournamentChanged) applyTournament();
+    if (info.kind === "event" && next.standings !== before && Array.isArray(before)) {
+      const rows = changedStandings(before, next.standings);
+      if (rows.size) {
+        changed = rows;
+        latestWhat = describeLatest(info.event || {});
+        renderParts();
+        // Show the page with the best-placed changed row.
+        const index = standingsRows(sections).findIndex((r) => rows.has(standingKey(r)));
+        if (index >= 0) standingsPager.goTo(standingsPager.pageOf(index));
+      }
+    }
+    stripKey = "";
+    lateVersion += 1;
+    renderParts();
+    if (info.kind === "snapshot") printOnce();
+  },
+  onEvent(event, { fresh, changes }) {
+    if (event.type === "command_undone") {
+      banners.withdraw(event.payload?.target);
+      return;
+    }
+    // Private notices (addressed to one player) are not for the hall.
+    if (event.type === "announced" && event.payload && event.payload.player) return;
+    if (!fresh) return;
+    const banner = SCORE_TYPES.has(event.type) ? null : describeSignal(event, sections, STRINGS.banner, fmt);
+    if (banner) banners.push(banner);
+    // The schedule follows the hall: a round that ran long moved the next one ("Round 2 now starts at 14:50").
+    for (const a of followedIn(changes, event)) {
+      const moved = describeFollowed(a, STRINGS.banner.plan, fmt, connection.clock.now());
+      if (moved) banners.push(moved);
+    }
+  },
+  onStatus(up) {
+    setConnection(up ? "up" : "down");
+  },
+});
+connection.start();
+animate(frame);
+keepAwake();
+
+// A double click (or F key) toggles full screen on the projector machine.
+const toggleFullscreen = () => {
+  if (document.fullscreenElement) document.exitFullscreen?.();
+  else document.documentElement.requestFullscreen?.().catch(() => {});
+};
+document.addEventListener("dblclick", toggleFullscreen);
+document.addEventListener("keydown", (e) => {
+  if (e.key === "f" || e.key === "F") toggleFullscreen();
+  if (e.key === "Escape") banners.dismiss();
+  if (e.key === "ArrowRight" || e.key === " ") {
+    standingsPager.turn();
+    seatingPager.turn();
+    latePager.turn();
+  }
+});
+// ?print=1 (the referee console's print buttons): print once the first snapshot is shown.
+let printed = false;
+function printOnce() {
+  if (printed || new URLSearchParams(location.search).get("print") !== "1") return;
+  printed = true;
+  setTimeout(() => window.print(), 600);
+}
+
+window.hall = { connection, banners, standingsPager, seatingPager, latePager }; // for debugging from the console

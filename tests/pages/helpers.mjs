@@ -1,0 +1,51 @@
+// Helpers for the node tests of the pages' modules: the catalogues from disk, a formatter, events.
+import { readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+import { compileStrings, timeFormatter } from "../../display/common.js";
+
+export const DISPLAY_DIR = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "display");
+export const LANGS = ["en", "sr-Latn", "sr-Cyrl", "sk"];
+
+/** A catalogue as the server serves it (/static/i18n/<lang>.json). */
+export function catalogue(lang) {
+  return JSON.parse(readFileSync(join(DISPLAY_DIR, "i18n", `${lang}.json`), "utf8"));
+}
+
+/** One page's words in `lang`, compiled as loadStrings does (English fills what the language omits). */
+export function strings(page, lang = "en") {
+  const merge = (base, over) => {
+    const out = { ...base };
+    for (const [k, v] of Object.entries(over || {})) {
+      out[k] = v && typeof v === "object" && !Array.isArray(v) && base[k] && typeof base[k] === "object" ? merge(base[k], v) : v;
+    }
+    return out;
+  };
+  const en = catalogue("en")[page];
+  return compileStrings(lang === "en" ? en : merge(en, catalogue(lang)[page]), lang);
+}
+
+export const ZONE = "Europe/Belgrade";
+export const fmt = timeFormatter(ZONE, "en-GB");
+
+/** Epoch ms of a local time in Belgrade on 6 March 2027 (UTC+1 then). */
+export const at = (hh, mm = 0) => Date.UTC(2027, 2, 6, hh - 1, mm);
+export const MIN = 60_000;
+
+/** A playing item as the server's timetable section has it. */
+export function round(id, number, start, minutes = 180, extra = {}) {
+  return {
+    id, kind: "round", title: `Round ${number}`, round: number, start, end: start + minutes * MIN, playing: true,
+    status: "scheduled", started_at: null, ended_at: null, held_for: null, waiting_for: null, ...extra,
+  };
+}
+
+/** A non-playing item. */
+export function other(id, title, start, minutes = 30, kind = "break") {
+  return { id, kind, title, round: null, start, end: start + minutes * MIN, playing: false };
+}
+
+export function event(seq, type, payload, ts = at(12)) {
+  return { seq, ts, type, actor: "referee", payload };
+}
