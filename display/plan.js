@@ -6,9 +6,6 @@
 /** The timetable events a screen announces as a banner (see describePlanEvent). */
 export const PLAN_BANNER_TYPES = new Set(["item_moved", "timetable_shifted", "item_added", "item_cancelled"]);
 
-/** Statuses of a playing item that has not started yet (the server's ItemState.open). */
-const NOT_STARTED = new Set(["scheduled", "called", "held", "missed"]);
-
 const timetableOf = (sections) => (Array.isArray(sections?.timetable) ? sections.timetable : []);
 const itemOf = (sections, id) => timetableOf(sections).find((i) => i.id === id) || null;
 
@@ -83,21 +80,14 @@ export function plannedStart(item) {
   return item && Number.isFinite(item.planned_start) && item.planned_start !== item.start ? item.planned_start : null;
 }
 
-/** Whether any round or match has started: from then on the plan is being played. */
-export function played(sections) {
-  return timetableOf(sections).some((i) => i.playing && Number.isFinite(i.started_at));
-}
-
 /**
- * Whether an item has not begun, so the console offers to move, shift or cancel it: a round or
- * match by its status; any other item by the clock, except on a plan of which nothing has been
- * played (a file typed with the wrong year), where everything may still move. The server checks
- * every such command again and says why when it refuses.
+ * Whether the console offers to move, shift or cancel an item: the server says whether it may
+ * still change (`changeable`) and until when (`changeable_until`, a deadline like a countdown's;
+ * null: no deadline). The server checks every such command again and says why when it refuses.
  */
 export function notStarted(item, sections, now) {
-  if (!item) return false;
-  if (item.playing) return NOT_STARTED.has(item.status || "scheduled");
-  return item.start > now || !played(sections);
+  if (!item || !item.changeable) return false;
+  return item.changeable_until == null || item.changeable_until > now;
 }
 
 /**

@@ -27,6 +27,11 @@ def item_view(t: Tournament, item: Item, s: ItemState | None, planned: Item | No
         data["planned_start"] = planned.start_ms  # moved because a round before it ran long
     if item.boards:
         data["boards"] = item.boards
+    # Whether the day's commands may still move, shift or cancel it (the server checks them again):
+    # a round or match until it starts; any other item until its time comes, except on a plan of
+    # which nothing has been played yet, where everything may still move.
+    data["changeable"] = s.open if s is not None else True
+    data["changeable_until"] = None if s is not None or state is None or not state.played else item.start_ms
     if s is None:
         return data
     # Why a held round still waits, as it stands now (None: it can be started).

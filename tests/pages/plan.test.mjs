@@ -161,15 +161,15 @@ describe("a plan in the past", () => {
 });
 
 describe("what may still change", () => {
-  it("follows the rounds' statuses, and the clock for other items once play has begun", () => {
+  it("is what the server says: whether the item may change and until when", () => {
     const s = sections();
-    assert.equal(notStarted(s.timetable[0], s, at(13, 10)), true, "nothing played yet: registration may still move");
-    s.timetable[1] = { ...s.timetable[1], status: "running", started_at: at(14) };
-    assert.equal(notStarted(s.timetable[1], s, at(15)), false);
-    assert.equal(notStarted(s.timetable[0], s, at(15)), false, "registration is over once play began");
-    assert.equal(notStarted(s.timetable[2], s, at(15)), true, "the snack is still to come");
-    assert.equal(notStarted({ ...s.timetable[3], status: "missed" }, s, at(15)), true);
-    assert.equal(notStarted({ ...s.timetable[3], status: "held" }, s, at(15)), true);
+    const reg = { ...s.timetable[0], changeable: true, changeable_until: null };
+    assert.equal(notStarted(reg, s, at(13, 10)), true, "nothing played yet: no deadline");
+    assert.equal(notStarted({ ...reg, changeable_until: at(13) }, s, at(15)), false, "its time has come");
+    assert.equal(notStarted({ ...reg, changeable_until: at(17) }, s, at(15)), true, "still to come");
+    assert.equal(notStarted({ ...s.timetable[1], changeable: false }, s, at(15)), false, "a round under way");
+    assert.equal(notStarted({ ...s.timetable[3], status: "missed", changeable: true }, s, at(15)), true);
+    assert.equal(notStarted(s.timetable[3], s, at(15)), false, "nothing said: nothing offered");
     assert.equal(notStarted(null, s, at(15)), false);
   });
 

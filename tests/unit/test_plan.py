@@ -395,3 +395,17 @@ def test_the_seating_of_a_round_that_has_started_cannot_be_undone() -> None:
     desk.do("start_round", item="r1")
     refused = desk.refuse({"type": "undo", "seq": published.seq})
     assert refused.status == 409 and "r1 has started" in refused.error
+
+
+def test_the_timetable_says_what_may_still_change_and_until_when() -> None:
+    """The console offers move, shift and cancel from these; the commands check again."""
+    t = tournament([item("reg", T0 - 120 * MIN, 60, "registration"), *rounds(2)], players=PLAYERS)
+    desk = Desk(t)
+    rows = {row["id"]: row for row in public_sections(desk.state)["timetable"]}
+    assert (rows["reg"]["changeable"], rows["reg"]["changeable_until"]) == (True, None)  # nothing played yet
+    desk.do("publish_seating", item="r1", seed=1)
+    desk.do("start_round", item="r1")
+    rows = {row["id"]: row for row in public_sections(desk.state)["timetable"]}
+    assert (rows["reg"]["changeable"], rows["reg"]["changeable_until"]) == (True, T0 - 120 * MIN)
+    assert (rows["r1"]["changeable"], rows["r1"]["changeable_until"]) == (False, None)
+    assert (rows["r2"]["changeable"], rows["r2"]["changeable_until"]) == (True, None)
