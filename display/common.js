@@ -1548,3 +1548,30 @@ export function sound() {
   if (!theSound) theSound = new Sound();
   return theSound;
 }
+
+// ---------------------------------------------------------------------------------------
+// Commands sent at most once
+
+/** A command's own id: the server stores a command with an id once, and answers a resend with the
+ * first event, so sending again after a 503 or a lost answer is always safe. Works on plain http
+ * (crypto.getRandomValues, unlike crypto.randomUUID, needs no secure context). */
+export function commandId() {
+  const bytes = new Uint8Array(12);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** POST with the same body again (so the same command id) after a 503 or a lost answer, `tries`
+ * times in all, waiting a little longer each time; the last answer or error is the caller's. */
+export async function postResending(url, init, { tries = 3, waitMs = 1000, fetchFn = fetch,
+  sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms)) } = {}) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      const response = await fetchFn(url, init);
+      if (response.status !== 503 || attempt >= tries) return response;
+    } catch (err) {
+      if (attempt >= tries) throw err;
+    }
+    await sleep(waitMs * attempt);
+  }
+}

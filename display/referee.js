@@ -1,9 +1,9 @@
 // The referee console (/referee): round commands, check-in, seating and results, penalties, audit.
 import {
-  LiveConnection, TEAM_NEEDED, animate, decimalsOf, describeClock, describeLateness, describePenalty, el, fill, firstStep,
+  LiveConnection, TEAM_NEEDED, animate, commandId, decimalsOf, describeClock, describeLateness, describePenalty, el, fill, firstStep,
   formatDuration, formatNumber, gameOf, hasArrived, inProgress, isMissing, isOpen, lateCounting, lateNow, latenessReports,
   latenessRound, nameBook, playingItems, rankLabels, resultsOf, runningMs, seatingOf, setClass, setText, signedMinutes,
-  standingsRows, standingsStarted, stepAt, timeFormatter, tournamentMs,
+  postResending, standingsRows, standingsStarted, stepAt, timeFormatter, tournamentMs,
   loadStrings, tournamentLanguage,
 } from "/static/common.js";
 import { heldReason, plannedStart } from "/static/plan.js";
@@ -190,10 +190,11 @@ async function command(body, button, errorBox = null) {
     button.classList.add("busy");
   }
   try {
-    const response = await fetch("/api/commands", {
+    // Every command carries its own id: a resend after a 503 or a lost answer is stored once.
+    const response = await postResending("/api/commands", {
       method: "POST",
       headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
-      body: JSON.stringify(body),
+      body: JSON.stringify({ id: commandId(), ...body }),
     });
     let data = null;
     try {

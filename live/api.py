@@ -91,6 +91,8 @@ async def api_commands(request: Request) -> Response:
     except CommandError as exc:
         return JSONResponse(exc.to_json(), status_code=exc.status)
     except LogUnavailable as exc:
+        if isinstance(command, dict) and "id" in command:
+            return _error(503, f"not acknowledged; it may have been stored — send it again with the same id ({exc})")
         return _error(503, f"not acknowledged: {exc}")
     return JSONResponse({"seq": stored[-1].seq, "events": [e.to_json() for e in stored]})
 

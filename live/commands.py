@@ -18,7 +18,7 @@ from live.state import ItemState, State
 from live.tournament import Tournament
 from live.validation import CommandError, item_state, referee_event
 
-__all__ = ["FIELDS", "CommandError", "decide"]
+__all__ = ["FIELDS", "CommandError", "command_key", "decide"]
 
 MAX_EXTEND_MINUTES = 180
 MAX_TEXT = 500
@@ -59,12 +59,31 @@ def decide(tournament: Tournament, state: State, command: Any, now: int) -> list
     for name in sorted(required):
         if name not in command:
             raise CommandError(422, f"{kind} needs the field {name!r}", {"field": name})
-    for name in sorted(set(command) - required - optional - {"type"}):
+    command_key(command)  # a wrong id is refused before anything else is checked
+    for name in sorted(set(command) - required - optional - {"type", "id"}):
         known = sorted(required | optional)
         raise CommandError(422, f"{kind} has no field {name!r}", {"field": name, "known": known})
     handler = _HANDLERS[kind]
     # Always against the plan as the log has it (walk-ins, moved items), whatever the caller holds.
     return [handler(state.tournament, state, command, now)]
+
+
+MAX_COMMAND_ID = 64
+#: The log's at-most-once key of a command that carries a client's `id` (scheduler signals use
+#: ids like `r3:start`; the log refuses a second event with the same key on every backend).
+COMMAND_KEY_PREFIX = "cmd:"
+
+
+def command_key(command: dict[str, Any]) -> str | None:
+    """The at-most-once key of a command with an `id` (None without one): the client chooses the id,
+    so a resend after a lost answer or a 503 stores nothing and gets the first event back."""
+    if "id" not in command:
+        return None
+    ident = command["id"]
+    if not isinstance(ident, str) or not 1 <= len(ident) <= MAX_COMMAND_ID or not ident.isprintable():
+        raise CommandError(422, f"id must be the command's own id: 1–{MAX_COMMAND_ID} printable characters",
+                           {"field": "id"})
+    return COMMAND_KEY_PREFIX + ident
 
 
 def _conflict(s: ItemState, doing: str) -> CommandError:

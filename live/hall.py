@@ -14,12 +14,13 @@ import logging
 import secrets
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from live import checkin
 from live import events as E
 from live.arrivals import self_check_in
-from live.commands import CommandError, decide
+from live.commands import COMMAND_KEY_PREFIX, CommandError, command_key, decide
 from live.events import Event, NewEvent
 from live.hub import Client, Hub
 from live.log import EventLog, LogUnavailable, SeqConflict, TailingLog
@@ -73,6 +74,8 @@ class Hall:
         self._tasks: list[asyncio.Task[None]] = []
         self._lock = asyncio.Lock()
         self._sections: dict[str, dict[str, Any]] = {}
+        #: Commands that carried a client's id, by their at-most-once key: a resend gets its event.
+        self._once: dict[str, Event] = {}
         #: Called with every event after it is folded and pushed (the demo organizer listens here).
         self.listeners: list[Callable[[Event], None]] = []
         self._roster_codes()
@@ -94,6 +97,7 @@ class Hall:
         await self.log.open()
         self.events = await self.log.read(0)
         self.state = fold(self.file_plan, self.events)
+        self._once = {e.signal: e for e in self.events if e.signal and e.signal.startswith(COMMAND_KEY_PREFIX)}
         if not any(e.type == E.PLAN_RECORDED for e in self.events):
             await self._record_plan()
         self._roster_codes()
@@ -185,11 +189,19 @@ class Hall:
         if isinstance(command, dict) and command.get("type") == "publish_seating" and "seed" not in command:
             # The draw's seed is chosen here, at the edge, and logged with the seating so it can be replayed.
             command = {**command, "seed": secrets.randbelow(10**9)} if self._draws_next(command) else command
-        def decided() -> NewEvent:
+        key = command_key(command) if isinstance(command, dict) else None
+        if key is not None and key in self._once:
+            return [self._once[key]]  # a resend: the first answer again, nothing stored
+
+        def decided() -> NewEvent | None:
+            if key is not None and key in self._once:
+                return None  # stored meanwhile (we caught up with the log): answer with it
             (new,) = decide(self.tournament, self.state, command, self.clock())
-            return new
+            return replace(new, signal=key) if key is not None else new
 
         event = await self._store(decided)
+        if event is None and key is not None and key in self._once:
+            return [self._once[key]]
         if event is None:
             raise LogUnavailable("the log refused the event")
         return [event]
@@ -234,6 +246,8 @@ class Hall:
             log.error("event %d arrived after %d: a gap; it waits for the tail", event.seq, self.state.seq)
             return
         self.events.append(event)
+        if event.signal and event.signal.startswith(COMMAND_KEY_PREFIX):
+            self._once[event.signal] = event
         if event.type == E.COMMAND_UNDONE:
             self.state = fold(self.file_plan, self.events)
         else:

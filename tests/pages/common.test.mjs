@@ -2,7 +2,9 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 
-import { BannerQueue, LiveConnection, SIGNAL_TYPES, describeClock, describeSignal } from "../../display/common.js";
+import {
+  BannerQueue, LiveConnection, SIGNAL_TYPES, commandId, describeClock, describeSignal, postResending,
+} from "../../display/common.js";
 import { MIN, ZONE, at, event, fmt, other, round, strings } from "./helpers.mjs";
 
 const DISPLAY = strings("display");
@@ -117,5 +119,34 @@ describe("banners and the connection", () => {
     assert.deepEqual(seen.at(-1), ["event", 13, {}, true], "an event that changed no section brings empty changes");
     connection.handle({ type: "event", seq: 12, event: event(12, "round_extended", {}), changes });
     assert.equal(seen.length, 3, "an event seen before is not handed on again");
+  });
+});
+
+describe("commands sent at most once", () => {
+  it("gives every command an id of its own", () => {
+    const ids = new Set(Array.from({ length: 50 }, () => commandId()));
+    assert.equal(ids.size, 50);
+    for (const id of ids) assert.match(id, /^[0-9a-f]{24}$/);
+  });
+
+  it("sends the same body again after a 503 or a lost answer, then gives up with the last answer", async () => {
+    const bodies = [];
+    const answers = [() => { throw new Error("lost"); }, () => ({ status: 503 }), () => ({ status: 200 })];
+    const fetchFn = async (url, init) => { bodies.push(init.body); return answers.shift()(); };
+    const waits = [];
+    const response = await postResending("/api/commands", { body: '{"id":"a1"}' },
+      { fetchFn, sleep: async (ms) => { waits.push(ms); } });
+    assert.equal(response.status, 200);
+    assert.deepEqual(bodies, ['{"id":"a1"}', '{"id":"a1"}', '{"id":"a1"}']);
+    assert.deepEqual(waits, [1000, 2000]);
+    const always503 = async () => ({ status: 503 });
+    assert.equal((await postResending("/x", {}, { fetchFn: always503, sleep: async () => {} })).status, 503);
+  });
+
+  it("does not send again after an answer that is not a 503", async () => {
+    let calls = 0;
+    const fetchFn = async () => { calls += 1; return { status: 409 }; };
+    assert.equal((await postResending("/x", {}, { fetchFn, sleep: async () => {} })).status, 409);
+    assert.equal(calls, 1);
   });
 });

@@ -6,10 +6,10 @@ from datetime import UTC, datetime
 from typing import Any
 
 import pytest
-from helpers import MIN, SEC, T0, ev, item, rounds, seating_event, stored, tournament
+from helpers import MIN, SEC, T0, ev, item, preferans, rounds, seating_event, stored, tournament
 
 from live import events as E
-from live.commands import FIELDS, MAX_EXTEND_MINUTES, MAX_TEXT, CommandError, decide
+from live.commands import FIELDS, MAX_EXTEND_MINUTES, MAX_TEXT, CommandError, command_key, decide
 from live.events import Event
 from live.state import fold
 from live.tournament import Tournament
@@ -369,3 +369,19 @@ def test_at_demo_speed_minutes_are_tournament_minutes() -> None:
     with pytest.raises(CommandError) as info:
         decide(demo, fold(demo, events), {"type": "extend", "item": "r1", "minutes": -3}, at + 177 * SEC)
     assert "only 3.0 minutes are left" in info.value.error
+
+
+@pytest.mark.parametrize("ident", [7, "", "x" * 65, "tab\there", None])
+def test_a_command_id_that_is_not_a_short_text_is_refused(ident: Any) -> None:
+    t = preferans(2)
+    with pytest.raises(CommandError) as info:
+        decide(t, fold(t, []), {"type": "announce", "text": "hello", "id": ident}, T0)
+    assert info.value.status == 422 and info.value.detail == {"field": "id"}
+
+
+def test_a_command_may_carry_its_own_id_and_the_event_is_the_same() -> None:
+    t = preferans(2)
+    with_id = decide(t, fold(t, []), {"type": "announce", "text": "hello", "id": "c-1"}, T0)
+    without = decide(t, fold(t, []), {"type": "announce", "text": "hello"}, T0)
+    assert with_id == without  # the hall adds the at-most-once key; the event itself is the same
+    assert command_key({"id": "c-1"}) == "cmd:c-1" and command_key({}) is None
