@@ -457,12 +457,14 @@ function renderAudit() {
 }
 
 $("undo-last").addEventListener("click", (e) => {
-  const last = [...(sections.audit || [])].reverse().find((x) => !x.undone && x.type !== "command_undone");
+  // The server names the command "undo last" takes back; the console sends its seq, so a command a
+  // colleague entered meanwhile is never the one undone.
+  const last = (sections.audit || []).find((x) => x.seq === sections.undo_last);
   if (!last) {
     toast(STRINGS.nothingToUndo, "error");
     return;
   }
-  if (confirm(STRINGS.confirmUndoLast(describeAudit(last)))) command({ type: "undo" }, e.currentTarget);
+  if (confirm(STRINGS.confirmUndoLast(describeAudit(last)))) command({ type: "undo", seq: last.seq }, e.currentTarget);
 });
 
 // ---- seating and results, per round ----------------------------------------------------------

@@ -29,7 +29,7 @@ from live.results import played_before
 from live.signals import due_signals, missed_items, signal_event
 from live.state import State, apply, fold
 from live.tournament import Tournament
-from live.views import me_section, public_sections, referee_sections
+from live.views import me_section, public_sections, referee_only, referee_sections
 from scheduler import SignalScheduler
 from scheduler.lease import Lease
 
@@ -267,7 +267,7 @@ class Hall:
 
     def _push(self, event: Event) -> None:
         public = public_sections(self.state)
-        referee = {**public, "audit": referee_sections(self.state)["audit"]}
+        referee = {**public, **referee_only(self.state)}
         changes = {k: v for k, v in public.items() if self._sections.get("public", {}).get(k) != v}
         referee_changes = {k: v for k, v in referee.items()
                            if self._sections.get("referee", {}).get(k) != v}

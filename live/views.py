@@ -94,7 +94,15 @@ def _seating(published: dict[str, Any]) -> dict[str, Any]:
 
 
 def referee_sections(state: State) -> dict[str, Any]:
-    return {**public_sections(state), "audit": state.commands[-AUDIT_SHOWN:]}
+    return {**public_sections(state), **referee_only(state)}
+
+
+def referee_only(state: State) -> dict[str, Any]:
+    """What only the referees see: the audit, and the command "undo last" takes back (the referee's
+    own last command still in force), so the console names it and sends its seq."""
+    last = next((x for x in reversed(state.commands) if not x["undone"] and x["type"] != "command_undone"
+                 and x.get("by", "referee") == "referee"), None)
+    return {"audit": state.commands[-AUDIT_SHOWN:], "undo_last": last["seq"] if last else None}
 
 
 def public_audit(state: State) -> list[dict[str, Any]]:
@@ -162,4 +170,5 @@ def clock(state: State, now: int) -> dict[str, Any]:
 def full_state(state: State, now: int, *, referee: bool = False) -> dict[str, Any]:
     """GET /api/state: everything; private notices only for a request with the referee token."""
     audit = state.commands[-AUDIT_SHOWN:] if referee else public_audit(state)
-    return {**public_sections(state), "audit": audit, "clock": clock(state, now), "seq": state.seq}
+    extra = {"undo_last": referee_only(state)["undo_last"]} if referee else {}
+    return {**public_sections(state), "audit": audit, **extra, "clock": clock(state, now), "seq": state.seq}

@@ -581,3 +581,41 @@ async def test_a_held_start_says_why_and_the_console_shows_the_refusal(browser: 
         assert not display.errors and not console.errors, (display.errors, console.errors)
     finally:
         await asyncio.gather(display.context.close(), console.context.close())
+
+
+@bounded
+async def test_undo_last_takes_back_the_command_it_named_even_if_a_colleague_entered_one_meanwhile(
+        browser: Any, serve: Any) -> None:
+    server = await serve(name=NAME, players=PLAYERS,
+                         timetable=[round_entry("r1", 1, start_in=3600, minutes=180, title="Round 1")])
+    mine = await ack(server, {"type": "announce", "text": "Dinner at 21:00"})
+    # While the referee reads the confirmation, a colleague's command lands (a synchronous request
+    # from inside confirm(), so it is stored before the console sends its undo).
+    race = f"""
+      window.confirm = (message) => {{
+        window.confirmed = message;
+        const xhr = new XMLHttpRequest();
+        xhr.open("POST", "/api/commands", false);
+        xhr.setRequestHeader("Authorization", "Bearer {server.token}");
+        xhr.setRequestHeader("Content-Type", "application/json");
+        xhr.send(JSON.stringify({{type: "announce", text: "Prizes at 17:00"}}));
+        return true;
+      }};"""
+    console = await open_tab(browser, server, "/referee", viewport=PHONE, is_mobile=True, has_touch=True,
+                             init_script=race)
+    try:
+        await referee_login(console, server.token)
+        await console.page.wait_for_function("(seq) => window.hall && window.hall.connection.lastSeq >= seq",
+                                             arg=mine["seq"])
+        await console.page.locator("#undo-last").click()
+        deadline = time.monotonic() + 10
+        while not any(e["type"] == "command_undone" for e in await server.events()):
+            assert time.monotonic() < deadline, "no undo arrived"
+            await asyncio.sleep(0.1)
+        assert "Dinner at 21:00" in await console.page.evaluate("() => window.confirmed")
+        undone = next(e for e in await server.events() if e["type"] == "command_undone")
+        assert undone["payload"]["target"] == mine["seq"]
+        texts = [a.get("text") for a in (await server.state())["announcements"]]
+        assert "Prizes at 17:00" in texts and "Dinner at 21:00" not in texts
+    finally:
+        await console.context.close()

@@ -385,3 +385,18 @@ def test_a_command_may_carry_its_own_id_and_the_event_is_the_same() -> None:
     without = decide(t, fold(t, []), {"type": "announce", "text": "hello"}, T0)
     assert with_id == without  # the hall adds the at-most-once key; the event itself is the same
     assert command_key({"id": "c-1"}) == "cmd:c-1" and command_key({}) is None
+
+
+def test_undo_last_names_the_referees_own_last_command_not_a_players_check_in() -> None:
+    from live.views import referee_only
+
+    t = preferans(2)
+    events: list[Event] = []
+    stored(events, decide(t, fold(t, events), {"type": "announce", "text": "one"}, T0)[0], T0)
+    stored(events, decide(t, fold(t, events), {"type": "announce", "text": "two"}, T0)[0], T0 + SEC)
+    events.append(ev(3, T0 + 2 * SEC, E.CHECKED_IN, "player:p1", item="r1", player="p1", at=T0 + 2 * SEC))
+    assert referee_only(fold(t, events))["undo_last"] == 2
+    stored(events, decide(t, fold(t, events), {"type": "undo", "seq": 2}, T0)[0], T0 + 3 * SEC)
+    assert referee_only(fold(t, events))["undo_last"] == 1
+    stored(events, decide(t, fold(t, events), {"type": "undo", "seq": 1}, T0)[0], T0 + 4 * SEC)
+    assert referee_only(fold(t, events))["undo_last"] is None
