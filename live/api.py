@@ -33,6 +33,27 @@ from live.views import full_state
 
 DISPLAY_DIR = Path(__file__).resolve().parent.parent / "display"
 MAX_COMMAND_BYTES = 16 * 1024
+MAX_CHECKIN_BYTES = 1024
+
+
+class BodyTooLarge(Exception):
+    pass
+
+
+async def bounded_body(request: Request, limit: int) -> bytes:
+    """The request's body, read no further than `limit` bytes: a declared or streamed body over it
+    is refused before it is read (no one may make the server hold megabytes it will refuse)."""
+    declared = request.headers.get("content-length")
+    if declared is not None and (not declared.isdigit() or int(declared) > limit):
+        raise BodyTooLarge
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > limit:
+            raise BodyTooLarge
+        chunks.append(chunk)
+    return b"".join(chunks)
 
 
 def _error(status: int, error: str, detail: Any = None) -> JSONResponse:
@@ -79,8 +100,9 @@ def _authorized(request: Request) -> bool:
 async def api_commands(request: Request) -> Response:
     if not _authorized(request):
         return _error(401, "referee token missing or wrong: send Authorization: Bearer <token>")
-    body = await request.body()
-    if len(body) > MAX_COMMAND_BYTES:
+    try:
+        body = await bounded_body(request, MAX_COMMAND_BYTES)
+    except BodyTooLarge:
         return _error(413, f"a command is at most {MAX_COMMAND_BYTES} bytes")
     try:
         command = json.loads(body)
@@ -145,7 +167,9 @@ async def api_prizes(request: Request) -> Response:
 async def api_checkin(request: Request) -> Response:
     """A player's own check-in: `{"code": "..."}`, the code shown on their page. The time is the server's."""
     try:
-        body = json.loads(await request.body())
+        body = json.loads(await bounded_body(request, MAX_CHECKIN_BYTES))
+    except BodyTooLarge:
+        return _error(413, f"a check-in is at most {MAX_CHECKIN_BYTES} bytes: {{\"code\": \"...\"}}")
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         return _error(400, f"the body is not JSON: {exc}")
     code = body.get("code") if isinstance(body, dict) else None
