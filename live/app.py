@@ -7,9 +7,11 @@ import contextlib
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 
 from live.api import routes
 from live.hall import Hall
+from live.headers import SecurityHeaders
 
 
 def create_app(hall: Hall, referee_token: str,
@@ -28,7 +30,7 @@ def create_app(hall: Hall, referee_token: str,
             await asyncio.gather(*tasks, return_exceptions=True)
             await hall.stop()
 
-    app = Starlette(routes=routes(), lifespan=lifespan)
+    app = Starlette(routes=routes(), lifespan=lifespan, middleware=[Middleware(SecurityHeaders)])
     app.state.hall = hall
     app.state.referee_token = referee_token
     app.state.public_url = public_url

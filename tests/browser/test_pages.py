@@ -50,6 +50,7 @@ class Tab:
     requests: list[str] = field(default_factory=list)
     dialogs: list[str] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
+    console: list[str] = field(default_factory=list)
 
 
 async def open_tab(browser: Any, server: Server, path: str, *, viewport: dict[str, int] = DISPLAY,
@@ -63,6 +64,7 @@ async def open_tab(browser: Any, server: Server, path: str, *, viewport: dict[st
     page.on("request", lambda request: tab.requests.append(request.url))
     page.on("websocket", lambda ws: tab.requests.append(ws.url))
     page.on("pageerror", lambda error: tab.errors.append(str(error)))
+    page.on("console", lambda message: tab.console.append(f"{message.type}: {message.text}"))
 
     async def on_dialog(dialog: Any) -> None:
         tab.dialogs.append(f"{dialog.type}: {dialog.message}")
@@ -386,7 +388,13 @@ async def test_a_name_with_markup_is_shown_as_text(browser: Any, serve: Any) -> 
 
 @bounded
 async def test_every_page_loads_only_from_the_server(browser: Any, serve: Any) -> None:
+    """... under a Content-Security-Policy that allows nothing else, nor any inline script or style."""
     server = await serve(players=PLAYERS, timetable=[round_entry("r1", 1, start_in=3600, minutes=180)])
+    page = await server.get("/display")
+    assert "script-src 'self'" in page.headers["content-security-policy"]
+    assert "frame-ancestors 'none'" in page.headers["content-security-policy"]
+    assert page.headers["x-content-type-options"] == "nosniff" and page.headers["referrer-policy"] == "no-referrer"
+    assert (await server.get("/api/state")).headers["x-content-type-options"] == "nosniff"
     await play_round(server, "r1", 5)
     origin = f"{server.host}:{server.port}"
     seen: dict[str, list[str]] = {}
@@ -402,6 +410,9 @@ async def test_every_page_loads_only_from_the_server(browser: Any, serve: Any) -
                 await live(tab)
             await tab.page.wait_for_load_state("networkidle")
             seen[path] = list(tab.requests)
+            blocked = [m for m in tab.console if "Content Security Policy" in m]
+            assert not blocked, f"{path} broke its own Content-Security-Policy: {blocked}"
+            assert not tab.errors, f"{path}: {tab.errors}"
         finally:
             await tab.context.close()
     for path, urls in seen.items():
