@@ -34,10 +34,38 @@ from live.views import full_state
 DISPLAY_DIR = Path(__file__).resolve().parent.parent / "display"
 MAX_COMMAND_BYTES = 16 * 1024
 MAX_CHECKIN_BYTES = 1024
+MAX_FUND = 10**12  # a prize fund, in any currency
 
 
 class BodyTooLarge(Exception):
     pass
+
+
+class BadJSON(ValueError):
+    pass
+
+
+def parse_json(body: bytes) -> Any:
+    """A body as JSON, or BadJSON saying why: not JSON, numbers or nesting past what the parser takes,
+    or text that is not valid Unicode (a lone surrogate cannot be stored)."""
+    try:
+        value = json.loads(body)
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise BadJSON(f"the body is not JSON: {exc}") from exc
+    except (ValueError, RecursionError) as exc:  # an integer over 4,300 digits; nesting too deep
+        raise BadJSON("the body is JSON no command needs: a number or a nesting far too large") from exc
+    try:
+        json.dumps(value, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError as exc:
+        raise BadJSON("a text in the body is not valid Unicode (a lone surrogate)") from exc
+    except RecursionError as exc:
+        raise BadJSON("the body is JSON no command needs: a nesting far too deep") from exc
+    return value
+
+
+def sequence_number(raw: str) -> int | None:
+    """A `since` as people and clients write it: plain digits 0–9, at most 18 of them; else None."""
+    return int(raw) if raw.isascii() and raw.isdigit() and len(raw) <= 18 else None
 
 
 async def bounded_body(request: Request, limit: int) -> bytes:
@@ -78,9 +106,9 @@ async def api_state(request: Request) -> Response:
 async def api_events(request: Request) -> Response:
     hall = _hall(request)
     raw = request.query_params.get("since", "0")
-    if not raw.isdigit():
-        return _error(400, f"since must be a sequence number (0 or more), not {raw!r}", {"field": "since"})
-    since = int(raw)
+    since = sequence_number(raw)
+    if since is None:
+        return _error(400, f"since must be a sequence number (0 or more), not {raw[:40]!r}", {"field": "since"})
     referee = _authorized(request)
     return JSONResponse({"seq": hall.state.seq,
                          "events": [e.to_json() if referee else e.public_json() for e in hall.events[since:]
@@ -105,9 +133,9 @@ async def api_commands(request: Request) -> Response:
     except BodyTooLarge:
         return _error(413, f"a command is at most {MAX_COMMAND_BYTES} bytes")
     try:
-        command = json.loads(body)
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        return _error(400, f"the body is not JSON: {exc}")
+        command = parse_json(body)
+    except BadJSON as exc:
+        return _error(400, str(exc))
     try:
         stored = await _hall(request).command(command)
     except CommandError as exc:
@@ -148,8 +176,8 @@ async def api_prizes(request: Request) -> Response:
         fund = Decimal(raw)
     except ArithmeticError:
         return _error(400, f"fund must be the prize fund as a number, not {raw!r}", {"field": "fund"})
-    if not fund.is_finite() or fund < 0:
-        return _error(400, f"fund must be 0 or more, not {raw!r}", {"field": "fund"})
+    if not fund.is_finite() or not 0 <= fund <= MAX_FUND:
+        return _error(400, f"fund must be from 0 to {MAX_FUND:,}, not {raw[:40]!r}", {"field": "fund"})
     shares = hall.tournament.rules.get("prize_shares")
     if not shares:
         return _error(422, f"the {hall.tournament.preset} rules name no split of a prize fund", {"field": "fund"})
@@ -167,11 +195,11 @@ async def api_prizes(request: Request) -> Response:
 async def api_checkin(request: Request) -> Response:
     """A player's own check-in: `{"code": "..."}`, the code shown on their page. The time is the server's."""
     try:
-        body = json.loads(await bounded_body(request, MAX_CHECKIN_BYTES))
+        body = parse_json(await bounded_body(request, MAX_CHECKIN_BYTES))
     except BodyTooLarge:
         return _error(413, f"a check-in is at most {MAX_CHECKIN_BYTES} bytes: {{\"code\": \"...\"}}")
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        return _error(400, f"the body is not JSON: {exc}")
+    except BadJSON as exc:
+        return _error(400, str(exc))
     code = body.get("code") if isinstance(body, dict) else None
     if not isinstance(code, str) or not code.strip():
         return _error(422, "send your check-in code: {\"code\": \"...\"}", {"field": "code"})
@@ -244,7 +272,7 @@ async def ws_endpoint(websocket: WebSocket) -> None:
         problem = f"view must be one of {', '.join(VIEWS)}"
     elif player is not None and hall.tournament.player(player) is None:
         problem = f"no player has the id {player!r}"
-    elif since_raw is not None and not since_raw.isdigit():
+    elif since_raw is not None and sequence_number(since_raw) is None:
         problem = "since must be a sequence number"
     elif view == "referee" and not _token_matches(websocket.app, params.get("token", "")):
         problem = "the referee view needs the referee token: add &token=<token>"
@@ -262,7 +290,7 @@ async def ws_endpoint(websocket: WebSocket) -> None:
             await websocket.close(code=code, reason=reason)
 
     client = Client(view, player if view == "player" else None, send, close)
-    hall.connect(client, int(since_raw) if since_raw is not None else None)
+    hall.connect(client, sequence_number(since_raw) if since_raw is not None else None)
     try:
         while True:
             text = await websocket.receive_text()

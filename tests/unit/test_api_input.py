@@ -1,0 +1,69 @@
+"""Input the HTTP API must refuse with a clear 4xx (it answered 500 before): JSON a parser chokes on,
+text that is not valid Unicode, sequence numbers that are not plain numbers, absurd prize funds."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from starlette.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
+
+from live.app import create_app
+from live.hall import Hall
+from live.log.sqlite import SQLiteLog
+from live.tournament import load
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+TOKEN = "input-token"
+AUTH = {"Authorization": f"Bearer {TOKEN}", "Content-Type": "application/json"}
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    t = load(EXAMPLES / "cacak-preferans-2027.toml")
+    hall = Hall(t, SQLiteLog(tmp_path / "i.db", t.id), run_scheduler=False, clock=lambda: t.items[2].start_ms)
+    with TestClient(create_app(hall, TOKEN), raise_server_exceptions=False) as http:
+        yield http
+
+
+BAD_JSON = {
+    "an integer of 5,000 digits": '{"type": "announce", "text": "x", "n": ' + "9" * 5000 + "}",
+    "nesting 1,000 deep": '{"type": "announce", "text": "x", "n": ' + "[" * 1000 + "]" * 1000 + "}",
+    "a lone surrogate": '{"type": "announce", "text": "\\ud800 dinner"}',
+}
+
+
+@pytest.mark.parametrize("body", BAD_JSON.values(), ids=BAD_JSON.keys())
+@pytest.mark.parametrize("path", ["/api/commands", "/api/checkin"])
+def test_json_a_parser_chokes_on_is_a_400_and_writes_nothing(client: TestClient, path: str, body: str) -> None:
+    before = client.get("/api/events").json()["seq"]
+    payload = body if path == "/api/commands" else body.replace('"type": "announce", "text"', '"code"')
+    answer = client.post(path, content=payload.encode(), headers=AUTH)
+    # (a check-in is at most 1 KiB: the long ones are refused for their size before they are parsed)
+    assert answer.status_code == 400 or (path == "/api/checkin" and len(payload) > 1024 and
+                                         answer.status_code == 413), answer.text
+    assert answer.json()["error"]
+    assert client.get("/api/events").json()["seq"] == before
+
+
+@pytest.mark.parametrize("since", ["²", "9" * 5000, "-1", "1.5"])
+def test_a_since_that_is_not_a_plain_sequence_number_is_a_400(client: TestClient, since: str) -> None:
+    answer = client.get("/api/events", params={"since": since})
+    assert answer.status_code == 400 and answer.json()["detail"] == {"field": "since"}
+
+
+@pytest.mark.parametrize("since", ["²", "9" * 5000])
+def test_a_websocket_with_such_a_since_is_closed_with_a_reason(client: TestClient, since: str) -> None:
+    with client.websocket_connect(f"/ws?view=display&since={since}") as ws:
+        assert ws.receive_json()["type"] == "error"
+        with pytest.raises(WebSocketDisconnect) as info:
+            ws.receive_json()
+    assert info.value.code == 1008
+
+
+@pytest.mark.parametrize("fund", ["1e400", "1e30", "NaN"])
+def test_an_absurd_prize_fund_is_a_400(client: TestClient, fund: str) -> None:
+    answer = client.get("/api/prizes", params={"fund": fund})
+    assert answer.status_code == 400 and answer.json()["detail"] == {"field": "fund"}
