@@ -293,13 +293,18 @@ async def ws_endpoint(websocket: WebSocket) -> None:
     hall.connect(client, sequence_number(since_raw) if since_raw is not None else None)
     try:
         while True:
-            text = await websocket.receive_text()
-            with contextlib.suppress(ValueError, AttributeError):
-                message = json.loads(text)
-                if message.get("type") == "ping":
-                    hall.pong(client, message.get("t"))
-    except (WebSocketDisconnect, RuntimeError, KeyError):
-        pass  # a disconnect, a close after the hub dropped the client, or a binary frame
+            message = await websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                break
+            if message.get("text") is None:  # a binary frame: this protocol is JSON text only
+                await close(1003, "text frames only: JSON messages")
+                break
+            with contextlib.suppress(ValueError, AttributeError, RecursionError):
+                data = json.loads(message["text"])
+                if data.get("type") == "ping":
+                    hall.pong(client, data.get("t"))
+    except (WebSocketDisconnect, RuntimeError):
+        pass  # a disconnect, or a close after the hub dropped the client
     finally:
         await hall.hub.remove(client)
 

@@ -8,6 +8,7 @@ fit the state (ending a round that has not started).
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Any
 
 from live import arrivals, plan_commands, results
@@ -86,6 +87,11 @@ def command_key(command: dict[str, Any]) -> str | None:
     return COMMAND_KEY_PREFIX + ident
 
 
+def visible(text: str) -> bool:
+    """Whether a text has something to see: not only spaces and invisible format characters."""
+    return any(not ch.isspace() and unicodedata.category(ch) not in ("Cf", "Cc", "Zs") for ch in text)
+
+
 def _conflict(s: ItemState, doing: str) -> CommandError:
     said = {"scheduled": "has not started", "called": "has not started", "held": "has not started",
             "missed": "has not started",
@@ -137,6 +143,9 @@ def _extend(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEven
     if s.status == "ended":
         raise _conflict(s, "extend")
     ms = t.minutes_ms(minutes)
+    if abs(ms) < 1000:
+        raise CommandError(422, f"minutes {minutes:g} is less than a second: nothing would change",
+                           {"field": "minutes"})
     if minutes < 0:
         remaining = s.remaining_ms(now)
         if remaining + ms < t.minutes_ms(1):
@@ -166,8 +175,10 @@ def _end(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEvent:
 
 def _announce(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEvent:
     text = c["text"]
-    if not isinstance(text, str) or not text.strip():
+    if not isinstance(text, str) or not visible(text):
         raise CommandError(422, "text must be the announcement's words", {"field": "text"})
+    if any(unicodedata.category(ch) == "Cc" and ch not in "\n\t" for ch in text):
+        raise CommandError(422, "text must not hold control characters", {"field": "text"})
     if len(text) > MAX_TEXT:
         raise CommandError(422, f"text is {len(text)} characters; at most {MAX_TEXT}", {"field": "text"})
     payload: dict[str, Any] = {"text": text.strip()}

@@ -254,6 +254,10 @@ def withdraw(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEve
 # penalties ---------------------------------------------------------------------------------------
 
 
+#: The most one referee penalty takes: far beyond any rule's, short of a typo's extra zeros.
+MAX_PENALTY = {"bule": 10_000, "vp": 100}
+
+
 def penalty(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEvent:
     who = [name for name in ("player", "team") if name in c]
     if len(who) != 1:
@@ -273,6 +277,9 @@ def penalty(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEven
     if (isinstance(amount, bool) or not isinstance(amount, int | float) or amount <= 0 or amount != amount
             or amount == float("inf")):
         raise CommandError(422, f"amount must be a positive number, not {amount!r}", {"field": "amount"})
+    if amount > MAX_PENALTY[unit]:
+        raise CommandError(422, f"amount must be at most {MAX_PENALTY[unit]:,} {unit}, not {amount:g}",
+                           {"field": "amount"})
     if unit == "bule":
         _whole(amount, "amount", minimum=1)
     elif amount * 10 != int(amount * 10):

@@ -67,3 +67,32 @@ def test_a_websocket_with_such_a_since_is_closed_with_a_reason(client: TestClien
 def test_an_absurd_prize_fund_is_a_400(client: TestClient, fund: str) -> None:
     answer = client.get("/api/prizes", params={"fund": fund})
     assert answer.status_code == 400 and answer.json()["detail"] == {"field": "fund"}
+
+
+def test_a_binary_websocket_frame_is_closed_with_1003(client: TestClient) -> None:
+    with client.websocket_connect("/ws?view=display") as ws:
+        assert ws.receive_json()["type"] == "hello"
+        ws.send_bytes(b"\x00\x01")
+        while True:
+            try:
+                ws.receive_json()
+            except WebSocketDisconnect as closed:
+                assert closed.code == 1003
+                break
+
+
+REFUSED = {
+    "an extension of less than a second": ({"type": "extend", "item": "r1", "minutes": 1e-07}, "minutes"),
+    "a penalty of 10^20 bule": ({"type": "penalty", "player": "p01", "amount": 10**20, "unit": "bule",
+                                 "reason": "typo"}, "amount"),
+    "an announcement of only zero-width characters": ({"type": "announce", "text": "\u200b\u200d \ufeff"}, "text"),
+    "an announcement with a control character": ({"type": "announce", "text": "bell \x07"}, "text"),
+}
+
+
+@pytest.mark.parametrize("command, field", REFUSED.values(), ids=REFUSED.keys())
+def test_values_past_any_sane_range_are_refused(client: TestClient, command: dict[str, object], field: str) -> None:
+    before = client.get("/api/events").json()["seq"]
+    answer = client.post("/api/commands", json=command, headers=AUTH)
+    assert answer.status_code == 422 and answer.json()["detail"]["field"] == field, answer.text
+    assert client.get("/api/events").json()["seq"] == before
