@@ -10,6 +10,7 @@ editor the night before the event.
 from __future__ import annotations
 
 import itertools
+import math
 import re
 import tomllib
 from dataclasses import dataclass, field, replace
@@ -23,6 +24,7 @@ from live.rules.presets import PARAMETER_TYPES, PRESETS, segments_for
 PLAYING_KINDS = ("round", "match")
 OTHER_KINDS = ("registration", "opening", "break", "meal", "ceremony", "other")
 ITEM_KINDS = PLAYING_KINDS + OTHER_KINDS
+MIN_YEAR, MAX_YEAR = 1971, 2199  # beyond these, a year is a typo (and zone arithmetic overflows)
 _ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,39}$")
 
 
@@ -322,6 +324,8 @@ def parse(text: str, path: str = "<tournament>") -> Tournament:
         expected = PARAMETER_TYPES[key]
         if (isinstance(value, bool) and expected is not bool) or not isinstance(value, expected):
             raise r.fail("rules", None, key, f"must be {_kind_name(expected)}, not {value!r}")
+        if isinstance(value, float) and not math.isfinite(value):
+            raise r.fail("rules", None, key, f"must be a finite number, not {value}")
         if isinstance(value, int | float) and not isinstance(value, bool) and value < 0:
             raise r.fail("rules", None, key, "must not be negative")
         problem = rule_problem(key, value)
@@ -403,6 +407,8 @@ def _instant(r: _Reader, entry: dict[str, Any], index: int, key: str, zone: Zone
     if (isinstance(value, date) and not isinstance(value, datetime)) or isinstance(value, time):
         raise r.fail("timetable", index, key, "needs both a date and a time, e.g. 2027-03-06T11:00:00")
     value = r.get(entry, "timetable", index, key, datetime)
+    if not MIN_YEAR <= value.year <= MAX_YEAR:
+        raise r.fail("timetable", index, key, f"the year {value.year} is not between {MIN_YEAR} and {MAX_YEAR}")
     if value.tzinfo is None:
         # A local time in the event's zone. A time that does not exist (a DST gap) is an error.
         local = value.replace(tzinfo=zone)
@@ -431,8 +437,8 @@ def _timetable(r: _Reader, raw: Any, zone: ZoneInfo, rules: dict[str, Any]) -> t
             end = _instant(r, entry, i, "end", zone)
         elif "minutes" in entry:
             minutes = r.get(entry, "timetable", i, "minutes", (int, float))
-            if minutes <= 0 or minutes > 24 * 60:
-                raise r.fail("timetable", i, "minutes", f"must be more than 0 and at most 1440, not {minutes}")
+            if not math.isfinite(minutes) or minutes * 60 < 1 or minutes > 24 * 60:
+                raise r.fail("timetable", i, "minutes", f"must be a second (0.0167) to 1440, not {minutes}")
             end = start + timedelta(minutes=minutes)
         else:
             raise r.fail("timetable", i, "end", "is missing (give end or minutes)")

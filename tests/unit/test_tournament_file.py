@@ -362,3 +362,24 @@ minutes = 195
     with pytest.raises(TournamentFileError) as caught:
         parse(text, "liga.toml")
     assert str(caught.value).startswith("liga.toml:6: timetable[1].boards: is missing")
+
+
+HEAD_UTC = '[tournament]\nname = "x"\ntimezone = "Europe/Belgrade"\npreset = "cacak-preferans"\n'
+ROUND = '[[timetable]]\nid = "r1"\nkind = "round"\nround = 1\nstart = {start}\n{length}\n'
+
+
+@pytest.mark.parametrize("rules, start, length, field, words", [
+    ("call_before = nan", "2030-01-01T10:00:00", "minutes = 60", "rules.call_before", "finite"),
+    ("last_deals_warning = inf", "2030-01-01T10:00:00", "minutes = 60", "rules.last_deals_warning", "finite"),
+    ("grace_minutes = nan", "2030-01-01T10:00:00", "minutes = 60", "rules.grace_minutes", "finite"),
+    ("", "2030-01-01T10:00:00", "minutes = nan", "timetable[1].minutes", "a second"),
+    ("", "2030-01-01T10:00:00", "minutes = 1e-9", "timetable[1].minutes", "a second"),
+    ("", "0001-01-01T10:00:00", "minutes = 60", "timetable[1].start", "the year 1 "),
+    ("", "9999-12-31T23:00:00", "minutes = 60", "timetable[1].start", "the year 9999"),
+])
+def test_numbers_and_years_past_any_sane_range_are_file_errors(rules: str, start: str, length: str, field: str,
+                                                               words: str) -> None:
+    text = HEAD_UTC + (f"[rules]\n{rules}\n" if rules else "") + ROUND.format(start=start, length=length)
+    with pytest.raises(TournamentFileError) as info:
+        parse(text, "bad.toml")
+    assert info.value.field == field and words in info.value.message
