@@ -266,15 +266,20 @@ def _serve_redis(tournament: Tournament, url: str, prefix: str, host: str, port:
 def _serve(tournament: Tournament, db: Path, host: str, port: int, *, demo: bool = False,
            public_url: str | None = None, accept_changes: bool = False) -> int:
     from live.hall import Hall
+    from live.log import LogUnavailable
     from live.log.sqlite import SQLiteLog, TournamentMismatch
 
     try:
         SQLiteLog(db, tournament.id, legacy_owner=tournament.name).verify()
-    except TournamentMismatch as exc:
+    except (TournamentMismatch, LogUnavailable) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
     if not demo:  # the demo's timetable is made anew from now at every start: a log it resumes keeps its own
-        refused = _preflight(tournament, SQLiteLog(db, tournament.id), str(db), accept=accept_changes)
+        try:
+            refused = _preflight(tournament, SQLiteLog(db, tournament.id), str(db), accept=accept_changes)
+        except LogUnavailable as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            return 1
         if refused is not None:
             return refused
     token = referee_token(db)

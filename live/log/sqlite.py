@@ -54,10 +54,26 @@ class SQLiteLog:
 
     def _open(self) -> None:
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
-        db.execute("PRAGMA journal_mode=WAL")
-        db.execute("PRAGMA synchronous=FULL")  # WAL + NORMAL may lose the last commits on power loss
-        db.executescript(SCHEMA)
+        if self.path.exists() and self.path.stat().st_size == 0 and \
+                any(self.path.with_name(self.path.name + s).exists() for s in (".token", ".secret")):
+            raise LogUnavailable(
+                f"{self.path} is empty, but the secrets beside it show a log was kept there: the log was lost. "
+                "Restore it from a backup; to start the tournament anew, delete the file and its .token and "
+                ".secret files")
+        try:
+            db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+            try:
+                db.execute("PRAGMA journal_mode=WAL")
+                db.execute("PRAGMA synchronous=FULL")  # WAL + NORMAL may lose the last commits on power loss
+                db.executescript(SCHEMA)
+                db.execute("SELECT count(*) FROM events").fetchone()  # reads the table: a garbled file fails here
+            except sqlite3.Error:
+                db.close()
+                raise
+        except sqlite3.Error as exc:
+            raise LogUnavailable(
+                f"{self.path} is not a readable event log ({exc}): restore it from a backup, or give another --db"
+            ) from exc
         if self.tournament_name is not None:
             row = db.execute("SELECT value FROM meta WHERE key='tournament'").fetchone()
             if row is None:
@@ -120,8 +136,14 @@ class SQLiteLog:
         rows = self._db.execute(
             "SELECT seq, ts, type, actor, payload, signal FROM events WHERE seq > ? ORDER BY seq", (since,)
         ).fetchall()
-        return [Event(seq, ts, kind, actor, json.loads(payload), signal)
-                for seq, ts, kind, actor, payload, signal in rows]
+        events = []
+        for seq, ts, kind, actor, payload, signal in rows:
+            try:
+                events.append(Event(seq, ts, kind, actor, json.loads(payload), signal))
+            except (ValueError, TypeError) as exc:
+                raise LogUnavailable(f"{self.path}: event {seq} cannot be read ({exc}): the file is damaged; "
+                                     "restore it from a backup") from exc
+        return events
 
     async def close(self) -> None:
         if self._db is not None:
