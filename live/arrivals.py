@@ -301,6 +301,10 @@ def check_in(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEve
         if at > now:
             raise CommandError(422, "at is in the future: a check-in cannot be recorded before it happens",
                                {"field": "at"})
+        opens = s.item.start_ms - t.rule_ms("checkin_opens_before")
+        if at < opens:
+            raise CommandError(422, f"at is before check-in for {s.item.id} opened: an arrival lies between the "
+                                    "opening of check-in and now", {"field": "at", "opens": opens})
         if not isinstance(c.get("reason"), str) or not c["reason"].strip():
             raise CommandError(422, "a check-in at an earlier time needs a reason", {"field": "reason"})
         payload.update(at=at, reason=c["reason"].strip())

@@ -38,12 +38,18 @@ def _text(c: dict[str, Any], name: str) -> str:
     return value.strip()
 
 
-def _whole(value: Any, name: str, *, minimum: int | None = None) -> int:
+def _whole(value: Any, name: str, *, minimum: int | None = None, maximum: int | None = None) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise CommandError(422, f"{name} must be a whole number, not {value!r}", {"field": name})
     if minimum is not None and value < minimum:
         raise CommandError(422, f"{name} must be at least {minimum}, not {value}", {"field": name})
+    if maximum is not None and value > maximum:
+        raise CommandError(422, f"{name} must be at most {maximum:,}, not {value:.3g}", {"field": name})
     return value
+
+
+#: Bule on one slip: a real game stays within a few thousand either way.
+MAX_SLIP_BULE = 100_000
 
 
 # results -----------------------------------------------------------------------------------------
@@ -107,7 +113,7 @@ def _preferans_result(t: Tournament, state: State, s: ItemState, c: dict[str, An
                                     '{"p01": 37, "p02": -12, "p03": -25}', {"field": "results"})
         players = list(results)
         for pid, value in results.items():
-            _whole(value, f"results.{pid}")
+            _whole(value, f"results.{pid}", minimum=-MAX_SLIP_BULE, maximum=MAX_SLIP_BULE)
         payload = {"item": s.item.id, "table": table, "results": dict(results)}
     _check_players(t, state, s, table, players, seated)
     if "supe" in c:

@@ -96,3 +96,19 @@ def test_values_past_any_sane_range_are_refused(client: TestClient, command: dic
     answer = client.post("/api/commands", json=command, headers=AUTH)
     assert answer.status_code == 422 and answer.json()["detail"]["field"] == field, answer.text
     assert client.get("/api/events").json()["seq"] == before
+
+
+def test_a_slip_of_10_to_the_30_bule_and_a_check_in_in_year_1_are_refused(client: TestClient) -> None:
+    seated = client.post("/api/commands", json={"type": "publish_seating", "item": "r1", "seed": 3}, headers=AUTH)
+    table = seated.json()["events"][0]["payload"]["tables"][0]
+    assert client.post("/api/commands", json={"type": "start_round", "item": "r1"}, headers=AUTH).status_code == 200
+    a, b, c = table["players"][:3]
+    before = client.get("/api/events").json()["seq"]
+    huge = client.post("/api/commands", headers=AUTH, json={
+        "type": "record_result", "item": "r1", "table": table["table"], "results": {a: 10**30, b: -(10**30), c: 0}})
+    assert huge.status_code == 422 and huge.json()["detail"]["field"] == f"results.{a}", huge.text
+    for at in (-(10**15), 0, "0001-01-01T00:00:00+00:00"):
+        early = client.post("/api/commands", headers=AUTH, json={
+            "type": "check_in", "item": "r1", "player": a, "at": at, "reason": "paper"})
+        assert early.status_code == 422 and early.json()["detail"]["field"] == "at", early.text
+    assert client.get("/api/events").json()["seq"] == before
