@@ -438,7 +438,8 @@ def _timetable(r: _Reader, raw: Any, zone: ZoneInfo, rules: dict[str, Any]) -> t
         elif "minutes" in entry:
             minutes = r.get(entry, "timetable", i, "minutes", (int, float))
             if not math.isfinite(minutes) or minutes * 60 < 1 or minutes > 24 * 60:
-                raise r.fail("timetable", i, "minutes", f"must be more than 0 (at least a second) and at most 1440, not {minutes}")
+                raise r.fail("timetable", i, "minutes",
+                             f"must be more than 0 (at least a second) and at most 1440, not {minutes}")
             end = start + timedelta(minutes=minutes)
         else:
             raise r.fail("timetable", i, "end", "is missing (give end or minutes)")
