@@ -1575,3 +1575,14 @@ export async function postResending(url, init, { tries = 3, waitMs = 1000, fetch
     await sleep(waitMs * attempt);
   }
 }
+
+/** The page's head for a tournament: its name, the window's title and the demo badge (elements
+ * `name` and `demo`, found with `byId`); returns the time formatter the page shows times with. */
+export function showTournament(t, S, byId) {
+  setText(byId("name"), t.name || "");
+  document.title = t.name ? `${t.name} – ${S.pageTitle}` : S.pageTitle;
+  const demo = Boolean(t.speed && t.speed !== 1);
+  byId("demo").hidden = !demo;
+  if (demo) setText(byId("demo"), S.demo(t.speed));
+  return timeFormatter(t.timezone, S.locale, { seconds: demo });
+}

@@ -3,7 +3,7 @@ import {
   LiveConnection, BannerQueue, Pager, SCORE_TYPES, TEAM_NEEDED, animate, changedStandings, decimalsOf, describeClock,
   describePenalty, describeSignal, el, fill, findItem, formatNumber, gameOf, hasArrived, isMissing, itemsOfTheDay, keepAwake,
   lastScoredItem, lateCounting, lateNow, latenessRound, minuteMs, nameBook, rankLabels, seatingOf, seatingToShow, setClass,
-  setText, signedMinutes, standingKey, standingsRows, standingsStarted, stepAt, timeFormatter,
+  setText, showTournament, signedMinutes, standingKey, standingsRows, standingsStarted, stepAt, timeFormatter,
   loadStrings, tournamentLanguage, sound, pageLanguage,
 } from "/static/common.js";
 import { describeFollowed, followedIn, plannedStart } from "/static/plan.js";
@@ -61,13 +61,7 @@ audio.onChange((on) => {
 $("banner").addEventListener("click", () => banners.dismiss());
 
 function applyTournament() {
-  const t = sections.tournament || {};
-  setText($("name"), t.name || "");
-  document.title = t.name ? `${t.name} – ${STRINGS.pageTitle}` : STRINGS.pageTitle;
-  const demo = t.speed && t.speed !== 1;
-  $("demo").hidden = !demo;
-  if (demo) setText($("demo"), STRINGS.demo(t.speed));
-  fmt = timeFormatter(t.timezone, STRINGS.locale, { seconds: Boolean(demo) });
+  fmt = showTournament(sections.tournament || {}, STRINGS, $);
   stripKey = "";
 }
 

@@ -3,7 +3,7 @@ import {
   LiveConnection, TEAM_NEEDED, animate, commandId, decimalsOf, describeClock, describeLateness, describePenalty, el, fill, firstStep,
   formatDuration, formatNumber, gameOf, hasArrived, inProgress, isMissing, isOpen, lateCounting, lateNow, latenessReports,
   latenessRound, nameBook, playingItems, rankLabels, resultsOf, runningMs, seatingOf, setClass, setText, signedMinutes,
-  postResending, standingsRows, standingsStarted, stepAt, timeFormatter, tournamentMs,
+  postResending, showTournament, standingsRows, standingsStarted, stepAt, timeFormatter, tournamentMs,
   loadStrings, tournamentLanguage,
 } from "/static/common.js";
 import { heldReason, plannedStart } from "/static/plan.js";
@@ -689,6 +689,24 @@ async function sendResult(body, { correcting, f, error, reason, send, key, updat
   }
 }
 
+/** A correction's reason field and its cancel button (the result forms of both games share them). */
+function correctionControls(f, key) {
+  const reason = el("input", {
+    type: "text", class: "field reason", maxlength: "500", value: f.reason, placeholder: STRINGS.reason,
+    "aria-label": STRINGS.reason, dataset: { role: "reason" },
+    oninput: (e) => {
+      f.reason = e.currentTarget.value;
+    },
+  });
+  const cancel = el("button", {
+    type: "button", class: "btn small", onclick: () => {
+      forms.delete(key);
+      rebuild(key);
+    },
+  }, STRINGS.cancel);
+  return { reason, cancel };
+}
+
 function preferansForm(item, table, row, key) {
   const f = formOf(key);
   const correcting = Boolean(row) && f.mode === "correct";
@@ -748,19 +766,7 @@ function preferansForm(item, table, row, key) {
   const supe = el("details", { class: "r-supe", open: f.supeOpen, ontoggle: (e) => (f.supeOpen = e.currentTarget.open) },
     el("summary", {}, STRINGS.supe), supeRows);
 
-  const reason = correcting ? el("input", {
-    type: "text", class: "field reason", maxlength: "500", value: f.reason, placeholder: STRINGS.reason,
-    "aria-label": STRINGS.reason, dataset: { role: "reason" },
-    oninput: (e) => {
-      f.reason = e.currentTarget.value;
-    },
-  }) : null;
-  const cancel = correcting ? el("button", {
-    type: "button", class: "btn small", onclick: () => {
-      forms.delete(key);
-      rebuild(key);
-    },
-  }, STRINGS.cancel) : null;
+  const { reason, cancel } = correcting ? correctionControls(f, key) : { reason: null, cancel: null };
 
   const form = el("form", { class: "r-result-form", autocomplete: "off", novalidate: true },
     lines,
@@ -882,19 +888,7 @@ function bridgeForm(item, match, row, key) {
       update();
     },
   });
-  const reason = correcting ? el("input", {
-    type: "text", class: "field reason", maxlength: "500", value: f.reason, placeholder: STRINGS.reason,
-    "aria-label": STRINGS.reason, dataset: { role: "reason" },
-    oninput: (e) => {
-      f.reason = e.currentTarget.value;
-    },
-  }) : null;
-  const cancel = correcting ? el("button", {
-    type: "button", class: "btn small", onclick: () => {
-      forms.delete(key);
-      rebuild(key);
-    },
-  }, STRINGS.cancel) : null;
+  const { reason, cancel } = correcting ? correctionControls(f, key) : { reason: null, cancel: null };
   const form = el("form", { class: "r-result-form", autocomplete: "off", novalidate: true },
     el("div", { class: "r-line" }, el("span", { class: "name" }, teamName(match.home), el("small", {}, STRINGS.side(STRINGS.home))), impsInput("home", match.home)),
     el("div", { class: "r-line" }, el("span", { class: "name" }, teamName(match.away), el("small", {}, STRINGS.side(STRINGS.away))), impsInput("away", match.away)),
@@ -1501,12 +1495,7 @@ function onLatenessEvent(event, fresh) {
 
 function applyTournament() {
   const t = sections.tournament || {};
-  setText($("name"), t.name || "");
-  document.title = t.name ? `${t.name} – ${STRINGS.pageTitle}` : STRINGS.pageTitle;
-  const demo = t.speed && t.speed !== 1;
-  $("demo").hidden = !demo;
-  if (demo) setText($("demo"), STRINGS.demo(t.speed));
-  fmt = timeFormatter(t.timezone, STRINGS.locale, { seconds: Boolean(demo) });
+  fmt = showTournament(t, STRINGS, $);
   fmtSec = timeFormatter(t.timezone, STRINGS.locale, { seconds: true });
 }
 
