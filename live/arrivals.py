@@ -93,9 +93,8 @@ def match_minutes(t: Tournament, item: Item) -> float:
 
 def first_of_gathering(t: Tournament, item: Item) -> bool:
     """The first match of its day: the Slovak waiting period is then 2 hours."""
-    zone = t.zone
-    day = item.start.astimezone(zone).date()
-    return next(i for i in t.items if i.playing and i.start.astimezone(zone).date() == day) is item
+    day = t.day(item)
+    return next(i for i in t.items if i.playing and t.day(i) == day) is item
 
 
 def thresholds(t: Tournament, s: ItemState) -> list[L.Threshold]:

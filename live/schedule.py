@@ -6,7 +6,8 @@ planned — it started late, was paused or extended — every later item of that
 overrun, keeping its length and the break before it. A referee needs that break (results are
 entered and the next seating is drawn in it), so a round that ran ten minutes long moves the
 rest of the day ten minutes rather than eating the break. When a later round ends on time
-again, what follows it comes back to its planned times. Items of the next day never move.
+again, what follows it comes back to its planned times. Items of the next day never move (a day
+ends at a night, `Tournament.day`: an evening session past midnight is still one day).
 With `follow = "hold"` nothing moves: a start that comes while the previous round is still
 being played is held for the referee.
 """
@@ -31,12 +32,11 @@ def follow(plan: Tournament, states: Mapping[str, ItemState], pinned: Set[str] =
     overrun of an earlier round does not move what was typed, and what follows it counts from it."""
     if plan.rules.get("follow", "shift") != "shift":
         return plan.items
-    zone = plan.zone
     out: list[Item] = []
     push = 0  # ms every later item of the day moves by
     day = None
     for item in plan.items:
-        today = item.start.astimezone(zone).date()
+        today = plan.day(item)
         if today != day:
             day, push = today, 0
         s = states.get(item.id)

@@ -102,10 +102,12 @@ class Tournament:
     id: str = ""
     _by_id: dict[str, Item] = field(init=False, compare=False, repr=False)
     _players: dict[str, Player] = field(init=False, compare=False, repr=False)
+    _days: dict[str, int] = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_by_id", {item.id: item for item in self.items})
         object.__setattr__(self, "_players", {p.id: p for p in self.players})
+        object.__setattr__(self, "_days", _days(self.items, self.zone, NIGHT_MINUTES * 60_000 / self.speed))
 
     @property
     def zone(self) -> ZoneInfo:
@@ -120,6 +122,10 @@ class Tournament:
 
     def player(self, player_id: str) -> Player | None:
         return self._players.get(player_id)
+
+    def day(self, item: Item) -> int:
+        """Which day of the event the item belongs to (0, 1, …); see `_days`."""
+        return self._days.get(item.id, 0)
 
     def team(self, team_id: str) -> Team | None:
         return next((x for x in self.teams if x.id == team_id), None)
@@ -164,6 +170,31 @@ class Tournament:
 
         items = tuple(replace(i, start=at(s), end=at(e)) for i, s, e in squeezed)
         return replace(self, items=items, speed=speed)
+
+
+#: The shortest break, in tournament minutes, that ends a day of play (a night).
+NIGHT_MINUTES = 4 * 60
+
+
+def _days(items: tuple[Item, ...], zone: ZoneInfo, night_ms: float) -> dict[str, int]:
+    """The day of each item. A day ends at a night: the next item starts on a later local date
+    than the day's first item *and* at least `NIGHT_MINUTES` after everything before it ended. The
+    date alone is not enough — an evening session that runs past midnight is one day of play, and
+    a round running long at 23:40 moves what follows at 00:10 — and a long break alone is not
+    either: a morning and an evening session on one date are one day."""
+    days: dict[str, int] = {}
+    day = 0
+    last_end: datetime | None = None
+    began: date | None = None  # the local date the current day began on
+    for item in items:
+        starts = item.start.astimezone(zone).date()
+        if last_end is not None and began is not None and starts > began \
+                and (item.start - last_end).total_seconds() * 1000 >= night_ms:
+            day, began = day + 1, starts
+        began = began or starts
+        days[item.id] = day
+        last_end = item.end if last_end is None else max(last_end, item.end)
+    return days
 
 
 def to_ms(instant: datetime) -> int:

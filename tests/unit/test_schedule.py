@@ -83,6 +83,28 @@ def test_the_next_day_does_not_move() -> None:
     assert state.items["r4"].item.start_ms == R4
 
 
+EVENING = T0 + 10 * 60 * MIN  # 21:00 in Belgrade
+
+
+def late_evening() -> Tournament:
+    """An evening session past midnight (21:00–00:00, 00:15–03:15) and a round the next morning."""
+    return tournament([item("r1", EVENING, 180), item("r2", EVENING + 195 * MIN, 180),
+                       item("r3", EVENING + 13 * 60 * MIN, 180)], players=PLAYERS)
+
+
+def test_a_session_past_midnight_is_one_day_and_the_night_after_it_ends_the_day() -> None:
+    t = late_evening()
+    assert [t.day(i) for i in t.items] == [0, 0, 1]
+    state = fold(t, [started(EVENING + 20 * MIN)])
+    assert starts(state) == {"r1": EVENING, "r2": EVENING + 215 * MIN, "r3": EVENING + 13 * 60 * MIN}
+
+
+def test_a_morning_and_an_evening_session_on_one_date_are_one_day() -> None:
+    t = tournament([item("r1", T0 - 120 * MIN, 180), item("r2", EVENING, 180)], players=PLAYERS)  # 09:00, 21:00
+    assert [t.day(i) for i in t.items] == [0, 0]
+    assert [T.day(i) for i in T.items] == [0, 0, 0, 0, 1]
+
+
 def test_the_signals_and_the_screens_follow_and_the_plan_stays() -> None:
     state = fold(T, LATE)
     assert ("r2:start", R2 + 20 * MIN) in [(s.id, s.due_at) for s in due_signals(state.tournament, state)]
