@@ -19,11 +19,9 @@ from live.events import NewEvent
 from live.plan import seated_from
 from live.rules import lateness as L
 from live.state import ItemState, State
+from live.texts import MAX_NAME, MAX_REASON
 from live.tournament import Item, Tournament
-from live.validation import CommandError, item_state, referee_event
-
-MAX_NAME = 80
-
+from live.validation import CommandError, item_state, referee_event, text_field
 
 # who is expected, who has arrived --------------------------------------------------------------
 
@@ -304,9 +302,8 @@ def check_in(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEve
         if at < opens:
             raise CommandError(422, f"at is before check-in for {s.item.id} opened: an arrival lies between the "
                                     "opening of check-in and now", {"field": "at", "opens": opens})
-        if not isinstance(c.get("reason"), str) or not c["reason"].strip():
-            raise CommandError(422, "a check-in at an earlier time needs a reason", {"field": "reason"})
-        payload.update(at=at, reason=c["reason"].strip())
+        reason = text_field(c, "reason", MAX_REASON, empty="a check-in at an earlier time needs a reason")
+        payload.update(at=at, reason=reason)
     else:
         if "reason" in c:
             raise CommandError(422, "a reason goes with an earlier time (at)", {"field": "reason"})
@@ -327,10 +324,8 @@ def excuse_absence(t: Tournament, state: State, c: dict[str, Any], now: int) -> 
         raise CommandError(409, f"{player} has checked in to {s.item.id}", {"field": "player"})
     if player in state.excused.get(s.item.id, {}):
         raise CommandError(409, f"{player}'s absence from {s.item.id} is already recorded", {"field": "player"})
-    reason = c["reason"]
-    if not isinstance(reason, str) or not reason.strip():
-        raise CommandError(422, "reason must say why, in words", {"field": "reason"})
-    return referee_event(E.ABSENCE_ANNOUNCED, {"item": s.item.id, "player": player, "reason": reason.strip()})
+    reason = text_field(c, "reason", MAX_REASON, empty="reason must say why, in words")
+    return referee_event(E.ABSENCE_ANNOUNCED, {"item": s.item.id, "player": player, "reason": reason})
 
 
 def seat_reserve(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEvent:
@@ -343,9 +338,7 @@ def seat_reserve(t: Tournament, state: State, c: dict[str, Any], now: int) -> Ne
     if s.item.id not in state.seatings:
         raise CommandError(409, f"{s.item.id} has no published seating: a reserve takes a seat at a table",
                            {"field": "item"})
-    name = c["name"]
-    if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
-        raise CommandError(422, f"name must be the reserve's name (1–{MAX_NAME} characters)", {"field": "name"})
+    name = text_field(c, "name", MAX_NAME, empty=f"name must be the reserve's name (1–{MAX_NAME} characters)")
     if player not in expected(state, s.item.id):
         raise CommandError(422, f"{player} does not play in {s.item.id}", {"field": "player"})
     if player in state.check_ins.get(s.item.id, {}):

@@ -8,7 +8,6 @@ fit the state (ending a round that has not started).
 
 from __future__ import annotations
 
-import unicodedata
 from typing import Any
 
 from live import arrivals, plan_commands, results
@@ -16,13 +15,13 @@ from live import events as E
 from live.events import NewEvent
 from live.schedule import start_blocker
 from live.state import ItemState, State
+from live.texts import MAX_TEXT
 from live.tournament import Tournament
-from live.validation import CommandError, item_state, referee_event
+from live.validation import CommandError, item_state, referee_event, text_field
 
 __all__ = ["FIELDS", "CommandError", "command_key", "decide"]
 
 MAX_EXTEND_MINUTES = 180
-MAX_TEXT = 500
 
 
 # type → (required fields, optional fields)
@@ -85,11 +84,6 @@ def command_key(command: dict[str, Any]) -> str | None:
         raise CommandError(422, f"id must be the command's own id: 1–{MAX_COMMAND_ID} printable characters",
                            {"field": "id"})
     return COMMAND_KEY_PREFIX + ident
-
-
-def visible(text: str) -> bool:
-    """Whether a text has something to see: not only spaces and invisible format characters."""
-    return any(not ch.isspace() and unicodedata.category(ch) not in ("Cf", "Cc", "Zs") for ch in text)
 
 
 def _conflict(s: ItemState, doing: str) -> CommandError:
@@ -174,14 +168,8 @@ def _end(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEvent:
 
 
 def _announce(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEvent:
-    text = c["text"]
-    if not isinstance(text, str) or not visible(text):
-        raise CommandError(422, "text must be the announcement's words", {"field": "text"})
-    if any(unicodedata.category(ch) == "Cc" and ch not in "\n\t" for ch in text):
-        raise CommandError(422, "text must not hold control characters", {"field": "text"})
-    if len(text) > MAX_TEXT:
-        raise CommandError(422, f"text is {len(text)} characters; at most {MAX_TEXT}", {"field": "text"})
-    payload: dict[str, Any] = {"text": text.strip()}
+    text = text_field(c, "text", MAX_TEXT, lines=True, empty="text must be the announcement's words")
+    payload: dict[str, Any] = {"text": text}
     if "player" in c:
         player = c["player"]
         if not isinstance(player, str) or t.player(player) is None:

@@ -18,11 +18,10 @@ from live.events import NewEvent
 from live.plan import item_json
 from live.rules.presets import PARAMETER_TYPES
 from live.state import State
+from live.texts import MAX_NAME, MAX_REASON, MAX_TITLE
 from live.tournament import ITEM_KINDS, PLAYING_KINDS, Item, Tournament, from_ms, rule_problem, to_ms
-from live.validation import CommandError, referee_event
+from live.validation import CommandError, referee_event, text_field
 
-MAX_NAME = 80
-MAX_TITLE = 120
 MAX_SHIFT_MINUTES = 60 * 24 * 366 * 50  # enough to move a plan typed with the wrong year back to now
 _ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,39}$")
 
@@ -46,20 +45,11 @@ FIELDS: dict[str, tuple[set[str], set[str]]] = {
 
 
 def _name(c: dict[str, Any], field: str = "name", limit: int = MAX_NAME) -> str:
-    value = c.get(field)
-    if not isinstance(value, str) or not value.strip():
-        raise CommandError(422, f"{field} must not be empty", {"field": field})
-    value = " ".join(value.split())
-    if len(value) > limit:
-        raise CommandError(422, f"{field} is {len(value)} characters; at most {limit}", {"field": field})
-    return value
+    return text_field(c, field, limit, empty=f"{field} must not be empty")
 
 
 def _reason(c: dict[str, Any]) -> str:
-    value = c.get("reason")
-    if not isinstance(value, str) or not value.strip():
-        raise CommandError(422, "reason must say why, in words", {"field": "reason"})
-    return value.strip()[:500]
+    return text_field(c, "reason", MAX_REASON, empty="reason must say why, in words")
 
 
 def _flag(c: dict[str, Any], field: str) -> bool:

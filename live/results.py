@@ -19,8 +19,9 @@ from live.rules.vp import vp
 from live.standings import compute as compute_standings
 from live.standings import league_matches, league_schedule
 from live.state import ItemState, State, fold, result_key
+from live.texts import MAX_REASON
 from live.tournament import Tournament
-from live.validation import CommandError, item_state, referee_event
+from live.validation import CommandError, item_state, referee_event, text_field
 
 RESULT_FIELDS = {"table", "results", "supe", "walkover", "absent", "home", "away", "imps_home", "imps_away"}
 PENALTY_UNITS = {"preferans": ("bule",), "bridge": ("vp",)}
@@ -32,10 +33,7 @@ def _started(s: ItemState, doing: str) -> None:
 
 
 def _text(c: dict[str, Any], name: str) -> str:
-    value = c.get(name)
-    if not isinstance(value, str) or not value.strip():
-        raise CommandError(422, f"{name} must say why, in words", {"field": name})
-    return value.strip()
+    return text_field(c, name, MAX_REASON, empty=f"{name} must say why, in words")
 
 
 def _whole(value: Any, name: str, *, minimum: int | None = None, maximum: int | None = None) -> int:

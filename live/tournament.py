@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from live import texts
 from live.rules.presets import PARAMETER_TYPES, PRESETS, segments_for
 
 PLAYING_KINDS = ("round", "match")
@@ -279,6 +280,15 @@ class _Reader:
             raise self.fail(table, index, key, f"must be {_kind_name(kind)}, not {value!r}")
         return value
 
+    def text(self, data: dict[str, Any], table: str, index: int | None, key: str, limit: int, *,
+             required: bool = True, default: str | None = None) -> str:
+        """A name or a title, checked as the console checks what a referee types (live/texts.py)."""
+        value = self.get(data, table, index, key, str, required=required, default=default)
+        wrong = texts.problem(value, limit)
+        if wrong is not None:
+            raise self.fail(table, index, key, wrong)
+        return texts.cleaned(value)
+
     def unknown(self, data: dict[str, Any], table: str, index: int | None, known: set[str]) -> None:
         for key in data:
             if key not in known:
@@ -322,9 +332,7 @@ def parse(text: str, path: str = "<tournament>") -> Tournament:
     if not isinstance(head, dict):
         raise TournamentFileError(path, None, "tournament", "the [tournament] table is missing")
     r.unknown(head, "tournament", None, {"id", "name", "timezone", "preset", "languages", "language"})
-    name = r.get(head, "tournament", None, "name", str).strip()
-    if not name:
-        raise r.fail("tournament", None, "name", "must not be empty")
+    name = r.text(head, "tournament", None, "name", texts.MAX_TITLE)
     ident = r.get(head, "tournament", None, "id", str, required=False, default=default_id(path))
     if not _ID.match(ident):
         raise r.fail("tournament", None, "id", f"{ident!r} must be 1–40 letters, digits, '-' or '_'")
@@ -412,7 +420,7 @@ def _teams(r: _Reader, raw: Any) -> tuple[Team, ...]:
     for i, entry in enumerate(_entries(r, raw, "teams")):
         r.unknown(entry, "teams", i, {"id", "name"})
         ident = _unique_id(r, entry, "teams", i, seen)
-        teams.append(Team(ident, r.get(entry, "teams", i, "name", str)))
+        teams.append(Team(ident, r.text(entry, "teams", i, "name", texts.MAX_NAME)))
     return tuple(teams)
 
 
@@ -422,9 +430,7 @@ def _players(r: _Reader, raw: Any, team_ids: set[str]) -> tuple[Player, ...]:
     for i, entry in enumerate(_entries(r, raw, "players")):
         r.unknown(entry, "players", i, {"id", "name", "lady", "team"})
         ident = _unique_id(r, entry, "players", i, seen)
-        name = r.get(entry, "players", i, "name", str).strip()
-        if not name:
-            raise r.fail("players", i, "name", "must not be empty")
+        name = r.text(entry, "players", i, "name", texts.MAX_NAME)
         team = r.get(entry, "players", i, "team", str, required=False)
         if team is not None and team not in team_ids:
             raise r.fail("players", i, "team", f"no team has the id {team!r}")
@@ -487,7 +493,7 @@ def _timetable(r: _Reader, raw: Any, zone: ZoneInfo, rules: dict[str, Any]) -> t
         if boards is None and kind in PLAYING_KINDS and not rules["segments"] and rules["max_boards_per_segment"]:
             raise r.fail("timetable", i, "boards", "is missing (these rules split a match into parts by its boards)")
         default_title = f"{kind.capitalize()} {number}" if number else kind.capitalize()
-        title = r.get(entry, "timetable", i, "title", str, required=False, default=default_title)
+        title = r.text(entry, "timetable", i, "title", texts.MAX_TITLE, required=False, default=default_title)
         items.append(Item(ident, kind, title, start, end, number, boards))
     if not items:
         raise TournamentFileError(r.path, None, "timetable", "no [[timetable]] entries")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from live import texts
 from live.events import NewEvent
 from live.state import ItemState, State
 
@@ -33,6 +34,19 @@ def item_state(state: State, command: dict[str, Any]) -> ItemState:
                else f"no round or match has the id {ident!r}")
         raise CommandError(422, why, {"field": "item", "known": known})
     return found
+
+
+def text_field(c: dict[str, Any], field: str, limit: int, *, lines: bool = False, empty: str | None = None) -> str:
+    """A command's text field, checked like every text (live/texts.py) and cleaned; `empty` is the
+    refusal to give when it is missing or has nothing to see."""
+    value = c.get(field)
+    wrong = texts.problem(value, limit, lines=lines)
+    if wrong is not None:
+        if empty is not None and (not isinstance(value, str) or not texts.visible(value)):
+            raise CommandError(422, empty, {"field": field})
+        raise CommandError(422, f"{field} {wrong}", {"field": field})
+    assert isinstance(value, str)
+    return texts.cleaned(value, lines=lines)
 
 
 def referee_event(kind: str, payload: dict[str, Any]) -> NewEvent:

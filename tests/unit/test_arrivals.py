@@ -783,7 +783,7 @@ BAD: list[tuple[str, str, dict[str, Any], float, int, str, str]] = [
      422, "name must be the reserve's name", "name"),
     ("a reserve with a name too long", "running",
      {"type": "seat_reserve", "item": "r1", "player": "p2", "name": "x" * 81}, 40, 422,
-     "name must be the reserve's name", "name"),
+     "name is 81 characters; at most 80", "name"),
     ("a reserve in bridge", "novi-sad", {"type": "seat_reserve", "item": "m1", "player": "t2p1", "name": "Z"}, 40,
      422, "reserves are seated in preferans", "type"),
     ("a reserve for a round that is over", "ended",

@@ -222,6 +222,14 @@ BAD = [
      "timetable[3].start", "needs both a date and a time"),
     ("player with unknown team", 'team = "t1"', 'team = "t2"', ('team = "t2"', 1), "players[1].team",
      "no team has the id 't2'"),
+    ("a control character in a player's name", 'name = "Milan"', 'name = "Milan\\u0007"', ("Milan", 1),
+     "players[1].name", "must not hold control characters (found U+0007)"),
+    ("a player's name of zero-width spaces", 'name = "Milan"', 'name = "\\u200b\\u200b"', ("u200b", 1),
+     "players[1].name", "must not be empty"),
+    ("a team's name on two lines", 'name = "Ekipa"', 'name = "Eki\\npa"', ("Eki", 1), "teams[1].name",
+     "must not hold control characters (found U+000A)"),
+    ("a title a page long", 'id = "snack"', 'id = "snack"\ntitle = "' + "x" * 200 + '"', ("xxx", 1),
+     "timetable[2].title", "is 200 characters; at most 120"),
 ]
 
 
