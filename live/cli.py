@@ -179,6 +179,8 @@ def _check(path: str) -> int:
     t = load(path)
     zone = t.zone
     now = datetime.now(UTC)
+    for warning in t.warnings:
+        print(f"warning: {warning}", file=sys.stderr)
     over = [item for item in t.items if item.end <= now]
     for item in over:
         print(f"warning: {item.id} ({item.title}) is already over: it ended {item.end.astimezone(zone):%Y-%m-%d %H:%M}"

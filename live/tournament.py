@@ -101,6 +101,8 @@ class Tournament:
     source: str = ""
     #: What names the tournament's log (`[tournament] id`, else the file's name); the name may change.
     id: str = ""
+    #: What `live check` warns about in the file it was read from (file:line: field: why).
+    warnings: tuple[str, ...] = field(default=(), compare=False, repr=False)
     _by_id: dict[str, Item] = field(init=False, compare=False, repr=False)
     _players: dict[str, Player] = field(init=False, compare=False, repr=False)
     _days: dict[str, int] = field(init=False, compare=False, repr=False)
@@ -248,6 +250,11 @@ class _Reader:
     def __init__(self, path: str, text: str) -> None:
         self.path = path
         self.lines = _Lines(text)
+        #: What `live check` warns about: the file loads, but is probably not what was meant.
+        self.warnings: list[str] = []
+
+    def warn(self, table: str, index: int | None, key: str, message: str) -> None:
+        self.warnings.append(str(self.fail(table, index, key, message)))
 
     def fail(self, table: str, index: int | None, key: str, message: str) -> TournamentFileError:
         if not table:  # a top-level key: a misspelt [table] header or a stray key
@@ -378,6 +385,7 @@ def parse(text: str, path: str = "<tournament>") -> Tournament:
     return Tournament(
         name=name, timezone=tz, preset=preset, rules=rules, languages=tuple(languages),
         language=language, items=items, players=players, teams=teams, source=path, id=ident,
+        warnings=tuple(r.warnings),
     )
 
 
@@ -431,6 +439,10 @@ def _players(r: _Reader, raw: Any, team_ids: set[str]) -> tuple[Player, ...]:
         r.unknown(entry, "players", i, {"id", "name", "lady", "team"})
         ident = _unique_id(r, entry, "players", i, seen)
         name = r.text(entry, "players", i, "name", texts.MAX_NAME)
+        same = next((p for p in players if p.name.casefold() == name.casefold()), None)
+        if same is not None:
+            r.warn("players", i, "name", f"{ident} and {same.id} are both called {name!r}: the display and the "
+                                         "seating cannot tell them apart (add a middle initial or a town)")
         team = r.get(entry, "players", i, "team", str, required=False)
         if team is not None and team not in team_ids:
             raise r.fail("players", i, "team", f"no team has the id {team!r}")
@@ -451,6 +463,10 @@ def _instant(r: _Reader, entry: dict[str, Any], index: int, key: str, zone: Zone
         local = value.replace(tzinfo=zone)
         if local.astimezone(UTC).astimezone(zone).replace(tzinfo=None) != value:
             raise r.fail("timetable", index, key, f"{value} does not exist in {zone.key} (clocks change)")
+        later = value.replace(tzinfo=zone, fold=1)
+        if later.utcoffset() != local.utcoffset():
+            r.warn("timetable", index, key, f"{value} happens twice in {zone.key} (the clocks go back): read as the "
+                                            f"first, {local.isoformat()}; write the offset to choose")
         value = local
     return value.astimezone(UTC)
 
@@ -494,6 +510,10 @@ def _timetable(r: _Reader, raw: Any, zone: ZoneInfo, rules: dict[str, Any]) -> t
             raise r.fail("timetable", i, "boards", "is missing (these rules split a match into parts by its boards)")
         default_title = f"{kind.capitalize()} {number}" if number else kind.capitalize()
         title = r.text(entry, "timetable", i, "title", texts.MAX_TITLE, required=False, default=default_title)
+        same = next((x for x in items if x.playing and x.round == number), None) if kind in PLAYING_KINDS else None
+        if same is not None:
+            r.warn("timetable", i, "round", f"{ident} and {same.id} are both round {number}: the screens and "
+                                            "the standings name rounds by number")
         items.append(Item(ident, kind, title, start, end, number, boards))
     if not items:
         raise TournamentFileError(r.path, None, "timetable", "no [[timetable]] entries")

@@ -111,6 +111,38 @@ def test_check_of_a_bad_file_prints_the_error_and_fails(tmp_path: Path, capsys: 
     assert f"error: {path}:4: tournament.preset: unknown preset 'cacak'" in captured.err
 
 
+def test_check_warns_about_what_loads_but_was_probably_not_meant(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    text = GOOD + """
+[[players]]
+id = "p2"
+name = "milan"
+team = "t1"
+
+[[timetable]]
+id = "late"
+kind = "round"
+round = 2
+start = 2027-10-31T02:30:00
+minutes = 20
+"""
+    path = tmp_path / "hall.toml"
+    path.write_text(text, encoding="utf-8")
+    t = load(path)
+    assert t.item("late").start == utc(2027, 10, 31, 0, 30)  # type: ignore[union-attr]  # the first 02:30, CEST
+    assert main(["check", str(path)]) == 0
+    err = capsys.readouterr().err.splitlines()
+    milan = line_of(text, 'name = "milan"')
+    assert f"warning: {path}:{milan}: players[2].name: p2 and p1 are both called " \
+           "'milan': the display and the seating cannot tell them apart (add a middle initial or a town)" in err
+    assert f"warning: {path}:{line_of(text, 'round = 2', 2)}: timetable[4].round: late and r2 are both round 2: " \
+           "the screens and the standings name rounds by number" in err
+    assert f"warning: {path}:{line_of(text, 'T02:30')}: timetable[4].start: 2027-10-31 02:30:00 happens twice in " \
+           "Europe/Belgrade (the clocks go back): read as the first, 2027-10-31T02:30:00+02:00; write the offset " \
+           "to choose" in err
+    assert not load(EXAMPLES / "cacak-preferans-2027.toml").warnings
+
+
 def test_a_missing_file_is_named(tmp_path: Path) -> None:
     path = tmp_path / "nowhere.toml"
     with pytest.raises(TournamentFileError) as info:
