@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import shutil
 import sqlite3
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -21,6 +22,9 @@ from live.events import Event, NewEvent
 from live.log import LogUnavailable, SeqConflict, TournamentMismatch
 
 __all__ = ["SQLiteLog", "TournamentMismatch"]  # TournamentMismatch lives in live.log; still importable here
+
+#: Less room than this on the log's disk at start is a full disk: a tournament writes more.
+LOW_DISK_BYTES = 1024 * 1024
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS events (
@@ -71,9 +75,7 @@ class SQLiteLog:
                 db.close()
                 raise
         except sqlite3.Error as exc:
-            raise LogUnavailable(
-                f"{self.path} is not a readable event log ({exc}): restore it from a backup, or give another --db"
-            ) from exc
+            raise self._unusable(exc) from exc
         if self.tournament_name is not None:
             row = db.execute("SELECT value FROM meta WHERE key='tournament'").fetchone()
             if row is None:
@@ -86,6 +88,21 @@ class SQLiteLog:
                     f"{self.path} holds the log of {row[0]!r}, not of {self.tournament_name!r}; "
                     "use another --db for this tournament")
         self._db = db
+
+    def _unusable(self, exc: sqlite3.Error) -> LogUnavailable:
+        """Why the log cannot be opened, and what to do. A full disk makes SQLite fail in ways that
+        read like a damaged file ("disk I/O error"); telling the two apart is what tells the
+        organizer whether to free space or to restore a backup."""
+        try:
+            free = shutil.disk_usage(self.path.parent).free
+        except OSError:
+            free = None
+        if getattr(exc, "sqlite_errorname", "") == "SQLITE_FULL" or (free is not None and free < LOW_DISK_BYTES):
+            room = f"{free // 1024} KiB free" if free is not None else "no room"
+            return LogUnavailable(f"{self.path} cannot be written: its disk is full ({room}); free some space, "
+                                  "or give a --db on another disk")
+        return LogUnavailable(
+            f"{self.path} is not a readable event log ({exc}): restore it from a backup, or give another --db")
 
     def verify(self) -> None:
         """Open and close the file once, synchronously: fails early on a wrong or unusable log."""
