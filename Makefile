@@ -28,6 +28,7 @@ lint: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python bench/signals.py
 	$(BIN)/python bench/fanout.py
+	$(BIN)/python bench/abuse.py
 
 ## redis-server, chromium and nginx, which the tests start themselves
 system-deps:

@@ -38,7 +38,6 @@ import json
 import math
 import multiprocessing as mp
 import os
-import resource
 import select
 import shutil
 import signal
@@ -56,6 +55,8 @@ from typing import Any
 import psutil
 from common import free_port, percentile  # bench/common.py (the script's own folder)
 
+from live.limits import raise_open_files
+
 ROOT = Path(__file__).resolve().parent.parent
 TOKEN = "bench-referee-token"
 EVENT_PREFIX = b'{"type":"event"'
@@ -69,16 +70,6 @@ RECV_SIZE = 65536
 
 # ---------------------------------------------------------------------------------------------
 # small helpers
-
-
-def raise_nofile() -> int:
-    """Raise the soft open-file limit as far as the hard limit allows (children inherit it)."""
-    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    want = hard if hard != resource.RLIM_INFINITY else max(soft, 1 << 20)
-    if want > soft:
-        with contextlib.suppress(ValueError, OSError):
-            resource.setrlimit(resource.RLIMIT_NOFILE, (want, hard))
-    return resource.getrlimit(resource.RLIMIT_NOFILE)[0]
 
 
 def parse_seq(payload: bytes) -> int | None:
@@ -821,7 +812,7 @@ def main() -> int:
     if args.clients < 1 or args.signals < 1 or args.interval <= 0 or args.warmup < 0:
         parser.error("--clients and --signals must be at least 1, --interval more than 0, --warmup 0 or more")
 
-    soft = raise_nofile()
+    soft = raise_open_files()
     workers_n = args.workers or max(1, math.ceil(args.clients / 2500))
     if soft < args.clients + 100:
         print(f"warning: the open-file limit is {soft}: {args.clients} connections need more", file=sys.stderr)

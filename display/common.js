@@ -145,8 +145,8 @@ const BACKOFF_MAX_MS = 10_000;
 const PING_SAMPLES = 5;
 const PING_SPACING_MS = 300;
 const PING_EVERY_MS = 60_000;
-const PONG_TIMEOUT_MS = 10_000;
-const HEARTBEAT_EVERY_MS = 20_000;
+const PONG_TIMEOUT_MS = 5_000;
+const HEARTBEAT_EVERY_MS = 10_000;
 
 /**
  * A WebSocket to /ws?view=…[&player=ID][&since=SEQ] that keeps the view's sections up to date.
@@ -159,7 +159,11 @@ const HEARTBEAT_EVERY_MS = 20_000;
  *                              `changes` the sections the event changed
  *   onStatus(connected, info)  the socket opened (after the snapshot) or closed;
  *                              info = {attempt, retryIn, reason}
- *   onError(message, code)     the server refused the connection (e.g. an unknown player)
+ *   onError(message, data)     the server refused the connection (e.g. an unknown player);
+ *                              data is its message ({signed_out: true}: the referee view needs a sign-in)
+ *
+ * The referee view is authenticated by the session cookie the browser sends with the upgrade; a
+ * `token`, if given, goes in the first message ({"type": "auth"}), never in the URL.
  */
 export class LiveConnection {
   constructor({ view, player = null, token = null, clock: clk = clock, ...callbacks }) {
@@ -194,7 +198,6 @@ export class LiveConnection {
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
     const params = new URLSearchParams({ view: this.view });
     if (this.player) params.set("player", this.player);
-    if (this.token) params.set("token", this.token);
     if (this.lastSeq !== null) params.set("since", String(this.lastSeq));
     return `${scheme}//${location.host}/ws?${params}`;
   }
@@ -251,6 +254,7 @@ export class LiveConnection {
       return;
     }
     this.ws = ws;
+    if (this.token) ws.onopen = () => ws.send(JSON.stringify({ type: "auth", token: this.token }));
     ws.onmessage = (m) => {
       if (this.ws !== ws) return;
       let message;
@@ -400,7 +404,7 @@ export class LiveConnection {
       }
       case "error":
         this.serverError = message.error || "error";
-        this.emit("onError", this.serverError);
+        this.emit("onError", this.serverError, message);
         break;
       default:
         break;
@@ -1562,17 +1566,105 @@ export function commandId() {
 }
 
 /** POST with the same body again (so the same command id) after a 503 or a lost answer, `tries`
- * times in all, waiting a little longer each time; the last answer or error is the caller's. */
-export async function postResending(url, init, { tries = 3, waitMs = 1000, fetchFn = fetch,
-  sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms)) } = {}) {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      const response = await fetchFn(url, init);
-      if (response.status !== 503 || attempt >= tries) return response;
-    } catch (err) {
-      if (attempt >= tries) throw err;
+ * times in all, waiting a little longer each time; the last answer or error is the caller's.
+ * An attempt that gets no answer within `attemptMs` counts as lost (a hung server must not keep
+ * the button grey for a minute); `onPending` is called once when no answer has come within
+ * `pendingMs`, so the page can say "not confirmed yet" while it keeps trying. */
+export async function postResending(url, init, { tries = 3, waitMs = 1000, attemptMs = 5000, pendingMs = 2500,
+  onPending = () => {}, fetchFn = fetch, sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  timer = { set: (f, ms) => setTimeout(f, ms), clear: (t) => clearTimeout(t) } } = {}) {
+  const pending = timer.set(onPending, pendingMs);
+  try {
+    for (let attempt = 1; ; attempt += 1) {
+      const abort = new AbortController();
+      const watch = timer.set(() => abort.abort(new Error("no answer")), attemptMs);
+      try {
+        const response = await fetchFn(url, { ...init, signal: abort.signal });
+        if (response.status !== 503 || attempt >= tries) return response;
+      } catch (err) {
+        if (attempt >= tries) throw err;
+      } finally {
+        timer.clear(watch);
+      }
+      await sleep(waitMs * attempt);
     }
-    await sleep(waitMs * attempt);
+  } finally {
+    timer.clear(pending);
+  }
+}
+
+/**
+ * The commands sent and not yet settled: on their way, or unconfirmed (no answer came, or a 503
+ * said "it may have been stored"). Each keeps its id, so pressing the same button again sends the
+ * same command again — stored once however often it is sent — instead of a second extension. One
+ * is settled by its answer, or by its event on the live connection (its `signal` is `cmd:<id>`),
+ * which may come before the console gives up waiting for the answer.
+ */
+export class Outbox {
+  constructor(newId = commandId) {
+    this.newId = newId;
+    this.byKey = new Map(); // the command without its id, as JSON → { id, body, unconfirmed, event }
+  }
+
+  static key(body) {
+    return JSON.stringify(Object.keys(body).filter((k) => k !== "id").sort().map((k) => [k, body[k]]));
+  }
+
+  /** The body to send: with the id of its unsettled twin if there is one, else a new id. */
+  prepare(body) {
+    const key = Outbox.key(body);
+    const waiting = this.byKey.get(key);
+    const sent = { ...body, id: waiting ? waiting.id : this.newId() };
+    if (!waiting) this.byKey.set(key, { id: sent.id, body: sent, unconfirmed: false, event: null });
+    return sent;
+  }
+
+  /** No answer came for `sent`. Its event if that arrived meanwhile (then it is settled), else null. */
+  unconfirmed(sent) {
+    const key = Outbox.key(sent);
+    const entry = this.byKey.get(key);
+    if (!entry || entry.id !== sent.id) return null;
+    if (entry.event) {
+      this.byKey.delete(key);
+      return entry.event;
+    }
+    entry.unconfirmed = true;
+    return null;
+  }
+
+  /** The answer came: `sent` is settled. */
+  settled(sent) {
+    const key = Outbox.key(sent);
+    if (this.byKey.get(key)?.id === sent.id) this.byKey.delete(key);
+  }
+
+  /** An event arrived: the unconfirmed command it stores (now settled), or null. */
+  arrived(event) {
+    const signal = event && typeof event.signal === "string" ? event.signal : "";
+    if (!signal.startsWith("cmd:")) return null;
+    for (const [key, entry] of this.byKey) {
+      if (`cmd:${entry.id}` !== signal) continue;
+      if (!entry.unconfirmed) {
+        entry.event = event; // still waiting for the answer: it settles it
+        return null;
+      }
+      this.byKey.delete(key);
+      return entry.body;
+    }
+    return null;
+  }
+
+  get size() {
+    return this.byKey.size;
+  }
+}
+
+/** An answer's JSON body, or null when it has none (a proxy's error page, a cut-off answer). */
+export async function jsonOf(response) {
+  try {
+    return await response.json();
+  } catch {
+    return null;
   }
 }
 

@@ -4,7 +4,7 @@ import {
   findItem, formatNumber, gameOf, hasArrived, inProgress, isOpen, itemsOfTheDay, lateCounting, lateNow, latenessReports,
   minuteMs, nameBook, playingItems, rankLabels, resultsOf, setClass, setText, signedMinutes, standingKey, standingsRows,
   standingsStarted, stepAt, timeFormatter,
-  loadStrings, tournamentLanguage, sound,
+  loadStrings, tournamentLanguage, sound, jsonOf,
 } from "/static/common.js";
 import { describeFollowed, followedIn, plannedStart } from "/static/plan.js";
 
@@ -100,6 +100,7 @@ function choose(id) {
   $("who-problem").hidden = true;
   connection.setPlayer(id);
   ciError = "";
+  codeError = "";
   renderMe();
   renderScore();
   renderCheckin(connection.clock.now(), true);
@@ -107,6 +108,8 @@ function choose(id) {
 }
 
 $("not-you").addEventListener("click", () => {
+  endSession();
+  codeError = "";
   playerId = null;
   saveChoice(null);
   connection.setPlayer(null);
@@ -142,12 +145,18 @@ function renderMe() {
     setText($("me-name"), person ? person.name : playerId);
     setText($("me-team"), person && person.team ? teams.get(person.team) || person.team : "");
   }
-  // The player's own notices.
-  const notices = me ? [...(me.notices || [])].reverse() : [];
+  // The player's own notices: their words only in the player's session (the code opens it).
+  const locked = Boolean(me && me.session !== true);
+  const notices = me && !locked ? [...(me.notices || [])].reverse() : [];
   $("notices-card").hidden = !playerId;
+  $("notices").hidden = locked;
   fill($("notices"), notices.length
     ? notices.map((n) => el("li", {}, el("div", { class: "when" }, fmt.time(n.ts)), el("div", { class: "text" }, n.text ?? "")))
     : el("li", {}, el("span", { class: "empty" }, STRINGS.noNotices)));
+  $("notices-locked").hidden = !locked;
+  const waiting = Number(me?.private_notices) || 0;
+  setText($("notices-locked"), waiting ? STRINGS.session.lockedSome(waiting) : STRINGS.session.locked);
+  renderSession();
   renderNotifyButton();
 }
 
@@ -460,40 +469,26 @@ function checkinRound(now) {
   return open.length ? open.reduce((a, b) => (b.start >= a.start ? b : a)) : null;
 }
 
-/** The check-in code typed on this phone, per tournament and player (the server no longer sends it). */
-const CODES_KEY = "live.checkinCodes";
-let ciEditing = false;
-function codeKey() {
-  return JSON.stringify([sections.tournament?.name || "", playerId || ""]);
+/** Whether this page holds the chosen player's session (the server says so in `me`). */
+function hasSession() {
+  const me = sections.me && sections.me.id === playerId ? sections.me : null;
+  return Boolean(me && me.session === true);
 }
-function allCodes() {
+
+/** Codes an older page kept on this phone, per tournament and player. The session replaces them: one is
+ * exchanged for a session once, and the whole list is removed either way (the page keeps no code). */
+const LEGACY_CODES_KEY = "live.checkinCodes";
+function takeLegacyCode() {
+  let code = "";
   try {
-    const all = JSON.parse(localStorage.getItem(CODES_KEY) || "{}");
-    return all && typeof all === "object" && !Array.isArray(all) ? all : {};
+    const all = JSON.parse(localStorage.getItem(LEGACY_CODES_KEY) || "null");
+    const key = JSON.stringify([sections.tournament?.name || "", playerId || ""]);
+    if (all && typeof all === "object" && typeof all[key] === "string") code = all[key];
+    localStorage.removeItem(LEGACY_CODES_KEY);
   } catch {
-    return {};
+    /* private mode: nothing was kept */
   }
-}
-let memoryCodes = {}; // private mode: the code lasts this visit
-function storedCode() {
-  if (!playerId) return "";
-  const code = allCodes()[codeKey()] ?? memoryCodes[codeKey()];
-  return typeof code === "string" ? code : "";
-}
-function storeCode(code) {
-  const all = allCodes();
-  if (code) {
-    all[codeKey()] = code;
-    memoryCodes[codeKey()] = code;
-  } else {
-    delete all[codeKey()];
-    delete memoryCodes[codeKey()];
-  }
-  try {
-    localStorage.setItem(CODES_KEY, JSON.stringify(all));
-  } catch {
-    /* private mode */
-  }
+  return code;
 }
 
 /** My own check-ins on this phone (a bridge team's row counts members, not who). */
@@ -567,9 +562,8 @@ function renderCheckin(now, force = false) {
     else if (bridge && row) detail = C.teamNotComplete(Number(row.members_in) || 0, TEAM_NEEDED);
   }
   const error = ciError && ciErrorFor === (item ? item.id : null) ? ciError : "";
-  const code = storedCode();
-  const asking = !code || ciEditing;
-  const key = JSON.stringify([item?.id, status, detail, button, ciSending, error, code, asking]);
+  const session = hasSession();
+  const key = JSON.stringify([item?.id, status, detail, button, ciSending, error, session]);
   if (key === ciKey) return;
   ciKey = key;
   card.hidden = false;
@@ -583,57 +577,32 @@ function renderCheckin(now, force = false) {
   $("ci-detail").hidden = !detail;
   setText($("ci-detail"), detail);
   const btn = $("ci-button");
-  btn.hidden = !button || !code || asking;
+  btn.hidden = !button || !session;
   btn.disabled = ciSending;
   setText(btn, ciSending ? C.sending : C.button);
   $("ci-error").hidden = !error;
   setText($("ci-error"), error);
-  const form = $("ci-form");
-  const wasHidden = form.hidden;
-  form.hidden = !asking;
-  setText($("ci-form-label"), C.formLabel);
-  setText($("ci-code-save"), C.save);
-  if (asking && wasHidden && !$("ci-code-input").value) $("ci-code-input").value = code;
-  $("ci-code-box").hidden = !code || asking;
-  setText($("ci-code-label"), C.codeLabel);
-  setText($("ci-code"), code);
-  setText($("ci-code-change"), C.change);
-  $("ci-hint").hidden = !code || asking;
-  setText($("ci-hint"), C.hint);
+  // Without the session the check-in waits for the code (the card above asks for it).
+  $("ci-hint").hidden = !button || session;
+  setText($("ci-hint"), C.needSession);
 }
 
 $("ci-button").addEventListener("click", async () => {
-  const me = sections.me && sections.me.id === playerId ? sections.me : null;
-  const code = storedCode();
-  if (!me || ciSending) return;
-  if (!code) {
-    ciEditing = true;
-    ciError = STRINGS.ci.needCode;
-    ciErrorFor = checkinRound(connection.clock.now())?.id ?? null;
-    ciKey = "";
-    renderCheckin(connection.clock.now(), true);
-    return;
-  }
+  if (!hasSession() || ciSending) return;
   ciSending = true;
   ciError = "";
   ciErrorFor = checkinRound(connection.clock.now())?.id ?? null;
   renderCheckin(connection.clock.now(), true);
   try {
+    // The session cookie says who: the page keeps no code.
     const response = await fetch("/api/checkin", {
-      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ code }),
+      method: "POST", headers: { "Content-Type": "application/json" }, body: "{}", credentials: "same-origin",
     });
-    let data = null;
-    try {
-      data = await response.json();
-    } catch {
-      data = null;
-    }
-    if (response.status === 404) {
-      // "no player has this check-in code": a typo, or the code of another tournament.
-      storeCode("");
-      ciEditing = true;
-      $("ci-code-input").value = "";
-      ciError = STRINGS.ci.codeUnknown;
+    const data = await jsonOf(response);
+    if (response.status === 401) {
+      // The session ended (expired, or the server's secret changed): ask for the code again.
+      ciError = STRINGS.session.ended;
+      connection.setPlayer(playerId);
     } else if (!response.ok) {
       ciError = (data && typeof data.error === "string" && data.error) || STRINGS.ci.httpError(response.status);
       // Already checked in (by the referee, or on another phone): the server says when.
@@ -653,23 +622,74 @@ $("ci-button").addEventListener("click", async () => {
   }
 });
 
-$("ci-form").addEventListener("submit", (e) => {
+// ---- the player's session: the code, typed once ----------------------------------------------
+
+let codeSending = false;
+let codeError = "";
+
+function renderSession() {
+  const me = sections.me && sections.me.id === playerId ? sections.me : null;
+  const asking = Boolean(playerId && me && me.session !== true);
+  const S = STRINGS.session;
+  $("code-card").hidden = !asking;
+  setText($("code-title"), S.title);
+  setText($("code-prompt"), S.prompt);
+  setText($("code-label"), S.label("ABCD-EFGH"));
+  setText($("code-open"), codeSending ? S.opening : S.open);
+  $("code-open").disabled = codeSending;
+  $("code-error").hidden = !codeError;
+  setText($("code-error"), codeError);
+}
+
+/** Exchange a code for the session (an HttpOnly cookie the server sets); true when it opened. */
+async function openSession(code) {
+  codeSending = true;
+  codeError = "";
+  renderSession();
+  try {
+    const response = await fetch("/api/player-session", {
+      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ code }),
+      credentials: "same-origin",
+    });
+    const data = await jsonOf(response);
+    if (response.ok && data && typeof data.player === "string") {
+      $("code-input").value = "";
+      // The code says who this is: the page follows it, and reconnects so the socket carries the session.
+      if (data.player !== playerId) {
+        playerId = data.player;
+        saveChoice(data.player);
+      }
+      connection.setPlayer(playerId);
+      return true;
+    }
+    if (response.status === 429) {
+      const wait = Number(response.headers.get("Retry-After")) || Number(data?.detail?.retry_after) || 30;
+      codeError = STRINGS.session.tooMany(wait);
+    } else if (response.status === 403 || response.status === 422) {
+      codeError = STRINGS.session.wrong;
+    } else {
+      codeError = STRINGS.ci.httpError(response.status);
+    }
+  } catch {
+    codeError = STRINGS.ci.unreachable;
+  } finally {
+    codeSending = false;
+    renderSession();
+  }
+  return false;
+}
+
+$("code-form").addEventListener("submit", (e) => {
   e.preventDefault();
-  const code = $("ci-code-input").value.trim();
-  if (!code || !playerId) return;
-  storeCode(code);
-  ciEditing = false;
-  ciError = "";
-  ciKey = "";
-  renderCheckin(connection.clock.now(), true);
+  const code = $("code-input").value.trim();
+  if (!code || !playerId || codeSending) return;
+  openSession(code);
 });
-$("ci-code-change").addEventListener("click", () => {
-  ciEditing = true;
-  $("ci-code-input").value = storedCode();
-  ciKey = "";
-  renderCheckin(connection.clock.now(), true);
-  $("ci-code-input").focus();
-});
+
+/** "Not me": the session on this phone ends (the server clears its cookie). */
+function endSession() {
+  fetch("/api/player-session", { method: "DELETE", credentials: "same-origin" }).catch(() => {});
+}
 
 // ---- round-start notices: vibration, chime and a system notification -------------------------
 
@@ -767,6 +787,8 @@ const connection = new LiveConnection({
         return;
       }
       if (saved && !saved.tournament) saveChoice(playerId);
+      const legacy = takeLegacyCode();
+      if (legacy && sections.me && sections.me.id === playerId && sections.me.session !== true) openSession(legacy);
     }
     ttKey = "";
     ciKey = "";
@@ -792,6 +814,11 @@ const connection = new LiveConnection({
     if (event.type === "announced" && addressed && addressed !== playerId) return;
     if (!fresh) return;
     const banner = describeSignal(event, sections, STRINGS.banner, fmt);
+    // A notice for me that this page may not read (no session): say there is one, and where to read it.
+    if (banner && event.type === "announced" && event.payload?.private) {
+      banner.title = STRINGS.session.lockedBanner;
+      banner.long = true;
+    }
     if (banner) banners.push(banner);
     // A round that ran long moved the next one: "Round 2 now starts at 14:50".
     for (const a of followedIn(changes, event)) {

@@ -3,12 +3,13 @@ import {
   LiveConnection, TEAM_NEEDED, animate, commandId, decimalsOf, describeClock, describeLateness, describePenalty, el, fill, firstStep,
   formatDuration, formatNumber, gameOf, hasArrived, inProgress, isMissing, isOpen, lateCounting, lateNow, latenessReports,
   latenessRound, nameBook, playingItems, rankLabels, resultsOf, runningMs, seatingOf, setClass, setText, signedMinutes,
-  postResending, showTournament, standingsRows, standingsStarted, stepAt, timeFormatter, tournamentMs,
-  loadStrings, tournamentLanguage,
+  Outbox, postResending, showTournament, standingsRows, standingsStarted, stepAt, timeFormatter, tournamentMs,
+  loadStrings, tournamentLanguage, jsonOf,
 } from "/static/common.js";
 import { heldReason, plannedStart } from "/static/plan.js";
 import { planEditor } from "/static/referee-plan.js";
 import { rosterCard } from "/static/referee-roster.js";
+import { refereesCard } from "/static/referee-team.js";
 
 // Every visible string of this page: /static/i18n/<lang>.json, section "referee" (English fills gaps).
 const STRINGS = await loadStrings("referee", await tournamentLanguage());
@@ -20,7 +21,6 @@ const STRINGS = await loadStrings("referee", await tournamentLanguage());
   STRINGS.audit.command_undone = (x) => undone({ ...x, undidName: STRINGS.commandNames[x.undid] || x.undid });
 }
 
-const TOKEN_KEY = "live.refereeToken";
 const $ = (id) => document.getElementById(id);
 
 // Static words.
@@ -54,6 +54,7 @@ setText($("announce-button"), STRINGS.announceButton);
 setText($("audit-title"), STRINGS.auditTitle);
 setText($("audit-seq"), STRINGS.auditSeq);
 setText($("audit-time"), STRINGS.auditTime);
+setText($("audit-who"), STRINGS.auditWho);
 setText($("audit-what"), STRINGS.auditWhat);
 setText($("undo-last"), STRINGS.undoLast);
 fill($("r-nav"), Object.entries(STRINGS.nav).map(([id, label]) => el("a", { href: `#${id}`, dataset: { nav: id } }, label)));
@@ -63,25 +64,26 @@ let fmt = timeFormatter(undefined, STRINGS.locale);
 let fmtSec = timeFormatter(undefined, STRINGS.locale, { seconds: true }); // check-in times, to the second
 let connection = null;
 
-// ---- the token (sessionStorage only) ------------------------------------------------------
+// ---- signing in: the server keeps the session in an HttpOnly cookie; this page never holds a token
 
-function getToken() {
-  try {
-    return sessionStorage.getItem(TOKEN_KEY) || "";
-  } catch {
-    return window.__token || "";
-  }
+/** Who is signed in here: {name, actor, expires, referees} from the server; null when nobody is. */
+let me = null;
+
+/** A referee's name as the console shows it (the shared token's referee has no name of their own). */
+function displayName(name) {
+  return name === "referee" ? STRINGS.sharedReferee : name;
 }
-function setToken(token) {
-  try {
-    if (token) sessionStorage.setItem(TOKEN_KEY, token);
-    else sessionStorage.removeItem(TOKEN_KEY);
-  } catch {
-    window.__token = token;
-  }
+
+/** Who did an audited thing: a referee's name, or the player who checked themselves in. */
+function actorName(actor) {
+  if (!actor || actor === "referee") return STRINGS.sharedRefereeShort;
+  if (actor.startsWith("referee:")) return actor.slice("referee:".length);
+  if (actor.startsWith("player:")) return playerName(actor.slice("player:".length));
+  return actor;
 }
 
 function showLogin(problem = "") {
+  me = null;
   $("app").hidden = true;
   $("login").hidden = false;
   setText($("login-error"), problem);
@@ -93,6 +95,22 @@ function showLogin(problem = "") {
   }
 }
 
+/** POST /api/login with a token or a login link's value; the answer sets the session cookie. */
+async function signIn(body) {
+  const response = await fetch("/api/login", {
+    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
+  });
+  const data = await jsonOf(response);
+  return { ok: response.ok, status: response.status, data };
+}
+
+function signedIn(data) {
+  me = data;
+  setText($("login-error"), "");
+  setText($("me"), STRINGS.signedInAs(displayName(me.name)));
+  startConsole();
+}
+
 $("login-form").addEventListener("submit", async (e) => {
   e.preventDefault();
   const token = $("token").value.trim();
@@ -101,20 +119,11 @@ $("login-form").addEventListener("submit", async (e) => {
   button.disabled = true;
   setText($("login-error"), STRINGS.checking);
   try {
-    // An empty command is refused before anything is written: 401 means the token is wrong,
-    // anything else (422 "the command has no type") means it is right.
-    const response = await fetch("/api/commands", {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
-      body: "{}",
-    });
-    if (response.status === 401) {
-      setText($("login-error"), STRINGS.badToken);
-      return;
-    }
-    setToken(token);
-    setText($("login-error"), "");
-    startConsole();
+    const answer = await signIn({ token });
+    $("token").value = "";
+    if (answer.ok) signedIn(answer.data);
+    else if (answer.status === 401) setText($("login-error"), STRINGS.badToken);
+    else setText($("login-error"), STRINGS.failed(answer.status, (answer.data && answer.data.error) || ""));
   } catch (err) {
     setText($("login-error"), STRINGS.unreachable(err.message || String(err)));
   } finally {
@@ -122,10 +131,44 @@ $("login-form").addEventListener("submit", async (e) => {
   }
 });
 
-$("logout").addEventListener("click", () => {
-  setToken("");
+$("logout").addEventListener("click", async () => {
+  try {
+    await fetch("/api/logout", { method: "POST" });
+  } catch {
+    /* the cookie stays until it expires; the console forgets it anyway */
+  }
   showLogin();
 });
+
+/** At start: a login link's value (`#login=…`, taken out of the address at once), else the session. */
+async function boot() {
+  try {
+    sessionStorage.removeItem("live.refereeToken"); // kept by an older console: the cookie replaces it
+  } catch {
+    /* storage off */
+  }
+  const hash = new URLSearchParams(location.hash.slice(1));
+  const login = hash.get("login");
+  if (login) {
+    history.replaceState(null, "", location.pathname + location.search); // not in the history, not copied on
+    $("login").hidden = false;
+    setText($("login-error"), STRINGS.signingIn);
+    try {
+      const answer = await signIn({ login });
+      if (answer.ok) return signedIn(answer.data);
+      return showLogin(STRINGS.loginFailed((answer.data && answer.data.error) || String(answer.status)));
+    } catch (err) {
+      return showLogin(STRINGS.unreachable(err.message || String(err)));
+    }
+  }
+  try {
+    const response = await fetch("/api/me", { cache: "no-store" });
+    if (response.ok) return signedIn(await response.json());
+  } catch {
+    /* the server is not reachable now: sign in when it is */
+  }
+  return showLogin();
+}
 
 // ---- commands -----------------------------------------------------------------------------
 
@@ -180,8 +223,8 @@ function describeAudit(entry) {
  * form in `errorBox` when there is one, else in the toast.
  */
 async function command(body, button, errorBox = null) {
-  const token = getToken();
-  if (!token) {
+  let sent = null;
+  if (!me) {
     showLogin();
     return false;
   }
@@ -190,23 +233,32 @@ async function command(body, button, errorBox = null) {
     button.classList.add("busy");
   }
   try {
-    // Every command carries its own id: a resend after a 503 or a lost answer is stored once.
+    // Every command carries its own id: a resend after a 503 or a lost answer is stored once, and
+    // so is the same command sent again while it is unconfirmed (the outbox keeps its id).
+    sent = outbox.prepare(body);
     const response = await postResending("/api/commands", {
       method: "POST",
-      headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
-      body: JSON.stringify({ id: commandId(), ...body }),
+      headers: { "Content-Type": "application/json" }, // the session cookie says who sends it
+      body: JSON.stringify(sent),
+    }, {
+      tries: 4,
+      onPending: () => {
+        toast(STRINGS.notConfirmedYet, "pending");
+        if (connection) connection.heartbeat(); // notice a dead server now, not at the next heartbeat
+      },
     });
-    let data = null;
-    try {
-      data = await response.json();
-    } catch {
-      data = null;
-    }
+    const data = await jsonOf(response);
     if (response.status === 401) {
-      setToken("");
+      outbox.settled(sent);
       showLogin(STRINGS.expired);
       return false;
     }
+    if (response.status === 503) {
+      // "not acknowledged; it may have been stored": the event says so if it was.
+      unconfirmed(sent, errorBox);
+      return false;
+    }
+    outbox.settled(sent);
     if (!response.ok) {
       const message = STRINGS.failed(response.status, (data && data.error) || response.statusText);
       if (errorBox) setText(errorBox, message);
@@ -217,11 +269,10 @@ async function command(body, button, errorBox = null) {
     const stored = (data && data.events) || [];
     const last = stored[stored.length - 1];
     toast(STRINGS.done(last ? `${describeAudit(last)} (#${last.seq})` : body.type), "ok");
-    return true;
+    return data || true;
   } catch (err) {
-    const message = STRINGS.unreachable(err.message || String(err));
-    if (errorBox) setText(errorBox, message);
-    else toast(message, "error");
+    if (!sent) throw err;
+    unconfirmed(sent, errorBox); // no answer: it may still have been stored
     return false;
   } finally {
     if (button) {
@@ -232,6 +283,26 @@ async function command(body, button, errorBox = null) {
   }
 }
 
+/** Commands that got no answer: sending one again reuses its id, and its event settles it. */
+const outbox = new Outbox(commandId);
+
+function unconfirmed(sent, errorBox) {
+  const event = outbox.unconfirmed(sent);
+  if (event) { // its event came while the answer was lost: it was stored, once
+    if (errorBox) setText(errorBox, "");
+    toast(STRINGS.confirmedLate(`${describeAudit(event)} (#${event.seq})`), "ok");
+    return;
+  }
+  if (errorBox) setText(errorBox, STRINGS.notConfirmed);
+  toast(STRINGS.notConfirmed, "pending");
+}
+
+/** An event that stores a command the console had no answer for: say what became of it. */
+function confirmedLate(event) {
+  if (!outbox.arrived(event)) return;
+  toast(STRINGS.confirmedLate(`${describeAudit(event)} (#${event.seq})`), "ok");
+}
+
 // ---- the plan on the day: the timetable's changes and the roster (referee-plan.js, referee-roster.js)
 
 const planContext = {
@@ -240,6 +311,10 @@ const planContext = {
 };
 const plan = planEditor(planContext);
 const roster = rosterCard($("roster-card"), planContext);
+const team = refereesCard($("referees-card"), {
+  S: STRINGS, command, sections: () => sections, fmt: () => fmt, me: () => me, displayName,
+  signedOut: () => showLogin(STRINGS.expired),
+});
 
 // ---- the timetable rows (built once per item, updated in place) ---------------------------
 
@@ -433,14 +508,15 @@ function renderAudit() {
   const audit = [...(sections.audit || [])].reverse();
   const body = $("audit");
   if (!audit.length) {
-    fill(body, el("tr", {}, el("td", { colspan: "4", class: "what" }, STRINGS.auditEmpty)));
+    fill(body, el("tr", {}, el("td", { colspan: "5", class: "what" }, STRINGS.auditEmpty)));
     return;
   }
   fill(body, audit.map((entry) => {
-    const undoable = !entry.undone && entry.type !== "command_undone";
+    const undoable = !entry.undone && entry.type !== "command_undone" && entry.type !== "referee_signed_in";
     return el("tr", { class: entry.undone ? "undone" : "", dataset: { seq: entry.seq } },
       el("td", { class: "seq" }, `#${entry.seq}`),
       el("td", { class: "ts" }, fmt.time(entry.ts)),
+      el("td", { class: "who" }, actorName(entry.by)),
       el("td", { class: "what" }, el("span", { class: "type" }, describeAudit(entry)),
         entry.undone ? el("span", { class: "detail" }, ` · ${STRINGS.undone}`) : null),
       el("td", {}, undoable
@@ -459,7 +535,9 @@ function renderAudit() {
 $("undo-last").addEventListener("click", (e) => {
   // The server names the command "undo last" takes back; the console sends its seq, so a command a
   // colleague entered meanwhile is never the one undone.
-  const last = (sections.audit || []).find((x) => x.seq === sections.undo_last);
+  // Each referee's own last command: `undo_last_by` maps every referee's actor to theirs.
+  const mine = me && sections.undo_last_by ? sections.undo_last_by[me.actor] : sections.undo_last;
+  const last = (sections.audit || []).find((x) => x.seq === mine);
   if (!last) {
     toast(STRINGS.nothingToUndo, "error");
     return;
@@ -1202,7 +1280,7 @@ function renderCheckin() {
   const codes = $("ci-codes");
   setText(codes, C.codes);
   codes.title = C.codesTitle;
-  codes.href = `/api/checkin-codes?token=${encodeURIComponent(getToken())}`;
+  codes.href = "/api/checkin-codes"; // the session cookie opens it: no token in the address
   const tabs = $("ci-tabs");
   tabs.hidden = rounds.length < 2;
   fill(tabs, rounds.length < 2 ? [] : rounds.map((r) => el("button", {
@@ -1526,8 +1604,7 @@ function startConsole() {
   if (connection) return;
   setConnection("connecting");
   connection = new LiveConnection({
-    view: "referee",
-    token: getToken(),
+    view: "referee", // the session cookie rides the upgrade
     onUpdate(next) {
       const tournamentChanged = next.tournament !== sections.tournament;
       sections = next;
@@ -1537,6 +1614,7 @@ function startConsole() {
       plan.renderAdd($("tt-add"));
       plan.renderTournament($("tt-name"));
       roster.render();
+      team.render();
       renderPlayerSelect();
       renderAudit();
       renderRounds();
@@ -1547,17 +1625,20 @@ function startConsole() {
     },
     onEvent(event, { fresh }) {
       onLatenessEvent(event, fresh);
+      confirmedLate(event);
     },
     onStatus(up) {
       setConnection(up ? "up" : "down");
+    },
+    onError(_, message) {
+      if (message && message.signed_out) showLogin(STRINGS.expired); // the session has ended
     },
   });
   connection.start();
 }
 
 animate(frame);
-if (getToken()) startConsole();
-else showLogin();
+boot();
 window.hall = {
   get connection() {
     return connection;

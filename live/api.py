@@ -1,18 +1,20 @@
 """HTTP and WebSocket endpoints: parse, authorize, hand to the hall, answer.
 
 No rule lives here. A command's body goes to `Hall.command`; its errors come back as
-`{"error", "detail"}` with the status the rule chose. The referee token is compared in
-constant time.
+`{"error", "detail"}` with the status the rule chose. Who the referee is comes from `live.auth`
+(a bearer token, compared in constant time, or the session cookie).
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import csv
-import hmac
 import html
 import io
 import json
+import logging
+import time
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
@@ -23,13 +25,19 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
+from live import auth, checkin, referees, sessions
 from live.commands import CommandError
+from live.events import REFEREE_ADDED
 from live.exports import qr_svg, timetable_ics
 from live.hall import Hall
 from live.hub import VIEWS, Client
+from live.limits import CLOSE_POLICY, MESSAGES_PER_SECOND, message_bucket
 from live.log import LogUnavailable
+from live.ratelimit import Limiter, client_key
 from live.rules.prizes import prizes
 from live.views import full_state
+
+log = logging.getLogger("live.api")
 
 DISPLAY_DIR = Path(__file__).resolve().parent.parent / "display"
 MAX_COMMAND_BYTES = 16 * 1024
@@ -84,6 +92,17 @@ async def bounded_body(request: Request, limit: int) -> bytes:
     return b"".join(chunks)
 
 
+async def json_body(request: Request, limit: int, what: str) -> Any:
+    """The request's JSON body, read no further than `limit` bytes; or the answer refusing it (413
+    naming `what` is at most so many bytes, 400 saying why it is not JSON a command can hold)."""
+    try:
+        return parse_json(await bounded_body(request, limit))
+    except BodyTooLarge:
+        return _error(413, f"{what} is at most {limit} bytes")
+    except BadJSON as exc:
+        return _error(400, str(exc))
+
+
 def _error(status: int, error: str, detail: Any = None) -> JSONResponse:
     return JSONResponse({"error": error, "detail": detail}, status_code=status)
 
@@ -115,36 +134,53 @@ async def api_events(request: Request) -> Response:
                                     if e.seq > since]})
 
 
-def _token_matches(app: Any, token: str) -> bool:
-    expected: str = app.state.referee_token
-    return hmac.compare_digest(token.strip().encode(), expected.encode())
-
-
 def _authorized(request: Request) -> bool:
-    scheme, _, token = request.headers.get("authorization", "").partition(" ")
-    return scheme.lower() == "bearer" and _token_matches(request.app, token)
+    """Whether a request that only reads comes from a referee (bearer token or session cookie)."""
+    return auth.referee(request, changes=False) is not None
+
+
+def _add_referee_clash(request: Request, command: Any) -> CommandError | None:
+    """A new referee named like one with a token (the file, LIVE_REFEREES): the log cannot know those."""
+    name = command.get("name") if isinstance(command, dict) and command.get("type") == "add_referee" else None
+    if isinstance(name, str) and referees.name_problem(name) is None:
+        name = referees.clean_name(name)
+        if auth.registry(request).taken(name, {}):
+            return CommandError(409, f"{name} is a referee already: give the new one another name", {"field": "name"})
+    return None
+
+
+def _referee_added(request: Request, event: Any) -> dict[str, Any]:
+    """For the console that added a referee: their one-time login link (and QR), and their token."""
+    name, salt = str(event.payload["name"]), str(event.payload["salt"])
+    return {**auth.login_json(request, name, public_url(request), referees.COLLEAGUE_LINK_MS),
+            "token": auth.registry(request).added_token(name, salt)}
 
 
 async def api_commands(request: Request) -> Response:
-    if not _authorized(request):
-        return _error(401, "referee token missing or wrong: send Authorization: Bearer <token>")
+    if auth.cross_site_session(request) and auth.bearer(request) is None:
+        return _error(403, "refused: a command by session cookie must come from this server's own console")
+    name = auth.referee(request, changes=True)
+    if name is None:
+        return _error(401, "referee token missing or wrong: send Authorization: Bearer <token>, "
+                           "or sign in at the console")
+    command = await json_body(request, MAX_COMMAND_BYTES, "a command")
+    if isinstance(command, Response):
+        return command
+    clash = _add_referee_clash(request, command)
+    if clash is not None:
+        return JSONResponse(clash.to_json(), status_code=clash.status)
     try:
-        body = await bounded_body(request, MAX_COMMAND_BYTES)
-    except BodyTooLarge:
-        return _error(413, f"a command is at most {MAX_COMMAND_BYTES} bytes")
-    try:
-        command = parse_json(body)
-    except BadJSON as exc:
-        return _error(400, str(exc))
-    try:
-        stored = await _hall(request).command(command)
+        stored = await _hall(request).command(command, referees.actor(name))
     except CommandError as exc:
         return JSONResponse(exc.to_json(), status_code=exc.status)
     except LogUnavailable as exc:
         if isinstance(command, dict) and "id" in command:
             return _error(503, f"not acknowledged; it may have been stored — send it again with the same id ({exc})")
         return _error(503, f"not acknowledged: {exc}")
-    return JSONResponse({"seq": stored[-1].seq, "events": [e.to_json() for e in stored]})
+    answer: dict[str, Any] = {"seq": stored[-1].seq, "events": [e.to_json() for e in stored]}
+    if stored[-1].type == REFEREE_ADDED:
+        answer["login"] = _referee_added(request, stored[-1])
+    return JSONResponse(answer, headers={"Cache-Control": "no-store"})
 
 
 STANDINGS_COLUMNS = {
@@ -192,34 +228,148 @@ async def api_prizes(request: Request) -> Response:
                          if lady else None})
 
 
-async def api_checkin(request: Request) -> Response:
-    """A player's own check-in: `{"code": "..."}`, the code shown on their page. The time is the server's."""
-    try:
-        body = parse_json(await bounded_body(request, MAX_CHECKIN_BYTES))
-    except BodyTooLarge:
-        return _error(413, f"a check-in is at most {MAX_CHECKIN_BYTES} bytes: {{\"code\": \"...\"}}")
-    except BadJSON as exc:
-        return _error(400, str(exc))
+# ---- players' codes: check-in and sessions --------------------------------------------------------
+
+#: The one answer to a code that is wrong and to a right one that cannot check in now, so that no answer
+#: tells a guesser that a code is right. The player learns why on their page, in the session the code opens.
+CODE_REFUSED = ("this code cannot check anyone in now: it is wrong, or its check-in is not open — "
+                "type it on your player page to see why")
+
+
+def _limiter(request: Request) -> Limiter:
+    state = request.app.state
+    if not hasattr(state, "code_limiter"):
+        state.code_limiter = Limiter()
+    return state.code_limiter  # type: ignore[no-any-return]
+
+
+def _client_key(request: Request) -> str:
+    # Behind a proxy this is the client's address when uvicorn trusts the proxy (--forwarded-allow-ips).
+    return client_key(request.client.host if request.client else None)
+
+
+def _session_of(request: Request | WebSocket) -> str | None:
+    """The player whose session the request carries (the cookie), if it is valid and comes from this
+    server's own page (SameSite=Strict keeps it off other sites' requests already; this is a second lock)."""
+    if sessions.COOKIE not in request.cookies or not auth.same_origin(request):
+        return None
+    return _hall(request).session_player(request.cookies.get(sessions.COOKIE))
+
+
+def _with_session(request: Request, response: Response, player: str) -> Response:
+    value, _ = _hall(request).open_session(player)
+    response.set_cookie(sessions.COOKIE, value, max_age=sessions.LIFETIME_MS // 1000, path="/", httponly=True,
+                        samesite="strict", secure=request.url.scheme == "https")
+    return response
+
+
+async def _code_body(request: Request, *, required: bool) -> str | Response | None:
+    """The `code` of a small JSON body: a str, None when there is none (and none is required), or the answer."""
+    body = await json_body(request, MAX_CHECKIN_BYTES, "a check-in ({\"code\": \"...\"})")
+    if isinstance(body, Response):
+        return body
     code = body.get("code") if isinstance(body, dict) else None
-    if not isinstance(code, str) or not code.strip():
+    if isinstance(code, str) and code.strip():
+        return code
+    if required or not (isinstance(body, dict) and "code" not in body):
         return _error(422, "send your check-in code: {\"code\": \"...\"}", {"field": "code"})
+    return None
+
+
+def _too_many(request: Request, wait: int) -> Response:
+    log.warning("check-in code attempts from %s refused for %d s: too many wrong codes", _client_key(request), wait)
+    return JSONResponse({"error": f"too many wrong codes from your address: try again in {wait} s",
+                         "detail": {"field": "code", "retry_after": wait}},
+                        status_code=429, headers={"Retry-After": str(wait)})
+
+
+def _refused(request: Request, key: str) -> Response:
+    count = _limiter(request).failed(key)
+    log.warning("a wrong or unusable check-in code from %s (%d from there)", key, count)  # never the code
+    return _error(403, CODE_REFUSED, {"field": "code"})
+
+
+async def api_checkin(request: Request) -> Response:
+    """A player's own check-in, the time the server's: `{"code": "..."}` (the code opens the player's session
+    too), or `{}` from a page holding the player's session. To a bare code every failure gets one answer
+    (`CODE_REFUSED`); within the player's session a refusal says why ("check-in opens at 13:50")."""
+    code = await _code_body(request, required=False)
+    if isinstance(code, Response):
+        return code
+    hall = _hall(request)
+    session = _session_of(request)
+    if code is None:
+        if session is None:
+            return _error(401, "no player session: send your check-in code: {\"code\": \"...\"}",
+                          {"field": "code"})
+        return await _check_in(request, session, explained=True)
+    limiter, key, now = _limiter(request), _client_key(request), time.monotonic()
+    wait = limiter.take(key, now)
+    if wait:
+        return _too_many(request, wait)
+    player = hall.player_for_code(code)
+    if player is None:
+        return _refused(request, key)
+    if session == player:  # the code of the session the caller already holds: no guess, the reasons too
+        limiter.give_back(key, now)
+        return await _check_in(request, player, explained=True)
+    answer = await _check_in(request, player, explained=False)
+    if answer.status_code == 200:
+        limiter.give_back(key, now)
+        return _with_session(request, answer, player)
+    if answer.status_code == 403:
+        return _refused(request, key)
+    return answer
+
+
+async def _check_in(request: Request, player: str, *, explained: bool) -> Response:
     try:
-        event = await _hall(request).self_check_in(code)
+        event = await _hall(request).self_check_in(player)
     except CommandError as exc:
-        return JSONResponse(exc.to_json(), status_code=exc.status)
+        if explained:
+            return JSONResponse(exc.to_json(), status_code=exc.status)
+        return _error(403, CODE_REFUSED, {"field": "code"})
     except LogUnavailable as exc:
         return _error(503, f"not acknowledged: {exc}")
     return JSONResponse({"seq": event.seq, "events": [event.to_json()]})
 
 
+async def api_player_session(request: Request) -> Response:
+    """`POST {"code": "..."}` opens the player's session on this phone (an HttpOnly cookie); `DELETE` ends it
+    ("not me"). Limited like check-in: a wrong code counts against the caller's address."""
+    if request.method == "DELETE":
+        response = JSONResponse({"player": None})
+        response.delete_cookie(sessions.COOKIE, path="/", httponly=True, samesite="strict")
+        return response
+    code = await _code_body(request, required=True)
+    if isinstance(code, Response):
+        return code
+    limiter, key, now = _limiter(request), _client_key(request), time.monotonic()
+    wait = limiter.take(key, now)
+    if wait:
+        return _too_many(request, wait)
+    hall = _hall(request)
+    player = hall.player_for_code(code)
+    if player is None:
+        count = limiter.failed(key)
+        log.warning("a wrong player code from %s (%d from there)", key, count)
+        return _error(403, "no player has this code", {"field": "code"})
+    limiter.give_back(key, now)
+    found = hall.tournament.player(player)
+    return _with_session(request, JSONResponse({"player": player, "name": found.name if found else player}), player)
+
+
 async def api_checkin_codes(request: Request) -> Response:
-    """The printable list of check-in codes for the referee's table (token in the header or ?token=)."""
-    if not (_authorized(request) or _token_matches(request.app, request.query_params.get("token", ""))):
-        return _error(401, "referee token missing or wrong")
+    """The printable list of check-in codes for the referee's table: for a referee's session (the console's
+    link opens it) or bearer token. Never a token in the URL: it would stay in histories and logs."""
+    if "token" in request.query_params:
+        return _error(401, TOKEN_IN_URL)
+    if not _authorized(request):
+        return _error(401, "sign in at the referee console first (or send Authorization: Bearer <token>)")
     hall = _hall(request)
     rows = "".join(
         f"<tr><td>{html.escape(p.id)}</td><td>{html.escape(p.name)}</td>"
-        f"<td class=code>{html.escape(hall.code_of(p.id) or '')}</td></tr>"
+        f"<td class=code>{html.escape(checkin.grouped(hall.code_of(p.id) or ''))}</td></tr>"
         for p in sorted(hall.tournament.players, key=lambda p: p.name))
     title = html.escape(hall.tournament.name)
     page = (f"<!doctype html><meta charset=utf-8><title>{title}: check-in codes</title>"
@@ -258,7 +408,34 @@ async def api_qr(request: Request) -> Response:
 
 async def api_health(request: Request) -> Response:
     hall = _hall(request)
-    return JSONResponse({"seq": hall.state.seq, "clients": hall.hub.count(), "time": hall.clock()})
+    return JSONResponse({"seq": hall.state.seq, "clients": hall.hub.count(), "time": hall.clock(),
+                         "checkin_failures": _limiter(request).stats()})
+
+
+TOKEN_IN_URL = ("a token does not go in the URL (it would stay in histories and logs): sign in at the "
+                "console, or send it in a header or a first message")
+#: How long a referee's WebSocket without a session cookie may take to send {"type": "auth", "token": ...}.
+AUTH_WAIT_S = 10.0
+
+
+async def _ws_referee(websocket: WebSocket) -> str | None:
+    """The referee a WebSocket speaks for: the session cookie the upgrade carried (from this server's own
+    pages only), else the token of a first message `{"type": "auth", "token": "..."}`."""
+    name = auth.session(websocket) if auth.same_origin(websocket) else None
+    if name is not None:
+        return name
+    try:
+        message = await asyncio.wait_for(websocket.receive(), AUTH_WAIT_S)
+    except TimeoutError:
+        return None
+    text = message.get("text")
+    if message["type"] != "websocket.receive" or not isinstance(text, str) or len(text) > 1024:
+        return None
+    with contextlib.suppress(ValueError, RecursionError):
+        data = json.loads(text)
+        if isinstance(data, dict) and data.get("type") == "auth":
+            return auth.by_token(websocket, data.get("token"))
+    return None
 
 
 async def ws_endpoint(websocket: WebSocket) -> None:
@@ -274,11 +451,16 @@ async def ws_endpoint(websocket: WebSocket) -> None:
         problem = f"no player has the id {player!r}"
     elif since_raw is not None and sequence_number(since_raw) is None:
         problem = "since must be a sequence number"
-    elif view == "referee" and not _token_matches(websocket.app, params.get("token", "")):
-        problem = "the referee view needs the referee token: add &token=<token>"
+    elif view == "referee" and "token" in params:
+        problem = TOKEN_IN_URL
     await websocket.accept()
+    signed_out = not problem and view == "referee" and await _ws_referee(websocket) is None
+    if signed_out:
+        problem = ("the referee view needs a referee: sign in at the console (a cookie), or send "
+                   '{"type": "auth", "token": "..."} as the first message')
     if problem:
-        await websocket.send_json({"type": "error", "error": problem})
+        # `signed_out`: the console shows its sign-in again (a session that ended, a token that is wrong)
+        await websocket.send_json({"type": "error", "error": problem, **({"signed_out": True} if signed_out else {})})
         await websocket.close(code=1008, reason=problem[:120])
         return
 
@@ -290,7 +472,10 @@ async def ws_endpoint(websocket: WebSocket) -> None:
             await websocket.close(code=code, reason=reason)
 
     client = Client(view, player if view == "player" else None, send, close)
+    # A player's private notices only to a page holding that player's session (the cookie rides the upgrade).
+    client.private = client.player is not None and _session_of(websocket) == client.player
     hall.connect(client, sequence_number(since_raw) if since_raw is not None else None)
+    bucket = message_bucket(time.monotonic())  # every message counts, pings or not (live/limits.py)
     try:
         while True:
             message = await websocket.receive()
@@ -298,6 +483,9 @@ async def ws_endpoint(websocket: WebSocket) -> None:
                 break
             if message.get("text") is None:  # a binary frame: this protocol is JSON text only
                 await close(1003, "text frames only: JSON messages")
+                break
+            if not bucket.take(time.monotonic()):
+                await close(CLOSE_POLICY, f"too many messages: at most {MESSAGES_PER_SECOND:g} a second")
                 break
             with contextlib.suppress(ValueError, AttributeError, RecursionError):
                 data = json.loads(message["text"])
@@ -318,6 +506,7 @@ def routes() -> list[Route | WebSocketRoute | Mount]:
         Route("/api/health", api_health),
         Route("/api/standings.csv", api_standings_csv),
         Route("/api/checkin", api_checkin, methods=["POST"]),
+        Route("/api/player-session", api_player_session, methods=["POST", "DELETE"]),
         Route("/api/prizes", api_prizes),
         Route("/api/timetable.ics", api_timetable_ics),
         Route("/api/qr.svg", api_qr),

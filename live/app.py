@@ -4,19 +4,27 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import secrets
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 
+from live import referee_api
 from live.api import routes
 from live.hall import Hall
 from live.headers import SecurityHeaders
+from live.referees import SHARED_NAME, Referees
 
 
 def create_app(hall: Hall, referee_token: str,
-               companions: Sequence[Callable[[], Awaitable[None]]] = (), public_url: str | None = None) -> Starlette:
-    """`companions` run beside the server while it is up (the demo's stand-in organizer)."""
+               companions: Sequence[Callable[[], Awaitable[None]]] = (), public_url: str | None = None,
+               referees: Referees | None = None) -> Starlette:
+    """`companions` run beside the server while it is up (the demo's stand-in organizer). `referees`:
+    who may referee (`live.referees`); without it, the shared `referee_token` only, with sessions
+    signed by a secret of this process."""
+    if referees is None:
+        referees = Referees(secrets.token_urlsafe(32), [(SHARED_NAME, referee_token)])
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -30,8 +38,10 @@ def create_app(hall: Hall, referee_token: str,
             await asyncio.gather(*tasks, return_exceptions=True)
             await hall.stop()
 
-    app = Starlette(routes=routes(), lifespan=lifespan, middleware=[Middleware(SecurityHeaders)])
+    app = Starlette(routes=[*referee_api.routes(), *routes()], lifespan=lifespan,
+                    middleware=[Middleware(SecurityHeaders)])
     app.state.hall = hall
     app.state.referee_token = referee_token
+    app.state.referees = referees
     app.state.public_url = public_url
     return app

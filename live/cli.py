@@ -11,11 +11,13 @@ import secrets
 import socket
 import sys
 import tempfile
+import time
 from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from live.referees import SHARED_NAME, RefereeConfigError, Referees, parse_env
 from live.tournament import Tournament, TournamentFileError, load
 
 if TYPE_CHECKING:
@@ -102,7 +104,7 @@ def main(argv: list[str] | None = None) -> int:
             tournament = load(DEMO_FILE).rescheduled(start, args.speed)
             db = Path(args.db) if args.db else Path(tempfile.mkdtemp(prefix="live-demo-")) / "demo.db"
             return _serve(tournament, db, args.host, args.port, demo=True, public_url=args.public_url)
-    except TournamentFileError as exc:
+    except (TournamentFileError, RefereeConfigError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
     return 2
@@ -187,6 +189,9 @@ def _check(path: str) -> int:
               " — on a new log it is shown as missed and fires no signal", file=sys.stderr)
     print(f"{t.name}  ({t.preset}, {t.timezone}, languages {', '.join(t.languages)}; log id {t.id})")
     print(f"{len(t.players)} players, {len(t.teams)} teams, {len(t.items)} timetable items")
+    named = [name for name, _ in fixed_referees(t)]
+    if named:  # the names only: a token is never printed by `check`
+        print(f"referees with a token: {', '.join(named)} (and the shared token's {SHARED_NAME!r})")
     day = None
     for item in t.items:
         start, end = item.start.astimezone(zone), item.end.astimezone(zone)
@@ -221,6 +226,22 @@ def referee_token(db: Path) -> str:
     return kept_secret(db, ".token", "LIVE_REFEREE_TOKEN", 18)
 
 
+def fixed_referees(tournament: Tournament) -> list[tuple[str, str]]:
+    """The named referees with a token: the file's `[[referees]]`, then LIVE_REFEREES="Ana:token,…"
+    (RefereeConfigError when an entry is wrong or a name is given twice)."""
+    found = [*tournament.referees, *parse_env(os.environ.get("LIVE_REFEREES", ""))]
+    names = [name.casefold() for name, _ in found]
+    twice = next((name for name, _ in found if names.count(name.casefold()) > 1), None)
+    if twice is not None:
+        raise RefereeConfigError(f"the referee {twice!r} is named in both the file and LIVE_REFEREES (or twice)")
+    return found
+
+
+def referee_registry(tournament: Tournament, shared_token: str, secret: str) -> Referees:
+    """Every referee with a token (the shared one is "referee"), and the secret that signs their sessions."""
+    return Referees(secret, [(SHARED_NAME, shared_token), *fixed_referees(tournament)])
+
+
 def _serve_redis(tournament: Tournament, url: str, prefix: str, host: str, port: int, public_url: str | None,
                  accept_changes: bool = False) -> int:
     """An instance on a shared Redis log. The referee token and the check-in secret are shared too:
@@ -252,17 +273,21 @@ def _serve_redis(tournament: Tournament, url: str, prefix: str, host: str, port:
         client = redis.Redis.from_url(url, socket_timeout=5, socket_connect_timeout=5)
         meta = f"{prefix}:meta"
         for field, env, value in (("referee_token", "LIVE_REFEREE_TOKEN", secrets.token_urlsafe(18)),
-                                  ("checkin_secret", "LIVE_CHECKIN_SECRET", secrets.token_urlsafe(24))):
+                                  ("checkin_secret", "LIVE_CHECKIN_SECRET", secrets.token_urlsafe(24)),
+                                  ("referee_secret", "LIVE_REFEREE_SECRET", secrets.token_urlsafe(32))):
             client.hsetnx(meta, field, os.environ.get(env) or value)
         token = os.environ.get("LIVE_REFEREE_TOKEN") or client.hget(meta, "referee_token").decode()
         secret = os.environ.get("LIVE_CHECKIN_SECRET") or client.hget(meta, "checkin_secret").decode()
+        # Sessions and login links signed on one instance are good on every other.
+        signing = os.environ.get("LIVE_REFEREE_SECRET") or client.hget(meta, "referee_secret").decode()
         client.close()
     except (TournamentMismatch, LogUnavailable, redis.RedisError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
     lease = Lease(url, f"{prefix}:leader", ttl=ttl, renew_every=ttl / 3)
     hall = Hall(tournament, log_, checkin_secret=secret, lease=lease)
-    return _run(hall, token, host, port, f"Redis {prefix} at {url.split('@')[-1]}", [], public_url)
+    return _run(hall, token, host, port, f"Redis {prefix} at {url.split('@')[-1]}", [], public_url,
+                referee_registry(tournament, token, signing))
 
 
 def _serve(tournament: Tournament, db: Path, host: str, port: int, *, demo: bool = False,
@@ -286,6 +311,7 @@ def _serve(tournament: Tournament, db: Path, host: str, port: int, *, demo: bool
             return refused
     token = referee_token(db)
     secret = kept_secret(db, ".secret", "LIVE_CHECKIN_SECRET", 24)
+    registry = referee_registry(tournament, token, kept_secret(db, ".referee-secret", "LIVE_REFEREE_SECRET", 32))
     hall = Hall(tournament, SQLiteLog(db, tournament.id), checkin_secret=secret)
     companions: list[Callable[[], Awaitable[None]]] = []
     if demo:
@@ -293,17 +319,37 @@ def _serve(tournament: Tournament, db: Path, host: str, port: int, *, demo: bool
 
         organizer = DemoOrganizer(hall)
         companions.append(lambda: run_quietly(organizer))
-    return _run(hall, token, host, port, str(db), companions, public_url)
+    return _run(hall, token, host, port, str(db), companions, public_url, registry)
+
+
+def _print_login(registry: Referees, base: str) -> None:
+    """A one-time login link for the shared token's referee, and its QR code, for a phone to scan: it
+    signs in once (then the console can show links for colleagues). The token's own URL is never shown."""
+    import segno
+
+    from live.referees import LINK_MS
+
+    link = f"{base}/referee#login={registry.login_link(SHARED_NAME, wall_ms(), LINK_MS)}"
+    print(f"  one-time login:   {link}\n"
+          f"                    (good once, for {LINK_MS // 3_600_000} hours; scan it with the referee's phone)",
+          flush=True)
+    with contextlib.suppress(UnicodeEncodeError, OSError):
+        segno.make(link, error="l").terminal(compact=True, border=2)
+    sys.stdout.flush()
+
+
+def wall_ms() -> int:
+    return time.time_ns() // 1_000_000
 
 
 def _run(hall: Hall, token: str, host: str, port: int, where: str,
-         companions: list[Callable[[], Awaitable[None]]], public_url: str | None) -> int:
+         companions: list[Callable[[], Awaitable[None]]], public_url: str | None, registry: Referees) -> int:
     import uvicorn
 
     from live.app import create_app
 
     tournament = hall.tournament
-    app = create_app(hall, token, companions, public_url)
+    app = create_app(hall, token, companions, public_url, registry)
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     base = f"http://{shown}:{port}"
     lan = ""
@@ -319,10 +365,19 @@ def _run(hall: Hall, token: str, host: str, port: int, where: str,
           f"  referee console:  {base}/referee\n"
           f"  referee token:    {token}\n"
           f"  event log:        {where}\n" + (f"  on the hall LAN:  {lan}/display\n" if lan else ""), flush=True)
+    _print_login(registry, (public_url or lan or base).rstrip("/"))
+    from live import limits
+    from live.edge import GuardedH11Protocol, GuardedWebSocketProtocol
+
+    # What one client may hold (live/limits.py): a request must arrive within 10 s (GuardedH11Protocol),
+    # its headers within 8 KiB, a WebSocket message within 4 KiB; near the open-file limit, 503 at once.
     config = uvicorn.Config(
-        app, host=host, port=port, ws="websockets-sansio", ws_max_size=64 * 1024,
-        ws_per_message_deflate=False, ws_ping_interval=20, ws_ping_timeout=20,
-        log_level="warning", lifespan="on", backlog=4096,
+        app, host=host, port=port, http=GuardedH11Protocol, loop="live.edge:new_loop", ws=GuardedWebSocketProtocol,
+        ws_max_size=limits.MAX_MESSAGE_BYTES, ws_per_message_deflate=False, ws_ping_interval=20, ws_ping_timeout=20,
+        log_level="warning", lifespan="on", backlog=4096, timeout_keep_alive=limits.KEEP_ALIVE_TIMEOUT,
+        h11_max_incomplete_event_size=limits.MAX_HEADER_BYTES,
+        limit_concurrency=limits.concurrency_limit(limits.raise_open_files()),
+        timeout_graceful_shutdown=limits.GRACEFUL_SHUTDOWN_TIMEOUT,
     )
     uvicorn.Server(config).run()
     return 0

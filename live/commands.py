@@ -8,9 +8,10 @@ fit the state (ending a round that has not started).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
-from live import arrivals, plan_commands, results
+from live import arrivals, plan_commands, referees, results
 from live import events as E
 from live.events import NewEvent
 from live.schedule import start_blocker
@@ -18,6 +19,7 @@ from live.state import ItemState, State
 from live.texts import MAX_TEXT
 from live.tournament import Tournament
 from live.validation import CommandError, item_state, referee_event, text_field
+from live.views import undoable_by
 
 __all__ = ["FIELDS", "CommandError", "command_key", "decide"]
 
@@ -34,6 +36,7 @@ FIELDS: dict[str, tuple[set[str], set[str]]] = {
     "end_round": ({"item"}, set()),
     "announce": ({"text"}, {"player"}),
     "undo": (set(), {"seq"}),
+    "add_referee": ({"name", "salt"}, set()),
     "record_result": ({"item"}, results.RESULT_FIELDS),
     "correct_result": ({"item", "reason"}, results.RESULT_FIELDS),
     "publish_seating": ({"item"}, {"seed"}),
@@ -47,7 +50,9 @@ FIELDS: dict[str, tuple[set[str], set[str]]] = {
 }
 
 
-def decide(tournament: Tournament, state: State, command: Any, now: int) -> list[NewEvent]:
+def decide(tournament: Tournament, state: State, command: Any, now: int,
+           actor: str = referees.SHARED_NAME) -> list[NewEvent]:
+    """The events a command becomes, each by `actor` (the referee's: `referees.actor(name)`)."""
     if not isinstance(command, dict):
         raise CommandError(400, "a command must be a JSON object with a \"type\"")
     kind = command.get("type")
@@ -63,9 +68,12 @@ def decide(tournament: Tournament, state: State, command: Any, now: int) -> list
     for name in sorted(set(command) - required - optional - {"type", "id"}):
         known = sorted(required | optional)
         raise CommandError(422, f"{kind} has no field {name!r}", {"field": name, "known": known})
-    handler = _HANDLERS[kind]
     # Always against the plan as the log has it (walk-ins, moved items), whatever the caller holds.
-    return [handler(state.tournament, state, command, now)]
+    if kind == "undo":  # "undo last" is the last command of the referee who asks
+        new = _undo(state.tournament, state, command, now, actor)
+    else:
+        new = _HANDLERS[kind](state.tournament, state, command, now)
+    return [replace(new, actor=actor)]
 
 
 MAX_COMMAND_ID = 64
@@ -178,10 +186,9 @@ def _announce(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEv
     return referee_event(E.ANNOUNCED, payload)
 
 
-def _undo(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEvent:
+def _undo(t: Tournament, state: State, c: dict[str, Any], now: int, actor: str = referees.SHARED_NAME) -> NewEvent:
     # "Undo" alone undoes the referee's own last command; a player's check-in only when named by its seq.
-    undoable = [x for x in state.commands
-                if not x["undone"] and x["type"] != E.COMMAND_UNDONE and x.get("by", "referee") == "referee"]
+    undoable = undoable_by(state, actor)
     if "seq" in c:
         seq = c["seq"]
         if isinstance(seq, bool) or not isinstance(seq, int):
@@ -191,6 +198,8 @@ def _undo(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEvent:
             raise CommandError(422, f"event {seq} is not a referee command", {"field": "seq"})
         if target["type"] == E.COMMAND_UNDONE:
             raise CommandError(422, f"event {seq} is an undo; an undo cannot be undone", {"field": "seq"})
+        if target["type"] == E.REFEREE_SIGNED_IN:
+            raise CommandError(422, f"event {seq} is a sign-in; it cannot be undone", {"field": "seq"})
         if target["undone"]:
             raise CommandError(409, f"command {seq} is already undone", {"field": "seq"})
     else:
@@ -202,6 +211,22 @@ def _undo(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEvent:
     return referee_event(E.COMMAND_UNDONE, {"target": target["seq"], "undid": target["type"]})
 
 
+def _add_referee(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEvent:
+    """A referee added at the console. Their token is derived from the referee secret and the salt
+    (chosen by the server, `Hall.command`): the log holds no secret. Undoing it takes them away."""
+    name = c["name"]
+    wrong = referees.name_problem(name)
+    if wrong is not None:
+        raise CommandError(422, f"the name {wrong}", {"field": "name"})
+    name = referees.clean_name(name)
+    if name.casefold() == referees.SHARED_NAME or any(n.casefold() == name.casefold() for n in state.referees):
+        raise CommandError(409, f"{name} is a referee already: give the new one another name", {"field": "name"})
+    salt = c["salt"]
+    if not isinstance(salt, str) or not 8 <= len(salt) <= 64 or not salt.isascii() or not salt.isprintable():
+        raise CommandError(422, "salt must be 8–64 printable characters (the server chooses it)", {"field": "salt"})
+    return referee_event(E.REFEREE_ADDED, {"name": name, "salt": salt})
+
+
 _HANDLERS = {
     "start_round": _start,
     "pause": _pause,
@@ -211,6 +236,7 @@ _HANDLERS = {
     "end_round": _end,
     "announce": _announce,
     "undo": _undo,
+    "add_referee": _add_referee,
     "record_result": results.record_result,
     "correct_result": results.correct_result,
     "publish_seating": results.publish_seating,

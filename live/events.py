@@ -52,6 +52,11 @@ TIMETABLE_FOLLOWED = "timetable_followed"
 # Other:
 ANNOUNCED = "announced"
 COMMAND_UNDONE = "command_undone"
+# The referees (live/referees.py): a referee added at the console (undoing it takes them away), a sign-in.
+REFEREE_ADDED = "referee_added"
+REFEREE_SIGNED_IN = "referee_signed_in"
+#: Events whose payload and key are for the referees only: the hall sees that something happened, not what.
+REFEREE_ONLY_TYPES = frozenset({REFEREE_ADDED, REFEREE_SIGNED_IN})
 
 #: Events that a display shows as a full-screen banner.
 SIGNAL_TYPES = frozenset({
@@ -91,6 +96,9 @@ class Event:
         data = self.to_json()
         if self.addressee is not None:
             data["payload"] = {"player": self.addressee, "private": True}
+        if self.type in REFEREE_ONLY_TYPES:
+            data["payload"] = {"private": True}
+            data.pop("signal", None)
         return data
 
     def to_json(self) -> dict[str, Any]:

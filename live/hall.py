@@ -17,14 +17,16 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from live import checkin
+from live import checkin, sessions
 from live import events as E
 from live.arrivals import self_check_in
-from live.commands import COMMAND_KEY_PREFIX, CommandError, command_key, decide
+from live.commands import COMMAND_KEY_PREFIX, command_key, decide
 from live.events import Event, NewEvent
 from live.hub import Client, Hub
+from live.limits import REPLAY_MAX_BYTES, REPLAY_MAX_EVENTS
 from live.log import EventLog, LogUnavailable, SeqConflict, TailingLog
 from live.plan import to_json as plan_json
+from live.referees import SHARED_NAME
 from live.results import played_before
 from live.signals import due_signals, missed_items, signal_event
 from live.state import State, apply, fold
@@ -184,8 +186,11 @@ class Hall:
 
     # the way in -----------------------------------------------------------------------------
 
-    async def command(self, command: Any) -> list[Event]:
-        """Validate and store a referee command. Raises CommandError or LogUnavailable."""
+    async def command(self, command: Any, actor: str = SHARED_NAME) -> list[Event]:
+        """Validate and store a referee command, as `actor` (`live.referees.actor` of the referee's name).
+        Raises CommandError or LogUnavailable."""
+        if isinstance(command, dict) and command.get("type") == "add_referee" and "salt" not in command:
+            command = {**command, "salt": secrets.token_urlsafe(12)}  # their token comes from it: chosen here
         if isinstance(command, dict) and command.get("type") == "publish_seating" and "seed" not in command:
             # The draw's seed is chosen here, at the edge, and logged with the seating so it can be replayed.
             command = {**command, "seed": secrets.randbelow(10**9)} if self._draws_next(command) else command
@@ -196,7 +201,7 @@ class Hall:
         def decided() -> NewEvent | None:
             if key is not None and key in self._once:
                 return None  # stored meanwhile (we caught up with the log): answer with it
-            (new,) = decide(self.tournament, self.state, command, self.clock())
+            (new,) = decide(self.tournament, self.state, command, self.clock(), actor)
             return replace(new, signal=key) if key is not None else new
 
         event = await self._store(decided)
@@ -205,6 +210,19 @@ class Hall:
         if event is None:
             raise LogUnavailable("the log refused the event")
         return [event]
+
+    async def sign_in(self, actor: str, how: str, key: str | None = None) -> Event | None:
+        """Record a referee's sign-in (audited). With a login link's `key` (`login:<nonce>`) it is
+        stored at most once on every backend: None when the link was used already."""
+        def decided() -> NewEvent | None:
+            if key is not None and key in self.state.fired:
+                return None
+            return NewEvent(E.REFEREE_SIGNED_IN, actor, {"how": how}, signal=key)
+
+        event = await self._store(decided)
+        if event is None and key is None:
+            raise LogUnavailable("the log refused the event")
+        return event
 
     async def _store(self, decided: Callable[[], NewEvent | None]) -> Event | None:
         """Decide against the state, append only if the log has not moved since, fold it in.
@@ -275,57 +293,70 @@ class Hall:
         wire = event.to_json()
         public_text = encode({"type": "event", "event": event.public_json(), "seq": event.seq, "changes": changes})
         by_player: dict[str, str] = {}
+        public_by_player: dict[str, str] = {}
         # Seats, results, penalties, an undo: any player's own page may change; else only the addressee's.
-        concerned = self.hub.players() if event.type in PERSONAL_TYPES else {event.addressee} - {None}
-        for player in concerned:
-            assert player is not None
-            shown = wire if player == event.addressee else event.public_json()
-            by_player[player] = encode({"type": "event", "event": shown, "seq": event.seq,
-                                        "changes": {**changes, "me": self.me(player)}})
+        # A page with the player's session sees the event whole and its notices; any other, the public form.
+        pages = {(c.player, c.private) for c in self.hub.clients if c.player}
+        concerned = {p for p, _ in pages} if event.type in PERSONAL_TYPES else {event.addressee} - {None}
+        for player, private in pages:
+            if player not in concerned:
+                continue
+            shown = wire if private and player == event.addressee else event.public_json()
+            (by_player if private else public_by_player)[player] = encode(
+                {"type": "event", "event": shown, "seq": event.seq,
+                 "changes": {**changes, "me": self.me(player, private=private)}})
         self.hub.publish(
             {"display": public_text, "player": public_text,
              "referee": encode({"type": "event", "event": wire, "seq": event.seq, "changes": referee_changes})},
-            by_player,
+            by_player, public_by_player,
         )
 
-    def me(self, player: str) -> dict[str, Any] | None:
-        # No check-in code here: anyone may open anyone's page. The code comes on the referee's
-        # printed list; the player types it once and their phone remembers it.
-        return me_section(self.state, player)
+    def me(self, player: str, *, private: bool = False) -> dict[str, Any] | None:
+        """A player's own page: with their session (`private`) their notices too. No check-in code here:
+        it comes on the referee's printed list, and the player types it once to open their session."""
+        return me_section(self.state, player, private=private)
 
     def code_of(self, player: str) -> str | None:
         return self._code_of.get(player)
 
-    async def self_check_in(self, code: str) -> Event:
-        """A player checks in from their phone with their code (for the round open for check-in)."""
-        player = self.codes.get(checkin.normalize(code))
-        if player is None:
-            raise CommandError(404, "no player has this check-in code", {"field": "code"})
+    def player_for_code(self, code: str) -> str | None:
+        """The player whose check-in code this is (as typed: case, spaces and dashes do not matter)."""
+        return self.codes.get(checkin.normalize(code))
+
+    def open_session(self, player: str) -> tuple[str, int]:
+        """A player session for one who proved their code: the signed value and when it expires."""
+        expires = self.clock() + sessions.LIFETIME_MS
+        return sessions.issue(self._secret, self.tournament.id, player, expires), expires
+
+    def session_player(self, value: str | None) -> str | None:
+        """The player a session value names, if it is valid here and now (and the player is on the roster)."""
+        player = sessions.verify(self._secret, self.tournament.id, value, self.clock())
+        return player if player is not None and player in self._code_of else None
+
+    async def self_check_in(self, player: str) -> Event:
+        """A player checks in from their phone (for the round open for check-in), once they proved who they
+        are with their code or session. Refusals say why (the caller decides who may hear it)."""
         event = await self._store(lambda: self_check_in(self.tournament, self.state, player, self.clock()))
         if event is None:
             raise LogUnavailable("the log refused the event")
         return event
 
-    def snapshot(self, view: str, player: str | None) -> dict[str, Any]:
+    def snapshot(self, view: str, player: str | None, *, private: bool = False) -> dict[str, Any]:
         sections = dict(self._sections["referee" if view == "referee" else "public"])
         if view == "player" and player:
-            sections["me"] = self.me(player)
+            sections["me"] = self.me(player, private=private)
         return {"type": "snapshot", "view": view, "seq": self.state.seq, "sections": sections}
 
     def connect(self, client: Client, since: int | None) -> Client:
-        """Greet a client, replay what it missed, snapshot it, then subscribe it — with no await
-        in between, so no event can fall into a gap or arrive twice."""
+        """Greet a client, replay what it missed (or mark it `resync`), snapshot it, then subscribe it —
+        with no await in between, so no event can fall into a gap or arrive twice."""
         seq = self.state.seq
-        backlog: list[Event] = []
-        if since is not None and 0 <= since < seq:
-            backlog = [e for e in self.events[max(0, since - 5):] if e.seq > since]
-            if not backlog or backlog[0].seq != since + 1:
-                backlog = [e for e in self.events if e.seq > since]
+        replay = self._replay(client, since) if since is not None else []
+        resync = replay is None  # too far behind for a replay: the snapshot alone replaces what it had
         first = [encode({"type": "hello", "server_time": self.clock(), "seq": seq, "view": client.view,
-                         "since": since, "tournament": self.tournament.name})]
-        first += [encode({"type": "event", "event": self._visible(e, client), "seq": e.seq, "replay": True})
-                  for e in backlog]
-        first.append(encode(self.snapshot(client.view, client.player)))
+                         "since": since, "resync": resync, "tournament": self.tournament.name})]
+        first += replay or []
+        first.append(encode(self.snapshot(client.view, client.player, private=client.private)))
         if len(first) >= client.queue.maxsize:
             client.queue = asyncio.Queue(maxsize=client.queue.maxsize + len(first))
         for text in first:
@@ -333,9 +364,29 @@ class Hall:
         self.hub.add(client)
         return client
 
+    def _replay(self, client: Client, since: int) -> list[str] | None:
+        """The events after `since`, encoded as replayed, or None when the client is too far behind for a
+        replay (more than REPLAY_MAX_EVENTS events or REPLAY_MAX_BYTES, or a `since` this log never reached):
+        it then gets only the snapshot, its hello marked `"resync": true` (live/limits.py says why)."""
+        seq = self.state.seq
+        if since > seq or seq - since > REPLAY_MAX_EVENTS:
+            return None
+        # seqs are distinct and at most `seq`, so the events after `since` are among the last seq − since
+        texts: list[str] = []
+        size = 0
+        for event in self.events[-(seq - since):] if seq > since else []:
+            if event.seq <= since:
+                continue
+            text = encode({"type": "event", "event": self._visible(event, client), "seq": event.seq, "replay": True})
+            size += len(text)
+            if size > REPLAY_MAX_BYTES:
+                return None
+            texts.append(text)
+        return texts
+
     @staticmethod
     def _visible(event: Event, client: Client) -> dict[str, Any]:
-        if client.view == "referee" or (client.player and client.player == event.addressee):
+        if client.view == "referee" or (client.private and client.player == event.addressee):
             return event.to_json()
         return event.public_json()
 

@@ -79,12 +79,14 @@ class Client:
     """
 
     __slots__ = ("_backlog", "_close", "_closing", "_send", "_sender", "_stopped", "dropped", "maxsize", "player",
-                 "view")
+                 "private", "view")
 
     def __init__(self, view: str, player: str | None, send: Send,
                  close: Callable[[int, str], Awaitable[None]], queue_size: int = QUEUE_SIZE) -> None:
         self.view = view
         self.player = player
+        #: Whether this page holds the player's session (sees their private notices); set by the endpoint.
+        self.private = False
         self.maxsize = queue_size
         self.dropped = False
         self._send = send
@@ -192,8 +194,10 @@ class Hub:
             counts[client.view] += 1
         return counts
 
-    def publish(self, by_view: dict[str, str], by_player: dict[str, str] | None = None) -> None:
-        """Hand one message to every client: the one for its player if any, else for its view.
+    def publish(self, by_view: dict[str, str], by_player: dict[str, str] | None = None,
+                public_by_player: dict[str, str] | None = None) -> None:
+        """Hand one message to every client: the one for its player if any (`by_player` for a page with the
+        player's session, `public_by_player` for one without), else for its view.
 
         The sends run in a callback just after the publisher's current step, so the publisher (a
         referee's command) gets its answer out first, as with queues and sender tasks. The clients are
@@ -201,12 +205,14 @@ class Hub:
         its snapshot and must not get it twice. Callbacks run in the order they were scheduled, so
         events reach each client in the order they were published.
         """
-        asyncio.get_running_loop().call_soon(self._fan_out, list(self.clients), by_view, by_player or {})
+        asyncio.get_running_loop().call_soon(self._fan_out, list(self.clients), by_view, by_player or {},
+                                             public_by_player or {})
 
-    def _fan_out(self, clients: list[Client], by_view: dict[str, str], by_player: dict[str, str]) -> None:
+    def _fan_out(self, clients: list[Client], by_view: dict[str, str], by_player: dict[str, str],
+                 public_by_player: dict[str, str]) -> None:
         slow: list[Client] = []
         for client in clients:
-            text = by_player.get(client.player) if client.player else None
+            text = (by_player if client.private else public_by_player).get(client.player) if client.player else None
             if text is None:
                 text = by_view.get(client.view)
             if text is not None and not client.offer(text):

@@ -25,6 +25,7 @@ from live.events import Event
 from live.plan import PLAN_TYPES
 from live.plan import changed as changed_plan
 from live.plan import from_json as plan_from_json
+from live.referees import is_referee
 from live.schedule import follow
 from live.tournament import Item, Tournament, with_items
 
@@ -95,6 +96,8 @@ class State:
     commands: list[dict[str, Any]] = field(default_factory=list)  # the referee's audit log
     undone: set[int] = field(default_factory=set)
     fired: set[str] = field(default_factory=set)  # signal ids already in the log: each happens once
+    #: Referees added at the console (`referee_added`, not undone): name → the salt their token comes from.
+    referees: dict[str, str] = field(default_factory=dict)
     #: item → result key (preferans table number, bridge "home-away") → the latest result payload
     results: dict[str, dict[str, dict[str, Any]]] = field(default_factory=dict)
     seatings: dict[str, dict[str, Any]] = field(default_factory=dict)  # item → published seating
@@ -174,7 +177,7 @@ def apply(state: State, event: Event) -> None:
     state.seq = event.seq
     if event.signal:
         state.fired.add(event.signal)
-    if event.actor == "referee" or event.actor.startswith("player:"):  # a player's own check-in is audited too
+    if is_referee(event.actor) or event.actor.startswith("player:"):  # a player's own check-in is audited too
         state.commands.append({
             "seq": event.seq, "ts": event.ts, "type": event.type, "payload": event.payload, "by": event.actor,
             "undone": event.seq in state.undone,
@@ -186,6 +189,8 @@ def apply(state: State, event: Event) -> None:
         for command in state.commands:
             if command["seq"] == target:
                 command["undone"] = True
+    if event.type == E.REFEREE_ADDED:
+        state.referees[str(event.payload["name"])] = str(event.payload["salt"])
     item = state.items.get(str(event.payload.get("item", "")))
     at = when(event)
     changed = _apply_to_item(item, event.type, event.payload, at) if item else False

@@ -20,6 +20,7 @@ from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from live import texts
+from live.referees import SHARED_NAME, clean_name, name_problem, token_problem
 from live.rules.presets import PARAMETER_TYPES, PRESETS, segments_for
 
 PLAYING_KINDS = ("round", "match")
@@ -101,6 +102,8 @@ class Tournament:
     source: str = ""
     #: What names the tournament's log (`[tournament] id`, else the file's name); the name may change.
     id: str = ""
+    #: `[[referees]]`: (name, token) pairs. Never part of the plan the log records (`live.plan`).
+    referees: tuple[tuple[str, str], ...] = field(default=(), compare=False, repr=False)
     #: What `live check` warns about in the file it was read from (file:line: field: why).
     warnings: tuple[str, ...] = field(default=(), compare=False, repr=False)
     _by_id: dict[str, Item] = field(init=False, compare=False, repr=False)
@@ -333,7 +336,7 @@ def parse(text: str, path: str = "<tournament>") -> Tournament:
         m = re.search(r"line (\d+)", str(exc))
         raise TournamentFileError(path, int(m.group(1)) if m else None, "", f"not valid TOML: {exc}") from exc
     r = _Reader(path, text)
-    r.unknown(data, "", None, {"tournament", "rules", "timetable", "players", "teams"})
+    r.unknown(data, "", None, {"tournament", "rules", "timetable", "players", "teams", "referees"})
 
     head = data.get("tournament")
     if not isinstance(head, dict):
@@ -385,7 +388,7 @@ def parse(text: str, path: str = "<tournament>") -> Tournament:
     return Tournament(
         name=name, timezone=tz, preset=preset, rules=rules, languages=tuple(languages),
         language=language, items=items, players=players, teams=teams, source=path, id=ident,
-        warnings=tuple(r.warnings),
+        referees=_referees(r, data.get("referees", [])), warnings=tuple(r.warnings),
     )
 
 
@@ -449,6 +452,29 @@ def _players(r: _Reader, raw: Any, team_ids: set[str]) -> tuple[Player, ...]:
         lady = r.get(entry, "players", i, "lady", bool, required=False, default=False)
         players.append(Player(ident, name, lady, team))
     return tuple(players)
+
+
+def _referees(r: _Reader, raw: Any) -> tuple[tuple[str, str], ...]:
+    """`[[referees]]` with a `name` and a `token` each: names distinct, tokens long and distinct."""
+    found: list[tuple[str, str]] = []
+    for i, entry in enumerate(_entries(r, raw, "referees")):
+        r.unknown(entry, "referees", i, {"name", "token"})
+        name = r.get(entry, "referees", i, "name", str)
+        wrong = name_problem(name)
+        if wrong is not None:
+            raise r.fail("referees", i, "name", wrong)
+        name = clean_name(name)
+        if name.casefold() == SHARED_NAME or any(n.casefold() == name.casefold() for n, _ in found):
+            why = "is the shared token's referee" if name.casefold() == SHARED_NAME else "is used twice"
+            raise r.fail("referees", i, "name", f"{name!r} {why}: give each referee their own name")
+        token = r.get(entry, "referees", i, "token", str)
+        wrong = token_problem(token)
+        if wrong is not None:
+            raise r.fail("referees", i, "token", wrong)
+        if any(t == token for _, t in found):
+            raise r.fail("referees", i, "token", "is another referee's token: give each referee their own")
+        found.append((name, token))
+    return tuple(found)
 
 
 def _instant(r: _Reader, entry: dict[str, Any], index: int, key: str, zone: ZoneInfo) -> datetime:

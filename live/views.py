@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from live import events as E
+from live.referees import SHARED_NAME, is_referee
 from live.schedule import start_blocker
 from live.standings import final_view
 from live.state import ItemState, State
@@ -97,32 +99,50 @@ def referee_sections(state: State) -> dict[str, Any]:
     return {**public_sections(state), **referee_only(state)}
 
 
+#: Audit entries no undo takes back: an undo, and a sign-in (it happened; a session ends by logging out).
+NOT_UNDOABLE = frozenset({E.COMMAND_UNDONE, E.REFEREE_SIGNED_IN})
+
+
+def undoable_by(state: State, actor: str) -> list[dict[str, Any]]:
+    """The commands "undo last" may take back for this referee: their own, in force, not an undo or a sign-in."""
+    return [x for x in state.commands if not x["undone"] and x["type"] not in NOT_UNDOABLE
+            and x.get("by", SHARED_NAME) == actor]
+
+
 def referee_only(state: State) -> dict[str, Any]:
-    """What only the referees see: the audit, and the command "undo last" takes back (the referee's
-    own last command still in force), so the console names it and sends its seq."""
-    last = next((x for x in reversed(state.commands) if not x["undone"] and x["type"] != "command_undone"
-                 and x.get("by", "referee") == "referee"), None)
-    return {"audit": state.commands[-AUDIT_SHOWN:], "undo_last": last["seq"] if last else None}
+    """What only the referees see: the audit, and the command "undo last" takes back for each referee
+    (their own last command still in force), so the console names it and sends its seq. `undo_last`
+    is the shared token's referee's; `undo_last_by` maps every referee's actor to theirs."""
+    last: dict[str, int] = {}
+    for x in state.commands:
+        if not x["undone"] and x["type"] not in NOT_UNDOABLE and is_referee(x.get("by", SHARED_NAME)):
+            last[x.get("by", SHARED_NAME)] = x["seq"]
+    return {"audit": state.commands[-AUDIT_SHOWN:], "undo_last": last.get(SHARED_NAME), "undo_last_by": last,
+            "referees": sorted(state.referees)}
 
 
 def public_audit(state: State) -> list[dict[str, Any]]:
-    """The audit log without the words of private notices (those are for their player and the referees)."""
+    """The audit log without the words of private notices (those are for their player and the referees)
+    and without the referees' own entries (who was added, who signed in)."""
     return [{**c, "payload": {"player": c["payload"]["player"], "private": True}}
             if c["type"] == "announced" and "player" in c["payload"] else c
-            for c in state.commands[-AUDIT_SHOWN:]]
+            for c in state.commands[-AUDIT_SHOWN:] if c["type"] not in E.REFEREE_ONLY_TYPES]
 
 
-def me_section(state: State, player_id: str) -> dict[str, Any] | None:
-    """A player's own page (no secrets: anyone can choose anyone's name on the player page)."""
+def me_section(state: State, player_id: str, *, private: bool = False) -> dict[str, Any] | None:
+    """A player's own page. Anyone may choose anyone's name on the player page, so without the player's
+    session (`private`) it holds only what the public sections show anyway, picked out for them (arrivals,
+    seats, results, penalties, standing) and how many notices are for them; with it, the notices' words."""
     player = state.tournament.player(player_id)
     if player is None:
         return None
     mine = {player.id, player.team} - {None}
+    notices = [a for a in state.announcements if _private(a) and a["player"] == player_id]
     return {
-        "id": player.id, "name": player.name, "team": player.team,
+        "id": player.id, "name": player.name, "team": player.team, "session": private,
         "arrivals": [{"item": item, **row} for item, report in state.lateness.items() for row in report["rows"]
                      if row["id"] in mine],
-        "notices": [a for a in state.announcements if _private(a) and a["player"] == player_id],
+        **({"notices": notices} if private else {"private_notices": len(notices)}),
         "seats": _seats(state, player.id, player.team),
         "results": [{"item": item, **row} for item, rows in state.scored_results.items() for row in rows
                     if _involves(row, player.id, player.team)],
@@ -170,5 +190,5 @@ def clock(state: State, now: int) -> dict[str, Any]:
 def full_state(state: State, now: int, *, referee: bool = False) -> dict[str, Any]:
     """GET /api/state: everything; private notices only for a request with the referee token."""
     audit = state.commands[-AUDIT_SHOWN:] if referee else public_audit(state)
-    extra = {"undo_last": referee_only(state)["undo_last"]} if referee else {}
+    extra = {k: v for k, v in referee_only(state).items() if k != "audit"} if referee else {}
     return {**public_sections(state), "audit": audit, **extra, "clock": clock(state, now), "seq": state.seq}

@@ -20,6 +20,7 @@ from typing import Any
 from urllib.parse import urlsplit
 from zoneinfo import ZoneInfo
 
+import httpx
 import pytest
 from server import DEFAULT_PLAYERS, Server, from_now, now_ms, round_entry
 
@@ -278,6 +279,17 @@ async def choose(tab: Tab, typed: str, name: str) -> None:
     await tab.page.locator("#me-name", has_text=name).wait_for(state="visible")
 
 
+async def open_session(tab: Tab, server: Server, player: str) -> None:
+    """Type the player's code (from the referee's printed list) into their page: it opens their session."""
+    async with httpx.AsyncClient(timeout=10) as http:
+        page = await http.get(f"{server.url}/api/checkin-codes", headers={"Authorization": f"Bearer {server.token}"})
+    code = re.search(rf"<tr><td>{player}</td><td>[^<]*</td><td class=code>([A-Z0-9-]+)</td>", page.text)
+    assert code is not None, page.text
+    await tab.page.locator("#code-input").fill(code.group(1))
+    await tab.page.locator("#code-open").click()
+    await tab.page.locator("#code-card").wait_for(state="hidden")
+
+
 @bounded
 async def test_a_player_page_shows_its_table_and_its_own_notice_only(browser: Any, serve: Any,
                                                                     artifacts: Path) -> None:
@@ -287,6 +299,7 @@ async def test_a_player_page_shows_its_table_and_its_own_notice_only(browser: An
     try:
         await choose(vesna, "ves", "Vesna Jovanović")
         await choose(bojan, "boj", "Bojan Ilić")
+        await open_session(vesna, server, "p3")  # her code, typed once: her private notices
         await asyncio.gather(live(vesna), live(bojan))
         tables = seating_of(await ack(server, {"type": "publish_seating", "item": "r1", "seed": 3}))
         table, players = next((n, ps) for n, ps in tables.items() if "p3" in ps)
@@ -298,7 +311,8 @@ async def test_a_player_page_shows_its_table_and_its_own_notice_only(browser: An
         await seen_seq(bojan, notice["seq"])
         await bojan.page.wait_for_timeout(300)  # a frame or two to render whatever it got
         assert text not in await bojan.page.locator("body").inner_text(), "the notice reached another player's page"
-        assert "No notices for you yet." in await bojan.page.locator("#notices").inner_text()
+        # Bojan's page has no session: it says a code shows notices, and has none of Vesna's
+        assert "once you type your code" in await bojan.page.locator("#notices-card").inner_text()
         if not await vesna.page.locator("#banner").is_hidden():  # the "for you" banner over the page
             await vesna.page.locator("#banner").click()
             await vesna.page.locator("#banner").wait_for(state="hidden")

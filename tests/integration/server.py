@@ -25,6 +25,7 @@ import asyncio
 import contextlib
 import json
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -171,9 +172,7 @@ class Server:
             query["player"] = player
         if since is not None:
             query["since"] = since
-        if view == "referee":  # the referee view carries private notices: it needs the token
-            query["token"] = self.token
-        query.update(params)
+        query.update(params)  # (the referee view's token goes in the first message: see `client`)
         return f"{self.ws_base}/ws?{urlencode(query)}"
 
     def output(self) -> str:
@@ -286,8 +285,13 @@ class Server:
 
     async def client(self, view: str = "display", player: str | None = None, since: int | None = None,
                      **kwargs: Any) -> WSClient:
-        """A connected WebSocket client that collects every message in the background."""
-        return await WSClient.connect(self.ws_url(view, player, since), **kwargs)
+        """A connected WebSocket client that collects every message in the background. A referee view
+        signs in with the first message, `{"type": "auth", "token": ...}` (`token=None`: the server's)."""
+        token = kwargs.pop("token", None)
+        client = await WSClient.connect(self.ws_url(view, player, since), **kwargs)
+        if view == "referee":
+            await client.send_json({"type": "auth", "token": self.token if token is None else token})
+        return client
 
 
 def _seating_event(body: dict[str, Any], response: httpx.Response) -> dict[str, Any]:
@@ -347,6 +351,16 @@ def run_cli(*args: str, timeout: float = 30.0, env: dict[str, str] | None = None
     child_env = {**os.environ, "LIVE_REFEREE_TOKEN": REFEREE_TOKEN, **(env or {})}
     return subprocess.run([sys.executable, "-m", "live", *args], capture_output=True, text=True,
                           timeout=timeout, cwd=REPO, env=child_env, stdin=subprocess.DEVNULL)
+
+
+async def codes_page(server: Server) -> dict[str, str]:
+    """The referee's printed list of check-in codes, as player id → code."""
+    async with httpx.AsyncClient(timeout=10) as http:
+        response = await http.get(f"{server.url}/api/checkin-codes",
+                                  headers={"Authorization": f"Bearer {REFEREE_TOKEN}"})
+    assert response.status_code == 200, response.text
+    assert response.headers["content-type"].startswith("text/html")
+    return dict(re.findall(r"<tr><td>(\w+)</td><td>[^<]*</td><td class=code>([A-Z0-9-]+)</td></tr>", response.text))
 
 
 # WebSocket clients ---------------------------------------------------------------------------

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import re
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -22,6 +21,7 @@ from server import (
     Server,
     WSClient,
     close_all,
+    codes_page,
     from_now,
     is_event,
     is_type,
@@ -66,6 +66,14 @@ async def post_checkin(server: Server, code: Any, *, raw: str | None = None) -> 
         return await http.post(f"{server.url}/api/checkin", json={"code": code})
 
 
+async def post_in_session(server: Server, code: str) -> httpx.Response:
+    """A check-in from the player's page: the code opens the player's session, the check-in rides on it."""
+    async with httpx.AsyncClient(timeout=10) as http:
+        opened = await http.post(f"{server.url}/api/player-session", json={"code": code})
+        assert opened.status_code == 200, opened.text
+        return await http.post(f"{server.url}/api/checkin", json={})
+
+
 async def checked_in(server: Server, code: str) -> dict[str, Any]:
     answer = await post_checkin(server, code)
     assert answer.status_code == 200, f"check-in with {code!r}: {answer.status_code} {answer.text}"
@@ -74,12 +82,6 @@ async def checked_in(server: Server, code: str) -> dict[str, Any]:
     return dict(event)
 
 
-async def codes_page(server: Server) -> dict[str, str]:
-    """player id → code, read from the printable page the referee opens with the token."""
-    response = await server.get(f"/api/checkin-codes?token={REFEREE_TOKEN}")
-    assert response.status_code == 200, response.text
-    assert response.headers["content-type"].startswith("text/html")
-    return dict(re.findall(r"<tr><td>(\w+)</td><td>[^<]*</td><td class=code>([A-Z0-9]+)</td></tr>", response.text))
 
 
 async def wait_logged(server: Server, predicate: Callable[[dict[str, Any]], bool], timeout: float = 10.0
@@ -206,8 +208,8 @@ async def _alerts_scenario(server: Server) -> None:
 
         # bad input: a clear 4xx, nothing written, nothing pushed
         before = await server.events()
-        unknown = await post_checkin(server, "ZZZZZZ" if "ZZZZZZ" not in codes.values() else "YYYYYY")
-        assert unknown.status_code == 404 and "no player has this check-in code" in unknown.json()["error"]
+        unknown = await post_checkin(server, "ZZZZ-ZZZZ" if "ZZZZ-ZZZZ" not in codes.values() else "YYYY-YYYY")
+        assert unknown.status_code == 403 and "cannot check anyone in now" in unknown.json()["error"]
         assert (await post_checkin(server, "")).status_code == 422
         assert (await post_checkin(server, None, raw="{not json")).status_code == 400
         no_reason = await server.command({"type": "check_in", "item": "r1", "player": b2, "at": start + 2 * SEC})
@@ -216,6 +218,8 @@ async def _alerts_scenario(server: Server) -> None:
                                        "reason": "will come"})
         assert future.status_code == 422 and "in the future" in future.json()["error"]
         again = await post_checkin(server, codes[a1])
+        assert (again.status_code, again.json()) == (403, unknown.json()), "a bare code: the one answer"
+        again = await post_in_session(server, codes[a1])
         assert again.status_code == 409 and "already checked in" in again.json()["error"]
         assert await server.events() == before
 
@@ -223,7 +227,7 @@ async def _alerts_scenario(server: Server) -> None:
         before = await server.events()
         over = await server.command({"type": "check_in", "item": "r1", "player": b2})
         assert over.status_code == 409 and "r1 is over" in over.json()["error"]
-        closed = await post_checkin(server, codes[b2])
+        closed = await post_in_session(server, codes[b2])
         assert closed.status_code == 409 and "no round is open for check-in" in closed.json()["error"]
         assert await server.events() == before
         await asyncio.sleep(0.3)
@@ -257,6 +261,8 @@ async def test_the_codes_page_needs_the_referee_token(tmp_path: Path) -> None:
                     await phone.close()
             # a round more than an hour away is not open for check-in yet
             early = await post_checkin(server, codes["p2"])
+            assert early.status_code == 403 and "opens at" not in early.text, "a bare code hears no reason"
+            early = await post_in_session(server, codes["p2"])
             assert early.status_code == 409 and "opens at" in early.json()["error"]
             # nothing was written: the log holds only the plan it begins with
             assert [(e["seq"], e["type"]) for e in await server.events()] == [(1, "plan_recorded")]

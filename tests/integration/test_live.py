@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import statistics
 from collections.abc import Iterator
 from datetime import datetime
@@ -33,6 +34,8 @@ from server import (
     write_tournament,
 )
 
+from live.limits import REPLAY_MAX_EVENTS
+
 
 def far_rounds() -> list[dict[str, Any]]:
     """Two rounds an hour and two hours away: nothing fires by itself during a test."""
@@ -52,8 +55,22 @@ def server(tmp_path: Path) -> Iterator[Server]:
         yield running
 
 
-async def connect_all(server: Server, specs: list[tuple[str, str | None]]) -> list[WSClient]:
-    clients = [await server.client(view, player) for view, player in specs]
+async def player_session(server: Server, player: str) -> dict[str, str]:
+    """The headers of a player's own phone: the session cookie their code opened (`POST /api/player-session`)."""
+    async with httpx.AsyncClient(base_url=server.url, timeout=10) as http:
+        page = await http.get("/api/checkin-codes", headers={"Authorization": f"Bearer {server.token}"})
+        code = re.search(rf"<tr><td>{player}</td><td>[^<]*</td><td class=code>([A-Z0-9-]+)</td>", page.text)
+        assert code is not None, page.text
+        opened = await http.post("/api/player-session", json={"code": code.group(1)})
+    assert opened.status_code == 200, opened.text
+    return {"Cookie": f"live_player={opened.cookies['live_player']}"}
+
+
+async def connect_all(server: Server, specs: list[tuple[str, str | None]],
+                      sessions: dict[str, dict[str, str]] | None = None) -> list[WSClient]:
+    """The clients, each player's with its session if `sessions` has one (else the public page)."""
+    clients = [await server.client(view, player, additional_headers=(sessions or {}).get(player or ""))
+               for view, player in specs]
     await asyncio.gather(*(c.wait_for(is_type("snapshot")) for c in clients))
     return clients
 
@@ -69,7 +86,7 @@ def payload_of(response: httpx.Response) -> dict[str, Any]:
 async def test_a_referee_command_reaches_every_client_with_the_same_seq(server: Server) -> None:
     specs: list[tuple[str, str | None]] = [("display", None)] * 3 + [("player", "p1"), ("player", "p2"),
                                                                       ("referee", None)]
-    clients = await connect_all(server, specs)
+    clients = await connect_all(server, specs, {"p1": await player_session(server, "p1")})
     displays, (p1, p2), (referee,) = clients[:3], clients[3:5], clients[5:]
     try:
         commands = [
@@ -273,11 +290,15 @@ async def test_a_client_that_never_reads_does_not_delay_the_others(server: Serve
         assert min(acked) == BEFORE + 1
         assert seqs == list(range(BEFORE + 1, BEFORE + len(seqs) + 1)), "the messages it got are a prefix with no gap"
         assert len(seqs) < len(acked)
-        # ... and reconnecting with since gets exactly the rest
-        back = await server.client("player", "p1", since=seqs[-1] if seqs else BEFORE)
+        # ... and reconnecting with since gets the rest: replayed when it is a few events, else (as here, where
+        # it fell hundreds behind) a snapshot of now with its hello marked resync, and no replay (live/limits.py)
+        since = seqs[-1] if seqs else BEFORE
+        back = await server.client("player", "p1", since=since)
         try:
-            await back.wait_for(is_type("snapshot"), timeout=20)
-            assert back.seqs() == list(range(BEFORE + len(seqs) + 1, last + 1))
+            snapshot = await back.wait_for(is_type("snapshot"), timeout=20)
+            assert last - since > REPLAY_MAX_EVENTS
+            assert back.messages[0]["type"] == "hello" and back.messages[0]["resync"] is True
+            assert back.seqs() == [] and snapshot["seq"] == last
         finally:
             await back.close()
     finally:
@@ -436,14 +457,18 @@ async def test_private_notices_stay_private_and_the_referee_view_needs_the_token
     async with httpx.AsyncClient(base_url=server.url) as http:
         full = (await http.get("/api/events", headers={"Authorization": f"Bearer {server.token}"})).json()
     assert full["events"][-1]["payload"]["text"] == text
-    # a replay after a reconnect shows the words to p1 only
-    p1 = await server.client("player", "p1", since=seq - 1)
+    # a replay after a reconnect shows the words to p1's own phone only (the session her code opened),
+    # not to p2, and not to anyone who just opens p1's page
+    p1 = await server.client("player", "p1", since=seq - 1, additional_headers=await player_session(server, "p1"))
     p2 = await server.client("player", "p2", since=seq - 1)
+    anyone = await server.client("player", "p1", since=seq - 1)
     try:
         mine = await p1.wait_for(is_event(seq), timeout=5)
         theirs = await p2.wait_for(is_event(seq), timeout=5)
         assert mine["event"]["payload"]["text"] == text
         assert "text" not in theirs["event"]["payload"]
+        snapshot = await anyone.wait_for(is_type("snapshot"), timeout=5)
+        assert text not in json.dumps(anyone.messages) and "notices" not in snapshot["sections"]["me"]
         # undoing the notice takes it off p1's phone at once
         undo = payload_of(await server.command({"type": "undo"}))
         undone = await p1.wait_for(is_event(undo["seq"]), timeout=5)
@@ -451,8 +476,9 @@ async def test_private_notices_stay_private_and_the_referee_view_needs_the_token
     finally:
         await p1.close()
         await p2.close()
-    # the referee view without the token is refused
-    intruder = await WSClient.connect(server.ws_url("referee", token="wrong"))
+        await anyone.close()
+    # the referee view with a wrong token (its first message) is refused
+    intruder = await server.client("referee", token="wrong")
     try:
         error = await intruder.wait_for(is_type("error"), timeout=5)
         assert "token" in error["error"]

@@ -849,9 +849,12 @@ def test_check_in_codes_are_stable_typeable_and_distinct() -> None:
     assert code != checkin.code_for("other secret", "p1") and code != checkin.code_for("secret", "p2")
     assert len(code) == checkin.LENGTH and set(code) <= set(checkin.ALPHABET)
     assert not set(code) & set("01OIL")
-    typed = " ".join(code.lower()[i:i + 3] for i in (0, 3))
+    typed = " ".join(code.lower()[i:i + 3] for i in range(0, checkin.LENGTH, 3))
     assert checkin.normalize(typed) == code
     assert checkin.normalize(f"  {code[:3].lower()}-{code[3:]} ") == code
+    assert checkin.grouped(code) == f"{code[:4]}-{code[4:]}", "printed as ABCD-EFGH"
+    assert checkin.normalize(checkin.grouped(code)) == code
+    assert checkin.LENGTH >= 8 and len(checkin.ALPHABET) ** checkin.LENGTH > 8 * 10**11, "long enough: see README"
     ids = [f"player-{k}" for k in range(1000)]
     table = checkin.codes("tournament secret", ids)
     assert sorted(table.values()) == sorted(ids), "1000 players, 1000 distinct codes"

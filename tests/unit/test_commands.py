@@ -151,6 +151,8 @@ VALID: list[tuple[str, str, str, dict[str, Any], int, str, dict[str, Any]]] = [
     ("change_rules", "preferans", "empty", {"type": "change_rules", "rules": {"follow": "hold", "call_before": 10}},
      BEFORE, E.RULES_CHANGED, {"rules": {"follow": "hold", "call_before": 10}, "was": {"follow": "shift",
                                                                                        "call_before": 5}}),
+    ("add_referee", "preferans", "empty", {"type": "add_referee", "name": " Ana  Marić ", "salt": "salt-of-ana"},
+     BEFORE, E.REFEREE_ADDED, {"name": "Ana Marić", "salt": "salt-of-ana"}),
 ]
 
 

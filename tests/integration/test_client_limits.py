@@ -1,0 +1,273 @@
+"""One client must not slow everyone (issue 10, item 5): against the real server.
+
+- a client flooding pings is closed with 1008 while another client keeps getting its events;
+- a reconnect with a `since` far behind gets a snapshot with its hello marked `resync`, and no replay;
+  a `since` a few events behind still gets exactly those events;
+- a connection that sends half a request (or nothing, or half a second request on a kept-alive
+  connection, or half a body) is closed within the request timeout;
+- many connections that never finish their headers do not stop a normal request from being answered,
+  even when the server's open-file limit is far below their number.
+
+The limits are live/limits.py's; the request deadline is live/edge.py's (uvicorn has none).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import resource
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+from server import (
+    HOST,
+    PLAN_SEQ,
+    REFEREE_TOKEN,
+    REPO,
+    Server,
+    free_port,
+    is_event,
+    is_type,
+    now_ms,
+    round_entry,
+    start_server,
+    write_tournament,
+)
+
+from live.limits import MESSAGE_BURST, REPLAY_MAX_BYTES, REPLAY_MAX_EVENTS, REQUEST_TIMEOUT
+
+pytestmark = pytest.mark.asyncio
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Server]:
+    path = write_tournament(tmp_path / "t.toml", timetable=[round_entry("r1", 1, start_in=3600, minutes=60)])
+    with start_server(path, tmp_path / "t.db") as running:
+        yield running
+
+
+async def announce(server: Server, http: httpx.AsyncClient, text: str) -> int:
+    response = await server.command({"type": "announce", "text": text}, http=http)
+    assert response.status_code == 200, response.text
+    return int(response.json()["seq"])
+
+
+# pings ----------------------------------------------------------------------------------------
+
+
+async def test_a_ping_flood_is_closed_with_1008_and_the_others_keep_getting_their_events(server: Server) -> None:
+    normal = await server.client("display")
+    flooder = await server.client("display")
+    try:
+        await normal.wait_for(is_type("snapshot"))
+        await flooder.wait_for(is_type("snapshot"))
+        acked: dict[int, int] = {}
+
+        async def flood() -> int:
+            sent = 0
+            deadline = time.monotonic() + 5
+            with contextlib.suppress(Exception):  # the server closes it mid-flood
+                while not flooder.closed and time.monotonic() < deadline and sent < 20_000:
+                    await flooder.ws.send('{"type":"ping","t":1}')
+                    sent += 1
+                    if sent % 200 == 0:
+                        await asyncio.sleep(0)
+            return sent
+
+        async def signals() -> None:
+            async with httpx.AsyncClient(timeout=10) as http:
+                for i in range(10):
+                    seq = await announce(server, http, f"during the flood {i}")
+                    acked[seq] = now_ms()
+                    await asyncio.sleep(0.1)
+
+        sent, _ = await asyncio.gather(flood(), signals())
+        code = await flooder.wait_closed(timeout=5)
+        assert code == 1008, f"the flooder ({sent} pings) was closed with {code}, not 1008"
+        assert "too many messages" in (flooder.close_reason or "")
+        pongs = [m for m in flooder.messages if m.get("type") == "pong"]
+        assert len(pongs) <= MESSAGE_BURST + 10, "past the burst, pings are not answered"
+
+        for seq in acked:
+            await normal.wait_for(is_event(seq), timeout=10)
+        delays = sorted(m["_received_ms"] - acked[m["seq"]] for m in normal.events() if m["seq"] in acked)
+        assert delays[-1] < 1000, f"the other client waited for the flood: {delays} ms"
+        assert (await normal.ping())["type"] == "pong"  # and its own pings are answered as before
+    finally:
+        await normal.close()
+        await flooder.close()
+
+
+# replay ---------------------------------------------------------------------------------------
+
+
+async def test_a_since_far_behind_gets_a_snapshot_marked_resync_and_no_replay(server: Server) -> None:
+    async with httpx.AsyncClient(timeout=10) as http:
+        seqs = [await announce(server, http, f"announcement {i}") for i in range(REPLAY_MAX_EVENTS + 10)]
+    last = seqs[-1]
+
+    behind = await server.client("display", since=PLAN_SEQ)
+    near = await server.client("display", since=last - 3)
+    try:
+        snapshot = await behind.wait_for(is_type("snapshot"))
+        hello = behind.messages[0]
+        assert hello["type"] == "hello" and hello["resync"] is True and hello["since"] == PLAN_SEQ
+        assert [m["type"] for m in behind.messages[:2]] == ["hello", "snapshot"], "nothing replayed"
+        assert snapshot["seq"] == last
+        assert snapshot["sections"]["announcements"][-1]["text"] == f"announcement {REPLAY_MAX_EVENTS + 9}"
+
+        await near.wait_for(is_type("snapshot"))
+        assert near.messages[0]["resync"] is False
+        assert near.seqs() == [last - 2, last - 1, last], "a few events behind: exactly what it missed"
+        assert all(m.get("replay") is True for m in near.events())
+
+        # live events follow a resync as after any snapshot
+        async with httpx.AsyncClient(timeout=10) as http:
+            seq = await announce(server, http, "after the resync")
+        await behind.wait_for(is_event(seq))
+        assert behind.seqs() == [seq]
+    finally:
+        await behind.close()
+        await near.close()
+
+
+async def test_a_replay_larger_than_the_byte_limit_is_a_resync(tmp_path: Path) -> None:
+    # the plan (seq 1) of a big roster is larger than REPLAY_MAX_BYTES by itself
+    players = [{"id": f"p{i}", "name": f"Player number {i} " + "x" * 60} for i in range(1, 1001)]
+    path = write_tournament(tmp_path / "t.toml", players=players,
+                            timetable=[round_entry("r1", 1, start_in=3600, minutes=60)])
+    with start_server(path, tmp_path / "t.db") as running:
+        events = await running.events(0)
+        assert len(json.dumps(events[0])) > REPLAY_MAX_BYTES and len(events) < REPLAY_MAX_EVENTS
+        client = await running.client("display", since=0, max_size=None)
+        try:
+            snapshot = await client.wait_for(is_type("snapshot"))
+            assert client.messages[0]["resync"] is True and client.seqs() == []
+            assert snapshot["seq"] == events[-1]["seq"]
+        finally:
+            await client.close()
+
+
+# incomplete requests --------------------------------------------------------------------------
+
+
+async def closed_after(host: str, port: int, *parts: bytes, pause: float = 0.0) -> tuple[float, bytes]:
+    """Send `parts` (the last one incomplete) and read until the server closes: (seconds after the last part, data)."""
+    loop = asyncio.get_running_loop()
+    reader, writer = await asyncio.open_connection(host, port)
+    try:
+        data = b""
+        for part in parts:
+            writer.write(part)
+            await writer.drain()
+            if part is not parts[-1]:  # a whole request: read its answer before the next
+                while b"\r\n\r\n" not in data:
+                    data += await asyncio.wait_for(reader.read(65536), 5)
+                await asyncio.sleep(pause)
+        started = loop.time()
+        while chunk := await asyncio.wait_for(reader.read(65536), REQUEST_TIMEOUT + 10):
+            data += chunk
+        return loop.time() - started, data
+    finally:
+        writer.close()
+
+
+async def test_incomplete_requests_are_closed_within_the_request_timeout(server: Server) -> None:
+    whole = f"GET /api/health HTTP/1.1\r\nHost: {HOST}\r\n\r\n".encode()
+    cases = {
+        "half a request line": closed_after(HOST, server.port, b"GET /api/hea"),
+        "nothing at all": closed_after(HOST, server.port, b""),
+        "half the headers": closed_after(HOST, server.port, b"GET /api/health HTTP/1.1\r\nHost: 127"),
+        "half a body": closed_after(HOST, server.port, b"POST /api/checkin HTTP/1.1\r\nHost: x\r\n"
+                                    b"Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"code\":"),
+        # a kept-alive connection: one answered request, then half of another (uvicorn's keep-alive
+        # timer stops at the first byte of it)
+        "half a second request": closed_after(HOST, server.port, whole, b"GET /api/st", pause=1.0),
+    }
+    results = dict(zip(cases, await asyncio.gather(*cases.values()), strict=True))
+    for name, (seconds, _) in results.items():
+        assert seconds < REQUEST_TIMEOUT + 3, f"{name}: closed only after {seconds:.1f} s"
+        if name != "half a second request":
+            assert seconds > REQUEST_TIMEOUT - 1.5, f"{name}: closed after {seconds:.1f} s, before its time"
+    assert results["half a request line"][1].startswith(b"HTTP/1.1 408 ")
+    assert results["half a second request"][1].count(b"HTTP/1.1 200 ") == 1
+    assert b"HTTP/1.1 408 " in results["half a second request"][1]
+    await server.health()  # and the server goes on answering
+
+
+def start_with_few_files(path: Path, db: Path, soft: int, hard: int) -> Server:
+    """`live serve` started with the open-file limits `soft` and `hard` (it may raise soft up to hard)."""
+    port = free_port()
+    log_path = Path(tempfile.mkstemp(prefix=f"live-{port}-", suffix=".log", dir=db.parent)[1])
+
+    def few_files() -> None:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+
+    with open(log_path, "wb") as out:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "live", "serve", str(path), "--host", HOST, "--port", str(port), "--db", str(db)],
+            stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, cwd=REPO, preexec_fn=few_files,
+            env={**os.environ, "LIVE_REFEREE_TOKEN": REFEREE_TOKEN, "PYTHONUNBUFFERED": "1"})
+    running = Server(proc, host=HOST, port=port, file=path, db=db, token=REFEREE_TOKEN, log_path=log_path)
+    running.wait_healthy()
+    return running
+
+
+def open_slow(port: int, count: int) -> list[socket.socket]:
+    """`count` connections that each send the start of a request and stop."""
+    socks = []
+    for i in range(count):
+        sock = socket.create_connection((HOST, port), timeout=5)
+        socks.append(sock)
+        with contextlib.suppress(OSError):  # the server may have closed it already (the oldest of too many)
+            sock.sendall(f"GET /display HTTP/1.1\r\nHost: {HOST}\r\nX-Slow-{i}: ".encode())
+    return socks
+
+
+SLOW = 1000
+FEW_FILES = 400  # far fewer descriptors than slow connections
+
+
+@pytest.mark.parametrize(("hard", "within"), [
+    # a common default soft limit below the slow connections, a hard one above: the server raises its own
+    pytest.param(None, 5.0, id="the server raises its soft open-file limit"),
+    # no room at all: the oldest stuck connections of the address are closed, and all of them by the deadline
+    pytest.param(FEW_FILES, REQUEST_TIMEOUT + 5, id="the hard limit is below them"),
+])
+async def test_many_slow_header_connections_do_not_stop_a_normal_request(tmp_path: Path, hard: int | None,
+                                                                         within: float) -> None:
+    soft_here, hard_here = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard is None and hard_here != resource.RLIM_INFINITY and hard_here < SLOW + 200:
+        pytest.skip(f"the hard open-file limit here ({hard_here}) leaves no room to raise")
+    if soft_here < SLOW + 100:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard_here, 4096), hard_here))
+    path = write_tournament(tmp_path / "t.toml", timetable=[round_entry("r1", 1, start_in=3600, minutes=60)])
+    running = start_with_few_files(path, tmp_path / "t.db", FEW_FILES, hard or hard_here)
+    socks: list[socket.socket] = []
+    try:
+        socks = await asyncio.to_thread(open_slow, running.port, SLOW)
+        started = time.monotonic()
+        async with httpx.AsyncClient(timeout=within) as http:
+            for _ in range(3):  # fresh connections, behind a thousand stuck ones
+                response = await http.get(f"{running.url}/api/health", headers={"Connection": "close"})
+                assert response.status_code == 200
+        assert time.monotonic() - started < within
+        display = await running.client("display")
+        try:
+            await display.wait_for(is_type("snapshot"))
+        finally:
+            await display.close()
+        assert running.running, running.output()
+    finally:
+        for sock in socks:
+            sock.close()
+        running.stop()
