@@ -131,12 +131,15 @@ BAD_TEXTS = {"a control character": "Ana\x07 Petrović", "a line break in a name
              "only zero-width spaces": "\u200b\u200b", "a page of text": "x" * 2000, "a number": 5}
 
 
-@pytest.mark.parametrize("text", BAD_TEXTS.values(), ids=BAD_TEXTS.keys())
-@pytest.mark.parametrize("command,field", TEXT_FIELDS.values(), ids=TEXT_FIELDS.keys())
+#: (an announcement may run over several lines: its line break is no fault)
+BAD_CASES = [pytest.param(command, field, text, id=f"{where}-{what}")
+             for where, (command, field) in TEXT_FIELDS.items() for what, text in BAD_TEXTS.items()
+             if not (field == "text" and what == "a line break in a name")]
+
+
+@pytest.mark.parametrize(("command", "field", "text"), BAD_CASES)
 def test_every_typed_text_is_checked_alike_and_a_bad_one_writes_nothing(
         client: TestClient, command: dict[str, object], field: str, text: object) -> None:
-    if field == "text" and text == "Ana\nPetrović":
-        pytest.skip("an announcement may run over several lines")
     before = client.get("/api/events").json()["seq"]
     answer = client.post("/api/commands", json={**command, field: text}, headers=AUTH)
     assert answer.status_code == 422, answer.text
