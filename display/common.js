@@ -145,8 +145,12 @@ const BACKOFF_MAX_MS = 10_000;
 const PING_SAMPLES = 5;
 const PING_SPACING_MS = 300;
 const PING_EVERY_MS = 60_000;
-const PONG_TIMEOUT_MS = 5_000;
-const HEARTBEAT_EVERY_MS = 10_000;
+// A lost connection shows within 5 s: when nothing has come for QUIET_MS the page pings, and a
+// ping unanswered for PONG_TIMEOUT_MS drops the socket. Anything the server sends counts as an
+// answer, so a busy connection sends no pings at all; a quiet one about one every 2.5 s.
+const HEARTBEAT_EVERY_MS = 500;
+const QUIET_MS = 2_000;
+const PONG_TIMEOUT_MS = 2_500;
 
 /**
  * A WebSocket to /ws?view=…[&player=ID][&since=SEQ] that keeps the view's sections up to date.
@@ -182,7 +186,7 @@ export class LiveConnection {
     this.pingTimers = [];
     this.pingInterval = null;
     this.pongWatch = null;
-    this.lastPongAt = 0;
+    this.lastHeardAt = 0;
     this.serverError = null;
     this._onVisible = () => {
       if (document.visibilityState !== "visible" || this.stopped) return;
@@ -191,6 +195,10 @@ export class LiveConnection {
     };
     this._onOnline = () => {
       if (!this.stopped && !this.connected) this.reconnectNow();
+    };
+    // The browser knows the network went away (Wi-Fi lost, airplane mode): say so now.
+    this._onOffline = () => {
+      if (!this.stopped && this.ws) this.silent("the browser is offline");
     };
   }
 
@@ -207,6 +215,7 @@ export class LiveConnection {
     this.stopped = false;
     document.addEventListener("visibilitychange", this._onVisible);
     window.addEventListener("online", this._onOnline);
+    window.addEventListener("offline", this._onOffline);
     this.pingInterval = setInterval(() => this.connected && this.pingBurst(), PING_EVERY_MS);
     this.heartbeatInterval = setInterval(() => this.heartbeat(), HEARTBEAT_EVERY_MS);
     this.open();
@@ -217,6 +226,7 @@ export class LiveConnection {
     this.stopped = true;
     document.removeEventListener("visibilitychange", this._onVisible);
     window.removeEventListener("online", this._onOnline);
+    window.removeEventListener("offline", this._onOffline);
     clearInterval(this.pingInterval);
     clearInterval(this.heartbeatInterval);
     clearTimeout(this.retryTimer);
@@ -257,6 +267,7 @@ export class LiveConnection {
     if (this.token) ws.onopen = () => ws.send(JSON.stringify({ type: "auth", token: this.token }));
     ws.onmessage = (m) => {
       if (this.ws !== ws) return;
+      this.lastHeardAt = Date.now();
       let message;
       try {
         message = JSON.parse(m.data);
@@ -328,16 +339,20 @@ export class LiveConnection {
 
   /** A few pings, spaced out, for the clock estimate (after a connect, on return, once a minute). */
   pingBurst() {
-    this.clearPingTimers();
+    // (the heartbeat watches the connection meanwhile: a burst's answers count as heard)
+    for (const t of this.pingTimers) clearTimeout(t);
+    this.pingTimers = [];
     for (let i = 0; i < PING_SAMPLES; i += 1) {
       this.pingTimers.push(setTimeout(() => this.send({ type: "ping", t: Date.now() }), i * PING_SPACING_MS));
     }
-    this.expectPong(Date.now(), PING_SAMPLES * PING_SPACING_MS + PONG_TIMEOUT_MS);
   }
 
-  /** One ping between bursts: a socket that stopped answering (sleeping laptop, lost Wi-Fi) is noticed. */
-  heartbeat() {
+  /** A ping when the connection has been quiet: a socket that stopped answering (sleeping
+   * laptop, lost Wi-Fi, a hung server) is noticed within QUIET_MS + PONG_TIMEOUT_MS. `now`: ping
+   * even if something came lately (the console, when a command goes unanswered). */
+  heartbeat(now = false) {
     if (!this.connected || this.pongWatch) return;
+    if (!now && Date.now() - this.lastHeardAt < QUIET_MS) return;
     if (this.send({ type: "ping", t: Date.now() })) this.expectPong(Date.now(), PONG_TIMEOUT_MS);
   }
 
@@ -345,17 +360,23 @@ export class LiveConnection {
     clearTimeout(this.pongWatch);
     this.pongWatch = setTimeout(() => {
       this.pongWatch = null;
-      if (this.lastPongAt >= sentAt || !this.ws) return;
-      const ws = this.ws;
-      this.ws = null;
-      ws.onmessage = ws.onclose = ws.onerror = null;
-      try {
-        ws.close(4000, "no pong");
-      } catch {
-        /* ignore */
-      }
-      this.lostConnection("no answer to pings", 4000);
+      if (this.lastHeardAt >= sentAt || !this.ws) return; // anything the server sent answers
+      this.silent("no answer to pings");
     }, within);
+  }
+
+  /** The socket is as good as gone: drop it and show the connection lost. */
+  silent(reason) {
+    const ws = this.ws;
+    this.ws = null;
+    if (!ws) return;
+    ws.onmessage = ws.onclose = ws.onerror = null;
+    try {
+      ws.close(4000, reason);
+    } catch {
+      /* ignore */
+    }
+    this.lostConnection(reason, 4000);
   }
 
   clearPingTimers() {
@@ -373,7 +394,6 @@ export class LiveConnection {
         this.pingBurst();
         break;
       case "pong":
-        this.lastPongAt = Date.now();
         this.clock.sample(message.t, message.server);
         break;
       case "snapshot": {

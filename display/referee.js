@@ -244,7 +244,7 @@ async function command(body, button, errorBox = null) {
       tries: 4,
       onPending: () => {
         toast(STRINGS.notConfirmedYet, "pending");
-        if (connection) connection.heartbeat(); // notice a dead server now, not at the next heartbeat
+        if (connection) connection.heartbeat(true); // notice a dead server now
       },
     });
     const data = await jsonOf(response);
