@@ -88,8 +88,9 @@ async def score_round(server: Server, item: str) -> None:
 @pytest.mark.parametrize("backend", BACKENDS)
 async def test_a_round_without_seating_is_held_until_the_referee_starts_it(backend: str, tmp_path: Path) -> None:
     # r1 runs 3 s; r2 is due 2 s after it ends. Nothing is entered for r1, so r2 has no seating.
-    r1 = round_entry("r1", 1, start_in=2.5, minutes=0.05)
-    r2 = round_entry("r2", 2, start=from_now(2.5 + 3 + 2), minutes=0.1)
+    # (r1 is due 6 s on, so a busy machine's slow start still leaves time to publish its seating)
+    r1 = round_entry("r1", 1, start_in=6, minutes=0.05)
+    r2 = round_entry("r2", 2, start=from_now(6 + 3 + 2), minutes=0.1)
     file = write_tournament(tmp_path / "t.toml", timetable=[r1, r2])
     async with serving(backend, file, tmp_path) as server:
         display = await server.client("display")
