@@ -8,6 +8,7 @@
 //   paused) against serverNow() on every animation frame; nothing is ever decremented.
 
 import { PLAN_BANNER_TYPES, describePlanEvent, heldReason, heldWhy, missedItems, plannedStart } from "./plan.js";
+import { presentEvent, presentSections } from "./script.js";
 
 /**
  * Event types that are shown as a banner (live/events.py SIGNAL_TYPES; its plan_missed is shown
@@ -168,10 +169,15 @@ const PONG_TIMEOUT_MS = 2_500;
  *
  * The referee view is authenticated by the session cookie the browser sends with the upgrade; a
  * `token`, if given, goes in the first message ({"type": "auth"}), never in the URL.
+ *
+ * Every view but the referee's gets the names and titles in the page's script (script.js: a
+ * Latin page shows Serbian Cyrillic in Latin), here, as the sections and events arrive; the
+ * console shows the data as written, since it edits it.
  */
 export class LiveConnection {
-  constructor({ view, player = null, token = null, clock: clk = clock, ...callbacks }) {
+  constructor({ view, player = null, token = null, clock: clk = clock, script = view !== "referee", ...callbacks }) {
     this.view = view;
+    this.script = Boolean(script);
     this.player = player || null;
     this.token = token || null;
     this.clock = clk;
@@ -397,7 +403,7 @@ export class LiveConnection {
         this.clock.sample(message.t, message.server);
         break;
       case "snapshot": {
-        this.sections = { ...(message.sections || {}) };
+        this.sections = this.present({ ...(message.sections || {}) });
         this.lastSeq = Number.isInteger(message.seq) ? message.seq : this.lastSeq;
         this.serverError = null;
         const wasConnected = this.connected;
@@ -408,10 +414,11 @@ export class LiveConnection {
         break;
       }
       case "event": {
-        const event = message.event || {};
+        const event = this.script ? presentEvent(message.event || {}, pageLanguage) : message.event || {};
         const seq = Number.isInteger(message.seq) ? message.seq : event.seq;
         if (this.lastSeq !== null && Number.isInteger(seq) && seq <= this.lastSeq) break; // already applied
         if (Number.isInteger(seq)) this.lastSeq = Math.max(this.lastSeq ?? 0, seq);
+        if (message.changes) message.changes = this.present(message.changes);
         if (message.changes) this.sections = { ...this.sections, ...message.changes }; // a new object: pages can compare
         const replay = Boolean(message.replay);
         const fresh = !replay || (Number.isFinite(event.ts) && this.clock.now() - event.ts < REPLAY_BANNER_MAX_AGE_MS);
@@ -429,6 +436,11 @@ export class LiveConnection {
       default:
         break;
     }
+  }
+
+  /** Sections as the page shows them: names and titles in the page's script. */
+  present(sections) {
+    return this.script ? presentSections(sections, pageLanguage) : sections;
   }
 
   emit(name, ...args) {
@@ -576,14 +588,32 @@ export function animate(frame) {
 // ---------------------------------------------------------------------------------------
 // Banners
 
+/** A banner of an event older than this on arrival (a replay, a phone waking up) is not shown. */
+export const BANNER_MAX_AGE_MS = 5_000;
+
+/** Banners never dropped to shorten the queue: the hall must see every round start and end. */
+const KEPT_BANNERS = new Set(["round_started", "round_ended"]);
+
+/** A banner of the first type makes waiting ones of the same item out of date ("to your tables" after the start). */
+const SUPERSEDES = {
+  round_started: new Set(["round_called", "round_start_held"]),
+  round_resumed: new Set(["round_paused"]),
+};
+
 /**
  * A queue of banners: each shows for `showMs`, but no longer than `minMs` when others wait.
- * `render(banner)` shows one (null hides). Banners may be withdrawn by seq (an undo).
+ * `render(banner)` shows one (null hides). Banners may be withdrawn by seq (an undo) or by a test
+ * on the banner. A banner whose `ts` is older than `maxAgeMs` by `now()` (the server's clock) is not
+ * shown: the page has its state from the sections already. To keep the queue short, the oldest
+ * waiting banners are dropped beyond `maxWaiting`, never a round's start or end; a start takes the
+ * waiting call of its round away.
  */
 export class BannerQueue {
-  constructor(render, { showMs = 8000, minMs = 3000, maxWaiting = 3 } = {}) {
+  constructor(render, { showMs = 8000, minMs = 3000, maxWaiting = 3, maxAgeMs = BANNER_MAX_AGE_MS, now = serverNow } = {}) {
     this.render = render;
     this.maxWaiting = maxWaiting;
+    this.maxAgeMs = maxAgeMs;
+    this.now = now;
     this.seen = new Set();
     this.showMs = showMs;
     this.minMs = minMs;
@@ -592,18 +622,28 @@ export class BannerQueue {
     this.timer = null;
   }
 
+  /** Queue a banner; false when it is not shown (seen before, or too old). */
   push(banner) {
     // The same event may come twice (live, then replayed after a reconnect that raced it). A banner
     // that is not the event's own (the timetable following it) brings its own `key`.
     const key = banner.key ?? `${banner.seq}:${banner.ts}`;
-    if (banner.seq !== undefined && this.seen.has(key)) return;
+    if (banner.seq !== undefined && this.seen.has(key)) return false;
     this.seen.add(key);
     if (this.seen.size > 500) this.seen.delete(this.seen.values().next().value);
+    if (Number.isFinite(banner.ts) && this.now() - banner.ts > this.maxAgeMs) return false;
+    const outdated = SUPERSEDES[banner.type];
+    const stale = (b) => Boolean(outdated) && outdated.has(b.type) && b.item !== undefined && b.item === banner.item;
+    this.queue = this.queue.filter((b) => !stale(b));
     this.queue.push(banner);
-    // A burst of signals must not leave the screen minutes behind: keep the newest few.
-    if (this.queue.length > this.maxWaiting) this.queue.splice(0, this.queue.length - this.maxWaiting);
-    if (!this.current) this.next();
+    // A burst of signals must not leave the screen minutes behind: keep the newest few, and every start and end.
+    while (this.queue.length > this.maxWaiting) {
+      const drop = this.queue.findIndex((b) => !KEPT_BANNERS.has(b.type));
+      if (drop < 0) break;
+      this.queue.splice(drop, 1);
+    }
+    if (!this.current || stale(this.current)) this.next();
     else this.reschedule();
+    return true;
   }
 
   next() {
@@ -625,9 +665,11 @@ export class BannerQueue {
     this.next();
   }
 
-  withdraw(seq) {
-    this.queue = this.queue.filter((b) => b.seq !== seq);
-    if (this.current && this.current.seq === seq) this.next();
+  /** Take banners away: those of event `seq` (an undo), or those for which `which(banner)` is true. */
+  withdraw(which) {
+    const gone = typeof which === "function" ? which : (b) => b.seq === which;
+    this.queue = this.queue.filter((b) => !gone(b));
+    if (this.current && gone(this.current)) this.next();
   }
 }
 
@@ -678,7 +720,7 @@ export function describeSignal(event, sections, S, fmt, now = serverNow()) {
   const item = p.item ? findItem(sections, p.item) : null;
   const title = item ? item.title : (p.item || "");
   const endsAt = item && Number.isFinite(item.ends_at) ? fmt.time(item.ends_at) : "";
-  const base = { seq: event.seq, ts: event.ts, type: event.type, kicker: title, sub: "" };
+  const base = { seq: event.seq, ts: event.ts, type: event.type, item: p.item, kicker: title, sub: "" };
   switch (event.type) {
     case "round_called":
       return { ...base, tone: "called", title: S.called, sub: item ? S.startsAt(fmt.time(item.start)) : "" };
@@ -860,6 +902,15 @@ export function rankLabels(rows, single, range) {
     const n = counts.get(r.rank) || 1;
     return r.shared && n > 1 ? range(r.rank, r.rank + n - 1) : single(r.rank);
   });
+}
+
+/**
+ * The places a shared place spans at a table: [first, last] of the rows (a result's players)
+ * with `row`'s place ("2–3." for two sharing the 2nd place).
+ */
+export function placeSpan(rows, row) {
+  const n = (rows || []).filter((r) => r && r.place === row?.place).length;
+  return [row?.place, row?.place + Math.max(1, n) - 1];
 }
 
 const SCORE_FIELDS = ["points", "bule", "penalty_bule", "rounds", "vp", "penalty_vp", "imp_diff", "imps_for",
@@ -1175,11 +1226,17 @@ export const hasArrived = (row) => Number.isFinite(row?.arrived_at);
 export const isMissing = (row) => !hasArrived(row) && !row?.reserve && !row?.excused;
 
 /**
- * A penalty in words from a row or a step: {text, tone} with tone "" | "ok" | "warn" | "bad".
+ * A penalty in words from a row or a step: {text, tone} with tone "" | "ok" | "warn" | "bad";
+ * a start with extra bule also has kind "startsWith", startsWith (the bule) and bule (the extra).
  * `S` = {onTime, tolerated, startsWith(n, bule), deduction(bule), reserveDue(n), forfeit,
  * boards(n, imps), noPenalty}.
  */
 export function describePenalty(fields, S) {
+  const penalty = penaltyOf(fields, S);
+  return fields && penalty.kind === "startsWith" ? { ...penalty, startsWith: fields.starts_with, bule: Number(fields.bule) } : penalty;
+}
+
+function penaltyOf(fields, S) {
   if (!fields) return { text: "", tone: "" };
   if ("boards_removed" in fields || ("forfeit" in fields && !("bule" in fields))) {
     if (fields.forfeit) return { text: S.forfeit, tone: "bad" };
@@ -1190,7 +1247,7 @@ export function describePenalty(fields, S) {
   }
   if (fields.reserve_due) return { text: S.reserveDue(fields.starts_with), tone: "bad" };
   if (Number(fields.deduction) > 0) return { text: S.deduction(Number(fields.deduction)), tone: "warn" };
-  if (Number(fields.bule) > 0) return { text: S.startsWith(fields.starts_with, Number(fields.bule)), tone: "warn" };
+  if (Number(fields.bule) > 0) return { text: S.startsWith(fields.starts_with, Number(fields.bule)), tone: "warn", kind: "startsWith" };
   if (fields.tolerated) return { text: S.tolerated, tone: "ok" };
   return { text: S.onTime, tone: "" };
 }
@@ -1218,7 +1275,7 @@ export function describeLateness(event, sections, S, fmt) {
   const report = p.item ? latenessReports(sections)[p.item] : null;
   const names = nameBook(sections);
   const bridge = gameOf(sections) === "bridge";
-  const base = { seq: event.seq, ts: event.ts, type: event.type, kicker: item ? item.title : (p.item || "") };
+  const base = { seq: event.seq, ts: event.ts, type: event.type, item: p.item, kicker: item ? item.title : (p.item || "") };
   const done = (b) => ({ ...b, long: String(b.title).length > 26 });
   if (event.type === "reserve_seated") {
     const name = String(p.name ?? "");
@@ -1266,13 +1323,14 @@ export function describeLateness(event, sections, S, fmt) {
 }
 
 // ---------------------------------------------------------------------------------------
-// Languages: one catalogue per language in /static/i18n/<lang>.json, one section per page.
+// Languages: one catalogue per language in i18n/<lang>.json, one section per page.
 //
 // A catalogue string is plain text, or a template: "{0}" is the first argument, "{0:signed}"
-// a signed number ("+5", "−5"), "{0|one:minute|few:minutes|other:minutes}" a choice by the
-// argument (a number: an "=N" case or its plural category in the language; an array: by its
-// length; anything else: the case named like the value, "null" for null, undefined, "" or
-// false). "{0.item}" is a field of an argument. A choice falls back
+// a signed number ("+5", "−5"), "{0|one:бод|few:бода|other:бодова}" a choice by the
+// argument (a number, or a number already formatted as text like "6,2": an "=N" case, else its
+// CLDR plural category in the page's locale — zero, one, two, few, many, other — by
+// Intl.PluralRules with the decimals shown; an array: by its length; anything else: the case
+// named like the value, "null" for null, undefined, "" or false). "{0.item}" is a field of an argument. A choice falls back
 // to "other", then to the value itself. Arrays are shown joined with ", ". A template becomes a
 // function of its arguments; "{}" (nothing inside) only marks a function that takes none.
 
@@ -1322,6 +1380,45 @@ function showValue(value, lang) {
   return String(value);
 }
 
+/** A number as text, as the pages format them: "6,2", "6.25", "−3", "+5" (not "1 234" nor "2–3"). */
+const NUMBER_TEXT = /^[+\u2212-]?\d+(?:[.,](\d+))?$/;
+
+/**
+ * What a choice counts: {n, decimals} for a number, a number formatted as text ("6,2": the
+ * plural category of 6.2 with one decimal shown, as in "6,2 бода") or an array (its length);
+ * else null.
+ */
+function countOf(value) {
+  if (Array.isArray(value)) return { n: value.length, decimals: 0 };
+  if (typeof value === "number") return Number.isFinite(value) ? { n: Math.abs(value), decimals: 0 } : null;
+  if (typeof value !== "string") return null;
+  const m = NUMBER_TEXT.exec(value.trim());
+  if (!m) return null;
+  const digits = value.trim().replace(/^[+\u2212-]/, "").replace(",", ".");
+  return { n: Math.abs(Number(digits)), decimals: m[1] ? m[1].length : 0 };
+}
+
+/**
+ * Plural rules of a language, one per number of shown decimals ("6,0" is not "6" in Slovak
+ * or Serbian): `plurals(decimals).select(n)` is one of CLDR's zero/one/two/few/many/other.
+ */
+function pluralRules(lang) {
+  const locale = LANGUAGES[lang] || lang;
+  const made = new Map();
+  return (decimals = 0) => {
+    if (!made.has(decimals)) {
+      let rules;
+      try {
+        rules = new Intl.PluralRules(locale, { minimumFractionDigits: decimals });
+      } catch {
+        rules = new Intl.PluralRules("en", { minimumFractionDigits: decimals });
+      }
+      made.set(decimals, rules);
+    }
+    return made.get(decimals);
+  };
+}
+
 function renderTemplate(template, args, lang, plurals) {
   let out = "";
   let i = 0;
@@ -1360,9 +1457,9 @@ function renderTemplate(template, args, lang, plurals) {
       if (colon > 0) table[c.slice(0, colon)] = c.slice(colon + 1);
     }
     let pick;
-    const count = Array.isArray(value) ? value.length : typeof value === "number" ? Math.abs(value) : null;
+    const count = countOf(value);
     if (value === null || value === undefined || value === "" || value === false) pick = table.null;
-    else if (count !== null) pick = table[`=${count}`] ?? table[plurals.select(count)];
+    else if (count !== null) pick = table[`=${count.n}`] ?? table[plurals(count.decimals).select(count.n)];
     else pick = table[String(value)];
     pick = pick ?? table.other;
     out += pick === undefined ? showValue(value, lang) : renderTemplate(pick, args, lang, plurals);
@@ -1372,12 +1469,7 @@ function renderTemplate(template, args, lang, plurals) {
 
 /** A catalogue section made usable: templates become functions, objects stay objects. */
 export function compileStrings(section, lang) {
-  let plurals;
-  try {
-    plurals = new Intl.PluralRules(LANGUAGES[lang] || lang);
-  } catch {
-    plurals = new Intl.PluralRules("en");
-  }
+  const plurals = pluralRules(lang);
   const compile = (value) => {
     if (typeof value === "string") {
       return value.includes("{") ? (...args) => renderTemplate(value, args, lang, plurals) : value;
@@ -1406,14 +1498,20 @@ function mergeCatalogues(base, over) {
   return out;
 }
 
+// The catalogues sit beside this module, under its versioned URL (/static/<version>/i18n/…): the server
+// keeps them a year in the browser's cache and names them in the page's head, so that they are on their
+// way with the modules. One file per page and language (the server's cut of the catalogue, with that
+// page's section only); the whole catalogue if there is no such cut.
 const catalogues = new Map();
-function fetchCatalogue(lang) {
-  if (!catalogues.has(lang)) {
-    catalogues.set(lang, fetch(`/static/i18n/${lang}.json`, { cache: "no-cache" })
-      .then((r) => (r.ok ? r.json() : {}))
+function fetchCatalogue(lang, page) {
+  const key = `${page}/${lang}`;
+  if (!catalogues.has(key)) {
+    const json = (url) => fetch(new URL(url, import.meta.url)).then((r) => (r.ok ? r.json() : Promise.reject(r)));
+    catalogues.set(key, json(`./i18n/${page}/${lang}.json`)
+      .catch(() => json(`./i18n/${lang}.json`))
       .catch(() => ({})));
   }
-  return catalogues.get(lang);
+  return catalogues.get(key);
 }
 
 /** The language the page is in: ?lang=, else the tournament's language (as given), else en. */
@@ -1425,7 +1523,7 @@ export let pageLanguage = "en";
  */
 export async function loadStrings(page, tournamentLanguage = null) {
   const lang = requestedLanguage() || catalogueLanguage(tournamentLanguage);
-  const [en, own] = await Promise.all([fetchCatalogue("en"), lang === "en" ? null : fetchCatalogue(lang)]);
+  const [en, own] = await Promise.all([fetchCatalogue("en", page), lang === "en" ? null : fetchCatalogue(lang, page)]);
   const merged = mergeCatalogues(en[page] || {}, own ? own[page] : null);
   merged.locale = (own && own[page] && own[page].locale) || LANGUAGES[lang] || merged.locale || "en-GB";
   pageLanguage = lang;
@@ -1433,9 +1531,14 @@ export async function loadStrings(page, tournamentLanguage = null) {
   return compileStrings(merged, lang);
 }
 
-/** The tournament's language before the first snapshot (one GET; null if the server does not answer). */
+/**
+ * The tournament's language before the first snapshot: the page's head names it (the server fills
+ * `<meta name="live-language">`), so no request waits for it; a page without it asks /api/state.
+ */
 export async function tournamentLanguage() {
   if (requestedLanguage()) return null;
+  const named = document.querySelector('meta[name="live-language"]')?.getAttribute("content");
+  if (named) return named;
   try {
     const response = await fetch("/api/state", { cache: "no-cache" });
     if (!response.ok) return null;

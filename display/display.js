@@ -2,11 +2,12 @@
 import {
   LiveConnection, BannerQueue, Pager, SCORE_TYPES, TEAM_NEEDED, animate, changedStandings, decimalsOf, describeClock,
   describePenalty, describeSignal, el, fill, findItem, formatNumber, gameOf, hasArrived, isMissing, itemsOfTheDay, keepAwake,
-  lastScoredItem, lateCounting, lateNow, latenessRound, minuteMs, nameBook, rankLabels, seatingOf, seatingToShow, setClass,
+  lastScoredItem, lateCounting, lateNow, latenessReports, latenessRound, minuteMs, nameBook, rankLabels, seatingOf, seatingToShow, setClass,
   setText, showTournament, signedMinutes, standingKey, standingsRows, standingsStarted, stepAt, timeFormatter,
   loadStrings, tournamentLanguage, sound, pageLanguage,
-} from "/static/common.js";
-import { describeFollowed, followedIn, plannedStart } from "/static/plan.js";
+} from "./common.js";
+import { describeFollowed, followedIn, plannedStart } from "./plan.js";
+import { fitStandings, keptAnnouncements, lateLines, lateSignalDue, pagesOf } from "./hall-parts.js";
 
 // Every visible string of this page: /static/i18n/<lang>.json, section "display" (English fills gaps).
 const STRINGS = await loadStrings("display", await tournamentLanguage());
@@ -51,13 +52,20 @@ const banners = new BannerQueue((b) => {
   audio.speak([b.kicker, b.title, b.sub].filter(Boolean).join(". "), pageLanguage);
 });
 
-// Browsers allow sound only after a first click or tap: say so on screen until then.
+// Browsers allow sound only after a first click or tap. The header shows whether sound is on; for
+// the first SOUND_HINT_MS the hint beside it says how to turn it on, then it fades (an unattended
+// projector must not say "click" all day), and it never covers a part of the screen.
+const SOUND_HINT_MS = 15_000;
 const audio = sound();
+const soundBox = $("sound");
 audio.onChange((on) => {
-  const hint = $("sound-hint");
-  setText(hint, STRINGS.soundHint);
-  hint.hidden = on;
+  soundBox.dataset.on = String(on);
+  soundBox.title = on ? STRINGS.soundOn : STRINGS.soundOff;
+  soundBox.setAttribute("aria-label", soundBox.title);
+  setText($("sound-text"), on ? "" : STRINGS.soundHint);
+  setClass(soundBox, "is-hinting", !on);
 });
+setTimeout(() => setClass(soundBox, "is-hinting", false), SOUND_HINT_MS);
 $("banner").addEventListener("click", () => banners.dismiss());
 
 function applyTournament() {
@@ -113,65 +121,134 @@ const pageIndicator = (node) => (page, pages) => {
     el("span", { class: "d-dots", "aria-hidden": "true" },
       Array.from({ length: pages }, (_, i) => el("i", { class: i === page ? "on" : "" }))));
 };
+// Its children are whole pages (display.js lays the rows out in columns to fit the panel).
 const standingsPager = new Pager($("standings-body"), {
-  everyMs: PAGE_EVERY_MS, balance: true, onPage: pageIndicator($("standings-pages")),
+  everyMs: PAGE_EVERY_MS, onPage: pageIndicator($("standings-pages")),
 });
 const seatingPager = new Pager($("seating-body"), {
   everyMs: PAGE_EVERY_MS, holdHeight: VIEW === "all", onPage: pageIndicator($("seating-pages")),
 });
 
+/** The space between two columns of standings side by side (em of the rows' font). */
+const STANDINGS_COLUMN_GAP_EM = 1.4;
 let standingsKey = "";
+let standingsPerPage = 1;
+
+/** The standings panel's message in place of the list ("no results yet", "hidden until the prize-giving"). */
+function standingsMessage(text, sub) {
+  setText($("standings-sub"), sub);
+  $("standings-latest").hidden = true;
+  $("standings-empty").hidden = false;
+  $("standings-body").hidden = true;
+  setText($("standings-empty"), text);
+  standingsPager.set([]);
+}
+
+/**
+ * The sizes of the standings in em of the rows' own font, measured once per render with the page's
+ * fonts: the longest name, every column of numbers with its header, a row's and a header's height.
+ */
+function measureStandings(panel, head, lines) {
+  const probe = el("div", { class: "d-st-probe", "aria-hidden": "true" });
+  const header = el("div", { class: "d-st-row d-st-cols" }, head.map(([cls, text]) => el("span", { class: cls }, text)));
+  const rows = lines.map((cells) => el("div", { class: "d-st-row" }, cells.map(([cls, text]) => el("span", { class: cls }, text))));
+  fill(probe, header, rows.slice(0, 1));
+  panel.append(probe);
+  const unit = parseFloat(getComputedStyle(probe).fontSize) || 100;
+  const style = getComputedStyle(rows[0]);
+  const gap = parseFloat(style.columnGap) || 0;
+  const padding = (parseFloat(style.paddingLeft) || 0) + (parseFloat(style.paddingRight) || 0);
+  const rowEm = rows[0].getBoundingClientRect().height / unit;
+  const headEm = header.getBoundingClientRect().height / unit;
+  // the natural width of every cell: each cell laid out on its own line, as wide as its text
+  probe.classList.add("is-measuring");
+  fill(probe, header, rows);
+  const widths = head.map(() => 0);
+  for (const row of [header, ...rows]) {
+    [...row.children].forEach((cell, i) => {
+      widths[i] = Math.max(widths[i], cell.getBoundingClientRect().width / unit);
+    });
+  }
+  probe.remove();
+  const [rank, name, ...numbers] = widths.map((w) => Math.ceil(w * 100 + 4) / 100);
+  return { rank, name, numbers, rowEm, headEm, fixedEm: rank + numbers.reduce((x, y) => x + y, 0) + (gap * (head.length - 1) + padding) / unit };
+}
+
 function renderStandings() {
   const panel = $("standings-panel");
   const rows = standingsRows(sections);
   const started = standingsStarted(rows);
+  // Hidden for the last rounds (the server sends no standings then): the panel says so in its place.
+  const hidden = sections.standings_hidden && typeof sections.standings_hidden === "object" ? sections.standings_hidden : null;
   // In the shared view the panel only appears once there is something to rank; alone on a
   // screen it says that there are no results yet.
-  const show = wants("standings") && (VIEW === "standings" ? Boolean(sections.timetable) : started);
+  const show = wants("standings") && (hidden !== null || (VIEW === "standings" ? Boolean(sections.timetable) : started));
   panel.hidden = !show;
   if (!show) {
     standingsKey = "";
     return;
   }
+  const body = $("standings-body");
   const game = gameOf(sections);
-  const key = JSON.stringify([game, rows, [...changed], latestWhat, started]);
+  const key = JSON.stringify([game, rows, [...changed], latestWhat, started, hidden, body.clientWidth, body.clientHeight]);
   if (key === standingsKey) return;
   standingsKey = key;
-  const after = lastScoredItem(sections);
   setText($("standings-title"), STRINGS.standings);
-  setText($("standings-sub"), after ? STRINGS.standingsAfter(after.title) : "");
-  $("standings-latest").hidden = !latestWhat || !started;
-  setText($("standings-latest"), latestWhat);
-  $("standings-empty").hidden = started;
-  $("standings-cols").hidden = !started;
-  $("standings-body").hidden = !started;
-  setText($("standings-empty"), STRINGS.noStandings);
-  if (!started) {
-    standingsPager.set([]);
+  panel.classList.toggle("is-hidden-standings", hidden !== null);
+  if (hidden) {
+    const from = Number(hidden.from_round);
+    standingsMessage(STRINGS.standingsHidden, Number.isFinite(from) && from > 0 ? STRINGS.standingsHiddenFrom(from) : "");
     return;
   }
+  const after = lastScoredItem(sections);
+  if (!started) {
+    standingsMessage(STRINGS.noStandings, after ? STRINGS.standingsAfter(after) : "");
+    return;
+  }
+  setText($("standings-sub"), after ? STRINGS.standingsAfter(after) : "");
+  $("standings-latest").hidden = !latestWhat;
+  setText($("standings-latest"), latestWhat);
+  $("standings-empty").hidden = true;
+  body.hidden = false;
   const bridge = game === "bridge";
   panel.classList.toggle("is-bridge", bridge);
   const c = bridge ? STRINGS.cols.bridge : STRINGS.cols.preferans;
-  fill($("standings-cols"),
-    el("span", { class: "c-rank" }, c.rank), el("span", { class: "c-name" }, c.name),
-    el("span", { class: "c-num" }, bridge ? c.vp : c.points), el("span", { class: "c-num" }, bridge ? c.imps : c.bule));
+  const head = [["c-rank", c.rank], ["c-name", c.name], ["c-num", bridge ? c.vp : c.points], ["c-num", bridge ? c.imps : c.bule]];
   const labels = rankLabels(rows, STRINGS.rank, STRINGS.rankRange);
   const loc = { locale: STRINGS.locale };
   // Every line of a column with as many decimals as its longest number (12.90, 7.10, 0.00).
   const vpDigits = decimalsOf(rows.map((r) => r.vp));
   const pointDigits = Math.max(1, decimalsOf(rows.map((r) => r.points)));
-  standingsPager.set(rows.map((row, i) => el("div", {
-    class: `d-st-row${changed.has(standingKey(row)) ? " is-changed" : ""}${row.shared ? " is-shared" : ""}`,
-    dataset: { key: standingKey(row) },
-  },
-  el("span", { class: "c-rank" }, labels[i]),
-  el("span", { class: "c-name" }, row.name ?? standingKey(row)),
-  el("span", { class: "c-num c-main" }, bridge ? formatNumber(row.vp, { min: vpDigits, max: vpDigits, ...loc })
-    : formatNumber(row.points, { min: pointDigits, max: pointDigits, ...loc })),
-  el("span", { class: "c-num" }, bridge ? formatNumber(row.imp_diff, { max: 1, signed: true, ...loc })
-    : formatNumber(row.bule, { max: 1, signed: true, ...loc })))));
+  const lines = rows.map((row, i) => [
+    ["c-rank", labels[i]],
+    ["c-name", row.name ?? standingKey(row)],
+    ["c-num c-main", bridge ? formatNumber(row.vp, { min: vpDigits, max: vpDigits, ...loc })
+      : formatNumber(row.points, { min: pointDigits, max: pointDigits, ...loc })],
+    ["c-num", bridge ? formatNumber(row.imp_diff, { max: 1, signed: true, ...loc }) : formatNumber(row.bule, { max: 1, signed: true, ...loc })],
+  ]);
+  // Rows and columns sized to the panel and the field: the longest name whole, as few pages as that allows.
+  const size = measureStandings(panel, head, lines);
+  const base = parseFloat(getComputedStyle(panel).fontSize) || 32;
+  const fit = fitStandings({
+    width: body.clientWidth, height: body.clientHeight - 2, count: rows.length, nameEm: size.name, fixedEm: size.fixedEm,
+    rowEm: size.rowEm + 0.03, headEm: size.headEm + 0.03, gapEm: STANDINGS_COLUMN_GAP_EM, minFont: base * 0.7, maxFont: base * 1.3,
+  });
+  standingsPerPage = fit.perPage;
+  panel.style.setProperty("--st-font", `${fit.font}px`);
+  panel.style.setProperty("--st-cols", `${size.rank}em minmax(0, 1fr) ${size.numbers.map((w) => `${w}em`).join(" ")}`);
+  panel.style.setProperty("--st-gap", `${STANDINGS_COLUMN_GAP_EM}em`);
+  const row = (cells, i) => el("div", {
+    class: `d-st-row${changed.has(standingKey(rows[i])) ? " is-changed" : ""}${rows[i].shared ? " is-shared" : ""}`,
+    dataset: { key: standingKey(rows[i]) },
+  }, cells.map(([cls, text]) => el("span", { class: cls }, text)));
+  const numbered = lines.map((cells, i) => [cells, i]);
+  standingsPager.set(pagesOf(numbered, fit.perPage, fit.rows).map((columns) => el("div", { class: "d-st-page" },
+    columns.map((column) => el("div", { class: "d-st-col" },
+      el("div", { class: "d-st-row d-st-cols" }, head.map(([cls, text]) => el("span", { class: cls }, text))),
+      column.map(([cells, i]) => row(cells, i)))))));
 }
+// The panel's size changes with the others (the seating appears, the window resizes): fit again.
+if ("ResizeObserver" in window) new ResizeObserver(() => renderStandings()).observe($("standings-body"));
 
 // ---- seating ---------------------------------------------------------------------------------
 
@@ -203,7 +280,7 @@ function renderSeating() {
     return;
   }
   const { item, seating, upcoming } = shown;
-  setText($("seating-title"), STRINGS.seating(item.title));
+  setText($("seating-title"), STRINGS.seating(item));
   const method = seating.method === "draw" ? STRINGS.seatingDrawn : seating.method === "standings" ? STRINGS.seatingFromStandings : "";
   setText($("seating-sub"), [upcoming ? STRINGS.startsAt(fmt.time(item.start)) : STRINGS.seatingNowPlaying, method]
     .filter(Boolean).join(" · "));
@@ -238,7 +315,6 @@ const LATE_PANEL_AFTER_MIN = 10;
 const latePager = new Pager($("late-body"), { everyMs: PAGE_EVERY_MS, onPage: pageIndicator($("late-pages")) });
 let lateVersion = 0; // bumped when the sections change: the panel's lines are rebuilt only then
 let lateKey = "";
-let lateLive = null; // the group line that counts up every second: {minutes, penalty}
 
 /**
  * What the panel shows at `now`, or null: the current round's players (teams) not here yet while
@@ -275,69 +351,66 @@ function tableOf(itemId, id) {
 function renderLate(now) {
   const panel = $("late-panel");
   const model = lateModel(now);
-  const key = model ? JSON.stringify([lateVersion, model.item.id, model.missing.length, model.came.length, model.reserves.length]) : "";
-  if (key !== lateKey) {
-    lateKey = key;
-    panel.hidden = !model;
-    setClass(document.body, "has-late", Boolean(model));
-    if (!model) {
-      lateLive = null;
-      latePager.set([]);
-      return;
-    }
-    buildLate(model);
+  const lines = model ? lateLines({ ...model, steps: model.report.steps }, {
+    L: STRINGS.late, penalty: STRINGS.penalty, describePenalty, stepAt, minute: minuteMs(sections),
+    tableOf: (id) => tableOf(model.item.id, id), name: lateName, bridge: gameOf(sections) === "bridge",
+    needed: Number(model.report.players_needed) || TEAM_NEEDED,
+  }) : null;
+  // Rebuilt only when a line's words change (the minutes of those not here yet count up).
+  const key = model ? JSON.stringify([lateVersion, model.item.id, lines]) : "";
+  if (key === lateKey) return;
+  const fresh = !lateKey || JSON.parse(lateKey)[1] !== model?.item.id;
+  lateKey = key;
+  panel.hidden = !model;
+  setClass(document.body, "has-late", Boolean(model));
+  if (!model) {
+    latePager.set([]);
+    return;
   }
-  if (model && lateLive) {
-    // Everyone not here yet is equally late: one counter for the group, and the penalty of that moment.
-    const L = STRINGS.late;
-    const minutes = Math.floor(model.late / minuteMs(sections));
-    setText(lateLive.minutes, L.missingLate(minutes));
-    const penalty = describePenalty(stepAt(model.report.steps, model.late), STRINGS.penalty);
-    setText(lateLive.penalty, penalty.text ? L.soFar(penalty.text) : "");
-    lateLive.penalty.className = `d-late-pen pen-${penalty.tone || "none"}`;
-  }
+  setText($("late-title"), STRINGS.late.title);
+  setText($("late-sub"), model.item.title);
+  const dot = () => el("span", { class: "d-late-dot", "aria-hidden": "true" }, "·");
+  latePager.set(lines.map((line) => el("div", {
+    class: line.kind === "group" ? `d-late-group${line.missing ? " is-missing" : ""}` : `d-late-entry${line.missing ? " is-missing" : ""}`,
+    dataset: { key: line.key },
+  }, line.parts.flatMap((part, i) => [i ? dot() : null, el("span", { class: part.cls }, part.text)]))), { keepPage: !fresh });
 }
 
-function buildLate({ item, missing, came, reserves }) {
-  const L = STRINGS.late;
+/** The name on a line of the late panel: the row's, else the roster's. */
+function lateName(row) {
+  if (row.name) return row.name;
   const names = nameBook(sections);
-  const bridge = gameOf(sections) === "bridge";
-  setText($("late-title"), L.title);
-  setText($("late-sub"), item.title);
-  const nodes = [];
-  lateLive = null;
-  if (missing.length) {
-    lateLive = { minutes: el("span", { class: "d-late-count" }), penalty: el("span", { class: "d-late-pen" }) };
-    nodes.push(el("div", { class: "d-late-group is-missing" }, el("b", {}, L.missing(missing.length)), lateLive.minutes, lateLive.penalty));
-    for (const row of missing) {
-      const table = bridge ? null : tableOf(item.id, row.id);
-      nodes.push(el("div", { class: "d-late-entry is-missing" },
-        el("span", { class: "n" }, row.name ?? (bridge ? names.team(row.id) : names.player(row.id))),
-        table !== null ? el("span", { class: "x" }, L.table(table)) : null,
-        bridge ? el("span", { class: "x" }, L.membersIn(Number(row.members_in) || 0, TEAM_NEEDED)) : null));
-    }
-  }
-  if (came.length) {
-    nodes.push(el("div", { class: "d-late-group" }, el("b", {}, L.came)));
-    for (const row of came) {
-      const penalty = describePenalty(row, STRINGS.penalty);
-      nodes.push(el("div", { class: "d-late-entry" },
-        el("span", { class: "n" }, row.name ?? row.id),
-        el("span", { class: "x" }, L.minutes(Math.floor(Number(row.late_ms) / minuteMs(sections)))),
-        el("span", { class: `d-late-pen pen-${penalty.tone || "none"}` }, penalty.text)));
-    }
-  }
-  if (reserves.length) {
-    nodes.push(el("div", { class: "d-late-group" }, el("b", {}, L.reserves)));
-    for (const row of reserves) {
-      nodes.push(el("div", { class: "d-late-entry" },
-        el("span", { class: "n" }, L.reserveLine(tableOf(item.id, row.id), row.reserve)),
-        el("span", { class: "x" }, L.forWhom(row.name ?? row.id)),
-        Number.isFinite(row.starts_with) ? el("span", { class: "d-late-pen" }, L.startsWith(row.starts_with)) : null));
-    }
-  }
-  latePager.set(nodes);
+  return gameOf(sections) === "bridge" ? names.team(row.id) : names.player(row.id);
 }
+
+/** A lateness alert is over once nobody is missing in its round (they came, reserves sat down). */
+function withdrawAnsweredAlerts() {
+  const reports = latenessReports(sections);
+  banners.withdraw((b) => {
+    if (b.type !== "lateness_alert") return false;
+    const rows = reports[b.item]?.rows;
+    return Array.isArray(rows) && !rows.some(isMissing);
+  });
+}
+
+// ---- the announcements of the day (section `announcements`) -----------------------------------
+
+/** How many of the latest free-text announcements stay on the screen (one made while it was offline too). */
+const NOTES_KEPT = 3;
+let notesKey = "";
+function renderNotes() {
+  const list = wants("clock") && VIEW !== "standings" && VIEW !== "seating"
+    ? keptAnnouncements(sections.announcements, connection.clock.now(), fmt, NOTES_KEPT) : [];
+  const key = JSON.stringify(list.map((a) => [a.seq, a.text, fmt.time(a.ts)]));
+  if (key === notesKey) return;
+  notesKey = key;
+  $("notes").hidden = !list.length;
+  setClass(document.body, "has-notes", list.length > 0);
+  setText($("notes-title"), STRINGS.announcements);
+  fill($("notes-list"), list.map((a) => el("li", { class: "d-note", dataset: { seq: a.seq } },
+    el("span", { class: "d-note-time" }, fmt.time(a.ts)), el("span", { class: "d-note-text" }, a.text))));
+}
+setInterval(() => renderNotes(), 30_000); // a new day leaves yesterday's behind
 
 function renderParts() {
   renderStandings();
@@ -363,7 +436,7 @@ function frame(now) {
   const main = $("main");
   setText($("kicker"), c.kicker);
   setText($("headline"), c.headline);
-  setText($("countdown"), c.count);
+  setText($("count"), c.count);
   setText($("state"), c.state);
   setText($("sub"), c.sub);
   if (main.dataset.mode !== c.mode) main.dataset.mode = c.mode;
@@ -418,12 +491,14 @@ const connection = new LiveConnection({
         renderParts();
         // Show the page with the best-placed changed row.
         const index = standingsRows(sections).findIndex((r) => rows.has(standingKey(r)));
-        if (index >= 0) standingsPager.goTo(standingsPager.pageOf(index));
+        if (index >= 0) standingsPager.goTo(Math.floor(index / standingsPerPage));
       }
     }
     stripKey = "";
     lateVersion += 1;
     renderParts();
+    withdrawAnsweredAlerts();
+    renderNotes();
     if (info.kind === "snapshot") printOnce();
   },
   onEvent(event, { fresh, changes }) {
@@ -435,6 +510,13 @@ const connection = new LiveConnection({
     if (event.type === "announced" && event.payload && event.payload.player) return;
     if (!fresh) return;
     const banner = SCORE_TYPES.has(event.type) ? null : describeSignal(event, sections, STRINGS.banner, fmt);
+    // A signal the scheduler could only send late (the server was down at the time) says when it was due.
+    const due = banner ? lateSignalDue(event) : null;
+    if (due !== null) banner.sub = [banner.sub, STRINGS.banner.firedLate(fmt.time(due))].filter(Boolean).join(" · ");
+    // A seated reserve answers the alert that called for one.
+    if (event.type === "reserve_seated") {
+      banners.withdraw((b) => b.type === "lateness_alert" && b.item === event.payload?.item);
+    }
     if (banner) banners.push(banner);
     // The schedule follows the hall: a round that ran long moved the next one ("Round 2 now starts at 14:50").
     for (const a of followedIn(changes, event)) {

@@ -1,5 +1,6 @@
 // The start page (/): links to the three pages.
-import { el, fill, getJson, loadStrings, setText, tournamentLanguage } from "/static/common.js";
+import { el, fill, getJson, loadStrings, pageLanguage, setText, tournamentLanguage } from "./common.js";
+import { presentSections } from "./script.js";
 
 // Every visible string of this page: /static/i18n/<lang>.json, section "index" (English fills gaps).
 const STRINGS = await loadStrings("index", await tournamentLanguage());
@@ -15,7 +16,7 @@ for (const key of ["display", "player", "referee"]) {
 }
 
 try {
-  const state = await getJson("/api/state");
+  const state = presentSections(await getJson("/api/state"), pageLanguage);
   const t = state.tournament || {};
   if (t.name) {
     setText(document.getElementById("name"), t.name);

@@ -4,9 +4,19 @@ import {
   findItem, formatNumber, gameOf, hasArrived, inProgress, isOpen, itemsOfTheDay, lateCounting, lateNow, latenessReports,
   minuteMs, nameBook, playingItems, rankLabels, resultsOf, setClass, setText, signedMinutes, standingKey, standingsRows,
   standingsStarted, stepAt, timeFormatter,
-  loadStrings, tournamentLanguage, sound, jsonOf,
-} from "/static/common.js";
-import { describeFollowed, followedIn, plannedStart } from "/static/plan.js";
+  loadStrings, tournamentLanguage, sound, jsonOf, placeSpan,
+} from "./common.js";
+import { describeFollowed, followedIn, plannedStart } from "./plan.js";
+
+// A printed check-in slip's QR code opens /player#code=ABCDEFGH: the code is taken and cleared from the
+// address bar at once (a fragment never reaches a server's log; neither the history nor the screen keeps it),
+// then exchanged for the player's session like a code typed on the card.
+const slipCode = takeSlipCode();
+function takeSlipCode() {
+  const found = /^#code=([A-Za-z0-9-]{1,40})$/.exec(location.hash);
+  if (location.hash.startsWith("#code=")) history.replaceState(history.state, "", location.pathname + location.search);
+  return found ? found[1] : "";
+}
 
 // Every visible string of this page: /static/i18n/<lang>.json, section "player" (English fills gaps).
 const STRINGS = await loadStrings("player", await tournamentLanguage());
@@ -306,6 +316,21 @@ $("around-toggle").addEventListener("click", () => {
 function renderPlace(who) {
   const card = $("place-card");
   const rows = standingsRows(sections);
+  const hiddenFrom = sections.standings_hidden;
+  // From round N on the hall sees no standings (the server sends none): say so, and until when.
+  card.classList.toggle("is-hidden-standings", Boolean(hiddenFrom));
+  if (hiddenFrom) {
+    card.hidden = false;
+    setText($("place-title"), STRINGS.standingsTitle);
+    setText($("place-line"), STRINGS.standingsHidden);
+    $("place-line").hidden = false;
+    setText($("place-detail"), STRINGS.standingsHiddenFrom(hiddenFrom.from_round));
+    $("place-detail").hidden = false;
+    fill($("around-cols"));
+    fill($("around"));
+    $("around-toggle").hidden = true;
+    return;
+  }
   if (!rows.length || !standingsStarted(rows)) {
     card.hidden = true;
     return;
@@ -399,7 +424,7 @@ function renderResults(who) {
     }
     if (mine) {
       const place = row.walkover ? (mine.absent ? STRINGS.absent : STRINGS.walkover)
-        : mine.shared ? STRINGS.sharedPlace(mine.place) : STRINGS.place(mine.place);
+        : mine.shared ? STRINGS.sharedPlace(...placeSpan(row.players, mine)) : STRINGS.place(mine.place);
       return el("tr", {},
         el("td", {}, item.title, tag(row)),
         el("td", {}, String(row.table)),
@@ -849,6 +874,16 @@ function forget(problem) {
 }
 
 renderMe();
-connection.start();
+if (slipCode) {
+  // One connection, opened with the session the slip's code gives (or without, saying the code is wrong).
+  openSession(slipCode).then((opened) => {
+    if (!opened && !playerId) {
+      setText($("who-problem"), codeError);
+      $("who-problem").hidden = false;
+    }
+  }).finally(() => connection.start());
+} else {
+  connection.start();
+}
 animate(frame);
 window.hall = { connection, banners };

@@ -2,10 +2,10 @@
 // add an item, rename the tournament, and the one-tap "shift the plan to now" when the whole plan
 // is already in the past. Every check is the server's: a refused command shows its words by the
 // form. The words are STRINGS.plan of the console's catalogue.
-import { el, setText } from "/static/common.js";
+import { el, setText } from "./common.js";
 import {
   durationText, localStart, minutesValue, missedOffer, newItemId, nextRoundNumber, notStarted, wallClock, whenText,
-} from "/static/plan.js";
+} from "./plan.js";
 
 const PLAYING = new Set(["round", "match"]);
 const OTHER_KINDS = ["registration", "opening", "break", "meal", "ceremony", "other"];

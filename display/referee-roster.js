@@ -2,8 +2,8 @@
 // withdraw a player with a reason, register a team. The server decides who may still join and
 // from which round a walk-in is seated; the list shows what it says ("from Round 2", withdrawn).
 // The words are STRINGS.roster of the console's catalogue.
-import { el, fill, setText } from "/static/common.js";
-import { matchesQuery, rosterModel } from "/static/plan.js";
+import { el, fill, setText } from "./common.js";
+import { matchesQuery, rosterModel } from "./plan.js";
 
 /**
  * Draws the roster card into `card`. ctx = {S, sections(), command(body, button, errorBox)}.

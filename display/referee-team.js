@@ -2,7 +2,7 @@
 // answers with a one-time login link and its QR code for their phone), and a new login link for any
 // referee (a second device, a session that ended). Links are made by the server; a link's secret is
 // in its fragment (#login=…), which no server or proxy log sees. Words: STRINGS.referees.
-import { el, fill, jsonOf, setText } from "/static/common.js";
+import { el, fill, jsonOf, setText } from "./common.js";
 
 /**
  * Draws the referees card into `card`. ctx = {S, me(), sections(), command(body, button, errorBox),

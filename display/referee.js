@@ -4,12 +4,13 @@ import {
   formatDuration, formatNumber, gameOf, hasArrived, inProgress, isMissing, isOpen, lateCounting, lateNow, latenessReports,
   latenessRound, nameBook, playingItems, rankLabels, resultsOf, runningMs, seatingOf, setClass, setText, signedMinutes,
   Outbox, postResending, showTournament, standingsRows, standingsStarted, stepAt, timeFormatter, tournamentMs,
-  loadStrings, tournamentLanguage, jsonOf,
-} from "/static/common.js";
-import { heldReason, plannedStart } from "/static/plan.js";
-import { planEditor } from "/static/referee-plan.js";
-import { rosterCard } from "/static/referee-roster.js";
-import { refereesCard } from "/static/referee-team.js";
+  loadStrings, tournamentLanguage, jsonOf, placeSpan,
+} from "./common.js";
+import { heldReason, plannedStart } from "./plan.js";
+import { planEditor } from "./referee-plan.js";
+import { rosterCard } from "./referee-roster.js";
+import { refereesCard } from "./referee-team.js";
+import { sayRefusal } from "./refusal.js";
 
 // Every visible string of this page: /static/i18n/<lang>.json, section "referee" (English fills gaps).
 const STRINGS = await loadStrings("referee", await tournamentLanguage());
@@ -179,8 +180,10 @@ function toast(message, kind = "ok") {
   setText($("toast-msg"), message);
   box.hidden = false;
   clearTimeout(toastTimer);
-  if (kind === "ok") toastTimer = setTimeout(() => (box.hidden = true), 3500);
-  // "alert" (a lateness alert) stays until closed, like an error.
+  // Every toast goes away by itself: a confirmation soon, an error or a lateness alert after time to
+  // read it (the alert stays on the check-in card too). "Not confirmed yet" stays until the outcome.
+  const ms = { ok: 3500, error: 10_000, alert: 15_000 }[kind];
+  if (ms) toastTimer = setTimeout(() => (box.hidden = true), ms);
 }
 $("toast-close").addEventListener("click", () => ($("toast").hidden = true));
 
@@ -199,8 +202,13 @@ function teamName(id) {
 function describeAudit(entry) {
   const p = entry.payload || {};
   const w = STRINGS.auditWhere;
+  // A slip's numbers, so the audit an appeal reads says what was entered, not only where.
+  const scores = p.results && typeof p.results === "object"
+    ? Object.entries(p.results).map(([pid, v]) => `${playerName(pid)} ${v > 0 ? "+" : v < 0 ? "−" : ""}${Math.abs(v)}`)
+      .join(", ")
+    : "";
   const where = p.table !== undefined
-    ? (p.walkover ? w.walkover(p.table, playerName(p.walkover)) : w.table(p.table))
+    ? (p.walkover ? w.walkover(p.table, playerName(p.walkover)) : scores ? `${w.table(p.table)}: ${scores}` : w.table(p.table))
     : p.home ? w.match(teamName(p.home), teamName(p.away), p.imps_home ?? "", p.imps_away ?? "") : "";
   const x = {
     ...p, item: p.item ? itemTitle(p.item) : "", player: p.player ? playerName(p.player) : "", where,
@@ -214,8 +222,9 @@ function describeAudit(entry) {
     entersTitle: p.enters ? itemTitle(p.enters) : "", teamName: p.team ? teamName(p.team) : "",
     count: Array.isArray(p.items) ? p.items.length : 0,
   };
-  const say = STRINGS.audit[entry.type];
-  return say ? say(x) : STRINGS.audit.other(entry.type);
+  const say = STRINGS.audit[entry.type]; // a template, or plain words for an entry with nothing to fill in
+  if (typeof say === "function") return say(x);
+  return say || STRINGS.audit.other(entry.type);
 }
 
 /**
@@ -260,7 +269,7 @@ async function command(body, button, errorBox = null) {
     }
     outbox.settled(sent);
     if (!response.ok) {
-      const message = STRINGS.failed(response.status, (data && data.error) || response.statusText);
+      const message = sayRefusal(response.status, data || { error: response.statusText }, STRINGS, itemTitle);
       if (errorBox) setText(errorBox, message);
       else toast(message, "error");
       return false;
@@ -281,6 +290,13 @@ async function command(body, button, errorBox = null) {
       renderItems(); // restore the state-dependent disabled flags
     }
   }
+}
+
+/** A command the whole hall hears (a banner, the chime, the voice): sent once the referee confirms
+ * what it will say. */
+function toHall(question, body, button, errorBox) {
+  if (confirm(question)) return command(body, button, errorBox);
+  return Promise.resolve(false);
 }
 
 /** Commands that got no answer: sending one again reuses its id, and its event settles it. */
@@ -344,9 +360,14 @@ function buildRow(item) {
     const id = item.id;
     const actions = el("div", { class: "r-actions" },
       // A refused start (the round before is still being played) says why beside the row.
-      make("start", STRINGS.start, "go", (e) => command({ type: "start_round", item: id }, e.currentTarget, refs.error)),
-      make("pause", STRINGS.pause, "hold", (e) => command({ type: "pause", item: id }, e.currentTarget, refs.error)),
-      make("resume", STRINGS.resume, "go", (e) => command({ type: "resume", item: id }, e.currentTarget, refs.error)),
+      // Each of these goes out to every screen in the hall with a chime and the voice: one
+      // question first, saying what the hall will hear, so a tap beside the right button is no signal.
+      make("start", STRINGS.start, "go", (e) => toHall(STRINGS.confirmStart(itemTitle(id)),
+        { type: "start_round", item: id }, e.currentTarget, refs.error)),
+      make("pause", STRINGS.pause, "hold", (e) => toHall(STRINGS.confirmPause(itemTitle(id)),
+        { type: "pause", item: id }, e.currentTarget, refs.error)),
+      make("resume", STRINGS.resume, "go", (e) => toHall(STRINGS.confirmResume(itemTitle(id)),
+        { type: "resume", item: id }, e.currentTarget, refs.error)),
       el("span", { class: "r-extend" }, refs.minutes, el("span", { class: "t" }, STRINGS.minutesUnit),
         make("extend", STRINGS.extend, "", (e) => {
           const minutes = Number(refs.minutes.value);
@@ -354,9 +375,11 @@ function buildRow(item) {
             toast(STRINGS.badMinutes, "error");
             return;
           }
-          command({ type: "extend", item: id, minutes }, e.currentTarget, refs.error);
+          toHall(STRINGS.confirmExtend(itemTitle(id), minutes), { type: "extend", item: id, minutes },
+            e.currentTarget, refs.error);
         })),
-      make("lastDeals", STRINGS.lastDeals, "warn", (e) => command({ type: "announce_last_deals", item: id }, e.currentTarget, refs.error)),
+      make("lastDeals", STRINGS.lastDeals, "warn", (e) => toHall(STRINGS.confirmLastDeals(itemTitle(id)),
+        { type: "announce_last_deals", item: id }, e.currentTarget, refs.error)),
       make("end", STRINGS.end, "danger", (e) => {
         if (confirm(STRINGS.confirmEnd(itemTitle(id)))) command({ type: "end_round", item: id }, e.currentTarget, refs.error);
       }),
@@ -441,22 +464,61 @@ function renderItems() {
     setText(refs.held, why ? STRINGS.heldLine(why) : "");
     if (row.status !== item.status) setText(refs.error, ""); // an old refusal no longer applies
     row.status = item.status;
-    const s = item.status;
     const set = (key, enabled, title = "") => {
       if (refs[key].classList.contains("busy")) return;
       refs[key].disabled = !enabled;
       refs[key].title = title;
     };
-    set("start", isOpen(item) || s === "missed");
-    set("pause", s === "running");
-    set("resume", s === "paused");
-    set("extend", s !== "ended");
-    refs.minutes.disabled = s === "ended";
-    set("lastDeals", lastDealsRule && inProgress(item) && !item.last_deals_at, lastDealsRule ? "" : STRINGS.noLastDeals);
-    set("end", inProgress(item));
+    // The server says which round commands it would take now (`allowed`): the page keeps no copy
+    // of the rules for when a round may start, pause or end. A held start is disabled, its reason above.
+    const allowed = new Set((sections.allowed || {})[item.id] || []);
+    set("start", allowed.has("start"), why || "");
+    set("pause", allowed.has("pause"));
+    set("resume", allowed.has("resume"));
+    set("extend", allowed.has("extend"));
+    refs.minutes.disabled = !allowed.has("extend");
+    set("lastDeals", lastDealsRule && allowed.has("lastDeals"), lastDealsRule ? "" : STRINGS.noLastDeals);
+    set("end", allowed.has("end"));
     refs.seating.hidden = !("seating" in sections);
     set("seating", isOpen(item), isOpen(item) ? STRINGS.seatingTitle(item.title) : STRINGS.seatingLocked);
   });
+  renderThumb(timetable, busy, lastDealsRule);
+}
+
+/** The thumb bar (phones): the round being played, else the next one the server would start, with
+ * its actions as the server allows them — the same questions and commands as its row. */
+const THUMB_EXTEND_MINUTES = 5;
+function renderThumb(timetable, busy, lastDealsRule) {
+  const allowedOf = (item) => new Set((sections.allowed || {})[item.id] || []);
+  const item = busy || timetable.find((i) => i.playing && allowedOf(i).has("start")) || null;
+  const bar = $("thumb");
+  bar.hidden = !item;
+  document.body.classList.toggle("has-thumb", Boolean(item));
+  if (!item) return;
+  const allowed = allowedOf(item);
+  const title = item.title;
+  const button = (label, cls, enabled, send) => el("button", {
+    type: "button", class: `btn ${cls}`, disabled: !enabled, onclick: (e) => send(e.currentTarget),
+  }, label);
+  setText($("thumb-title"), `${title} · ${STRINGS.status[item.status] ?? item.status}`);
+  const actions = busy ? [
+    item.status === "paused"
+      ? button(STRINGS.resume, "go", allowed.has("resume"),
+        (b) => toHall(STRINGS.confirmResume(title), { type: "resume", item: item.id }, b))
+      : button(STRINGS.pause, "hold", allowed.has("pause"),
+        (b) => toHall(STRINGS.confirmPause(title), { type: "pause", item: item.id }, b)),
+    button(`+${THUMB_EXTEND_MINUTES} ${STRINGS.minutesUnit}`, "", allowed.has("extend"),
+      (b) => toHall(STRINGS.confirmExtend(title, THUMB_EXTEND_MINUTES),
+        { type: "extend", item: item.id, minutes: THUMB_EXTEND_MINUTES }, b)),
+    button(STRINGS.lastDeals, "warn", lastDealsRule && allowed.has("lastDeals"),
+      (b) => toHall(STRINGS.confirmLastDeals(title), { type: "announce_last_deals", item: item.id }, b)),
+    button(STRINGS.end, "danger", allowed.has("end"),
+      (b) => toHall(STRINGS.confirmEnd(title), { type: "end_round", item: item.id }, b)),
+  ] : [
+    button(STRINGS.start, "go", allowed.has("start"),
+      (b) => toHall(STRINGS.confirmStart(title), { type: "start_round", item: item.id }, b)),
+  ];
+  fill($("thumb-actions"), ...actions);
 }
 
 function renderRowCounts(now) {
@@ -496,6 +558,7 @@ $("announce").addEventListener("submit", async (e) => {
   const body = { type: "announce", text };
   const player = $("announce-player").value;
   if (player) body.player = player;
+  if (!confirm(player ? STRINGS.confirmNotice(playerName(player), text) : STRINGS.confirmAnnounce(text))) return;
   if (await command(body, $("announce-button"))) {
     $("announce-text").value = "";
     $("announce-player").value = "";
@@ -648,7 +711,7 @@ function renderRounds() {
   if (!seating) lines.push(STRINGS.notPublished);
   else {
     const m = STRINGS.method;
-    const after = seating.after ? itemTitle(seating.after) : "";
+    const after = seating.after ? (sections.timetable || []).find((i) => i.id === seating.after) || { title: seating.after } : {};
     const how = seating.method === "draw" ? m.draw(seating.seed) : seating.method === "standings" ? m.standings(after)
       : seating.method === "berger" ? m.berger(seating.round) : seating.method === "final" ? m.final : "";
     lines.push([STRINGS.published(seating.seq), how].filter(Boolean).join(" · "));
@@ -723,7 +786,7 @@ function preferansBlock(item, table, row, open, key) {
       el("tbody", {}, (row.players || []).map((p) => el("tr", {},
         el("td", {}, playerName(p.player)),
         el("td", { class: "num" }, row.walkover ? (p.absent ? STRINGS.absentWord : STRINGS.came) : num(p.result, { signed: true, max: 1 })),
-        el("td", { class: "num" }, row.walkover ? "" : p.shared ? STRINGS.sharedPlace(p.place) : STRINGS.place(p.place)),
+        el("td", { class: "num" }, row.walkover ? "" : p.shared ? STRINGS.sharedPlace(...placeSpan(row.players, p)) : STRINGS.place(p.place)),
         el("td", { class: "num strong" }, num(p.points, { min: 1 }))))));
     const correct = el("button", {
       type: "button", class: "btn small", dataset: { action: "correct" },
@@ -828,18 +891,18 @@ function preferansForm(item, table, row, key) {
   // Supe: who wrote how much on whom, only to break a tie at the table.
   const supeInputs = [];
   const supeRows = players.map((w) => el("div", { class: "r-supe-row" },
-    el("span", { class: "name" }, STRINGS.supeOn(playerName(w))),
+    el("span", { class: "name" }, playerName(w)),
     players.filter((a) => a !== w).map((a) => {
       const input = el("input", {
         type: "number", class: "field supe", min: "0", step: "1", value: f.supe[w]?.[a] ?? "",
-        title: playerName(a), "aria-label": `${STRINGS.supeOn(playerName(w))} ${playerName(a)}`,
+        title: STRINGS.supeOn(playerName(a)), "aria-label": `${playerName(w)}: ${STRINGS.supeOn(playerName(a))}`,
         dataset: { writer: w, against: a },
         oninput: (e) => {
           (f.supe[w] ||= {})[a] = e.currentTarget.value;
         },
       });
       supeInputs.push(input);
-      return el("label", { class: "r-supe-cell" }, el("small", {}, playerName(a)), input);
+      return el("label", { class: "r-supe-cell" }, el("small", {}, STRINGS.supeOn(playerName(a))), input);
     })));
   const supe = el("details", { class: "r-supe", open: f.supeOpen, ontoggle: (e) => (f.supeOpen = e.currentTarget.open) },
     el("summary", {}, STRINGS.supe), supeRows);
@@ -1044,13 +1107,24 @@ function forfeitForm(item, match, key) {
 // ---- standings preview ------------------------------------------------------------------------
 
 let standingsKey = "";
+$("reveal").addEventListener("click", (e) => {
+  if (confirm(STRINGS.confirmReveal)) command({ type: "reveal_standings" }, e.currentTarget);
+});
+
 function renderStandingsPreview() {
   const card = $("standings-card");
   card.hidden = !Array.isArray(sections.standings);
   if (card.hidden) return;
   const rows = standingsRows(sections);
   const game = gameOf(sections);
-  const key = JSON.stringify([game, rows]);
+  // Hidden from the hall (`standings_hidden_from_round`): the referees see them, and show them at the prize-giving.
+  const concealed = sections.standings_hidden || null;
+  $("st-hidden").hidden = !concealed;
+  if (concealed) {
+    setText($("st-hidden-text"), STRINGS.stHidden(concealed.title));
+    setText($("reveal"), STRINGS.reveal);
+  }
+  const key = JSON.stringify([game, rows, concealed]);
   if (key === standingsKey) return;
   standingsKey = key;
   setText($("st-title"), STRINGS.stTitle);
@@ -1281,6 +1355,15 @@ function renderCheckin() {
   setText(codes, C.codes);
   codes.title = C.codesTitle;
   codes.href = "/api/checkin-codes"; // the session cookie opens it: no token in the address
+  // Beside it, the same codes as slips to cut out (name, code, a QR code that opens the player's page).
+  let slips = $("ci-slips");
+  if (!slips) {
+    slips = el("a", { id: "ci-slips", class: "btn small", target: "_blank", rel: "noopener noreferrer",
+      href: "/api/checkin-slips" });
+    codes.after(slips);
+  }
+  setText(slips, C.slips);
+  slips.title = C.slipsTitle;
   const tabs = $("ci-tabs");
   tabs.hidden = rounds.length < 2;
   fill(tabs, rounds.length < 2 ? [] : rounds.map((r) => el("button", {

@@ -14,18 +14,20 @@ import html
 import io
 import json
 import logging
+import re
 import time
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
 from starlette.requests import Request
-from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
+from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from live import auth, checkin, referees, sessions
+from live.assets import IMMUTABLE, Assets
 from live.commands import CommandError
 from live.events import REFEREE_ADDED
 from live.exports import qr_svg, timetable_ics
@@ -35,6 +37,7 @@ from live.limits import CLOSE_POLICY, MESSAGES_PER_SECOND, message_bucket
 from live.log import LogUnavailable
 from live.ratelimit import Limiter, client_key
 from live.rules.prizes import prizes
+from live.standings import hidden as standings_hidden
 from live.views import full_state
 
 log = logging.getLogger("live.api")
@@ -111,10 +114,40 @@ def _hall(request: Request | WebSocket) -> Hall:
     return request.app.state.hall  # type: ignore[no-any-return]
 
 
-def _page(name: str) -> Route:
+def _page(name: str, assets: Assets) -> Route:
+    """An HTML page, filled for this request (live/assets.py): never cached, its files versioned."""
     async def page(request: Request) -> Response:
-        return FileResponse(DISPLAY_DIR / name, headers={"Cache-Control": "no-cache"})
+        text = assets.page_html(name, name.removesuffix(".html"), _hall(request).tournament.language,
+                                request.query_params.get("lang"))
+        if text is None:
+            return Response("not found", status_code=404, media_type="text/plain; charset=utf-8")
+        return HTMLResponse(text, headers={"Cache-Control": "no-cache"})
     return Route("/" if name == "index.html" else "/" + name.removesuffix(".html"), page)
+
+
+def _versioned(assets: Assets) -> Mount:
+    """`/static/<version>/…`: the files as read at start, kept by browsers for a year (gzipped once, at start)."""
+    async def asset(request: Request) -> Response:
+        found = assets.get(request.path_params["path"])
+        if found is None:
+            return Response("not found", status_code=404, media_type="text/plain; charset=utf-8")
+        headers = {"Cache-Control": IMMUTABLE}
+        body = found.body
+        if found.gzipped is not None:
+            headers["Vary"] = "Accept-Encoding"
+            if "gzip" in request.headers.get("accept-encoding", ""):
+                body, headers["Content-Encoding"] = found.gzipped, "gzip"
+        return Response(body, media_type=found.media_type, headers=headers)
+    return Mount(assets.prefix.rstrip("/"), routes=[Route("/{path:path}", asset)])
+
+
+class _Unversioned(StaticFiles):
+    """`/static/…` without a version (an old link): the file as it is now, asked for again each time."""
+
+    def file_response(self, *args: Any, **kwargs: Any) -> Response:
+        response = super().file_response(*args, **kwargs)
+        response.headers["Cache-Control"] = "no-cache"
+        return response
 
 
 async def api_state(request: Request) -> Response:
@@ -189,8 +222,21 @@ STANDINGS_COLUMNS = {
 }
 
 
+def _standings_refused(request: Request) -> Response | None:
+    """While the standings are hidden from the hall (`standings_hidden_from_round`), what tells the ranking
+    (the CSV, the prize list) is for the referees only: a 403 to anyone else, saying since when."""
+    concealed = standings_hidden(_hall(request).state)
+    if concealed is None or _authorized(request):
+        return None
+    return _error(403, f"the standings are hidden from {concealed['title']} until the prize-giving "
+                       "(the referees still see them)", {"standings_hidden": concealed})
+
+
 async def api_standings_csv(request: Request) -> Response:
     """The standings as CSV (UTF-8), for a spreadsheet or the organizer's records."""
+    refused = _standings_refused(request)
+    if refused is not None:
+        return refused
     hall = _hall(request)
     columns = STANDINGS_COLUMNS[hall.tournament.game]
     out = io.StringIO()
@@ -206,6 +252,9 @@ async def api_standings_csv(request: Request) -> Response:
 async def api_prizes(request: Request) -> Response:
     """The organizer's prize list for a fund: `GET /api/prizes?fund=120000` (the preset's split of the
     fund by place, shared places splitting their amounts; and the best lady, who gets a sponsor prize)."""
+    refused = _standings_refused(request)
+    if refused is not None:
+        return refused
     hall = _hall(request)
     raw = request.query_params.get("fund", "")
     try:
@@ -383,6 +432,85 @@ async def api_checkin_codes(request: Request) -> Response:
     return HTMLResponse(page, headers={"Cache-Control": "no-store", "Content-Security-Policy": policy})
 
 
+#: What a slip says, in the tournament's language: the pages' catalogue (display/i18n), section "slips".
+SLIP_KEYS = ("pageTitle", "intro", "codeLabel", "scan", "private")
+SLIPS_PER_SHEET = 24  # 3 × 8 on A4
+SLIPS_STYLE = (
+    "@page{size:A4;margin:8mm 5mm}*{box-sizing:border-box}"
+    "body{margin:0;font:10pt system-ui,sans-serif;color:#000;background:#fff}"
+    ".intro{margin:12px 16px;max-width:60em}"
+    ".sheet{width:200mm;display:grid;grid-template-columns:repeat(3,1fr);grid-auto-rows:35mm;"
+    "margin:0 auto 12mm;break-after:page}.sheet:last-child{break-after:auto}"
+    ".slip{display:flex;gap:1.5mm;align-items:center;padding:1.5mm 2mm;border:0.2mm dashed #888;overflow:hidden}"
+    ".qr{flex:0 0 25mm;height:25mm}.qr svg{width:25mm;height:25mm;display:block}"
+    ".text{min-width:0;flex:1;display:flex;flex-direction:column;gap:0.5mm}"
+    ".event{font-size:6pt;color:#444;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}"
+    ".name{font-size:10pt;font-weight:700;line-height:1.1;overflow-wrap:anywhere;max-height:2.2em;overflow:hidden}"
+    ".label{font-size:6pt;color:#444}.code{font:700 13pt/1 ui-monospace,monospace;letter-spacing:0.3pt}"
+    ".hint{font-size:5.5pt;line-height:1.15;color:#333;overflow-wrap:anywhere}"
+    "@media print{.intro{display:none}.sheet{margin:0}}"
+)
+
+
+def _catalogue_section(language: str, section: str) -> dict[str, Any]:
+    """A section of a page catalogue (display/i18n/<language>.json), English filling what it lacks."""
+    found: dict[str, Any] = {}
+    for lang in ("en", language):
+        if not re.fullmatch(r"[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*", lang):
+            continue
+        path = DISPLAY_DIR / "i18n" / f"{lang}.json"
+        with contextlib.suppress(OSError, ValueError):
+            part = json.loads(path.read_text(encoding="utf-8")).get(section)
+            if isinstance(part, dict):
+                found.update({k: v for k, v in part.items() if isinstance(v, str)})
+    return found
+
+
+def _referee_only_page(request: Request) -> Response | None:
+    """The refusal of a referee's printable page to anyone else (a token belongs in a header, not the URL)."""
+    if "token" in request.query_params:
+        return _error(401, TOKEN_IN_URL)
+    if not _authorized(request):
+        return _error(401, "sign in at the referee console first (or send Authorization: Bearer <token>)")
+    return None
+
+
+#: A printed page: its own small style sheet inline, no script, nothing from elsewhere; and an inline QR's SVG.
+PRINT_POLICY = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'"
+
+
+async def api_checkin_slips(request: Request) -> Response:
+    """Check-in slips to print on A4 and cut out, one per player, in the tournament's language: the name, the
+    code and a QR code that opens the player page with the code in the address's fragment (`#code=…`, which
+    no server log sees; the page exchanges it for the player's session and clears it). For the referees only,
+    like the list of codes."""
+    refused = _referee_only_page(request)
+    if refused is not None:
+        return refused
+    hall = _hall(request)
+    t = hall.tournament
+    words = _catalogue_section(t.language, "slips")
+    say = {k: html.escape(str(words.get(k, ""))) for k in SLIP_KEYS}
+    player_page = f"{public_url(request)}/player"
+    event = html.escape(t.name)
+    slips = []
+    for p in sorted(t.players, key=lambda p: (p.name.casefold(), p.id)):
+        code = hall.code_of(p.id) or ""
+        qr = qr_svg(f"{player_page}#code={code}", sized=False).decode("utf-8").strip()
+        slips.append(
+            f'<div class=slip data-player="{html.escape(p.id)}"><div class=qr>{qr}</div><div class=text>'
+            f"<div class=event>{event}</div><div class=name>{html.escape(p.name)}</div>"
+            f"<div class=label>{say['codeLabel']}</div><div class=code>{html.escape(checkin.grouped(code))}</div>"
+            f"<div class=hint>{say['scan'].replace('{0}', html.escape(player_page))}</div>"
+            f"<div class=hint>{say['private']}</div></div></div>")
+    sheets = "".join(f"<section class=sheet>{''.join(slips[i:i + SLIPS_PER_SHEET])}</section>"
+                     for i in range(0, len(slips), SLIPS_PER_SHEET))
+    page = (f'<!doctype html><html lang="{html.escape(t.language)}"><meta charset=utf-8>'
+            f"<title>{event}: {say['pageTitle']}</title><style>{SLIPS_STYLE}</style>"
+            f"<p class=intro><b>{event}: {say['pageTitle']}</b><br>{say['intro']}</p>{sheets}</html>")
+    return HTMLResponse(page, headers={"Cache-Control": "no-store", "Content-Security-Policy": PRINT_POLICY})
+
+
 async def api_timetable_ics(request: Request) -> Response:
     hall = _hall(request)
     body = timetable_ics(hall.tournament, request.url.hostname or "localhost")
@@ -497,9 +625,11 @@ async def ws_endpoint(websocket: WebSocket) -> None:
         await hall.hub.remove(client)
 
 
-def routes() -> list[Route | WebSocketRoute | Mount]:
+def routes(assets: Assets | None = None) -> list[Route | WebSocketRoute | Mount]:
+    """`assets`: the pages' files (live/assets.py), read from display/ now if not given."""
+    assets = assets or Assets(DISPLAY_DIR)
     return [
-        _page("index.html"), _page("display.html"), _page("player.html"), _page("referee.html"),
+        *(_page(name, assets) for name in ("index.html", "display.html", "player.html", "referee.html")),
         Route("/api/state", api_state),
         Route("/api/events", api_events),
         Route("/api/commands", api_commands, methods=["POST"]),
@@ -511,6 +641,8 @@ def routes() -> list[Route | WebSocketRoute | Mount]:
         Route("/api/timetable.ics", api_timetable_ics),
         Route("/api/qr.svg", api_qr),
         Route("/api/checkin-codes", api_checkin_codes),
+        Route("/api/checkin-slips", api_checkin_slips),
         WebSocketRoute("/ws", ws_endpoint),
-        Mount("/static", StaticFiles(directory=DISPLAY_DIR), name="static"),
+        _versioned(assets),
+        Mount("/static", _Unversioned(directory=DISPLAY_DIR), name="static"),
     ]

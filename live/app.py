@@ -9,12 +9,17 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
+from starlette.middleware.gzip import GZipMiddleware
 
 from live import referee_api
-from live.api import routes
+from live.api import DISPLAY_DIR, routes
+from live.assets import Assets
 from live.hall import Hall
 from live.headers import SecurityHeaders
 from live.referees import SHARED_NAME, Referees
+
+#: Answers shorter than this go uncompressed: under one TCP segment, gzip saves no round trip.
+GZIP_MINIMUM = 1024
 
 
 def create_app(hall: Hall, referee_token: str,
@@ -38,8 +43,13 @@ def create_app(hall: Hall, referee_token: str,
             await asyncio.gather(*tasks, return_exceptions=True)
             await hall.stop()
 
-    app = Starlette(routes=[*referee_api.routes(), *routes()], lifespan=lifespan,
-                    middleware=[Middleware(SecurityHeaders)])
+    # Compression outermost: it sees the security headers as set, and leaves alone what is gzipped
+    # already (the versioned files, compressed once at start) and WebSockets (it handles HTTP only).
+    assets = Assets(DISPLAY_DIR)
+    app = Starlette(routes=[*referee_api.routes(), *routes(assets)], lifespan=lifespan,
+                    middleware=[Middleware(GZipMiddleware, minimum_size=GZIP_MINIMUM, compresslevel=6),
+                                Middleware(SecurityHeaders)])
+    app.state.assets = assets
     app.state.hall = hall
     app.state.referee_token = referee_token
     app.state.referees = referees

@@ -15,6 +15,7 @@ from live import arrivals, plan_commands, referees, results
 from live import events as E
 from live.events import NewEvent
 from live.schedule import start_blocker
+from live.standings import hidden
 from live.state import ItemState, State
 from live.texts import MAX_TEXT
 from live.tournament import Tournament
@@ -35,6 +36,7 @@ FIELDS: dict[str, tuple[set[str], set[str]]] = {
     "announce_last_deals": ({"item"}, set()),
     "end_round": ({"item"}, set()),
     "announce": ({"text"}, {"player"}),
+    "reveal_standings": (set(), set()),
     "undo": (set(), {"seq"}),
     "add_referee": ({"name", "salt"}, set()),
     "record_result": ({"item"}, results.RESULT_FIELDS),
@@ -94,41 +96,43 @@ def command_key(command: dict[str, Any]) -> str | None:
     return COMMAND_KEY_PREFIX + ident
 
 
-def _conflict(s: ItemState, doing: str) -> CommandError:
+def _conflict(s: ItemState, doing: str, action: str) -> CommandError:
+    """`action` names the command for the pages, which say the refusal in their own language."""
     said = {"scheduled": "has not started", "called": "has not started", "held": "has not started",
             "missed": "has not started",
             "running": "is running", "paused": "is paused", "ended": "has ended"}[s.status]
-    return CommandError(409, f"cannot {doing} {s.item.id}: it {said}", {"field": "item", "status": s.status})
+    return CommandError(409, f"cannot {doing} {s.item.id}: it {said}",
+                        {"field": "item", "item": s.item.id, "status": s.status, "action": action})
 
 
 def _start(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEvent:
     s = item_state(state, c)
     if not s.open:
-        raise _conflict(s, "start")
+        raise _conflict(s, "start", "start")
     blocker = start_blocker(state, s.item.id)
     if blocker is not None and blocker[0] == "previous":
         other = state.items[str(blocker[1])]
         doing = "is still being played" if other.in_progress else "has not been played"
         raise CommandError(409, f"cannot start {s.item.id}: {other.item.id} {doing}; end it first",
-                           {"field": "item", "waiting_for": other.item.id, "reason": "previous",
+                           {"field": "item", "item": s.item.id, "waiting_for": other.item.id, "reason": "previous",
                             "in_progress": other.item.id if other.in_progress else None})
     if blocker is not None:
         raise CommandError(409, f"cannot start {s.item.id}: its seating is not published; publish it first",
-                           {"field": "item", "reason": "seating"})
+                           {"field": "item", "item": s.item.id, "reason": "seating"})
     return referee_event(E.ROUND_STARTED, {"item": s.item.id})
 
 
 def _pause(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEvent:
     s = item_state(state, c)
     if s.status != "running":
-        raise _conflict(s, "pause")
+        raise _conflict(s, "pause", "pause")
     return referee_event(E.ROUND_PAUSED, {"item": s.item.id})
 
 
 def _resume(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEvent:
     s = item_state(state, c)
     if s.status != "paused":
-        raise _conflict(s, "resume")
+        raise _conflict(s, "resume", "resume")
     return referee_event(E.ROUND_RESUMED, {"item": s.item.id})
 
 
@@ -143,7 +147,7 @@ def _extend(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEven
         limit = MAX_EXTEND_MINUTES
         raise CommandError(422, f"minutes must be between -{limit} and {limit}, not {minutes}", {"field": "minutes"})
     if s.status == "ended":
-        raise _conflict(s, "extend")
+        raise _conflict(s, "extend", "extend")
     ms = t.minutes_ms(minutes)
     if abs(ms) < 1000:
         raise CommandError(422, f"minutes {minutes:g} is less than a second: nothing would change",
@@ -162,7 +166,7 @@ def _last_deals(t: Tournament, state: State, c: dict[str, Any], now: int) -> New
     if not t.rules.get("last_deals_warning"):
         raise CommandError(422, f"the {t.preset} rules have no last-deals signal", {"field": "type"})
     if not s.in_progress:
-        raise _conflict(s, "announce the last deals of")
+        raise _conflict(s, "announce the last deals of", "lastDeals")
     if s.last_deals_at is not None:
         raise CommandError(409, f"the last deals of {s.item.id} were already announced", {"field": "item"})
     return referee_event(E.LAST_DEALS_ANNOUNCED, {"item": s.item.id})
@@ -171,7 +175,7 @@ def _last_deals(t: Tournament, state: State, c: dict[str, Any], now: int) -> New
 def _end(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEvent:
     s = item_state(state, c)
     if not s.in_progress:
-        raise _conflict(s, "end")
+        raise _conflict(s, "end", "end")
     return referee_event(E.ROUND_ENDED, {"item": s.item.id})
 
 
@@ -184,6 +188,15 @@ def _announce(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEv
             raise CommandError(422, f"no player has the id {player!r}", {"field": "player"})
         payload["player"] = player
     return referee_event(E.ANNOUNCED, payload)
+
+
+def _reveal_standings(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEvent:
+    """The prize-giving: the hall sees the standings it has not seen since round N started."""
+    if hidden(state) is None:
+        why = ("the standings are already shown to the hall" if state.standings_revealed
+               else "the standings are not hidden: the hall sees them")
+        raise CommandError(409, why, {"field": "type"})
+    return referee_event(E.STANDINGS_REVEALED, {})
 
 
 def _undo(t: Tournament, state: State, c: dict[str, Any], now: int, actor: str = referees.SHARED_NAME) -> NewEvent:
@@ -227,6 +240,32 @@ def _add_referee(t: Tournament, state: State, c: dict[str, Any], now: int) -> Ne
     return referee_event(E.REFEREE_ADDED, {"name": name, "salt": salt})
 
 
+#: The round commands a console offers per item, as the pages name them, each as a command to try.
+ROUND_ACTIONS = {
+    "start": {"type": "start_round"}, "pause": {"type": "pause"}, "resume": {"type": "resume"},
+    "extend": {"type": "extend", "minutes": 1}, "lastDeals": {"type": "announce_last_deals"},
+    "end": {"type": "end_round"},
+}
+
+
+def allowed_now(state: State) -> dict[str, list[str]]:
+    """Which round commands the server would take now, per round or match: the console enables
+    exactly those buttons. Asked of the rules themselves (each handler is tried), so the page holds
+    no copy of when a round may be started, paused or ended. (An extension is tried as +1 minute;
+    a shortening is checked when it is sent.)"""
+    out: dict[str, list[str]] = {}
+    for ident, s in state.items.items():
+        ok = []
+        for action, command in ROUND_ACTIONS.items():
+            try:
+                _HANDLERS[command["type"]](state.tournament, state, {**command, "item": ident}, s.item.start_ms)
+            except CommandError:
+                continue
+            ok.append(action)
+        out[ident] = ok
+    return out
+
+
 _HANDLERS = {
     "start_round": _start,
     "pause": _pause,
@@ -235,6 +274,7 @@ _HANDLERS = {
     "announce_last_deals": _last_deals,
     "end_round": _end,
     "announce": _announce,
+    "reveal_standings": _reveal_standings,
     "undo": _undo,
     "add_referee": _add_referee,
     "record_result": results.record_result,

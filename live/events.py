@@ -54,6 +54,8 @@ ANNOUNCED = "announced"
 COMMAND_UNDONE = "command_undone"
 # The referees (live/referees.py): a referee added at the console (undoing it takes them away), a sign-in.
 REFEREE_ADDED = "referee_added"
+#: The referee shows the hall the standings hidden since `standings_hidden_from_round` (the prize-giving).
+STANDINGS_REVEALED = "standings_revealed"
 REFEREE_SIGNED_IN = "referee_signed_in"
 #: Events whose payload and key are for the referees only: the hall sees that something happened, not what.
 REFEREE_ONLY_TYPES = frozenset({REFEREE_ADDED, REFEREE_SIGNED_IN})

@@ -36,9 +36,10 @@ def timetable_ics(t: Tournament, host: str, now: datetime | None = None) -> byte
     return calendar.to_ical()
 
 
-def qr_svg(url: str) -> bytes:
-    """A QR code of `url` as SVG, black on white, with the quiet zone the readers need."""
+def qr_svg(url: str, *, sized: bool = True) -> bytes:
+    """A QR code of `url` as SVG, black on white, with the quiet zone the readers need. `sized=False`: no width
+    and height but a viewBox, for a page that gives it its size (the printed slips)."""
     out = io.BytesIO()
     segno.make(url, error="m").save(out, kind="svg", scale=10, border=4, dark="#000", light="#fff",
-                                    xmldecl=False, svgns=True)
+                                    xmldecl=False, svgns=True, omitsize=not sized)
     return out.getvalue()

@@ -56,6 +56,12 @@ def encode(message: dict[str, Any]) -> str:
     return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
 
 
+def _changed(before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any]:
+    """The sections that changed; one that is gone (`standings_hidden` after an undo) comes as null."""
+    gone = {k: None for k in before if k not in after}
+    return {**gone, **{k: v for k, v in after.items() if before.get(k) != v}}
+
+
 class Hall:
     def __init__(self, tournament: Tournament, log_: EventLog, *, clock: Callable[[], int] = wall_clock_ms,
                  run_scheduler: bool = True, checkin_secret: str | None = None, lease: Lease | None = None) -> None:
@@ -286,9 +292,8 @@ class Hall:
     def _push(self, event: Event) -> None:
         public = public_sections(self.state)
         referee = {**public, **referee_only(self.state)}
-        changes = {k: v for k, v in public.items() if self._sections.get("public", {}).get(k) != v}
-        referee_changes = {k: v for k, v in referee.items()
-                           if self._sections.get("referee", {}).get(k) != v}
+        changes = _changed(self._sections.get("public", {}), public)
+        referee_changes = _changed(self._sections.get("referee", {}), referee)
         self._sections = {"public": public, "referee": referee}
         wire = event.to_json()
         public_text = encode({"type": "event", "event": event.public_json(), "seq": event.seq, "changes": changes})

@@ -16,7 +16,7 @@ from typing import Any
 from live import events as E
 from live.events import NewEvent
 from live.plan import item_json
-from live.rules.presets import PARAMETER_TYPES
+from live.rules.presets import OPTIONAL_PARAMETERS, PARAMETER_TYPES
 from live.state import State
 from live.texts import MAX_NAME, MAX_REASON, MAX_TITLE
 from live.tournament import ITEM_KINDS, PLAYING_KINDS, Item, Tournament, from_ms, rule_problem, to_ms
@@ -433,6 +433,8 @@ def change_rules(t: Tournament, state: State, c: dict[str, Any], now: int) -> Ne
             raise CommandError(422, f"{key} is not a rules parameter", {"field": field})
         if key == "game":
             raise CommandError(422, "game comes from the preset and cannot change", {"field": field})
+        if value is None and key in OPTIONAL_PARAMETERS:
+            continue  # the optional rule off again
         expected = PARAMETER_TYPES[key]
         if (isinstance(value, bool) and expected is not bool) or not isinstance(value, expected):
             raise CommandError(422, f"{key} must be of type {expected}, not {value!r}", {"field": field})

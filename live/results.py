@@ -17,6 +17,7 @@ from live.plan import seated_from
 from live.rules import bridge, preferans, seating
 from live.rules.vp import vp
 from live.standings import compute as compute_standings
+from live.standings import hidden as standings_hidden
 from live.standings import league_matches, league_schedule
 from live.state import ItemState, State, fold, result_key
 from live.texts import MAX_REASON
@@ -347,7 +348,14 @@ def _preferans_seating(t: Tournament, state: State, s: ItemState, c: dict[str, A
             payload = {"item": s.item.id, "method": "standings", "after": earlier[-1]}
     except seating.SeatingError as exc:
         raise CommandError(422, str(exc), {"field": "item"}) from exc
-    payload["tables"] = [{"table": x.number, "players": list(x.players)} for x in tables]
+    listed = [list(x.players) for x in tables]
+    if payload["method"] == "standings" and standings_hidden(state) is not None:
+        # Seat 1 is the best ranked (they are not chairs): while the standings are hidden from the hall each
+        # table lists its players by name instead, so the published seating tells no more than the table.
+        names = {p.id: p.name for p in t.players}
+        listed = [sorted(players, key=lambda p: (names.get(p, p).casefold(), p)) for players in listed]
+        payload["order"] = "name"
+    payload["tables"] = [{"table": x.number, "players": players} for x, players in zip(tables, listed, strict=True)]
     return payload
 
 

@@ -27,6 +27,23 @@ def compute(state: State) -> list[dict[str, Any]]:
     return _bridge(state)
 
 
+def hidden(state: State) -> dict[str, Any] | None:
+    """Whether the hall no longer sees the standings (`[rules] standings_hidden_from_round = N`): from the
+    moment round N (or any later round) started until the referee shows them at the prize-giving
+    (`reveal_standings`), `{"from_round": N, "title": <round N's title>}`; None while they are shown.
+    The referees always see them; the pages say they are hidden until the prize-giving."""
+    from_round = state.tournament.rules.get("standings_hidden_from_round")
+    if not isinstance(from_round, int) or isinstance(from_round, bool) or state.standings_revealed:
+        return None
+    started = [s.item for s in state.items.values()
+               if s.started_at is not None and s.item.round is not None and s.item.round >= from_round]
+    if not started:
+        return None
+    named = next((i for i in state.tournament.items if i.playing and i.round == from_round),
+                 min(started, key=lambda i: (i.round or 0, i.start_ms)))
+    return {"from_round": from_round, "title": named.title}
+
+
 def number(value: Decimal) -> int | float:
     """A Decimal for JSON: whole numbers stay whole, others keep their digits (4.3, not 4.29999…)."""
     return int(value) if value == value.to_integral_value() else float(value)

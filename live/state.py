@@ -98,6 +98,8 @@ class State:
     fired: set[str] = field(default_factory=set)  # signal ids already in the log: each happens once
     #: Referees added at the console (`referee_added`, not undone): name → the salt their token comes from.
     referees: dict[str, str] = field(default_factory=dict)
+    #: The hidden standings shown to the hall again (`reveal_standings`, not undone).
+    standings_revealed: bool = False
     #: item → result key (preferans table number, bridge "home-away") → the latest result payload
     results: dict[str, dict[str, dict[str, Any]]] = field(default_factory=dict)
     seatings: dict[str, dict[str, Any]] = field(default_factory=dict)  # item → published seating
@@ -191,6 +193,8 @@ def apply(state: State, event: Event) -> None:
                 command["undone"] = True
     if event.type == E.REFEREE_ADDED:
         state.referees[str(event.payload["name"])] = str(event.payload["salt"])
+    if event.type == E.STANDINGS_REVEALED:
+        state.standings_revealed = True
     item = state.items.get(str(event.payload.get("item", "")))
     at = when(event)
     changed = _apply_to_item(item, event.type, event.payload, at) if item else False

@@ -385,6 +385,10 @@ def parse(text: str, path: str = "<tournament>") -> Tournament:
     teams = _teams(r, data.get("teams", []))
     players = _players(r, data.get("players", []), {t.id for t in teams})
     items = _timetable(r, data.get("timetable"), zone, rules)
+    hidden_from = rules.get("standings_hidden_from_round")
+    if hidden_from is not None and not any(i.playing and i.round == hidden_from for i in items):
+        r.warn("rules", None, "standings_hidden_from_round",
+               f"no round {hidden_from} in the timetable: the standings are hidden only if a later round starts")
     return Tournament(
         name=name, timezone=tz, preset=preset, rules=rules, languages=tuple(languages),
         language=language, items=items, players=players, teams=teams, source=path, id=ident,
@@ -393,6 +397,8 @@ def parse(text: str, path: str = "<tournament>") -> Tournament:
 
 
 RULE_CHOICES: dict[str, tuple[str, ...]] = {"follow": ("shift", "hold")}
+#: Rules parameters that are round numbers (1 or more).
+ROUND_RULES = frozenset({"standings_hidden_from_round"})
 
 
 def rule_problem(key: str, value: Any) -> str | None:
@@ -400,6 +406,8 @@ def rule_problem(key: str, value: Any) -> str | None:
     choices = RULE_CHOICES.get(key)
     if choices and value not in choices:
         return f"must be one of {', '.join(choices)}, not {value!r}"
+    if key in ROUND_RULES and value < 1:
+        return f"must be a round number (1 or more), not {value!r}"
     return None
 
 

@@ -12,7 +12,7 @@ from typing import Any
 from live import events as E
 from live.referees import SHARED_NAME, is_referee
 from live.schedule import start_blocker
-from live.standings import final_view
+from live.standings import final_view, hidden
 from live.state import ItemState, State
 from live.tournament import Item, Player, Tournament
 
@@ -53,8 +53,11 @@ def item_view(t: Tournament, item: Item, s: ItemState | None, planned: Item | No
 
 
 def public_sections(state: State) -> dict[str, Any]:
+    """What every screen sees. While the standings are hidden (`live.standings.hidden`) they are an empty list
+    and `standings_hidden` says since which round (absent while they are shown)."""
     t = state.tournament
     plan = state.plan or t
+    concealed = hidden(state)
     return {
         "tournament": {
             "name": t.name, "timezone": t.timezone, "preset": t.preset, "game": t.game,
@@ -67,7 +70,8 @@ def public_sections(state: State) -> dict[str, Any]:
         "announcements": [a for a in state.announcements if not _private(a)],
         "players": [_player(p) for p in t.players],
         "teams": [{"id": x.id, "name": x.name} for x in t.teams],
-        "standings": state.standings,
+        "standings": [] if concealed else state.standings,
+        **({"standings_hidden": concealed} if concealed else {}),
         "seating": {item: _seating(s) for item, s in state.seatings.items()},
         "results": state.scored_results,
         "final": final_view(state) if state.tournament.game == "bridge" else None,
@@ -117,8 +121,14 @@ def referee_only(state: State) -> dict[str, Any]:
     for x in state.commands:
         if not x["undone"] and x["type"] not in NOT_UNDOABLE and is_referee(x.get("by", SHARED_NAME)):
             last[x.get("by", SHARED_NAME)] = x["seq"]
+    concealed = hidden(state)
+    # The referees keep the standings the hall no longer sees, and are told that it does not see them.
+    shown = {"standings": state.standings, "standings_hidden": concealed} if concealed else {}
+    from live.commands import allowed_now  # (commands reads views: imported here, not at the top)
+
     return {"audit": state.commands[-AUDIT_SHOWN:], "undo_last": last.get(SHARED_NAME), "undo_last_by": last,
-            "referees": sorted(state.referees)}
+            "allowed": allowed_now(state),
+            "referees": sorted(state.referees), **shown}
 
 
 def public_audit(state: State) -> list[dict[str, Any]]:
@@ -148,9 +158,10 @@ def me_section(state: State, player_id: str, *, private: bool = False) -> dict[s
                     if _involves(row, player.id, player.team)],
         "penalties": [p for p in state.penalties if p.get("player") == player.id or
                       (player.team and p.get("team") == player.team)],
-        "standing": next((row for row in state.standings
-                          if row.get("player") == player.id or (player.team and row.get("team") == player.team)),
-                         None),
+        # While the standings are hidden, a player's own line is too (their place would tell the others').
+        "standing": None if hidden(state) else next(
+            (row for row in state.standings
+             if row.get("player") == player.id or (player.team and row.get("team") == player.team)), None),
     }
 
 

@@ -101,7 +101,7 @@ PRESETS: dict[str, dict[str, Any]] = {
     },
 }
 
-#: Keys that every preset has, with the type an override must have.
+#: Keys that every preset has (but the OPTIONAL_PARAMETERS), with the type an override must have.
 PARAMETER_TYPES: dict[str, type | tuple[type, ...]] = {
     "game": str,
     "call_before": (int, float),
@@ -150,7 +150,13 @@ PARAMETER_TYPES: dict[str, type | tuple[type, ...]] = {
     "late_block_minutes": (int, float),
     "boards_removed_per_block": int,
     "imps_per_removed_board": (int, float),
+    # Optional in every preset (absent: never): from the start of this round on, the hall and the phones
+    # no longer see the standings, until the prize-giving; the referees still do (live/standings.py `hidden`).
+    "standings_hidden_from_round": int,
 }
+
+#: Parameters no preset sets: absent means the rule is off (the console may set them back to null).
+OPTIONAL_PARAMETERS = frozenset({"standings_hidden_from_round"})
 
 
 def segments_for(rules: dict[str, Any], boards: int | None) -> int:

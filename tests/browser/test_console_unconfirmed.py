@@ -31,7 +31,8 @@ async def running_round(serve: Any) -> Any:
 async def test_a_stored_command_whose_answers_are_lost_is_not_confirmed_then_confirmed_by_its_event(
         browser: Any, serve: Any) -> None:
     server = await running_round(serve)
-    console = await open_tab(browser, server, "/referee", viewport=PHONE, is_mobile=True, has_touch=True)
+    console = await open_tab(browser, server, "/referee", viewport=PHONE, is_mobile=True, has_touch=True,
+                             accept_dialogs=True)
     sent: list[str] = []
     try:
         await referee_login(console, server.token)
@@ -57,7 +58,8 @@ async def test_a_stored_command_whose_answers_are_lost_is_not_confirmed_then_con
 @bounded
 async def test_a_slow_answer_says_not_confirmed_yet_and_then_done(browser: Any, serve: Any) -> None:
     server = await running_round(serve)
-    console = await open_tab(browser, server, "/referee", viewport=PHONE, is_mobile=True, has_touch=True)
+    console = await open_tab(browser, server, "/referee", viewport=PHONE, is_mobile=True, has_touch=True,
+                             accept_dialogs=True)
     try:
         await referee_login(console, server.token)
 

@@ -13,8 +13,8 @@ from typing import Any
 
 import httpx
 import pytest
-from browser.test_pages import NAME, PHONE, PLAYERS, ack, bounded, choose, live, open_tab, seen_seq, shot
 from server import Server, round_entry
+from test_pages import NAME, PHONE, PLAYERS, ack, bounded, choose, live, open_tab, seen_seq, shot
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 

@@ -25,7 +25,7 @@ async def test_a_referee_signs_in_on_a_phone_with_the_login_link_and_the_audit_n
         made = await http.post(f"{server.url}/api/login-links", json={"name": "Vesna Jovanović"},
                                headers={"Authorization": f"Bearer {server.token}"})
     path = "/referee#login=" + made.json()["url"].split("#login=")[1]
-    phone = await open_tab(browser, server, path, viewport=PHONE, is_mobile=True, has_touch=True)
+    phone = await open_tab(browser, server, path, viewport=PHONE, is_mobile=True, has_touch=True, accept_dialogs=True)
     try:
         await phone.page.locator("#app").wait_for(state="visible")
         await live(phone)

@@ -93,7 +93,7 @@ describe("the headline clock", () => {
 describe("banners and the connection", () => {
   it("shows a followed banner beside its event's own banner (same seq and ts)", () => {
     const shown = [];
-    const queue = new BannerQueue((b) => shown.push(b), { showMs: 10_000 });
+    const queue = new BannerQueue((b) => shown.push(b), { showMs: 10_000, now: () => 100 });
     queue.push({ seq: 4, ts: 100, title: "Round 1 extended" });
     queue.push({ seq: 4, ts: 100, key: "4:followed:r2", title: "Round 2 now starts at 14:50" });
     queue.push({ seq: 4, ts: 100, title: "again" }); // the same event replayed

@@ -9,7 +9,16 @@ import pytest
 from helpers import MIN, SEC, T0, ev, item, preferans, rounds, seating_event, stored, tournament
 
 from live import events as E
-from live.commands import FIELDS, MAX_EXTEND_MINUTES, MAX_TEXT, CommandError, command_key, decide
+from live.commands import (
+    FIELDS,
+    MAX_EXTEND_MINUTES,
+    MAX_TEXT,
+    ROUND_ACTIONS,
+    CommandError,
+    allowed_now,
+    command_key,
+    decide,
+)
 from live.events import Event
 from live.state import fold
 from live.tournament import Tournament
@@ -24,7 +33,13 @@ PREFERANS = tournament(
 )
 NOVI_SAD = tournament(rounds(2, kind="match", minutes=90, gap=15, boards=12), preset="novi-sad-teams",
                       teams=[{"id": "t1", "name": "Partizan"}, {"id": "t2", "name": "Vojvodina"}])
-TOURNAMENTS = {"preferans": PREFERANS, "novi-sad": NOVI_SAD}
+#: The standings hidden from the hall from round 1 on (`reveal_standings` shows them at the prize-giving).
+HIDDEN = tournament(
+    [item("r1", T0, 180), item("snack", R1_END, 30, "break"), item("r2", R2, 180)],
+    players=[{"id": "p1", "name": "Milan"}, {"id": "p2", "name": "Jelena", "lady": True},
+             {"id": "p3", "name": "Dragan"}], rules={"standings_hidden_from_round": 1},
+)
+TOURNAMENTS = {"preferans": PREFERANS, "novi-sad": NOVI_SAD, "hidden": HIDDEN}
 
 
 def start(it: str = "r1", seq: int = 1) -> Event:
@@ -153,6 +168,8 @@ VALID: list[tuple[str, str, str, dict[str, Any], int, str, dict[str, Any]]] = [
                                                                                        "call_before": 5}}),
     ("add_referee", "preferans", "empty", {"type": "add_referee", "name": " Ana  Marić ", "salt": "salt-of-ana"},
      BEFORE, E.REFEREE_ADDED, {"name": "Ana Marić", "salt": "salt-of-ana"}),
+    ("reveal_standings at the prize-giving", "hidden", "running", {"type": "reveal_standings"}, T0 + 200 * MIN,
+     E.STANDINGS_REVEALED, {}),
 ]
 
 
@@ -402,3 +419,37 @@ def test_undo_last_names_the_referees_own_last_command_not_a_players_check_in() 
     assert referee_only(fold(t, events))["undo_last"] == 1
     stored(events, decide(t, fold(t, events), {"type": "undo", "seq": 1}, T0)[0], T0 + 4 * SEC)
     assert referee_only(fold(t, events))["undo_last"] is None
+
+
+# ---- what the console may offer: the rules asked, per item ---------------------------------------
+
+ALLOWED = [
+    # (a round not yet played may be made longer: it ends later)
+    ("no seating yet: no start (it would be held)", [], {"r1": ["extend"], "r2": ["extend"]}),
+    ("seated", [seated()], {"r1": ["start", "extend"], "r2": ["extend"]}),
+    ("running", [seated(), start(seq=2)], {"r1": ["pause", "extend", "lastDeals", "end"], "r2": ["extend"]}),
+    ("paused", [seated(), start(seq=2), ev(3, T0 + 9 * MIN, E.ROUND_PAUSED, "referee", item="r1")],
+     {"r1": ["resume", "extend", "lastDeals", "end"], "r2": ["extend"]}),
+    ("last deals announced", [seated(), start(seq=2), ev(3, T0 + 160 * MIN, E.LAST_DEALS_ANNOUNCED, "referee",
+                                                          item="r1")],
+     {"r1": ["pause", "extend", "end"], "r2": ["extend"]}),
+    ("ended, r2 seated", [seated(), start(seq=2), ev(3, T0 + 100 * MIN, E.ROUND_ENDED, "referee", item="r1"),
+                          seated("r2", 4, T0 + 150 * MIN, method="standings")],
+     {"r1": [], "r2": ["start", "extend"]}),
+]
+
+
+@pytest.mark.parametrize(("events", "expected"), [case[1:] for case in ALLOWED], ids=[case[0] for case in ALLOWED])
+def test_the_console_is_offered_exactly_the_round_commands_the_server_would_take(
+        events: list[Event], expected: dict[str, list[str]]) -> None:
+    state = fold(PREFERANS, events)
+    allowed = allowed_now(state)
+    assert allowed == expected
+    for ident, actions in allowed.items():  # and it is the rules' own answer, command by command
+        for action, command in ROUND_ACTIONS.items():
+            try:
+                decide(PREFERANS, state, {**command, "item": ident}, T0 + 10 * MIN)
+                took = True
+            except CommandError:
+                took = False
+            assert took == (action in actions), (ident, action)

@@ -1,0 +1,181 @@
+"""The pages' files, read once at start and served under a version: `/static/<version>/common.js`.
+
+The version is a hash of every file's path and contents, so a changed file (after a restart) gives
+new URLs and a browser may keep each answer for a year without asking again (`immutable`). The whole
+tree sits under the one prefix and the modules import each other by relative paths (`./common.js`),
+so every import keeps the version without an import map (an inline script the CSP would have to
+allow by hash) or rewriting the files when serving them.
+
+Each text file is gzipped once here, at the highest level; an answer goes out compressed when the
+browser accepts gzip. Besides the files, each catalogue is cut into one file per page
+(`i18n/<page>/<lang>.json`, shaped like the whole one with that section only): a page loads its own
+words, not the three other pages'.
+
+The HTML pages are not cached: `page_html` fills each one per request with the versioned URLs, the
+tournament's language and hints that let the browser fetch the modules and the catalogues at once,
+in parallel, instead of one after the other as each module asks for the next.
+"""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import html
+import json
+import mimetypes
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+#: How long a browser may keep a versioned file: a year, the most any browser honours.
+IMMUTABLE = "public, max-age=31536000, immutable"
+#: Files worth compressing (images and fonts are compressed already, and the pages have none).
+COMPRESSIBLE = {".js", ".mjs", ".css", ".json", ".html", ".svg", ".txt"}
+#: The languages there are catalogues for (display/common.js `LANGUAGES`).
+CATALOGUES = ("en", "sr-Cyrl", "sr-Latn", "sk")
+
+_IMPORT = re.compile(r"""(?:^|[;\s])(?:import|export)\s[^;"']*?from\s*["']([^"']+)["']|^\s*import\s*["']([^"']+)["']""",
+                     re.M)
+_STATIC_REF = re.compile(r"""(\s(?:src|href)=")/static/""")
+_ENTRY = re.compile(r"""<script\s+type="module"\s+src="/static/([^"]+)"></script>""")
+
+
+@dataclass(frozen=True)
+class Asset:
+    body: bytes
+    gzipped: bytes | None
+    media_type: str
+
+
+class Assets:
+    """display/ as it was at start: the files under one version, and the HTML pages filled per request."""
+
+    def __init__(self, directory: Path) -> None:
+        self.directory = directory
+        files: dict[str, bytes] = {}
+        for path in sorted(directory.rglob("*")):
+            relative = path.relative_to(directory).as_posix()
+            if path.is_file() and not any(part.startswith(".") for part in relative.split("/")):
+                files[relative] = path.read_bytes()
+        files.update(_page_catalogues(files))
+        digest = hashlib.sha256()
+        for name, body in sorted(files.items()):
+            digest.update(name.encode() + b"\0" + hashlib.sha256(body).digest())
+        self.version = digest.hexdigest()[:12]
+        self.prefix = f"/static/{self.version}/"
+        self.files = {name: _asset(name, body) for name, body in files.items()}
+
+    def get(self, name: str) -> Asset | None:
+        return self.files.get(name)
+
+    def modules(self, entry: str) -> list[str]:
+        """The modules `entry` loads (itself first, then what it imports, depth first), as file names."""
+        seen: list[str] = []
+
+        def visit(name: str) -> None:
+            asset = self.files.get(name)
+            if name in seen or asset is None:
+                return
+            seen.append(name)
+            for match in _IMPORT.finditer(asset.body.decode("utf-8", "replace")):
+                spec = match.group(1) or match.group(2)
+                if spec.startswith("./"):
+                    visit(_join(name, spec[2:]))
+                elif spec.startswith("/static/"):
+                    visit(spec.removeprefix("/static/"))
+
+        visit(entry)
+        return seen
+
+    def page_html(self, name: str, page: str, tournament_language: str, asked: str | None) -> str | None:
+        """The HTML page `name` for this request: versioned URLs, the tournament's language on a meta
+        tag (the modules read it instead of asking the server), preloads of its modules and of the
+        catalogues it will load (`asked`: the request's ?lang=)."""
+        asset = self.files.get(name)
+        if asset is None:
+            return None
+        text = asset.body.decode("utf-8")
+        lang = requested_language(asked) or catalogue_language(tournament_language)
+        entry = _ENTRY.search(text)
+        hints = [f'<meta name="live-language" content="{html.escape(tournament_language)}">']
+        if entry:
+            hints += [f'<link rel="modulepreload" href="{self.prefix}{module}">'
+                      for module in self.modules(entry.group(1))[1:]]
+        for catalogue in dict.fromkeys(("en", lang)):
+            if f"i18n/{page}/{catalogue}.json" in self.files:
+                hints.append(f'<link rel="preload" as="fetch" crossorigin href="{self.prefix}i18n/{page}/'
+                             f'{catalogue}.json">')
+        text = _STATIC_REF.sub(lambda m: m.group(1) + self.prefix, text)
+        text = text.replace('<html lang="en">', f'<html lang="{html.escape(lang)}">', 1)
+        return text.replace("</head>", "\n".join(hints) + "\n</head>", 1)
+
+
+def requested_language(asked: str | None) -> str | None:
+    """?lang= as the pages read it (display/common.js `requestedLanguage`)."""
+    if not asked:
+        return None
+    if asked in CATALOGUES:
+        return asked
+    lower = asked.lower()
+    found = next((c for c in CATALOGUES if c.lower() == lower), None)
+    if found is None and lower == "sr":
+        found = "sr-Cyrl"
+    if found is None:
+        found = next((c for c in CATALOGUES if c.split("-")[0] == lower.split("-")[0]), None)
+    return found
+
+
+def catalogue_language(tag: str | None) -> str:
+    """The nearest language with a catalogue (display/common.js `catalogueLanguage`)."""
+    if not tag:
+        return "en"
+    if tag in CATALOGUES:
+        return tag
+    lower = tag.lower()
+    if lower.startswith("sr"):
+        return "sr-Latn" if "latn" in lower else "sr-Cyrl"
+    return next((c for c in CATALOGUES if c.lower() == lower.split("-")[0]), "en")
+
+
+def _page_catalogues(files: dict[str, bytes]) -> dict[str, bytes]:
+    """`i18n/<page>/<lang>.json`: each catalogue's page sections, one file each."""
+    out: dict[str, bytes] = {}
+    for name, body in files.items():
+        match = re.fullmatch(r"i18n/([^/]+)\.json", name)
+        if not match:
+            continue
+        try:
+            catalogue = json.loads(body)
+        except ValueError:
+            continue  # a catalogue being edited: the whole file is still served, the page falls back to English
+        if not isinstance(catalogue, dict):
+            continue
+        for page, section in catalogue.items():
+            if not page.startswith("_") and isinstance(section, dict):
+                out[f"i18n/{page}/{match.group(1)}.json"] = json.dumps(
+                    {page: section}, ensure_ascii=False, separators=(",", ":")).encode()
+    return out
+
+
+def _asset(name: str, body: bytes) -> Asset:
+    media_type = mimetypes.guess_type(name)[0] or "application/octet-stream"
+    if name.endswith((".js", ".mjs")):
+        media_type = "text/javascript"
+    if media_type.startswith("text/") or media_type in ("application/json", "image/svg+xml"):
+        media_type += "; charset=utf-8"
+    suffix = Path(name).suffix
+    gzipped = gzip.compress(body, compresslevel=9, mtime=0) if suffix in COMPRESSIBLE and len(body) >= 256 else None
+    if gzipped is not None and len(gzipped) >= len(body):
+        gzipped = None
+    return Asset(body, gzipped, media_type)
+
+
+def _join(base: str, relative: str) -> str:
+    parts = base.split("/")[:-1]
+    for part in relative.split("/"):
+        if part == "..":
+            if parts:
+                parts.pop()
+        elif part != ".":
+            parts.append(part)
+    return "/".join(parts)

@@ -1,0 +1,156 @@
+"""The pages' files on the wire: compressed, cached by version, named in the page's head (live/assets.py).
+
+One real server for the module (a tournament in Serbian Latin, so the pages name a catalogue other
+than English); the version's change is checked on copies of display/ (the server reads the files once).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import gzip
+import re
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from urllib.parse import urljoin, urlsplit
+
+import httpx
+import pytest
+from server import Server, round_entry, start_server, tournament_toml
+from websockets.asyncio.client import connect
+
+from live.api import DISPLAY_DIR
+from live.assets import IMMUTABLE, Assets
+
+PAGES = ("/", "/display", "/player", "/referee")
+#: The static imports of a module: `import … from "x"`, `export … from "x"`, `import "x"`.
+IMPORT = re.compile(r"""(?:^|[;\s])(?:import|export)\s[^;"']*?from\s*["']([^"']+)["']|^\s*import\s*["']([^"']+)["']""",
+                    re.M)
+LINK = re.compile(r"""<(?:link|script)\b[^>]*?\s(?:href|src)="([^"]+)"[^>]*>""")
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    folder = tmp_path_factory.mktemp("assets")
+    text = tournament_toml(timetable=[round_entry("r1", 1, start_in=3600, minutes=60)])
+    text = text.replace('preset = "cacak-preferans"',
+                        'preset = "cacak-preferans"\nlanguages = ["sr-Latn", "en"]\nlanguage = "sr-Latn"', 1)
+    (folder / "t.toml").write_text(text, encoding="utf-8")
+    with start_server(folder / "t.toml", folder / "t.db") as running:
+        yield running
+
+
+def get(server: Server, path: str, *, gzip_ok: bool = True) -> httpx.Response:
+    headers = {"Accept-Encoding": "gzip" if gzip_ok else "identity"}
+    return httpx.get(urljoin(server.url, path), headers=headers, timeout=10)
+
+
+def version_of(html: str) -> str:
+    found = re.search(r'src="/static/([0-9a-f]{8,})/[^"]+\.js"', html)
+    assert found, f"the page's module URL carries no version: {html[:600]}"
+    return found.group(1)
+
+
+def modules_of(server: Server, entry: str) -> dict[str, list[str]]:
+    """Every module the entry loads, resolved as a browser resolves them: URL → the URLs it imports."""
+    graph: dict[str, list[str]] = {}
+    todo = [entry]
+    while todo:
+        url = todo.pop()
+        if url in graph:
+            continue
+        answer = get(server, url)
+        importers = [u for u, imports in graph.items() if url in imports]
+        assert answer.status_code == 200, f"{url}: {answer.status_code} (imported by {importers})"
+        imports = [urljoin(url, a or b) for a, b in IMPORT.findall(answer.text)]
+        graph[url] = imports
+        todo += imports
+    return graph
+
+
+def test_html_js_and_json_go_gzipped_when_asked_and_a_websocket_is_left_alone(server: Server) -> None:
+    page = get(server, "/player")
+    assert page.headers.get("content-encoding") == "gzip", page.headers
+    assert "accept-encoding" in page.headers.get("vary", "").lower()
+    script = get(server, f"/static/{version_of(page.text)}/common.js")
+    assert script.headers.get("content-encoding") == "gzip" and "export" in script.text
+    assert int(script.headers["content-length"]) < len(script.content) / 2  # compressed on the wire
+    state = get(server, "/api/state")
+    assert state.headers.get("content-encoding") == "gzip" and state.json()["tournament"]
+    health = get(server, "/api/health")  # under one segment: not worth compressing
+    assert len(health.content) < 1024 and "content-encoding" not in health.headers
+    plain = get(server, "/player", gzip_ok=False)
+    assert "content-encoding" not in plain.headers and plain.text == page.text
+    # The security headers survive compression.
+    assert "script-src 'self'" in page.headers["content-security-policy"]
+    assert page.headers["x-content-type-options"] == "nosniff"
+
+    async def websocket() -> None:
+        async with connect(server.ws_url("player", "p1"), additional_headers={"Accept-Encoding": "gzip"},
+                           compression=None, open_timeout=10) as ws:
+            assert "content-encoding" not in ws.response.headers
+            first = await ws.recv()
+            assert isinstance(first, str) and first.startswith("{"), first[:80]
+
+    asyncio.run(websocket())
+
+
+def test_versioned_files_are_kept_a_year_and_the_pages_are_asked_for_again(server: Server) -> None:
+    for path in PAGES:
+        page = get(server, path)
+        assert page.status_code == 200 and page.headers["cache-control"] == "no-cache", path
+        version = version_of(page.text)
+        urls = [u for u in LINK.findall(page.text) if u.startswith("/static/")]
+        assert urls, path
+        for url in urls:
+            assert url.startswith(f"/static/{version}/"), f"{path}: {url} is not versioned"
+            answer = get(server, url)
+            assert answer.status_code == 200, url
+            assert answer.headers["cache-control"] == IMMUTABLE, url
+    assert get(server, "/static/0123456789ab/common.js").status_code == 404  # no other version is served
+    # An old unversioned link still works, and is never cached without asking.
+    old = get(server, "/static/common.js")
+    assert old.status_code == 200 and old.headers["cache-control"] == "no-cache"
+
+
+def test_every_module_import_resolves_and_keeps_the_version(server: Server) -> None:
+    for path in PAGES:
+        page = get(server, path)
+        version = version_of(page.text)
+        (entry,) = re.findall(r'<script type="module" src="([^"]+)"', page.text)
+        graph = modules_of(server, urljoin(server.url, entry))
+        for url, imports in graph.items():
+            outside = [i for i in imports if not urlsplit(i).path.startswith(f"/static/{version}/")]
+            assert not outside, f"{url} imports outside its version: {outside}"
+        # The head preloads the whole graph, so the browser fetches it at once, not import by import.
+        preloaded = {urljoin(server.url, u) for u in re.findall(r'<link rel="modulepreload" href="([^"]+)"', page.text)}
+        assert preloaded == set(graph) - {urljoin(server.url, entry)}, path
+
+
+def test_the_page_names_its_language_and_preloads_its_catalogues(server: Server) -> None:
+    page = get(server, "/player")
+    version = version_of(page.text)
+    assert '<meta name="live-language" content="sr-Latn">' in page.text
+    assert '<html lang="sr-Latn">' in page.text
+    preloads = re.findall(r'<link rel="preload" as="fetch" crossorigin href="([^"]+)">', page.text)
+    assert preloads == [f"/static/{version}/i18n/player/en.json", f"/static/{version}/i18n/player/sr-Latn.json"]
+    for url in preloads:
+        catalogue = get(server, url).json()
+        assert list(catalogue) == ["player"] and catalogue["player"]["pageTitle"]
+    asked = get(server, "/display?lang=sk")
+    assert f"/static/{version}/i18n/display/sk.json" in asked.text
+    assert "i18n/display/sr-Latn.json" not in asked.text
+
+
+def test_a_changed_file_gets_a_new_version(tmp_path: Path) -> None:
+    copy = tmp_path / "display"
+    shutil.copytree(DISPLAY_DIR, copy)
+    before = Assets(copy)
+    assert Assets(copy).version == before.version  # the same files, the same version
+    (copy / "plan.js").write_text((copy / "plan.js").read_text(encoding="utf-8") + "\n// changed\n", encoding="utf-8")
+    after = Assets(copy)
+    assert after.version != before.version
+    assert after.prefix in (after.page_html("player.html", "player", "en", None) or "")
+    changed = after.get("plan.js")
+    assert changed is not None and changed.body.endswith(b"// changed\n")
+    assert changed.gzipped is not None and gzip.decompress(changed.gzipped) == changed.body

@@ -1,0 +1,93 @@
+// display/script.js: Serbian Cyrillic shown in Latin letters on the pages of a Latin-script language.
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+
+import { hasCyrillic, presentEvent, presentSections, scriptFor, toLatin } from "../../display/script.js";
+
+describe("Serbian Cyrillic in Latin letters", () => {
+  it("writes every letter of the alphabet, Љ Њ Џ Ђ as Lj Nj Dž Đ", () => {
+    assert.equal(toLatin("абвгдђежзијклљмнњопрстћуфхцчџш"), "abvgdđežzijklljmnnjoprstćufhcčdžš");
+    assert.equal(toLatin("АБВГДЂЕЖЗИЈКЛЉМНЊОПРСТЋУФХЦЧЏШ"), "ABVGDĐEŽZIJKLLJMNNJOPRSTĆUFHCČDŽŠ");
+  });
+
+  it("writes names as people spell them", () => {
+    assert.equal(toLatin("Љубомир Пантић"), "Ljubomir Pantić");
+    assert.equal(toLatin("Небојша Ђорђевић"), "Nebojša Đorđević");
+    assert.equal(toLatin("Његош Џајић"), "Njegoš Džajić");
+    assert.equal(toLatin("Куп Чачка у преферансу 2027"), "Kup Čačka u preferansu 2027");
+    assert.equal(toLatin("Жребање и отварање"), "Žrebanje i otvaranje");
+  });
+
+  it("keeps a word in capitals in capitals, and a lone capital digraph capitalised", () => {
+    assert.equal(toLatin("ЉУБА ЊЕГОШ ЏАК"), "LJUBA NJEGOŠ DŽAK");
+    assert.equal(toLatin("Џ."), "Dž.");
+    assert.equal(toLatin("ПАЉ"), "PALJ");
+  });
+
+  it("leaves Latin, digits, signs and non-strings as they are", () => {
+    assert.equal(toLatin("Ana Petrović – Round 2 (IMP)"), "Ana Petrović – Round 2 (IMP)");
+    assert.equal(toLatin(""), "");
+    assert.equal(toLatin(null), null);
+    assert.equal(toLatin(42), 42);
+    assert.equal(hasCyrillic("Коло 1"), true);
+    assert.equal(hasCyrillic("Kolo 1"), false);
+  });
+
+  it("applies to the Latin-script pages only", () => {
+    assert.equal(scriptFor("sr-Cyrl"), null);
+    for (const lang of ["sr-Latn", "sk", "en"]) assert.equal(scriptFor(lang), toLatin);
+  });
+});
+
+const SECTIONS = {
+  tournament: { name: "Куп Чачка", language: "sr-Cyrl", game: "preferans" },
+  timetable: [{ id: "r1", title: "Коло 1", round: 1, kind: "round" }, { id: "reg", title: "Регистрација" }],
+  players: [{ id: "p1", name: "Љубомир Пантић" }, { id: "p2", name: "Ana Petrović" }],
+  teams: [{ id: "t1", name: "Црвена звезда" }],
+  standings: [{ rank: 1, player: "p1", name: "Љубомир Пантић", points: 6.2 }],
+  lateness: { r1: { item: "r1", rows: [{ id: "p1", name: "Љубомир Пантић", reserve: "Зоран Вуковић" }] } },
+  announcements: [{ text: "Вечера у 19 часова" }],
+  seating: { r1: { tables: [{ table: 1, players: ["p1", "p2"] }] } },
+};
+
+describe("the sections as a Latin page shows them", () => {
+  it("shows the names, the titles and the tournament's name in Latin on sr-Latn, sk and en pages", () => {
+    for (const lang of ["sr-Latn", "sk", "en"]) {
+      const s = presentSections(SECTIONS, lang);
+      assert.equal(s.tournament.name, "Kup Čačka");
+      assert.equal(s.tournament.language, "sr-Cyrl");
+      assert.deepEqual(s.timetable.map((i) => i.title), ["Kolo 1", "Registracija"]);
+      assert.deepEqual(s.players.map((p) => p.name), ["Ljubomir Pantić", "Ana Petrović"]);
+      assert.equal(s.teams[0].name, "Crvena zvezda");
+      assert.equal(s.standings[0].name, "Ljubomir Pantić");
+      assert.equal(s.standings[0].points, 6.2);
+      assert.deepEqual(s.lateness.r1.rows[0], { id: "p1", name: "Ljubomir Pantić", reserve: "Zoran Vuković" });
+    }
+  });
+
+  it("leaves free text, ids, other sections and the data it was given alone", () => {
+    const before = JSON.stringify(SECTIONS);
+    const s = presentSections(SECTIONS, "sr-Latn");
+    assert.equal(s.announcements, SECTIONS.announcements);
+    assert.equal(s.seating, SECTIONS.seating);
+    assert.equal(s.players[1], SECTIONS.players[1]);
+    assert.equal(JSON.stringify(SECTIONS), before);
+  });
+
+  it("changes nothing on a Cyrillic page", () => {
+    assert.equal(presentSections(SECTIONS, "sr-Cyrl"), SECTIONS);
+  });
+
+  it("takes a part of the sections (an event's changes) as well as all of them", () => {
+    assert.deepEqual(presentSections({ players: [{ id: "w31", name: "Зоран Вуковић" }] }, "sk"),
+      { players: [{ id: "w31", name: "Zoran Vuković" }] });
+    assert.deepEqual(presentSections({}, "sk"), {});
+  });
+
+  it("shows the names in an event's payload in Latin", () => {
+    const event = { seq: 9, type: "reserve_seated", payload: { item: "r1", name: "Зоран Вуковић", player: "p1", table: 3 } };
+    assert.deepEqual(presentEvent(event, "sr-Latn").payload, { item: "r1", name: "Zoran Vuković", player: "p1", table: 3 });
+    assert.equal(presentEvent(event, "sr-Cyrl"), event);
+    assert.equal(event.payload.name, "Зоран Вуковић");
+  });
+});
