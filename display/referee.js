@@ -788,19 +788,12 @@ function preferansBlock(item, table, row, open, key) {
         el("td", { class: "num" }, row.walkover ? (p.absent ? STRINGS.absentWord : STRINGS.came) : num(p.result, { signed: true, max: 1 })),
         el("td", { class: "num" }, row.walkover ? "" : p.shared ? STRINGS.sharedPlace(...placeSpan(row.players, p)) : STRINGS.place(p.place)),
         el("td", { class: "num strong" }, num(p.points, { min: 1 }))))));
-    const correct = el("button", {
-      type: "button", class: "btn small", dataset: { action: "correct" },
-      onclick: () => {
-        f.mode = "correct";
-        f.error = "";
-        f.reason = "";
-        f.walkover = Boolean(row.walkover);
-        f.present = row.walkover ? ((row.players || []).find((p) => !p.absent) || {}).player || "" : "";
-        f.values = Object.fromEntries(players.map((p) => [p, byPlayer.has(p) && !row.walkover ? String(byPlayer.get(p).result) : ""]));
-        f.supe = {};
-        rebuild(key);
-      },
-    }, STRINGS.correct);
+    const correct = correctButton(f, key, () => {
+      f.walkover = Boolean(row.walkover);
+      f.present = row.walkover ? ((row.players || []).find((p) => !p.absent) || {}).player || "" : "";
+      f.values = Object.fromEntries(players.map((p) => [p, byPlayer.has(p) && !row.walkover ? String(byPlayer.get(p).result) : ""]));
+      f.supe = {};
+    });
     return blockShell(key, title, [...tagsFor(row), correct], body);
   }
   if (open) {
@@ -831,6 +824,21 @@ async function sendResult(body, { correcting, f, error, reason, send, key, updat
 }
 
 /** A correction's reason field and its cancel button (the result forms of both games share them). */
+/** "Correct" on a recorded result: the block opens its correction form, `prefill` puts the
+ * recorded values in it (a slip's bule, a match's IMPs). */
+function correctButton(f, key, prefill) {
+  return el("button", {
+    type: "button", class: "btn small", dataset: { action: "correct" },
+    onclick: () => {
+      f.mode = "correct";
+      f.error = "";
+      f.reason = "";
+      prefill();
+      rebuild(key);
+    },
+  }, STRINGS.correct);
+}
+
 function correctionControls(f, key) {
   const reason = el("input", {
     type: "text", class: "field reason", maxlength: "500", value: f.reason, placeholder: STRINGS.reason,
@@ -993,16 +1001,9 @@ function bridgeBlock(item, match, row, open, key) {
     return blockShell(key, title, [undo], el("div", { class: "r-forfeit-line" }, STRINGS.forfeitLine(teamName(row.forfeit))));
   }
   if (row && f.mode !== "correct") {
-    const correct = el("button", {
-      type: "button", class: "btn small", dataset: { action: "correct" },
-      onclick: () => {
-        f.mode = "correct";
-        f.error = "";
-        f.reason = "";
-        f.values = { home: String(row.imps_home), away: String(row.imps_away) };
-        rebuild(key);
-      },
-    }, STRINGS.correct);
+    const correct = correctButton(f, key, () => {
+      f.values = { home: String(row.imps_home), away: String(row.imps_away) };
+    });
     return blockShell(key, title, [...tagsFor(row), correct],
       el("div", { class: "r-match-score" },
         el("span", {}, home), el("b", {}, STRINGS.score(num(row.imps_home, { max: 1 }), num(row.imps_away, { max: 1 }))), el("span", {}, away)),

@@ -112,3 +112,35 @@ async def test_on_a_phone_the_current_round_s_actions_stay_in_thumb_reach(browse
         await shot(phone, artifacts, "referee-thumb-phone.png")
     finally:
         await phone.context.close()
+
+
+@bounded
+async def test_correct_opens_the_recorded_slip_in_its_form_and_sends_a_correction(browser: Any, serve: Any) -> None:
+    server = await serve(name=NAME, players=PLAYERS,
+                         timetable=[round_entry("r1", 1, start_in=120, minutes=180, title="Round 1")])
+    tables = seating_of(await ack(server, {"type": "publish_seating", "item": "r1", "seed": 4}))
+    await ack(server, {"type": "start_round", "item": "r1"})
+    players = tables[1]
+    slip = (62, -18, -44) if len(players) == 3 else (60, 20, -30, -50)
+    await ack(server, {"type": "record_result", "item": "r1", "table": 1,
+                       "results": dict(zip(players, slip, strict=True))})
+    console = await open_tab(browser, server, "/referee", viewport=PHONE, is_mobile=True, has_touch=True)
+    try:
+        await referee_login(console, server.token)
+        button = console.page.locator('[data-action="correct"]').first
+        await button.scroll_into_view_if_needed()
+        await button.click()
+        form = console.page.locator('[data-role="reason"]').locator("xpath=ancestor::form")
+        await form.wait_for()
+        values = [await x.input_value() for x in await form.locator('input[inputmode], input[type="number"]').all()]
+        assert [str(v) for v in slip] == [v for v in values if v][: len(slip)], values
+        await form.locator('[data-role="reason"]').fill("slip misread")
+        await form.locator('button[type="submit"]').click()
+        for _ in range(100):
+            if any(e["type"] == "result_corrected" for e in await server.events()):
+                break
+            await asyncio.sleep(0.1)
+        else:
+            raise AssertionError("no correction was sent")
+    finally:
+        await console.context.close()
