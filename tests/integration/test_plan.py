@@ -117,9 +117,10 @@ async def test_a_round_without_seating_is_held_until_the_referee_starts_it(backe
 
 @pytest.mark.parametrize("backend", BACKENDS)
 async def test_an_overrun_moves_the_rest_of_the_day_on_every_display(backend: str, tmp_path: Path) -> None:
-    r1 = round_entry("r1", 1, start_in=1.5, minutes=10)
-    r2 = round_entry("r2", 2, start=from_now(1.5 + 600 + 600), minutes=10)
-    dinner = {"id": "dinner", "kind": "meal", "start": from_now(1.5 + 1200 + 900), "minutes": 60}
+    # (r1 is due 6 s on, so a busy machine's slow start still leaves time to publish its seating)
+    r1 = round_entry("r1", 1, start_in=6, minutes=10)
+    r2 = round_entry("r2", 2, start=from_now(6 + 600 + 600), minutes=10)
+    dinner = {"id": "dinner", "kind": "meal", "start": from_now(6 + 1200 + 900), "minutes": 60}
     file = write_tournament(tmp_path / "t.toml", timetable=[r1, r2, dinner])
     async with serving(backend, file, tmp_path) as server:
         planned = {i["id"]: i["start"] for i in (await server.state())["timetable"]}
