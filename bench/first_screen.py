@@ -16,6 +16,11 @@ request, `--kbps` kbit/s down and up; the cache on), it opens each page in a fre
 - referee (a signed-in console: the session cookie is set before): the current round's line
   (`#current`) and the app shown.
 
+The useful screens are told by element ids and the page's path (`/player`), never by the names of the
+files that draw them (the entry modules live in the pages' folders, `/static/<v>/player/…`). The data
+the page carries in its HTML (`#live-boot`: the hello and the snapshot its WebSocket would send first,
+live/assets.py) comes with the HTML; "boot chars" is its size, 0 for a page without one.
+
 A second visit in the same context (the cache warm) is measured too. Bytes are what Chromium
 counted on the wire (`Network.loadingFinished`'s encodedDataLength: headers and the body as sent,
 compressed or not) plus the WebSocket frames received until that moment. Prints the figures and
@@ -65,7 +70,7 @@ WATCH = """
       const app = document.getElementById("app"), current = document.getElementById("current");
       return app && !app.hidden && current && current.textContent.trim();
     },
-  }[location.pathname.slice(1)];
+  }[location.pathname.split("/").filter(Boolean)[0]];
   const check = () => {
     if (window.__firstScreen === undefined && useful && useful()) window.__firstScreen = performance.now();
     if (window.__firstScreen === undefined) requestAnimationFrame(check);
@@ -173,8 +178,9 @@ async def visit(page: Any, wire: Wire, url: str, verbose: bool = False) -> dict[
     await page.goto(url, wait_until="commit")
     await page.wait_for_function("() => window.__firstScreen !== undefined", timeout=60_000, polling=100)
     ms = await page.evaluate("window.__firstScreen")
+    boot = await page.evaluate("(document.getElementById('live-boot')?.textContent || '').length")
     found = {"s": ms / 1000, "http": sum(wire.sizes.values()), "ws": sum(wire.frames),
-             "requests": len(wire.requests)}
+             "requests": len(wire.requests), "boot": boot}
     if verbose:
         print(f"{url} ({found['s']:.2f} s to the first screen):")
         wire.show()
@@ -219,12 +225,13 @@ async def measure(url: str, name: str, player: str, runs: int, latency: float, k
 def report(results: dict[str, Any], latency: float, kbps: float) -> None:
     print(f"\nfirst useful screen, {latency:g} ms added per request, {kbps:g} kbit/s down and up "
           f"(median of {len(results['player']['cold'])} runs)\n")
-    print(f"{'page':<9} {'visit':<5} {'time':>7} {'HTTP bytes':>11} {'WS bytes':>9} {'requests':>9}")
+    print(f"{'page':<9} {'visit':<5} {'time':>7} {'HTTP bytes':>11} {'WS bytes':>9} {'requests':>9} "
+          f"{'boot chars':>11}")
     for path, kinds in results.items():
         for kind, runs in kinds.items():
             med = {key: statistics.median(r[key] for r in runs) for key in runs[0]}
             print(f"{path:<9} {kind:<5} {med['s']:>6.2f}s {med['http']:>11,.0f} {med['ws']:>9,.0f} "
-                  f"{med['requests']:>9.0f}")
+                  f"{med['requests']:>9.0f} {med['boot']:>11,.0f}")
     player = statistics.median(r["s"] for r in results["player"]["cold"])
     print(f"\ngoal: the player's first screen under {GOAL_S} s on a cold cache: "
           f"{'met' if player < GOAL_S else 'NOT met'} ({player:.2f} s)")

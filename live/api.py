@@ -38,6 +38,7 @@ from live.log import LogUnavailable
 from live.ratelimit import Limiter, client_key
 from live.rules.prizes import prizes
 from live.standings import hidden as standings_hidden
+from live.standings import prize_table
 from live.views import full_state
 
 log = logging.getLogger("live.api")
@@ -114,14 +115,34 @@ def _hall(request: Request | WebSocket) -> Hall:
     return request.app.state.hall  # type: ignore[no-any-return]
 
 
+def page_boot(request: Request, page: str) -> dict[str, Any] | None:
+    """What the page's WebSocket would send it first, as a fresh client (`Hall.boot`), for its data block:
+    the display's view on the hall's pages; on the player page the player view, with `me` when the request
+    carries a player's session (as the upgrade would); on the console the referee view for a signed-in
+    referee's request, else nothing (it shows its sign-in)."""
+    hall = _hall(request)
+    if page == "player":
+        player = _session_of(request)
+        return hall.boot("player", player, private=player is not None)
+    if page == "referee":
+        return hall.boot("referee", None) if auth.referee(request, changes=False) is not None else None
+    return hall.boot("display", None)
+
+
 def _page(name: str, assets: Assets) -> Route:
-    """An HTML page, filled for this request (live/assets.py): never cached, its files versioned."""
+    """An HTML page, filled for this request (live/assets.py): never cached, its files versioned, its first
+    data in it (`page_boot`)."""
     async def page(request: Request) -> Response:
-        text = assets.page_html(name, name.removesuffix(".html"), _hall(request).tournament.language,
-                                request.query_params.get("lang"))
+        stem = name.removesuffix(".html")
+        boot = page_boot(request, stem)
+        text = assets.page_html(name, stem, _hall(request).tournament.language,
+                                request.query_params.get("lang"), boot=boot)
         if text is None:
             return Response("not found", status_code=404, media_type="text/plain; charset=utf-8")
-        return HTMLResponse(text, headers={"Cache-Control": "no-cache"})
+        # A boot for one player's session or a referee holds what is theirs: not kept by any cache.
+        private = boot is not None and (boot["snapshot"]["view"] == "referee" or
+                                        bool((boot["snapshot"]["sections"].get("me") or {}).get("session")))
+        return HTMLResponse(text, headers={"Cache-Control": "no-store" if private else "no-cache"})
     return Route("/" if name == "index.html" else "/" + name.removesuffix(".html"), page)
 
 
@@ -266,13 +287,13 @@ async def api_prizes(request: Request) -> Response:
     shares = hall.tournament.rules.get("prize_shares")
     if not shares:
         return _error(422, f"the {hall.tournament.preset} rules name no split of a prize fund", {"field": "fund"})
-    table = hall.state.standings
+    table, order = prize_table(hall.state)  # Novi Sad: by the final once it has a winner
     key = "player" if hall.tournament.game == "preferans" else "team"
     amounts = prizes(fund, [(row[key], row["rank"]) for row in table], shares)
     paid = [{"rank": row["rank"], "id": row[key], "name": row["name"], "amount": float(amounts[row[key]])}
             for row in table if amounts[row[key]] > 0]
     lady = next((row for row in table if row.get("lady")), None)
-    return JSONResponse({"fund": float(fund), "shares": list(shares), "prizes": paid,
+    return JSONResponse({"fund": float(fund), "shares": list(shares), "prizes": paid, "order": order,
                          "best_lady": {"id": lady["player"], "name": lady["name"], "rank": lady["rank"]}
                          if lady else None})
 

@@ -48,13 +48,18 @@ def arrived_at(state: State, item_id: str, who: str) -> int | None:
     own = check_ins.get(who)
     if state.tournament.game == "preferans":
         return int(own["at"]) if own else None
-    needed = int(state.tournament.rules.get("players_needed", 4))
+    needed = players_needed(state.tournament)
     members = sorted(int(c["at"]) for pid, c in check_ins.items()
                      if (p := state.tournament.player(pid)) is not None and p.team == who)
     times = [int(own["at"])] if own else []
     if len(members) >= needed:
         times.append(members[needed - 1])
     return min(times) if times else None
+
+
+def players_needed(t: Tournament) -> int:
+    """Bridge: how many of a team's players make it complete at the table (the rules' `players_needed`)."""
+    return int(t.rules.get("players_needed", 4))
 
 
 def reference(s: ItemState) -> int:
@@ -113,8 +118,12 @@ def _row(t: Tournament, state: State, s: ItemState, who: str) -> dict[str, Any]:
         row["name"] = player.name if player else who
         excused = who in state.excused.get(s.item.id, {})
         reserve = state.reserves.get(s.item.id, {}).get(who)
-        row.update(excused=excused, reserve=reserve["name"] if reserve else None)
-        if reserve:  # the seat is the reserve's: 350 bule, or 300 for an excused player's replacement
+        # What a reserve in this seat starts with (350 bule, or 300 for an excused player's replacement):
+        # the console says it before the referee seats one.
+        row.update(excused=excused, reserve=reserve["name"] if reserve else None,
+                   reserve_starts_with=reserve_starts_with(t, excused=excused),
+                   reserve_from_ms=_reserve_from(t, state, s, excused, came, reserve))
+        if reserve:  # the seat is the reserve's: what they started with when seated
             row["starts_with"] = int(reserve["starts_with"])
         if came is not None:
             penalty = L.preferans_late_penalty(_late(t, s, came), _preferans_params(t), announced=excused)
@@ -127,6 +136,26 @@ def _row(t: Tournament, state: State, s: ItemState, who: str) -> dict[str, Any]:
     if came is not None:
         row.update(_bridge_fields(t, s, _late(t, s, came)))
     return row
+
+
+def _reserve_from(t: Tournament, state: State, s: ItemState, excused: bool, came: int | None,
+                  reserve: dict[str, Any] | None) -> int | None:
+    """How late (running ms, as `late_clock` reads) the seat's player must be before `seat_reserve` takes a
+    reserve for them: 0 for an announced absence (at once), just past the reserve mark otherwise; None while
+    no reserve can take it (no published seating, the player came, a reserve sits there, the round is over,
+    or has not started and the absence was not announced)."""
+    if came is not None or reserve is not None or s.status == "ended" or s.item.id not in state.seatings:
+        return None
+    if excused:
+        return 0
+    return None if s.open else _preferans_params(t).reserve_after_ms + 1
+
+
+def reserve_starts_with(t: Tournament, *, excused: bool) -> int:
+    """The bule a preferans reserve starts the game with: the reserve's (350) in the seat of a player still
+    absent at the reserve mark, the game's own (300) for the replacement of an announced absence."""
+    params = _preferans_params(t)
+    return params.game_bule if excused else params.reserve_bule
 
 
 def _penalty_fields(p: L.LatePenalty) -> dict[str, Any]:
@@ -173,15 +202,44 @@ def steps(t: Tournament, s: ItemState) -> list[dict[str, Any]]:
     return out
 
 
+def tournament_minutes(t: Tournament, ms: int) -> int:
+    """Clock ms as whole tournament minutes, rounded half up (a demo's minute lasts 60 000 / speed ms)."""
+    return math.floor(ms / t.minutes_ms(1) + 0.5)
+
+
+def _threshold(t: Tournament, s: ItemState, x: L.Threshold, at_steps: list[dict[str, Any]]) -> dict[str, Any]:
+    """A threshold with how late it is (running clock since the reference start: what its alert says, "5
+    minutes", whatever the pauses), and for a Slovak block the boards removed up to it and from it on."""
+    late = L.running_ms(reference(s), x.at, s.pauses)
+    out: dict[str, Any] = {"name": x.name, "at": x.at, "late_ms": late, "minutes": tournament_minutes(t, late)}
+    if x.name.startswith("block:"):
+        out["boards_removed"] = _step_at(at_steps, late).get("boards_removed", 0)
+        out["boards_removed_next"] = _step_at(at_steps, late + 1).get("boards_removed", 0)
+    return out
+
+
+def _step_at(at_steps: list[dict[str, Any]], late: int) -> dict[str, Any]:
+    """The step that applies `late` ms late: the last whose from_ms ≤ late."""
+    return next((x for x in reversed(at_steps) if x["from_ms"] <= late), {})
+
+
 def report(state: State, item_id: str) -> dict[str, Any]:
-    """The check-in list of one round, for the referee console, the display and the players."""
+    """The check-in list of one round, for the referee console, the display and the players.
+
+    `late_clock` is how late someone not yet in is, for any instant, as `live.rules.lateness.RunningClock`
+    (`{"ms", "at", "running"}`: ms + max(0, now − at) while running, else ms); `players_needed` is what
+    completes a bridge team (None in preferans, where a row is one player)."""
     t = state.tournament
     s = state.items[item_id]
+    at_steps = steps(t, s)
+    clock = L.running_clock(reference(s), s.pauses)
     return {
         "item": item_id, "reference_start": reference(s), "pauses": [list(p) for p in s.pauses],
-        "thresholds": [{"name": x.name, "at": x.at} for x in thresholds(t, s)] if not s.open else [],
+        "late_clock": {"ms": clock.ms, "at": clock.at, "running": clock.running},
+        "players_needed": players_needed(t) if t.game == "bridge" else None,
+        "thresholds": [_threshold(t, s, x, at_steps) for x in thresholds(t, s)] if not s.open else [],
         "rows": [_row(t, state, s, who) for who in expected(state, item_id)],
-        "steps": steps(t, s),
+        "steps": at_steps,
     }
 
 
@@ -316,6 +374,36 @@ def check_in(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEve
     return referee_event(E.CHECKED_IN, payload)
 
 
+def preview(state: State, c: dict[str, Any], now: int) -> dict[str, Any]:
+    """What a check-in at `c["at"]` would record, before the referee sends it: how late (running clock
+    since the reference start, pauses not counted: `late_ms`, and as tournament time `tournament_ms` and
+    whole `minutes`) and the penalty fields a row of the check-in list would then carry. `c` names the
+    `item`, a `player` or a `team`, and `at` (epoch ms or ISO with offset).
+
+    Asked of the check-in command itself: an instant it would refuse (in the future, before check-in
+    opened, a seat a reserve took, a round that is over) raises its CommandError, with its words."""
+    t = state.tournament
+    for name in ("item", "at"):
+        if name not in c:
+            raise CommandError(422, f"{name} is missing: send item, player (or team) and at", {"field": name})
+    event = check_in(t, state, {**{k: v for k, v in c.items() if k in ("item", "player", "team", "at")},
+                                "type": "check_in", "reason": "preview"}, now)
+    field, who = _who(t, c, teams=True)
+    s = state.items[event.payload["item"]]
+    at = int(event.payload["at"])
+    late = _late(t, s, at)
+    out: dict[str, Any] = {"item": s.item.id, field: who, "at": at, "reference_start": reference(s),
+                           "late_ms": late, "tournament_ms": round(late * t.speed),
+                           "minutes": late // t.minutes_ms(1)}
+    if t.game == "preferans":
+        excused = who in state.excused.get(s.item.id, {})
+        penalty = L.preferans_late_penalty(late, _preferans_params(t), announced=excused)
+        out.update(_penalty_fields(penalty))
+    else:
+        out.update(_bridge_fields(t, s, late))
+    return out
+
+
 def excuse_absence(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEvent:
     _, player = _who(t, {"player": c["player"]}, teams=False)
     s = item_state(state, c)
@@ -356,7 +444,7 @@ def seat_reserve(t: Tournament, state: State, c: dict[str, Any], now: int) -> Ne
     table = next((x["table"] for x in state.seatings.get(s.item.id, {}).get("tables", [])
                   if player in x["players"]), None)
     payload: dict[str, Any] = {"item": s.item.id, "player": player, "name": name.strip(),
-                               "starts_with": 300 if excused else _preferans_params(t).reserve_bule}
+                               "starts_with": reserve_starts_with(t, excused=excused)}
     if table is not None:
         payload["table"] = table
     return referee_event(E.RESERVE_SEATED, payload)

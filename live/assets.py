@@ -1,10 +1,10 @@
-"""The pages' files, read once at start and served under a version: `/static/<version>/common.js`.
+"""The pages' files, read once at start and served under a version: `/static/<version>/lib/clock.js`.
 
 The version is a hash of every file's path and contents, so a changed file (after a restart) gives
 new URLs and a browser may keep each answer for a year without asking again (`immutable`). The whole
-tree sits under the one prefix and the modules import each other by relative paths (`./common.js`),
-so every import keeps the version without an import map (an inline script the CSP would have to
-allow by hash) or rewriting the files when serving them.
+tree sits under the one prefix and the modules import each other by relative paths (`./x.js`, and
+`../lib/x.js` from a page's folder), so every import keeps the version without an import map (an
+inline script the CSP would have to allow by hash) or rewriting the files when serving them.
 
 Each text file is gzipped once here, at the highest level; an answer goes out compressed when the
 browser accepts gzip. Besides the files, each catalogue is cut into one file per page
@@ -13,7 +13,12 @@ words, not the three other pages'.
 
 The HTML pages are not cached: `page_html` fills each one per request with the versioned URLs, the
 tournament's language and hints that let the browser fetch the modules and the catalogues at once,
-in parallel, instead of one after the other as each module asks for the next.
+in parallel, instead of one after the other as each module asks for the next. It also carries the
+page's first data, `boot`: what the page's WebSocket would send a fresh client (`live.hall.Hall.boot`:
+the hello and the snapshot, built for this request), in a data block `<script type="application/json"
+id="live-boot">` — not a script, so the CSP has nothing to allow, and with every "<" written `\\u003c`
+so that no text in it (a player named "</script>") can end the block. The page draws its first screen
+from it while its WebSocket connects.
 """
 
 from __future__ import annotations
@@ -26,6 +31,7 @@ import mimetypes
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 #: How long a browser may keep a versioned file: a year, the most any browser honours.
 IMMUTABLE = "public, max-age=31536000, immutable"
@@ -37,6 +43,8 @@ CATALOGUES = ("en", "sr-Cyrl", "sr-Latn", "sk")
 _IMPORT = re.compile(r"""(?:^|[;\s])(?:import|export)\s[^;"']*?from\s*["']([^"']+)["']|^\s*import\s*["']([^"']+)["']""",
                      re.M)
 _STATIC_REF = re.compile(r"""(\s(?:src|href)=")/static/""")
+#: The id of a page's data block: what its WebSocket would send first (see the module).
+BOOT_ID = "live-boot"
 _ENTRY = re.compile(r"""<script\s+type="module"\s+src="/static/([^"]+)"></script>""")
 
 
@@ -64,12 +72,16 @@ class Assets:
         self.version = digest.hexdigest()[:12]
         self.prefix = f"/static/{self.version}/"
         self.files = {name: _asset(name, body) for name, body in files.items()}
+        self._graphs: dict[str, list[str]] = {}  # entry → its modules: the files do not change after start
 
     def get(self, name: str) -> Asset | None:
         return self.files.get(name)
 
     def modules(self, entry: str) -> list[str]:
-        """The modules `entry` loads (itself first, then what it imports, depth first), as file names."""
+        """The modules `entry` loads (itself first, then what it imports, depth first), as file names:
+        relative imports (`./x.js`, `../lib/x.js`) and absolute `/static/…` ones. Found once per entry."""
+        if entry in self._graphs:
+            return list(self._graphs[entry])
         seen: list[str] = []
 
         def visit(name: str) -> None:
@@ -79,18 +91,21 @@ class Assets:
             seen.append(name)
             for match in _IMPORT.finditer(asset.body.decode("utf-8", "replace")):
                 spec = match.group(1) or match.group(2)
-                if spec.startswith("./"):
-                    visit(_join(name, spec[2:]))
+                if spec.startswith(("./", "../")):
+                    visit(_join(name, spec))
                 elif spec.startswith("/static/"):
                     visit(spec.removeprefix("/static/"))
 
         visit(entry)
-        return seen
+        self._graphs[entry] = seen
+        return list(seen)
 
-    def page_html(self, name: str, page: str, tournament_language: str, asked: str | None) -> str | None:
+    def page_html(self, name: str, page: str, tournament_language: str, asked: str | None, *,
+                  boot: Any = None) -> str | None:
         """The HTML page `name` for this request: versioned URLs, the tournament's language on a meta
         tag (the modules read it instead of asking the server), preloads of its modules and of the
-        catalogues it will load (`asked`: the request's ?lang=)."""
+        catalogues it will load (`asked`: the request's ?lang=), and `boot` (JSON-ready, None: none) in
+        its data block (see the module)."""
         asset = self.files.get(name)
         if asset is None:
             return None
@@ -105,9 +120,19 @@ class Assets:
             if f"i18n/{page}/{catalogue}.json" in self.files:
                 hints.append(f'<link rel="preload" as="fetch" crossorigin href="{self.prefix}i18n/{page}/'
                              f'{catalogue}.json">')
+        if boot is not None:
+            hints.append(data_block(BOOT_ID, boot))
         text = _STATIC_REF.sub(lambda m: m.group(1) + self.prefix, text)
         text = text.replace('<html lang="en">', f'<html lang="{html.escape(lang)}">', 1)
         return text.replace("</head>", "\n".join(hints) + "\n</head>", 1)
+
+
+def data_block(ident: str, value: Any) -> str:
+    """`value` as JSON in a `<script type="application/json">` element: the browser runs nothing in it, and
+    with every "<" escaped (`\\u003c`, the same string to JSON.parse) no text in it can close the element
+    or open a comment."""
+    text = json.dumps(value, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
+    return f'<script type="application/json" id="{html.escape(ident)}">{text}</script>'
 
 
 def requested_language(asked: str | None) -> str | None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from live import arrivals, plan_commands, referees, results
+from live import appeals, arrivals, plan_commands, referees, results, sanctions
 from live import events as E
 from live.events import NewEvent
 from live.schedule import start_blocker
@@ -49,6 +49,8 @@ FIELDS: dict[str, tuple[set[str], set[str]]] = {
     "excuse_absence": ({"item", "player", "reason"}, set()),
     "seat_reserve": ({"item", "player", "name"}, set()),
     **plan_commands.FIELDS,
+    **sanctions.FIELDS,
+    **appeals.FIELDS,
 }
 
 
@@ -221,6 +223,7 @@ def _undo(t: Tournament, state: State, c: dict[str, Any], now: int, actor: str =
         target = undoable[-1]
     results.check_undo(t, state, target)
     plan_commands.check_undo(state, target)
+    appeals.check_undo(state, target)
     return referee_event(E.COMMAND_UNDONE, {"target": target["seq"], "undid": target["type"]})
 
 
@@ -287,4 +290,6 @@ _HANDLERS = {
     "excuse_absence": arrivals.excuse_absence,
     "seat_reserve": arrivals.seat_reserve,
     **plan_commands.HANDLERS,
+    **sanctions.HANDLERS,
+    **appeals.HANDLERS,
 }

@@ -28,6 +28,10 @@ SEATING_PUBLISHED = "seating_published"
 PENALTY_APPLIED = "penalty_applied"
 MATCH_FORFEITED = "match_forfeited"
 TEAM_WITHDRAWN = "team_withdrawn"
+# Sanctions and appeals (live/sanctions.py, live/appeals.py):
+SANCTION_RECORDED = "sanction_recorded"  # a warning or penalty by kind; its penalty lines count like `penalty_applied`
+APPEAL_LODGED = "appeal_lodged"  # a player asks the judges' committee
+APPEAL_DECIDED = "appeal_decided"  # the committee's decision, final
 # Arrivals:
 CHECKED_IN = "checked_in"
 ABSENCE_ANNOUNCED = "absence_announced"  # announced in advance: never penalized
@@ -57,8 +61,9 @@ REFEREE_ADDED = "referee_added"
 #: The referee shows the hall the standings hidden since `standings_hidden_from_round` (the prize-giving).
 STANDINGS_REVEALED = "standings_revealed"
 REFEREE_SIGNED_IN = "referee_signed_in"
-#: Events whose payload and key are for the referees only: the hall sees that something happened, not what.
-REFEREE_ONLY_TYPES = frozenset({REFEREE_ADDED, REFEREE_SIGNED_IN})
+#: Events whose payload and key are for the referees only: the hall sees that something happened, not what
+#: (a player's appeals are theirs and the referees': their own page shows them, live/appeals.py).
+REFEREE_ONLY_TYPES = frozenset({REFEREE_ADDED, REFEREE_SIGNED_IN, APPEAL_LODGED, APPEAL_DECIDED})
 
 #: Events that a display shows as a full-screen banner.
 SIGNAL_TYPES = frozenset({
@@ -66,6 +71,12 @@ SIGNAL_TYPES = frozenset({
     LAST_DEALS_ANNOUNCED, BREAK_ANNOUNCED, ROUND_ENDED, ANNOUNCED, LATENESS_ALERT, RESERVE_SEATED,
     ITEM_MOVED, TIMETABLE_SHIFTED, ITEM_ADDED, ITEM_CANCELLED, PLAN_MISSED,
 })
+#: Changes of the timetable on the day that the pages tell as a banner (in the plan's words).
+TIMETABLE_CHANGE_TYPES = frozenset({ITEM_MOVED, TIMETABLE_SHIFTED, ITEM_ADDED, ITEM_CANCELLED})
+#: Signals the pages show as a banner: all but `plan_missed`, which the timetable and the console show instead.
+BANNER_TYPES = SIGNAL_TYPES - {PLAN_MISSED}
+#: Events that change the score: the standings, results, seating or penalties (the display shows no banner).
+SCORE_TYPES = frozenset({RESULT_RECORDED, RESULT_CORRECTED, SEATING_PUBLISHED, PENALTY_APPLIED, MATCH_FORFEITED})
 
 
 @dataclass(frozen=True)

@@ -31,7 +31,7 @@ from live.results import played_before
 from live.signals import due_signals, missed_items, signal_event
 from live.state import State, apply, fold
 from live.tournament import Tournament
-from live.views import me_section, public_sections, referee_only, referee_sections
+from live.views import event_families, me_section, public_sections, referee_only, referee_sections
 from scheduler import SignalScheduler
 from scheduler.lease import Lease
 
@@ -42,7 +42,8 @@ log = logging.getLogger("live.hall")
 PERSONAL_TYPES = frozenset({E.RESULT_RECORDED, E.RESULT_CORRECTED, E.SEATING_PUBLISHED, E.PENALTY_APPLIED,
                             E.MATCH_FORFEITED, E.TEAM_WITHDRAWN, E.COMMAND_UNDONE, E.CHECKED_IN,
                             E.ABSENCE_ANNOUNCED, E.RESERVE_SEATED, E.ROUND_STARTED, E.ROUND_ENDED,
-                            E.PLAYER_UPDATED, E.PLAYER_WITHDRAWN, E.TEAM_UPDATED})
+                            E.PLAYER_UPDATED, E.PLAYER_WITHDRAWN, E.TEAM_UPDATED, E.SANCTION_RECORDED,
+                            E.APPEAL_LODGED, E.APPEAL_DECIDED})
 
 
 CONFLICT_RETRIES = 5
@@ -352,14 +353,24 @@ class Hall:
             sections["me"] = self.me(player, private=private)
         return {"type": "snapshot", "view": view, "seq": self.state.seq, "sections": sections}
 
+    def hello(self, view: str, since: int | None = None, *, resync: bool = False) -> dict[str, Any]:
+        """The first message a client gets: the server's time and seq, and the event families the pages
+        treat specially (`live.views.event_families`), so that no page keeps a list of its own."""
+        return {"type": "hello", "server_time": self.clock(), "seq": self.state.seq, "view": view,
+                "since": since, "resync": resync, "tournament": self.tournament.name, "types": event_families()}
+
+    def boot(self, view: str, player: str | None = None, *, private: bool = False) -> dict[str, Any]:
+        """What a fresh client of `view` gets on its WebSocket before any event (`connect` with no `since`):
+        `{"hello": …, "snapshot": …}`. The pages carry it in their HTML (live/assets.py), so the first screen
+        needs no round trip after the page."""
+        return {"hello": self.hello(view), "snapshot": self.snapshot(view, player, private=private)}
+
     def connect(self, client: Client, since: int | None) -> Client:
         """Greet a client, replay what it missed (or mark it `resync`), snapshot it, then subscribe it —
         with no await in between, so no event can fall into a gap or arrive twice."""
-        seq = self.state.seq
         replay = self._replay(client, since) if since is not None else []
         resync = replay is None  # too far behind for a replay: the snapshot alone replaces what it had
-        first = [encode({"type": "hello", "server_time": self.clock(), "seq": seq, "view": client.view,
-                         "since": since, "resync": resync, "tournament": self.tournament.name})]
+        first = [encode(self.hello(client.view, since, resync=resync))]
         first += replay or []
         first.append(encode(self.snapshot(client.view, client.player, private=client.private)))
         if len(first) >= client.queue.maxsize:

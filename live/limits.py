@@ -5,7 +5,7 @@ finish their request). The limits are generous against what the pages do, so onl
 
 - **Messages on a WebSocket.** The pages send pings for the clock estimate: a burst of 5, 300 ms
   apart, after a connect, once a minute and when the page becomes visible again, and one ping every
-  20 s between bursts (display/common.js) — at most about 4 a second, and only for a second. A
+  20 s between bursts (display/lib/connection.js) — at most about 4 a second, and only for a second. A
   client may send `MESSAGE_BURST` messages at once and `MESSAGES_PER_SECOND` after that; one that
   sends more is closed with 1008. A message is at most `MAX_MESSAGE_BYTES` (uvicorn closes with 1009
   past it); a ping is about 40 bytes.

@@ -7,6 +7,9 @@ sign out, and a login link for a colleague. See `live.referees` for what is sign
     GET  /api/me           → the same for the session (or bearer token) the request carries; 401 without
     POST /api/logout       → the cookie removed
     POST /api/login-links  {"name": "..."} → {"name", "url", "qr", "expires"}: a link good once, for 15 minutes
+    GET  /api/lateness/preview?item=r3&player=p7&at=<epoch ms or ISO with offset>  (or team= in bridge)
+                           → what a check-in at that instant would record (`live.arrivals.preview`): how late
+                           and the penalty; the check-in command's own refusal (4xx naming the field) else
 """
 
 from __future__ import annotations
@@ -20,7 +23,9 @@ from starlette.routing import Route
 from live import auth
 from live import referees as R
 from live.api import _error, _hall, json_body, public_url
+from live.arrivals import preview
 from live.log import LogUnavailable
+from live.validation import CommandError
 
 MAX_LOGIN_BYTES = 2048
 CROSS_SITE = "refused: this request comes from another site's page (sign in on this server's own console)"
@@ -109,10 +114,36 @@ async def api_login_links(request: Request) -> Response:
     return JSONResponse(link, headers={"Cache-Control": "no-store"})
 
 
+#: The query parameters of a lateness preview (anything else is refused, so a typo is not silently ignored).
+PREVIEW_FIELDS = ("item", "player", "team", "at")
+
+
+async def api_lateness_preview(request: Request) -> Response:
+    """The console's typed arrival time, priced before it is sent: for the referees (token or session)."""
+    if auth.referee(request, changes=False) is None:
+        return _error(401, "sign in as a referee first (or send Authorization: Bearer <token>)")
+    query = request.query_params
+    unknown = sorted(set(query) - set(PREVIEW_FIELDS))
+    if unknown:
+        return _error(422, f"unknown parameter {unknown[0][:40]!r}: send item, player (or team) and at",
+                      {"field": unknown[0][:40]})
+    asked: dict[str, Any] = {k: query[k] for k in PREVIEW_FIELDS if k in query}
+    raw = asked.get("at")
+    if isinstance(raw, str) and raw.isascii() and raw.isdigit() and len(raw) <= 15:
+        asked["at"] = int(raw)  # epoch ms (an ISO time with its offset goes as it is)
+    hall = _hall(request)
+    try:
+        answer = preview(hall.state, asked, hall.clock())
+    except CommandError as exc:
+        return JSONResponse(exc.to_json(), status_code=exc.status, headers={"Cache-Control": "no-store"})
+    return JSONResponse(answer, headers={"Cache-Control": "no-store"})
+
+
 def routes() -> list[Route]:
     return [
         Route("/api/login", api_login, methods=["POST"]),
         Route("/api/me", api_me),
         Route("/api/logout", api_logout, methods=["POST"]),
         Route("/api/login-links", api_login_links, methods=["POST"]),
+        Route("/api/lateness/preview", api_lateness_preview),
     ]

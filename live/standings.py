@@ -13,6 +13,7 @@ from live import arrivals
 from live.rules import bridge, preferans
 from live.rules import lateness as L
 from live.rules.berger import BergerRound, berger
+from live.rules.prizes import champion_first
 from live.rules.standings_preferans import standings as preferans_standings
 from live.rules.vp import vp
 
@@ -188,6 +189,24 @@ def final_view(state: State) -> dict[str, Any] | None:
                     winner=bridge.final_winner(first, second, Decimal(str(entry["imps_home"])),
                                                Decimal(str(entry["imps_away"])), final["carry_over"]))
     return view
+
+
+def prize_table(state: State) -> tuple[list[dict[str, Any]], str]:
+    """The standings rows the prizes follow, and by what: "final" once the Novi Sad final has a winner
+    (RULES.md §2: the champion is the final's winner, its loser 2nd; `prizes.champion_first`), else
+    "standings" (the table as it stands). The standings themselves stay the league's."""
+    table = state.standings
+    final = final_view(state) if state.tournament.game == "bridge" else None
+    if final is None or final["winner"] is None:
+        return table, "standings"
+    winner = final["winner"]
+    runner_up = final["second"] if winner == final["first"] else final["first"]
+    if not {winner, runner_up} <= {row["team"] for row in table}:
+        return table, "standings"  # a finalist erased from the table since (a withdrawal): no final to follow
+    ranks = dict(champion_first([(row["team"], row["rank"]) for row in table], winner, runner_up))
+    by_team = {row["team"]: row for row in table}
+    order = [winner, runner_up, *(row["team"] for row in table if row["team"] not in (winner, runner_up))]
+    return [{**by_team[team], "rank": ranks[team]} for team in order], "final"
 
 
 def bridge_scores(state: State) -> list[bridge.Score]:

@@ -110,6 +110,10 @@ class State:
     excused: dict[str, dict[str, dict[str, Any]]] = field(default_factory=dict)  # item → player → payload
     reserves: dict[str, dict[str, dict[str, Any]]] = field(default_factory=dict)  # item → absent player → payload
     withdrawn: dict[str, dict[str, Any]] = field(default_factory=dict)  # team → payload
+    #: Sanctions by kind in force (`sanction_recorded`), oldest first; their penalty lines are in `penalties`.
+    sanctions: list[dict[str, Any]] = field(default_factory=list)
+    #: Appeals to the judges' committee in force, by the seq of their `appeal_lodged`; "decision" once decided.
+    appeals: dict[int, dict[str, Any]] = field(default_factory=dict)
     _derived: dict[str, Any] = field(default_factory=dict, repr=False)
     #: A logged result's scored table, by the result event's seq (derived once: events never change).
     table_cache: dict[int, Any] = field(default_factory=dict, repr=False)
@@ -329,6 +333,19 @@ def _apply_scoring(state: State, event: Event) -> None:
         state.penalties.append({**p, "seq": event.seq, "ts": event.ts})
     elif event.type == E.MATCH_FORFEITED:
         state.forfeits.setdefault(p["item"], {})[result_key(p)] = {**p, "seq": event.seq, "ts": event.ts}
+    elif event.type == E.SANCTION_RECORDED:
+        # The sanction's penalty lines are ordinary penalties: the standings and the player's page count them.
+        state.sanctions.append({**p, "seq": event.seq, "ts": event.ts})
+        state.penalties.extend({**line, "item": p["item"], "kind": p["kind"], "sanction": event.seq,
+                                "seq": event.seq, "ts": event.ts} for line in p["penalties"])
+    elif event.type == E.APPEAL_LODGED:
+        state.appeals[event.seq] = {**p, "seq": event.seq, "ts": event.ts, "decision": None}
+        return
+    elif event.type == E.APPEAL_DECIDED:
+        appeal = state.appeals.get(int(p["appeal"]))
+        if appeal is not None and appeal["decision"] is None:
+            appeal["decision"] = {**p, "seq": event.seq, "ts": event.ts}
+        return
     else:
         return
     state._derived.clear()

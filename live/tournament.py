@@ -399,6 +399,8 @@ def parse(text: str, path: str = "<tournament>") -> Tournament:
 RULE_CHOICES: dict[str, tuple[str, ...]] = {"follow": ("shift", "hold")}
 #: Rules parameters that are round numbers (1 or more).
 ROUND_RULES = frozenset({"standings_hidden_from_round"})
+#: Rules parameters that list a sanction's steps (live/rules/sanctions.py).
+STEP_RULES = frozenset({"sanction_bad_shuffle_bule"})
 
 
 def rule_problem(key: str, value: Any) -> str | None:
@@ -408,6 +410,9 @@ def rule_problem(key: str, value: Any) -> str | None:
         return f"must be one of {', '.join(choices)}, not {value!r}"
     if key in ROUND_RULES and value < 1:
         return f"must be a round number (1 or more), not {value!r}"
+    if key in STEP_RULES and (not value or not all(
+            isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in value)):
+        return f"must list the bule of the 1st, 2nd, … offence (whole numbers, 0 for a warning), not {value!r}"
     return None
 
 

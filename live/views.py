@@ -3,13 +3,19 @@
 A view is a dict of named sections. Clients replace a section whole when it arrives, so an
 event message carries only the sections that changed. Times are epoch milliseconds (UTC):
 clients render countdowns themselves against the synchronized server clock.
+
+The pages hold no rule: every number and decision they show is here. What changes with the clock
+alone, between events, comes as instants to compare with the clock, never as a rule to apply: the
+headline's timeline (`now`, live/timeline.py), a lateness report's `late_clock` and `steps`.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from live import appeals, checkin, sanctions, table_slips, texts, timeline
 from live import events as E
+from live import referees as R
 from live.referees import SHARED_NAME, is_referee
 from live.schedule import start_blocker
 from live.standings import final_view, hidden
@@ -35,6 +41,7 @@ def item_view(t: Tournament, item: Item, s: ItemState | None, planned: Item | No
     data["changeable"] = s.open if s is not None else True
     data["changeable_until"] = None if s is not None or state is None or not state.played else item.start_ms
     if s is None:
+        data["phase"] = None  # not a round or match: it is on while now is in [start, end) (see `now`)
         return data
     # Why a held round still waits, as it stands now (None: it can be started).
     held = start_blocker(state, item.id) if state is not None and s.status == "held" else None
@@ -45,6 +52,7 @@ def item_view(t: Tournament, item: Item, s: ItemState | None, planned: Item | No
         paused_at=s.paused_at, extended_ms=s.extended_ms, last_deals_at=s.last_deals_at,
         breaks=list(s.breaks), parts=t.segments(item),
     )
+    data["phase"] = timeline.phase(data)
     if s.status == "paused":
         data["remaining_ms"] = s.remaining_ms(s.paused_at or 0)
     elif s.open:
@@ -54,10 +62,13 @@ def item_view(t: Tournament, item: Item, s: ItemState | None, planned: Item | No
 
 def public_sections(state: State) -> dict[str, Any]:
     """What every screen sees. While the standings are hidden (`live.standings.hidden`) they are an empty list
-    and `standings_hidden` says since which round (absent while they are shown)."""
+    and `standings_hidden` says since which round (absent while they are shown). `now` is the headline's
+    timeline (`live.timeline`): the current and next item at every instant; `limits`, the fields' lengths."""
     t = state.tournament
     plan = state.plan or t
     concealed = hidden(state)
+    timetable = [item_view(t, i, state.items.get(i.id), plan.item(i.id), state) for i in t.items]
+    opens = t.rule_ms("checkin_opens_before")
     return {
         "tournament": {
             "name": t.name, "timezone": t.timezone, "preset": t.preset, "game": t.game,
@@ -65,8 +76,12 @@ def public_sections(state: State) -> dict[str, Any]:
             "follow": t.rules.get("follow", "shift"),
             "call_before_ms": t.rule_ms("call_before"),
             "last_deals_warning_ms": t.rule_ms("last_deals_warning"),
+            "checkin_opens_before_ms": opens,
+            "minute_ms": t.minutes_ms(1),
         },
-        "timetable": [item_view(t, i, state.items.get(i.id), plan.item(i.id), state) for i in t.items],
+        "timetable": timetable,
+        "now": timeline.timeline(timetable, t.zone, opens),
+        "limits": LIMITS,
         "announcements": [a for a in state.announcements if not _private(a)],
         "players": [_player(p) for p in t.players],
         "teams": [{"id": x.id, "name": x.name} for x in t.teams],
@@ -77,6 +92,14 @@ def public_sections(state: State) -> dict[str, Any]:
         "final": final_view(state) if state.tournament.game == "bridge" else None,
         "lateness": state.lateness,
     }
+
+
+#: The longest texts the server takes, in characters (live/texts.py, live/referees.py), and the check-in
+#: code's letters (live/checkin.py, shown in groups of `code_group`): a page's fields take no more.
+LIMITS: dict[str, int] = {
+    "name": texts.MAX_NAME, "title": texts.MAX_TITLE, "reason": texts.MAX_REASON, "announcement": texts.MAX_TEXT,
+    "referee_name": R.MAX_NAME, "code": checkin.LENGTH, "code_group": checkin.GROUP,
+}
 
 
 def _player(p: Player) -> dict[str, Any]:
@@ -97,6 +120,15 @@ def _private(announcement: dict[str, Any]) -> bool:
 
 def _seating(published: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in published.items() if k not in ("ts",)}
+
+
+def event_families() -> dict[str, list[str]]:
+    """The event types the pages treat specially, by family (live/events.py), for the `hello` message:
+    `signal` (every signal), `banner` (the signals shown as a banner), `score` (those that change the
+    standings, results, seating or penalties: no banner on the display), `plan` (the timetable's changes,
+    told in the plan's words) and `not_undoable` (audit entries no undo takes back)."""
+    return {"signal": sorted(E.SIGNAL_TYPES), "banner": sorted(E.BANNER_TYPES), "score": sorted(E.SCORE_TYPES),
+            "plan": sorted(E.TIMETABLE_CHANGE_TYPES), "not_undoable": sorted(NOT_UNDOABLE)}
 
 
 def referee_sections(state: State) -> dict[str, Any]:
@@ -128,7 +160,11 @@ def referee_only(state: State) -> dict[str, Any]:
 
     return {"audit": state.commands[-AUDIT_SHOWN:], "undo_last": last.get(SHARED_NAME), "undo_last_by": last,
             "allowed": allowed_now(state),
-            "referees": sorted(state.referees), **shown}
+            "referees": sorted(state.referees), **shown,
+            # Čačak (None under rules without them): the next sanction step per player and kind, the appeals,
+            # and the scoring desk's list of who brings each table's slip and who pays the fee.
+            "sanctions": sanctions.referee_view(state), "appeals": appeals.referee_view(state),
+            "slips": table_slips.all_slips(state)}
 
 
 def public_audit(state: State) -> list[dict[str, Any]]:
@@ -153,6 +189,8 @@ def me_section(state: State, player_id: str, *, private: bool = False) -> dict[s
         "arrivals": [{"item": item, **row} for item, report in state.lateness.items() for row in report["rows"]
                      if row["id"] in mine],
         **({"notices": notices} if private else {"private_notices": len(notices)}),
+        # Requests to the judges' committee, and how many are left: theirs only, with their session.
+        **({"appeals": appeals.player_view(state, player.id)} if private else {}),
         "seats": _seats(state, player.id, player.team),
         "results": [{"item": item, **row} for item, rows in state.scored_results.items() for row in rows
                     if _involves(row, player.id, player.team)],
@@ -187,19 +225,16 @@ def _seats(state: State, player: str, team: str | None) -> list[dict[str, Any]]:
     return seats
 
 
-def clock(state: State, now: int) -> dict[str, Any]:
-    """The current and next timetable items at `now`: what the hall display headlines."""
-    t = state.tournament
-    current = next((s.item.id for s in state.items.values() if s.in_progress), None)
-    if current is None:
-        current = next((i.id for i in t.items if i.start_ms <= now < i.end_ms and not i.playing), None)
-    upcoming = [i for i in t.items if i.id != current and (
-        (i.playing and state.items[i.id].open) or (not i.playing and i.start_ms > now))]
-    return {"now": now, "current": current, "next": upcoming[0].id if upcoming else None}
+def clock(state: State, now: int, entries: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """The current and next timetable items at `now`: what the hall display headlines (`live.timeline`;
+    `entries`: the `now` section, if it is built already)."""
+    entry = timeline.at(entries if entries is not None else public_sections(state)["now"], now)
+    return {"now": now, "current": entry["current"], "next": entry["next"]}
 
 
 def full_state(state: State, now: int, *, referee: bool = False) -> dict[str, Any]:
     """GET /api/state: everything; private notices only for a request with the referee token."""
     audit = state.commands[-AUDIT_SHOWN:] if referee else public_audit(state)
     extra = {k: v for k, v in referee_only(state).items() if k != "audit"} if referee else {}
-    return {**public_sections(state), "audit": audit, **extra, "clock": clock(state, now), "seq": state.seq}
+    public = public_sections(state)
+    return {**public, "audit": audit, **extra, "clock": clock(state, now, public["now"]), "seq": state.seq}

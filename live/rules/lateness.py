@@ -159,6 +159,35 @@ def running_deadline(reference_start: int, running: int, pauses: Iterable[Pause]
     return at + left
 
 
+class RunningClock(NamedTuple):
+    """The running clock since a reference start as a screen can run it without knowing the pauses:
+    `ms` of running clock had passed at `at`; while `running`, it advances from `at` on, one ms a ms
+    (`at` may still be ahead: the reference start to come); stopped (an open pause), it stays at `ms`."""
+
+    ms: int
+    at: int
+    running: bool
+
+    def read(self, now: int) -> int:
+        """The running ms at `now` (any now at or after the last pause boundary the clock was made from)."""
+        return self.ms + max(0, now - self.at) if self.running else self.ms
+
+
+def running_clock(reference_start: int, pauses: Iterable[Pause] = ()) -> RunningClock:
+    """`running_ms(reference_start, now, pauses)` for every `now` from the pauses' last boundary on, as one
+    `RunningClock`: it stays right until the next pause or resume (which are events, and make a new clock).
+
+    An open pause stops it where the pause began (no earlier than the reference start); else it runs
+    from the later of the reference start and the last resume.
+    """
+    merged = _merged(pauses)
+    if merged and merged[-1][1] is None:
+        at = max(reference_start, merged[-1][0])
+        return RunningClock(running_ms(reference_start, at, merged), at, False)
+    at = max([reference_start, *(end for _, end in merged if end is not None)])
+    return RunningClock(running_ms(reference_start, at, merged), at, True)
+
+
 # ---- Čačak preferans (RULES.md §1 "Late arrival") ----------------------------------------
 
 

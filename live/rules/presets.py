@@ -32,6 +32,13 @@ PRESETS: dict[str, dict[str, Any]] = {
         "bonus_cap": 0.5,  # the bonus for 1st and 2nd-positive; the malus has no limit
         "standings_tiebreaks": ["bule", "head_to_head"],  # after the sum of points; then shared
         "prize_shares": [50, 25, 15, 10],  # % of the prize fund by place (live/rules/prizes.py)
+        # Sanctions and appeals (live/rules/sanctions.py, live/rules/appeals.py), in bule on the offender's paper.
+        "sanction_bad_shuffle_bule": [0, 4, 16, 32],  # 1st, 2nd, … bad shuffle or cut (0: a warning); the last repeats
+        "sanction_misdeal_bule": 2,  # to each co-player at the table (each writes 20 supe on the dealer)
+        "sanction_forbidden_bid_bule": 20,  # a game declared that cannot be played after the one declared
+        "sanction_partner_pass_bule": 10,  # letting the partner pass with seven tricks countable
+        "appeals_per_player": 3,  # requests to the judges' committee in the tournament
+        "scoring_fee": 200,  # dinars the last-placed of each table pays for the scoring (live/rules/slips.py)
         # Late arrival (live/rules/lateness.py): 5 minutes tolerated, then 2 bule a minute up to 30.
         "checkin_opens_before": 60.0,  # minutes before a round's start when players may check in
         "lateness": "cacak-preferans",  # whose lateness rules apply (alerts: grace, reserve)
@@ -130,6 +137,12 @@ PARAMETER_TYPES: dict[str, type | tuple[type, ...]] = {
     "max_forfeits": int,
     "unplayed_complement": (int, float),
     "prize_shares": list,
+    "sanction_bad_shuffle_bule": list,
+    "sanction_misdeal_bule": int,
+    "sanction_forbidden_bid_bule": int,
+    "sanction_partner_pass_bule": int,
+    "appeals_per_player": int,
+    "scoring_fee": (int, float),
     "lateness": str,
     "checkin_opens_before": (int, float),
     "players_needed": int,

@@ -1,4 +1,4 @@
-"""Prize money by place: RULES.md §1 Čačak (50/25/15/10 % of the fund), §2 Novi Sad (60 : 40).
+"""Prize money by place: RULES.md §1 Čačak (50/25/15/10 % of the fund), §2 Novi Sad (60 : 40, by the final).
 
 The shares are the presets' `prize_shares` (percent of the fund for 1st, 2nd, …). Competitors
 who share a place share the money of the places they cover: two players tied for 2nd take
@@ -65,3 +65,16 @@ def prizes(
         for competitor in members:
             result[competitor] = rounded
     return result
+
+
+def champion_first(ranking: Iterable[tuple[str, int]], winner: str, runner_up: str) -> list[tuple[str, int]]:
+    """The ranking the prizes follow once a final is decided (Novi Sad, RULES.md §2): "the champion is the
+    team with more IMPs in the final, counting the carry-over", so the final's winner is 1st and its loser
+    2nd, whatever their league places; every other team keeps its league order, from 3rd down (a team that
+    shared the league's 2nd place with a finalist is 3rd)."""
+    listed = list(ranking)
+    ids = [competitor for competitor, _ in listed]
+    if winner == runner_up or winner not in ids or runner_up not in ids:
+        raise ValueError(f"the finalists {winner!r} and {runner_up!r} must be two competitors of the ranking")
+    rest = [(competitor, max(rank, 3)) for competitor, rank in listed if competitor not in (winner, runner_up)]
+    return [(winner, 1), (runner_up, 2), *rest]

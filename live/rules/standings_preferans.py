@@ -9,8 +9,11 @@ Head to head (our definition, the seed has none): among the players tied on ever
 in the chain, every time two of them sat at the same table, the one with the better place at
 that table (places include the supe tie-breaks) scores +1 and the other −1; a shared place is 0.
 A player's head-to-head value is the sum over his meetings with the other tied players, so
-players who never met stay level. It is computed once for the tied group (not re-applied to
-the smaller groups it leaves).
+players who never met stay level. As in the bridge standings (RULES.md §1: "each group still
+tied after a criterion starts the chain again among its own members only"), a criterion that
+splits a tied group sends each smaller group still tied back to the start of the chain, so head
+to head is counted again among the smaller group's own members: two players left level inside a
+three-way tie are separated by their own meetings.
 
 The standings depend only on the set of scored tables, never on the order rounds are given in;
 players tied on every criterion are listed in player-id order so the list (and the seating made
@@ -91,19 +94,22 @@ def standings(
         duels = _head_to_head(group, at_tables)
         return duels.__getitem__
 
-    groups: list[list[PlayerId]] = [sorted(points)]
-    for name in ("points", *tiebreaks):
-        refined: list[list[PlayerId]] = []
-        for group in groups:
-            if len(group) == 1:
-                refined.append(group)
-                continue
+    def order(group: list[PlayerId], chain: Sequence[str]) -> list[list[PlayerId]]:
+        """Blocks of players in ranking order (a block of several shares its place): the first criterion
+        of `chain` that splits the group decides, and each smaller block restarts the whole tie-break chain."""
+        if len(group) == 1:
+            return [group]
+        for name in chain:
             value = key(name, group)
             levels: dict[Any, list[PlayerId]] = {}
             for p in group:
                 levels.setdefault(value(p), []).append(p)
-            refined.extend(levels[v] for v in sorted(levels, reverse=True))
-        groups = refined
+            if len(levels) == 1:
+                continue
+            return [block for v in sorted(levels, reverse=True) for block in order(sorted(levels[v]), tiebreaks)]
+        return [sorted(group)]
+
+    groups = order(sorted(points), ("points", *tiebreaks))
 
     rows: list[StandingRow] = []
     for group in groups:

@@ -449,8 +449,9 @@ def test_an_announced_absence_is_never_penalized_and_needs_no_reserve() -> None:
     for player in ("p5", "p1", "p6", "p4"):
         desk.check_in(player, at(-5))
     desk.run_until(T0)
+    # A replacement for him would start with the game's own 300 bule, and may take the seat at once.
     assert row(desk.state, "p3") == {"id": "p3", "arrived_at": None, "name": "Dragan", "excused": True,
-                                     "reserve": None}
+                                     "reserve": None, "reserve_starts_with": 300, "reserve_from_ms": 0}
     assert late_signals(desk) == [("r1:late:grace", at(5)), ("r1:late:reserve", at(30))]  # p2 is missing
     (grace, reserve) = alerts(desk.run_until(at(31)))
     assert grace.payload["absent"] == ["p2"] and reserve.payload["absent"] == ["p2"]

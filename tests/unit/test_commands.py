@@ -191,16 +191,21 @@ def test_a_valid_command_becomes_its_event(
 def test_every_command_type_has_a_valid_case() -> None:
     # the scoring commands (results, seating, penalties, forfeits, withdrawals) have theirs in test_results.py,
     # the arrival commands (check-ins, announced absences, reserves) in test_arrivals.py
+    # and the sanctions and appeals in test_sanctions_appeals.py
     from test_arrivals import VALID as ARRIVAL_VALID
     from test_results import VALID as SCORING_VALID
+    from test_sanctions_appeals import VALID as CONDUCT_VALID
 
     clock = {c[3]["type"] for c in VALID}
     scoring = {c[2]["type"] for c in SCORING_VALID}
     arrivals = {c[2]["type"] for c in ARRIVAL_VALID}
-    assert clock | scoring | arrivals == set(FIELDS)
+    conduct = {c[2]["type"] for c in CONDUCT_VALID}
+    assert clock | scoring | arrivals | conduct == set(FIELDS)
     assert scoring == {"record_result", "correct_result", "publish_seating", "penalty", "forfeit", "withdraw"}
     assert arrivals == {"check_in", "excuse_absence", "seat_reserve"}
-    assert not (clock & scoring) and not (clock & arrivals) and not (scoring & arrivals), "each file covers its own"
+    assert conduct == {"sanction", "appeal", "decide_appeal"}
+    files = (clock, scoring, arrivals, conduct)
+    assert all(not (a & b) for n, a in enumerate(files) for b in files[n + 1:]), "each file covers its own"
 
 
 # (case, tournament, setup, command, now, status, words in the error, field in the detail)

@@ -49,7 +49,7 @@ def test_a_bucket_that_could_never_take_a_message_is_refused(rate: float, burst:
 
 
 def page_pings(minutes: int, flips_every: float) -> list[float]:
-    """When a page (display/common.js) pings: a burst of 5, 300 ms apart, on connect, every minute and
+    """When a page (display/lib/connection.js) pings: a burst of 5, 300 ms apart, on connect, every minute and
     whenever it becomes visible (here every `flips_every` s; a burst cancels the rest of the one before),
     and a heartbeat every 20 s."""
     bursts = sorted({0.0, *(60.0 * m for m in range(1, minutes + 1)),

@@ -322,6 +322,17 @@ STANDINGS = [
         id="RULES.md 1 standings: head to head counts the place at the table",
     ),
     pytest.param(
+        # a, b and c level on points (4) and bule (0); head to head among the three: a +2 (beat b twice, split
+        # with c), b −1 and c −1. b and c restart the chain between themselves: b beat c, so b is 2nd alone.
+        [[table(line("a", 1, "1", 0), line("b", 2, "1", 0), line("f1", 3, "0", 0))],
+         [table(line("a", 1, "1", 0), line("b", 2, "1", 0), line("f2", 3, "0", 0))],
+         [table(line("a", 1, "1", 0), line("c", 2, "1", 0), line("f3", 3, "0", 0))],
+         [table(line("c", 1, "1", 0), line("a", 2, "1", 0), line("f4", 3, "0", 0))],
+         [table(line("b", 1, "2", 0), line("c", 2, "2", 0), line("f5", 3, "0", 0))]],
+        DEFAULT_TIEBREAKS, [(1, "a"), (2, "b"), (3, "c"), (4, "f1"), (4, "f2"), (4, "f3"), (4, "f4"), (4, "f5")],
+        id="RULES.md 1 standings: two left level in a three-way tie restart the chain between themselves",
+    ),
+    pytest.param(
         [[score_walkover("a", ["b", "c"])], [table(line("b", 1, "4", 0), line("c", 2, "3", 0), line("d", 3, "1", 0))]],
         DEFAULT_TIEBREAKS, [(1, "a"), (1, "b"), (3, "c"), (4, "d")],
         id="RULES.md 1 late arrival: walkover points count, absent players met nobody",

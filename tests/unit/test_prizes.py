@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from live.rules.prizes import CACAK_SHARES, NOVI_SAD_SHARES, place_amounts, prizes
+from live.rules.prizes import CACAK_SHARES, NOVI_SAD_SHARES, champion_first, place_amounts, prizes
 
 D = Decimal
 
@@ -84,3 +84,29 @@ def test_prizes_never_exceed_the_fund(fund: int, groups: list[int], shares: tupl
     assert set(paid) == {p for p, _ in ranking}
     ranks = dict(ranking)
     assert all(paid[a] >= paid[b] for a in paid for b in paid if ranks[a] < ranks[b])
+
+
+# ---- Novi Sad: the champion is the final's winner (RULES.md §2) ---------------------------------
+
+
+@pytest.mark.parametrize(("league", "winner", "runner_up", "expected"), [
+    pytest.param([("t1", 1), ("t2", 2), ("t3", 3), ("t4", 4)], "t2", "t1",
+                 [("t2", 1), ("t1", 2), ("t3", 3), ("t4", 4)], id="the league's second wins the final"),
+    pytest.param([("t1", 1), ("t2", 2), ("t3", 3)], "t1", "t2", [("t1", 1), ("t2", 2), ("t3", 3)],
+                 id="the league's first wins it: nothing moves"),
+    pytest.param([("t1", 1), ("t2", 2), ("t3", 2), ("t4", 4)], "t2", "t1",
+                 [("t2", 1), ("t1", 2), ("t3", 3), ("t4", 4)], id="a team level with a finalist is 3rd"),
+])
+def test_the_finals_winner_is_first_and_its_loser_second(
+        league: list[tuple[str, int]], winner: str, runner_up: str, expected: list[tuple[str, int]]) -> None:
+    order = champion_first(league, winner, runner_up)
+    assert order == expected
+    paid = prizes(1000, order, NOVI_SAD_SHARES)
+    assert (paid[winner], paid[runner_up]) == (600, 400)
+
+
+def test_the_finalists_must_be_in_the_ranking() -> None:
+    with pytest.raises(ValueError, match="two competitors"):
+        champion_first([("t1", 1), ("t2", 2)], "t1", "t1")
+    with pytest.raises(ValueError, match="two competitors"):
+        champion_first([("t1", 1), ("t2", 2)], "t1", "t9")

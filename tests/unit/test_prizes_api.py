@@ -53,3 +53,34 @@ def test_a_bad_fund_is_refused_with_the_field_named(client: TestClient, fund: st
     answer = client.get("/api/prizes", params={"fund": fund})
     assert answer.status_code == 400
     assert answer.json()["detail"] == {"field": "fund"}
+
+
+def test_novi_sad_splits_60_40_by_the_final_once_it_has_a_winner(tmp_path: Path) -> None:
+    # RULES.md §2: "the champion is the team with more IMPs in the final, counting the carry-over" — here the
+    # league's second team (t2) wins the final, so it takes 60 % although the league table has it 2nd.
+    from test_results import NOVI_SAD
+
+    strength = {"t1": 4, "t2": 3, "t3": 2, "t4": 1, "t5": 0}
+    hall = Hall(NOVI_SAD, SQLiteLog(tmp_path / "n.db", NOVI_SAD.name), run_scheduler=False,
+                clock=lambda: NOVI_SAD.items[0].start_ms)
+    with TestClient(create_app(hall, TOKEN)) as http:
+        for number in range(1, 11):
+            seating = command(http, {"type": "publish_seating", "item": f"m{number}"})["events"][0]["payload"]
+            command(http, {"type": "start_round", "item": f"m{number}"})
+            for match in seating["matches"]:  # type: ignore[index]
+                home, away = match["home"], match["away"]
+                command(http, {"type": "record_result", "item": f"m{number}", "home": home, "away": away,
+                               "imps_home": 20 + 6 * strength[home], "imps_away": 20 + 6 * strength[away]})
+            command(http, {"type": "end_round", "item": f"m{number}"})
+        league = http.get("/api/prizes", params={"fund": "10000"}).json()
+        assert league["order"] == "standings"
+        assert [(p["id"], p["amount"]) for p in league["prizes"]] == [("t1", 6000), ("t2", 4000)]
+        command(http, {"type": "publish_seating", "item": "m11"})
+        command(http, {"type": "start_round", "item": "m11"})
+        command(http, {"type": "record_result", "item": "m11", "home": "t1", "away": "t2",
+                       "imps_home": 50, "imps_away": 60})  # 50 + 6 carried over < 60
+        final = http.get("/api/prizes", params={"fund": "10000"}).json()
+        assert final["order"] == "final"
+        assert [(p["rank"], p["id"], p["amount"]) for p in final["prizes"]] == [(1, "t2", 6000), (2, "t1", 4000)]
+        standings = http.get("/api/state").json()["standings"]
+        assert [row["team"] for row in standings][:2] == ["t1", "t2"]  # the league table stays the league's

@@ -1,0 +1,119 @@
+"""Sanctions during play (RULES.md §1 "Sanctions and appeals", Čačak), as pure functions.
+
+The referee names the kind of offence and the preset says what it costs, in bule:
+
+- `bad_shuffle` (bad shuffle or cut): "first a warning, then 4, 16 and 32 bule for repeated errors"
+  (`sanction_bad_shuffle_bule = [0, 4, 16, 32]`, 0 being the warning). The step is the player's
+  number of bad shuffles recorded earlier in the tournament + 1. The seed stops at 32: a fifth
+  and later offence takes the last step again (removal is the referee's own decision, a
+  `withdraw_player`, not a step of this list).
+- `misdeal`: "each co-player writes 2 bule (20 supe) on the dealer and the next player deals"
+  (`sanction_misdeal_bule`): one penalty line per co-player at the dealer's table, each naming the
+  co-player who writes it (so 4 bule in all at a table of three, 6 at a table of four).
+- `forbidden_bid` (declaring a game that cannot be played after one already declared): 20 bule
+  (`sanction_forbidden_bid_bule`). The seed adds that the leader goes down his game and the
+  second follower writes two tricks on the leader: that is play on the paper, not a sanction the
+  server can count.
+- `partner_pass` (letting the partner pass with seven tricks countable and a correct entry):
+  10 bule (`sanction_partner_pass_bule`).
+
+Like every preferans penalty the bule are written on the paper (RULES.md §1, late arrival), so
+the slip's result already holds them: the effects are penalty lines the standings show beside
+the result (`penalty_bule`), never subtracted again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+BAD_SHUFFLE, MISDEAL, FORBIDDEN_BID, PARTNER_PASS = "bad_shuffle", "misdeal", "forbidden_bid", "partner_pass"
+KINDS = (BAD_SHUFFLE, MISDEAL, FORBIDDEN_BID, PARTNER_PASS)
+#: Each kind's preset parameter: a list of steps (bad shuffle) or one amount for every offence.
+PARAMETERS = {
+    BAD_SHUFFLE: "sanction_bad_shuffle_bule",
+    MISDEAL: "sanction_misdeal_bule",
+    FORBIDDEN_BID: "sanction_forbidden_bid_bule",
+    PARTNER_PASS: "sanction_partner_pass_bule",
+}
+#: Kinds whose bule go to each co-player at the offender's table (written on the offender).
+PER_CO_PLAYER = frozenset({MISDEAL})
+#: How the pages and the audit name a kind (the pages translate by the kind itself).
+NAMES = {BAD_SHUFFLE: "bad shuffle or cut", MISDEAL: "misdeal", FORBIDDEN_BID: "forbidden bid",
+         PARTNER_PASS: "letting the partner pass"}
+
+
+class SanctionError(ValueError):
+    """A sanction the rules cannot give (an unknown kind, a misdeal with nobody at the table)."""
+
+
+@dataclass(frozen=True)
+class Step:
+    """What the player's next offence of a kind costs: `number` is the 1st, 2nd, … offence of that kind;
+    `bule` is the penalty (for a misdeal, to each co-player); 0 bule is a warning."""
+
+    kind: str
+    number: int
+    bule: int
+    per_co_player: bool = False
+
+    @property
+    def warning(self) -> bool:
+        return self.bule == 0
+
+
+@dataclass(frozen=True)
+class Effect:
+    """One penalty line on the score: `bule` on `player`'s paper; `to` the co-player who writes them."""
+
+    player: str
+    bule: int
+    to: str | None = None
+
+
+def available(rules: Mapping[str, Any]) -> bool:
+    """Whether these rules give sanctions by kind (the Čačak preset does; the bridge presets do not)."""
+    return all(rules.get(name) is not None for name in PARAMETERS.values())
+
+
+def steps_of(kind: str, rules: Mapping[str, Any]) -> tuple[int, ...]:
+    """The bule of the 1st, 2nd, … offence of a kind (one amount: the same every time)."""
+    if kind not in PARAMETERS:
+        raise SanctionError(f"unknown kind of sanction {kind!r} (known: {', '.join(KINDS)})")
+    value = rules.get(PARAMETERS[kind])
+    listed = tuple(value) if isinstance(value, list | tuple) else (value,)
+    if not listed or not all(isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in listed):
+        raise SanctionError(f"{PARAMETERS[kind]} must be whole bule, 0 or more, not {value!r}")
+    return listed
+
+
+def step(kind: str, earlier: int, rules: Mapping[str, Any]) -> Step:
+    """The step of a player's next offence of `kind`, after `earlier` recorded offences of that kind."""
+    if earlier < 0:
+        raise SanctionError(f"earlier offences cannot be {earlier}")
+    listed = steps_of(kind, rules)
+    return Step(kind, earlier + 1, listed[min(earlier, len(listed) - 1)], kind in PER_CO_PLAYER)
+
+
+def effects(given: Step, offender: str, co_players: Iterable[str] = ()) -> tuple[Effect, ...]:
+    """The penalty lines of a sanction: none for a warning; for a misdeal one per co-player (who writes
+    the bule on the offender), else one line on the offender."""
+    if given.warning:
+        return ()
+    if not given.per_co_player:
+        return (Effect(offender, given.bule),)
+    others = sorted(set(co_players) - {offender})
+    if not others:
+        raise SanctionError("a misdeal is paid to the co-players at the dealer's table: the table has nobody else")
+    return tuple(Effect(offender, given.bule, to) for to in others)
+
+
+def next_steps(history: Sequence[str], rules: Mapping[str, Any]) -> dict[str, Step]:
+    """Every kind's next step for a player whose recorded offences (in force) are the kinds in `history`."""
+    return {kind: step(kind, sum(1 for k in history if k == kind), rules) for kind in KINDS}
+
+
+def ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"

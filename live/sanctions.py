@@ -1,0 +1,114 @@
+"""The referee's sanctions by kind (RULES.md §1 "Sanctions and appeals", Čačak): the `sanction` command,
+and the next step of each kind for each player, which the console proposes without a rule of its own.
+
+    {"type": "sanction", "player": "p04", "kind": "bad_shuffle", "item": "r2"}
+    {"type": "sanction", "player": "p04", "kind": "misdeal", "item": "r2", "step": 1, "reason": "13 cards"}
+
+`kind` is one of `live.rules.sanctions.KINDS`; the step and its bule follow from the preset and the
+player's history of that kind (live/rules/sanctions.py). An optional `step` is the step the console
+proposed: a sanction another referee recorded in between makes it stale, and the command is refused
+instead of silently giving the next step up. The event carries the step, the bule and its penalty
+lines, so an undo of an earlier sanction or a change of the rules never rewrites a sanction given.
+The lines fold into `State.penalties` like a `penalty` command's, and the undo takes them away.
+
+Removal from the tournament is not a step: it is `withdraw_player` with the reason.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from live import events as E
+from live.events import NewEvent
+from live.rules import sanctions as S
+from live.state import State
+from live.texts import MAX_REASON
+from live.tournament import Tournament
+from live.validation import CommandError, item_state, referee_event, text_field
+
+# type → (required fields, optional fields)
+FIELDS: dict[str, tuple[set[str], set[str]]] = {
+    "sanction": ({"player", "kind", "item"}, {"step", "reason"}),
+}
+
+
+def sanction(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEvent:
+    if not S.available(t.rules):
+        raise CommandError(422, f"the {t.preset} rules give no sanctions by kind: use a penalty", {"field": "type"})
+    ident = c["player"]
+    player = t.player(ident) if isinstance(ident, str) else None
+    if player is None:
+        raise CommandError(422, f"no player has the id {ident!r}", {"field": "player"})
+    kind = c["kind"]
+    if kind not in S.KINDS:
+        raise CommandError(422, f"kind must be one of {', '.join(S.KINDS)}, not {kind!r}",
+                           {"field": "kind", "known": list(S.KINDS)})
+    s = item_state(state, c)
+    if s.open:
+        raise CommandError(409, f"cannot record a sanction in {s.item.id}: it has not started", {"field": "item"})
+    if player.withdrawn:
+        raise CommandError(409, f"{player.id} {player.name} has withdrawn from the tournament", {"field": "player"})
+    table = table_of(state, s.item.id, player.id)
+    if table is None and s.item.id in state.seatings:
+        raise CommandError(422, f"{player.id} has no seat in {s.item.id}", {"field": "player"})
+    if table is None and kind in S.PER_CO_PLAYER:
+        raise CommandError(409, f"a {S.NAMES[kind]} is paid to the co-players at the table: {s.item.id} has no "
+                                "published seating", {"field": "item"})
+    given = S.step(kind, len(history(state, player.id, kind)), t.rules)
+    if "step" in c:
+        proposed = c["step"]
+        if isinstance(proposed, bool) or not isinstance(proposed, int) or proposed < 1:
+            raise CommandError(422, f"step must be the offence's number (1 or more), not {proposed!r}",
+                               {"field": "step"})
+        if proposed != given.number:
+            raise CommandError(409, f"this would be {player.id}'s {S.ordinal(given.number)} {S.NAMES[kind]}, not the "
+                                    f"{S.ordinal(proposed)}: another sanction was recorded meanwhile",
+                               {"field": "step", "next": given.number})
+    note = (text_field(c, "reason", MAX_REASON, empty="reason must say what happened, in words")
+            if "reason" in c else None)
+    said = f"{S.NAMES[kind]} ({S.ordinal(given.number)} offence)" + (f": {note}" if note else "")
+    lines = [{"player": x.player, "amount": x.bule, "unit": "bule", "reason": said, **({"to": x.to} if x.to else {})}
+             for x in S.effects(given, player.id, table[1] if table else ())]
+    payload: dict[str, Any] = {"player": player.id, "kind": kind, "item": s.item.id, "step": given.number,
+                               "warning": given.warning, "bule": given.bule, "unit": "bule", "penalties": lines}
+    if table is not None:
+        payload["table"] = table[0]
+    if note is not None:
+        payload["reason"] = note
+    return referee_event(E.SANCTION_RECORDED, payload)
+
+
+def table_of(state: State, item: str, player: str) -> tuple[int, list[str]] | None:
+    """The player's table in a round's published seating: its number and its players."""
+    for table in state.seatings.get(item, {}).get("tables", []):
+        if player in table["players"]:
+            return int(table["table"]), list(table["players"])
+    return None
+
+
+def history(state: State, player: str, kind: str) -> list[dict[str, Any]]:
+    """The player's sanctions of a kind in force, oldest first."""
+    return [x for x in state.sanctions if x["player"] == player and x["kind"] == kind]
+
+
+def referee_view(state: State) -> dict[str, Any] | None:
+    """The console's `sanctions` section (None when the rules have none): the steps of each kind, every
+    sanction in force, and per player still in the tournament the next step of each kind."""
+    t = state.tournament
+    if not S.available(t.rules):
+        return None
+    nexts = {}
+    for p in t.players:
+        if p.withdrawn:
+            continue
+        done = [x["kind"] for x in state.sanctions if x["player"] == p.id]
+        nexts[p.id] = {kind: {"step": x.number, "bule": x.bule, "warning": x.warning,
+                              "per_co_player": x.per_co_player}
+                       for kind, x in S.next_steps(done, t.rules).items()}
+    return {"kinds": list(S.KINDS), "steps": {kind: list(S.steps_of(kind, t.rules)) for kind in S.KINDS},
+            "recorded": list(state.sanctions), "next": nexts}
+
+
+HANDLERS = {"sanction": sanction}
+
+__all__ = ["FIELDS", "HANDLERS", "history", "referee_view", "table_of"]
