@@ -29,6 +29,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 from live import auth, checkin, referees, sessions
 from live.assets import IMMUTABLE, Assets
 from live.commands import CommandError
+from live.desk import fund_for_prizes as desk_fund
 from live.events import REFEREE_ADDED
 from live.exports import qr_svg, timetable_ics
 from live.hall import Hall
@@ -272,18 +273,27 @@ async def api_standings_csv(request: Request) -> Response:
 
 async def api_prizes(request: Request) -> Response:
     """The organizer's prize list for a fund: `GET /api/prizes?fund=120000` (the preset's split of the
-    fund by place, shared places splitting their amounts; and the best lady, who gets a sponsor prize)."""
+    fund by place, shared places splitting their amounts; and the best lady, who gets a sponsor prize). Without
+    `fund`, the fund the desk's payments make (`fund_source` says which, and from what)."""
     refused = _standings_refused(request)
     if refused is not None:
         return refused
     hall = _hall(request)
-    raw = request.query_params.get("fund", "")
-    try:
-        fund = Decimal(raw)
-    except ArithmeticError:
-        return _error(400, f"fund must be the prize fund as a number, not {raw!r}", {"field": "fund"})
+    raw = request.query_params.get("fund")
+    source: dict[str, Any] = {"from": "query"}
+    if raw is None:  # the fund the desk's payments make (live/desk.py), with what it came from
+        made = desk_fund(hall.state)
+        if made is None:
+            return _error(400, f"fund must be given: the {hall.tournament.preset} rules have no entry fees to make "
+                               "one from", {"field": "fund"})
+        fund, source = made
+    else:
+        try:
+            fund = Decimal(raw)
+        except ArithmeticError:
+            return _error(400, f"fund must be the prize fund as a number, not {raw!r}", {"field": "fund"})
     if not fund.is_finite() or not 0 <= fund <= MAX_FUND:
-        return _error(400, f"fund must be from 0 to {MAX_FUND:,}, not {raw[:40]!r}", {"field": "fund"})
+        return _error(400, f"fund must be from 0 to {MAX_FUND:,}, not {str(raw)[:40]!r}", {"field": "fund"})
     shares = hall.tournament.rules.get("prize_shares")
     if not shares:
         return _error(422, f"the {hall.tournament.preset} rules name no split of a prize fund", {"field": "fund"})
@@ -293,7 +303,8 @@ async def api_prizes(request: Request) -> Response:
     paid = [{"rank": row["rank"], "id": row[key], "name": row["name"], "amount": float(amounts[row[key]])}
             for row in table if amounts[row[key]] > 0]
     lady = next((row for row in table if row.get("lady")), None)
-    return JSONResponse({"fund": float(fund), "shares": list(shares), "prizes": paid, "order": order,
+    return JSONResponse({"fund": float(fund), "fund_source": source, "shares": list(shares), "prizes": paid,
+                         "order": order,
                          "best_lady": {"id": lady["player"], "name": lady["name"], "rank": lady["rank"]}
                          if lady else None})
 

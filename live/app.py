@@ -11,7 +11,7 @@ from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.middleware.gzip import GZipMiddleware
 
-from live import desk_api, referee_api
+from live import desk_api, referee_api, sheets_api
 from live.api import DISPLAY_DIR, routes
 from live.assets import Assets
 from live.hall import Hall
@@ -46,7 +46,8 @@ def create_app(hall: Hall, referee_token: str,
     # Compression outermost: it sees the security headers as set, and leaves alone what is gzipped
     # already (the versioned files, compressed once at start) and WebSockets (it handles HTTP only).
     assets = Assets(DISPLAY_DIR)
-    app = Starlette(routes=[*referee_api.routes(), *desk_api.routes(), *routes(assets)], lifespan=lifespan,
+    app = Starlette(routes=[*referee_api.routes(), *desk_api.routes(), *sheets_api.routes(), *routes(assets)],
+                    lifespan=lifespan,
                     middleware=[Middleware(GZipMiddleware, minimum_size=GZIP_MINIMUM, compresslevel=6),
                                 Middleware(SecurityHeaders)])
     app.state.assets = assets

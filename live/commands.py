@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from live import appeals, arrivals, plan_commands, referees, results, sanctions
+from live import appeals, arrivals, desk, lineups, plan_commands, referees, results, sanctions
 from live import events as E
 from live.events import NewEvent
 from live.schedule import start_blocker
@@ -51,6 +51,8 @@ FIELDS: dict[str, tuple[set[str], set[str]]] = {
     **plan_commands.FIELDS,
     **sanctions.FIELDS,
     **appeals.FIELDS,
+    **lineups.FIELDS,
+    **desk.FIELDS,
 }
 
 
@@ -224,6 +226,8 @@ def _undo(t: Tournament, state: State, c: dict[str, Any], now: int, actor: str =
     results.check_undo(t, state, target)
     plan_commands.check_undo(state, target)
     appeals.check_undo(state, target)
+    lineups.check_undo(state, target)
+    desk.check_undo(state, target)
     return referee_event(E.COMMAND_UNDONE, {"target": target["seq"], "undid": target["type"]})
 
 
@@ -292,4 +296,6 @@ _HANDLERS = {
     **plan_commands.HANDLERS,
     **sanctions.HANDLERS,
     **appeals.HANDLERS,
+    **lineups.HANDLERS,
+    **desk.HANDLERS,
 }

@@ -5,9 +5,12 @@ it does is in the log and the audit, and undoable. It reacts to the log: when a 
 enters that round's table results one by one (so the hall sees the standings move), then
 publishes the seating of the next round. Before the draw it registers a walk-in at the door and
 corrects a misspelt name; round 3 runs long (a pause and an extension), so the rest of the day
-moves on every screen. Started again on the same log (`live demo --db`), it picks up where the
-log is: it never seats a round while the one before is being played, and it enters the arrivals
-that happened while the server was down as the referee would from paper.
+moves on every screen. At the desk most players pay their entry as they check in (the amount the
+console proposes), one shows the slip of a transfer to the club's account, two come back to pay
+later and one never pays, so the desk's list of who has not paid has something to show. Started
+again on the same log (`live demo --db`), it picks up where the log is: it never seats a round
+while the one before is being played, and it enters the arrivals that happened while the server
+was down as the referee would from paper.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ import random
 from collections.abc import Coroutine
 from typing import Any
 
+from live import desk
 from live import events as E
 from live.events import Event
 from live.hall import Hall
@@ -32,6 +36,8 @@ WALK_IN = "Зоран Вуковић"
 NAME_FIX = ("p07", "Слободан Илић")
 #: Round 3 runs long: paused this many tournament minutes into it, for so long, then extended.
 LONG_ROUND, PAUSE_AT_MIN, PAUSE_MIN, EXTEND_MIN = 3, 40.0, 15.0, 10
+#: At the desk: how many players pay later (this many tournament minutes after checking in), and never.
+PAY_LATER, PAY_LATER_MIN, PAY_NEVER = 2, 45.0, 1
 
 
 def table_results(players: list[str], rng: random.Random) -> dict[str, int]:
@@ -48,6 +54,13 @@ class DemoOrganizer:
         self._ended: asyncio.Queue[str] = asyncio.Queue()
         self._tasks: set[asyncio.Task[None]] = set()
         self._since = hall.clock()
+        # Who pays late, never, or by transfer: drawn apart from the results, so a seed still gives its games.
+        desk_rng = random.Random(None if seed is None else f"desk:{seed}")
+        roster = [p.id for p in hall.tournament.players]
+        picked = desk_rng.sample(roster, min(len(roster), PAY_NEVER + PAY_LATER + 1))
+        self._never = set(picked[:PAY_NEVER])
+        self._later = set(picked[PAY_NEVER:PAY_NEVER + PAY_LATER])
+        self._transfer = set(picked[PAY_NEVER + PAY_LATER:])
 
     def _on_event(self, event: Event) -> None:
         if event.type == E.ROUND_ENDED:
@@ -114,7 +127,32 @@ class DemoOrganizer:
             command: dict[str, Any] = {"type": "check_in", "player": player, "item": item}
             if late_entry:
                 command.update(at=at, reason="written on paper while the server was down")
-            await self._command(command)
+            if await self._command(command):
+                await self._pay_at_door(player)
+
+    async def _pay_at_door(self, player: str) -> None:
+        """The desk takes the entry as the player checks in, or a while later, or never."""
+        if player in self._never:
+            return
+        if player in self._later:
+            self._spawn(self._pay_later(player))
+            return
+        await self._pay(player)
+
+    async def _pay_later(self, player: str) -> None:
+        await asyncio.sleep(self.hall.tournament.minutes_ms(PAY_LATER_MIN) / 1000)
+        await self._pay(player)
+
+    async def _pay(self, player: str) -> None:
+        """What the console proposes for the player (live/desk.py), if anything is owed: nothing twice."""
+        line = desk.account(self.hall.state, "player", player)
+        proposed = line["next"] if line is not None else None
+        if proposed is None or proposed["amount"] <= 0:
+            return
+        command: dict[str, Any] = {"type": "record_payment", "player": player, **proposed}
+        if player in self._transfer:
+            command.update(method="account", note="paid to the club's account beforehand")
+        await self._command(command)
 
     async def _reserves(self, alert: Event) -> None:
         for player in alert.payload.get("absent", []):

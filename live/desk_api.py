@@ -5,8 +5,14 @@
                                       "missing": [table, …], "tables": [{"table", "walkover",
                                       "brings": [{"player", "name"}], "pays": [{"player", "name", "amount"}]}]}
 
+    GET /api/desk/payments         → the referee view's `desk` section (live/desk.py): {"currency", "per",
+                                      "methods", "max_amount", "fund", "accounts": [<account>, …],
+                                      "unpaid": [{"kind", "id", "name", "withdrawn", "owed", "by_what"}, …],
+                                      "owed", "payments": [<payment_recorded payload + seq, ts, by>, …]}
+
 Who brings each table's slip (its winner) and who pays the scoring fee (its last-placed), RULES.md §1
-"Desk"; the list is derived from the results (live/table_slips.py). No rule lives here.
+"Desk"; the list is derived from the results (live/table_slips.py). Who has paid what at the desk, who
+has not, and the prize fund the payments make (RULES.md §1, §2 "Desk"), from the payments. No rule lives here.
 """
 
 from __future__ import annotations
@@ -15,7 +21,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from live import auth
+from live import auth, desk
 from live.api import _error, _hall
 from live.standings import number
 from live.table_slips import all_slips, fee, round_slips
@@ -44,5 +50,15 @@ async def api_desk_slips(request: Request) -> Response:
     return JSONResponse(round_slips(state, raw), headers=headers)
 
 
+async def api_desk_payments(request: Request) -> Response:
+    if auth.referee(request, changes=False) is None:
+        return _error(401, "the desk's books are for the referees: sign in at the console")
+    state = _hall(request).state
+    books = desk.referee_view(state)
+    if books is None:
+        return _error(404, f"the {state.tournament.preset} rules have no entry fees: no payments to list")
+    return JSONResponse(books, headers={"Cache-Control": "no-store"})
+
+
 def routes() -> list[Route]:
-    return [Route("/api/desk/slips", api_desk_slips)]
+    return [Route("/api/desk/slips", api_desk_slips), Route("/api/desk/payments", api_desk_payments)]

@@ -32,6 +32,10 @@ TEAM_WITHDRAWN = "team_withdrawn"
 SANCTION_RECORDED = "sanction_recorded"  # a warning or penalty by kind; its penalty lines count like `penalty_applied`
 APPEAL_LODGED = "appeal_lodged"  # a player asks the judges' committee
 APPEAL_DECIDED = "appeal_decided"  # the committee's decision, final
+# Team sheets (live/lineups.py):
+LINEUP_ENTERED = "lineup_entered"  # a team's line-ups of a match as handed in so far, with the parts it fixes
+# The desk (live/desk.py):
+PAYMENT_RECORDED = "payment_recorded"  # an entry fee, match fee or other money paid (negative: a refund)
 # Arrivals:
 CHECKED_IN = "checked_in"
 ABSENCE_ANNOUNCED = "absence_announced"  # announced in advance: never penalized
@@ -63,7 +67,8 @@ STANDINGS_REVEALED = "standings_revealed"
 REFEREE_SIGNED_IN = "referee_signed_in"
 #: Events whose payload and key are for the referees only: the hall sees that something happened, not what
 #: (a player's appeals are theirs and the referees': their own page shows them, live/appeals.py).
-REFEREE_ONLY_TYPES = frozenset({REFEREE_ADDED, REFEREE_SIGNED_IN, APPEAL_LODGED, APPEAL_DECIDED})
+REFEREE_ONLY_TYPES = frozenset({REFEREE_ADDED, REFEREE_SIGNED_IN, APPEAL_LODGED, APPEAL_DECIDED,
+                                PAYMENT_RECORDED})  # who paid what is the desk's
 
 #: Events that a display shows as a full-screen banner.
 SIGNAL_TYPES = frozenset({
@@ -75,8 +80,10 @@ SIGNAL_TYPES = frozenset({
 TIMETABLE_CHANGE_TYPES = frozenset({ITEM_MOVED, TIMETABLE_SHIFTED, ITEM_ADDED, ITEM_CANCELLED})
 #: Signals the pages show as a banner: all but `plan_missed`, which the timetable and the console show instead.
 BANNER_TYPES = SIGNAL_TYPES - {PLAN_MISSED}
-#: Events that change the score: the standings, results, seating or penalties (the display shows no banner).
-SCORE_TYPES = frozenset({RESULT_RECORDED, RESULT_CORRECTED, SEATING_PUBLISHED, PENALTY_APPLIED, MATCH_FORFEITED})
+#: Events that change the score: the standings, results, seating or penalties, a sanction's penalty lines among
+#: them (the display shows no banner).
+SCORE_TYPES = frozenset({RESULT_RECORDED, RESULT_CORRECTED, SEATING_PUBLISHED, PENALTY_APPLIED, MATCH_FORFEITED,
+                         SANCTION_RECORDED})
 
 
 @dataclass(frozen=True)

@@ -14,8 +14,10 @@ from datetime import UTC, date, datetime, time
 from typing import Any
 
 from live import events as E
+from live import rosters
 from live.events import NewEvent
 from live.plan import item_json
+from live.rules import desk as desk_rules
 from live.rules.presets import OPTIONAL_PARAMETERS, PARAMETER_TYPES
 from live.state import State
 from live.texts import MAX_NAME, MAX_REASON, MAX_TITLE
@@ -27,8 +29,8 @@ _ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,39}$")
 
 # type → (required fields, optional fields)
 FIELDS: dict[str, tuple[set[str], set[str]]] = {
-    "register_player": ({"name"}, {"lady", "team", "player"}),
-    "update_player": ({"player"}, {"name", "lady"}),
+    "register_player": ({"name"}, {"lady", "team", "player", "junior", "rating", "replaces"}),
+    "update_player": ({"player"}, {"name", "lady", "junior", "rating"}),
     "withdraw_player": ({"player", "reason"}, set()),
     "register_team": ({"name"}, {"team"}),
     "update_team": ({"team", "name"}, set()),
@@ -211,15 +213,15 @@ def register_player(t: Tournament, state: State, c: dict[str, Any], now: int) ->
     name = _name(c)
     lady = _flag(c, "lady")
     payload: dict[str, Any] = {"name": name, "lady": lady}
+    if _flag(c, "junior"):
+        payload["junior"] = True  # free of the match fee where the preset says so (live/rules/desk.py)
     if plan.game == "bridge":
         if "team" not in c:
             raise CommandError(422, "a bridge player joins a team: give its id in \"team\"", {"field": "team"})
         team = _team(plan, c)
         for other in plan.players:
             if _fold_name(other.name) == _fold_name(name):
-                where = "this team" if other.team == team.id else f"team {other.team}"
-                raise CommandError(409, f"{name} is already a member of {where} ({other.id})",
-                                   {"field": "name", "player": other.id, "team": other.team})
+                raise rosters.already_member(state, plan, other, team.id, name)  # naming the rule (§17.3)
         payload["team"] = team.id
     else:
         if "team" in c:
@@ -235,6 +237,8 @@ def register_player(t: Tournament, state: State, c: dict[str, Any], now: int) ->
                 raise CommandError(409, "every round left is already seated: no round is left for a walk-in",
                                    {"field": "name"})
             payload["enters"] = entry.item.id
+    # The rating; a team's roster bounds, and a Novi Sad replacement after half of the matches (live/rosters.py).
+    payload.update(rosters.member_fields(plan, state, c, payload.get("team")))
     payload["player"] = _new_id(c, "player", {p.id for p in plan.players}, "w")
     return referee_event(E.PLAYER_REGISTERED, payload)
 
@@ -242,8 +246,8 @@ def register_player(t: Tournament, state: State, c: dict[str, Any], now: int) ->
 def update_player(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEvent:
     plan = state.plan or t
     player = _player(plan, c)
-    if "name" not in c and "lady" not in c:
-        raise CommandError(422, "update_player needs a new name or lady", {"field": "name"})
+    if "name" not in c and "lady" not in c and "junior" not in c and "rating" not in c:
+        raise CommandError(422, "update_player needs a new name or lady, or the junior flag", {"field": "name"})
     payload: dict[str, Any] = {"player": player.id}
     if "name" in c:
         name = _name(c)
@@ -253,6 +257,10 @@ def update_player(t: Tournament, state: State, c: dict[str, Any], now: int) -> N
         payload["name"], payload["was"] = name, player.name
     if "lady" in c:
         payload["lady"] = _flag(c, "lady")
+    if "junior" in c:
+        payload["junior"] = _flag(c, "junior")
+    if "rating" in c:
+        payload["rating"] = rosters.rating_value(c, clearable=True)  # the club rating (null: none)
     return referee_event(E.PLAYER_UPDATED, payload)
 
 
@@ -440,7 +448,7 @@ def change_rules(t: Tournament, state: State, c: dict[str, Any], now: int) -> Ne
             raise CommandError(422, f"{key} must be of type {expected}, not {value!r}", {"field": field})
         if isinstance(value, int | float) and not isinstance(value, bool) and value < 0:
             raise CommandError(422, f"{key} must not be negative", {"field": field})
-        problem = rule_problem(key, value)
+        problem = rule_problem(key, value) or desk_rules.rule_problem(key, value, plan.rules)
         if problem:
             raise CommandError(422, f"{key} {problem}", {"field": field})
     changes = {k: v for k, v in rules.items() if plan.rules.get(k) != v}

@@ -151,6 +151,10 @@ def _players(recorded: Tournament, current: Tournament, file: Tournament, state:
             command: dict[str, Any] = {"type": "register_player", "player": ident, "name": p.name, "lady": p.lady}
             if p.team is not None:
                 command["team"] = p.team
+            if p.junior:
+                command["junior"] = True
+            if p.rating is not None:
+                command["rating"] = p.rating
             out.append(Difference(f"player {ident} {p.name} added", command))
             continue
         was, has = before.get(ident, now[ident]), now[ident]
@@ -164,6 +168,12 @@ def _players(recorded: Tournament, current: Tournament, file: Tournament, state:
         if _changed(was.lady, has.lady, p.lady):
             update["lady"] = p.lady
             words.append("marked as a lady" if p.lady else "no longer marked as a lady")
+        if _changed(was.junior, has.junior, p.junior):
+            update["junior"] = p.junior
+            words.append("marked as a junior" if p.junior else "no longer marked as a junior")
+        if _changed(was.rating, has.rating, p.rating):
+            update["rating"] = p.rating
+            words.append(f"rated {p.rating:g}" if p.rating is not None else "no longer rated")
         if words:
             out.append(Difference(f"player {ident} {' and '.join(words)}",
                                   {"type": "update_player", "player": ident, **update}))

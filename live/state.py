@@ -114,6 +114,11 @@ class State:
     sanctions: list[dict[str, Any]] = field(default_factory=list)
     #: Appeals to the judges' committee in force, by the seq of their `appeal_lodged`; "decision" once decided.
     appeals: dict[int, dict[str, Any]] = field(default_factory=dict)
+    #: Payments at the desk in force (`payment_recorded`), oldest first (live/desk.py).
+    payments: list[dict[str, Any]] = field(default_factory=list)
+    #: Team sheets in force (`lineup_entered`): item → team → the latest sheet, with `fixed`: the parts that
+    #: stand, fixed by any sheet in force (live/lineups.py).
+    lineups: dict[str, dict[str, dict[str, Any]]] = field(default_factory=dict)
     _derived: dict[str, Any] = field(default_factory=dict, repr=False)
     #: A logged result's scored table, by the result event's seq (derived once: events never change).
     table_cache: dict[int, Any] = field(default_factory=dict, repr=False)
@@ -345,6 +350,15 @@ def _apply_scoring(state: State, event: Event) -> None:
         appeal = state.appeals.get(int(p["appeal"]))
         if appeal is not None and appeal["decision"] is None:
             appeal["decision"] = {**p, "seq": event.seq, "ts": event.ts}
+        return
+    elif event.type == E.PAYMENT_RECORDED:  # the score does not change: nothing derived to clear
+        state.payments.append({**p, "seq": event.seq, "ts": event.ts, "by": event.actor})
+        return
+    elif event.type == E.LINEUP_ENTERED:  # the score does not change either
+        sheets = state.lineups.setdefault(p["item"], {})
+        earlier = sheets.get(p["team"])
+        fixed = set(earlier["fixed"] if earlier else ()) | set(p.get("fixes", ()))
+        sheets[p["team"]] = {**p, "seq": event.seq, "ts": event.ts, "fixed": sorted(fixed)}
         return
     else:
         return

@@ -21,7 +21,9 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from live import texts
 from live.referees import SHARED_NAME, clean_name, name_problem, token_problem
+from live.rules import desk as desk_rules
 from live.rules.presets import PARAMETER_TYPES, PRESETS, segments_for
+from live.rules.rosters import MAX_RATING, over_full
 
 PLAYING_KINDS = ("round", "match")
 OTHER_KINDS = ("registration", "opening", "break", "meal", "ceremony", "other")
@@ -78,6 +80,10 @@ class Player:
     enters: str | None = None
     #: Withdrawn on the day: never seated again; the rounds played stay and count.
     withdrawn: bool = False
+    #: A junior: free of the Novi Sad match fee (live/rules/desk.py).
+    junior: bool = False
+    #: The club rating (Novi Sad: a replacement's is held to the team's average, live/rosters.py).
+    rating: float | int | None = None
 
 
 @dataclass(frozen=True)
@@ -377,13 +383,16 @@ def parse(text: str, path: str = "<tournament>") -> Tournament:
             raise r.fail("rules", None, key, f"must be a finite number, not {value}")
         if isinstance(value, int | float) and not isinstance(value, bool) and value < 0:
             raise r.fail("rules", None, key, "must not be negative")
-        problem = rule_problem(key, value)
+        problem = rule_problem(key, value) or desk_rules.rule_problem(key, value, rules)
         if problem:
             raise r.fail("rules", None, key, problem)
         rules[key] = value
 
     teams = _teams(r, data.get("teams", []))
     players = _players(r, data.get("players", []), {t.id for t in teams})
+    over = over_full([p.team for p in players], rules.get("roster_max"))  # Slovak §17.1 (live/rules/rosters.py)
+    if over is not None:
+        raise r.fail("players", over[0], "team", over[1])
     items = _timetable(r, data.get("timetable"), zone, rules)
     hidden_from = rules.get("standings_hidden_from_round")
     if hidden_from is not None and not any(i.playing and i.round == hidden_from for i in items):
@@ -401,6 +410,8 @@ RULE_CHOICES: dict[str, tuple[str, ...]] = {"follow": ("shift", "hold")}
 ROUND_RULES = frozenset({"standings_hidden_from_round"})
 #: Rules parameters that list a sanction's steps (live/rules/sanctions.py).
 STEP_RULES = frozenset({"sanction_bad_shuffle_bule"})
+#: Rules parameters that are a percentage (live/rules/lineups.py).
+PERCENT_RULES = frozenset({"individual_min_percent"})
 
 
 def rule_problem(key: str, value: Any) -> str | None:
@@ -413,6 +424,8 @@ def rule_problem(key: str, value: Any) -> str | None:
     if key in STEP_RULES and (not value or not all(
             isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in value)):
         return f"must list the bule of the 1st, 2nd, … offence (whole numbers, 0 for a warning), not {value!r}"
+    if key in PERCENT_RULES and not 0 < value <= 100:
+        return f"must be a percentage, more than 0 and at most 100, not {value!r}"
     return None
 
 
@@ -452,7 +465,7 @@ def _players(r: _Reader, raw: Any, team_ids: set[str]) -> tuple[Player, ...]:
     seen: set[str] = set()
     players = []
     for i, entry in enumerate(_entries(r, raw, "players")):
-        r.unknown(entry, "players", i, {"id", "name", "lady", "team"})
+        r.unknown(entry, "players", i, {"id", "name", "lady", "team", "junior", "rating"})
         ident = _unique_id(r, entry, "players", i, seen)
         name = r.text(entry, "players", i, "name", texts.MAX_NAME)
         same = next((p for p in players if p.name.casefold() == name.casefold()), None)
@@ -463,7 +476,11 @@ def _players(r: _Reader, raw: Any, team_ids: set[str]) -> tuple[Player, ...]:
         if team is not None and team not in team_ids:
             raise r.fail("players", i, "team", f"no team has the id {team!r}")
         lady = r.get(entry, "players", i, "lady", bool, required=False, default=False)
-        players.append(Player(ident, name, lady, team))
+        junior = r.get(entry, "players", i, "junior", bool, required=False, default=False)
+        rating = r.get(entry, "players", i, "rating", (int, float), required=False)
+        if rating is not None and not (math.isfinite(rating) and 0 <= rating <= MAX_RATING):
+            raise r.fail("players", i, "rating", f"must be a club rating from 0 to {MAX_RATING:,}, not {rating!r}")
+        players.append(Player(ident, name, lady, team, junior=junior, rating=rating))
     return tuple(players)
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from live import appeals, checkin, sanctions, table_slips, texts, timeline
+from live import appeals, checkin, desk, lineups, sanctions, table_slips, texts, timeline
 from live import events as E
 from live import referees as R
 from live.referees import SHARED_NAME, is_referee
@@ -106,6 +106,10 @@ def _player(p: Player) -> dict[str, Any]:
     data: dict[str, Any] = {"id": p.id, "name": p.name, "team": p.team}
     if p.lady:
         data["lady"] = True
+    if p.junior:
+        data["junior"] = True
+    if p.rating is not None:
+        data["rating"] = p.rating  # the club rating (live/rosters.py)
     if p.enters:
         data["enters"] = p.enters  # a walk-in, seated from this round on
     if p.withdrawn:
@@ -164,7 +168,13 @@ def referee_only(state: State) -> dict[str, Any]:
             # Čačak (None under rules without them): the next sanction step per player and kind, the appeals,
             # and the scoring desk's list of who brings each table's slip and who pays the fee.
             "sanctions": sanctions.referee_view(state), "appeals": appeals.referee_view(state),
-            "slips": table_slips.all_slips(state)}
+            "slips": table_slips.all_slips(state),
+            # Bridge team sheets (None without them): each match's sheets and what may still change, every
+            # player's boards, the rosters, and the Novi Sad individual ranking (live/lineups.py).
+            "lineups": lineups.referee_view(state),
+            # The desk (None without entry fees): per player and team what is due, paid and next, who has
+            # not paid, and the prize fund the payments make (live/desk.py).
+            "desk": desk.referee_view(state)}
 
 
 def public_audit(state: State) -> list[dict[str, Any]]:

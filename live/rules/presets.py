@@ -39,6 +39,16 @@ PRESETS: dict[str, dict[str, Any]] = {
         "sanction_partner_pass_bule": 10,  # letting the partner pass with seven tricks countable
         "appeals_per_player": 3,  # requests to the judges' committee in the tournament
         "scoring_fee": 200,  # dinars the last-placed of each table pays for the scoring (live/rules/slips.py)
+        # The desk (live/rules/desk.py): 4000 dinars a player, ladies 2000; at least 70 % of the entry fees
+        # to the prize fund (the organizer sets the share, not below the minimum); no refund on withdrawal.
+        "currency": "RSD",
+        "entry_fee": 4000,
+        "entry_fee_lady": 2000,
+        "entry_fee_per": "player",
+        "prize_fund_share": 70,
+        "prize_fund_min_share": 70,  # the document's minimum: not overridable
+        "prize_fund_from": ["entry"],  # what the fund is a share of: the entry fees paid
+        "withdrawn_no_refund": True,
         # Late arrival (live/rules/lateness.py): 5 minutes tolerated, then 2 bule a minute up to 30.
         "checkin_opens_before": 60.0,  # minutes before a round's start when players may check in
         "lateness": "cacak-preferans",  # whose lateness rules apply (alerts: grace, reserve)
@@ -78,6 +88,21 @@ PRESETS: dict[str, dict[str, Any]] = {
         "match_minutes": 90.0,  # + scoring_minutes = the time a match may take before VP are lost
         "overtime_block_minutes": 5.0,
         "overtime_vp_per_block": 1.0,  # per whole block beyond match + scoring
+        # Team sheets (live/rules/lineups.py, live/rules/rosters.py).
+        "lineup_size": 4,  # players of a team at the table in a part
+        "individual_min_percent": 40,  # of the team's boards, for the final individual ranking
+        "substitute_max_boards": 3,  # a referee's substitute, per team and match
+        "replacements_after_half": 1,  # players a team may replace after half of its matches (no extension then)
+        # The desk (live/rules/desk.py): 1500 dinars a team, 50 a player per match played (juniors free);
+        # all of it to the prize fund.
+        "currency": "RSD",
+        "entry_fee": 1500,
+        "entry_fee_per": "team",
+        "match_fee": 50,
+        "match_fee_junior": 0,
+        "prize_fund_share": 100,
+        "prize_fund_min_share": 100,
+        "prize_fund_from": ["entry", "match_fee"],
     },
     # RULES.md §3, Slovak league: a match of more than 16 boards is split into equal parts of
     # at most 16 boards (24 → 2 × 12, 36 → 3 × 12).
@@ -105,6 +130,11 @@ PRESETS: dict[str, dict[str, Any]] = {
         "late_block_minutes": 15.0,  # every started block removes boards
         "boards_removed_per_block": 2,
         "imps_per_removed_board": 3.0,  # §26.2, to the non-offending team
+        # Team sheets §17, §27.5 (live/rules/lineups.py, live/rules/rosters.py).
+        "lineup_size": 4,
+        "roster_min": 4,  # the 5th and later members may be added later, before a match starts
+        "roster_max": 8,
+        "replaced_sits_out": True,  # replaced during a part (the director's leave): not in the next part
     },
 }
 
@@ -143,6 +173,23 @@ PARAMETER_TYPES: dict[str, type | tuple[type, ...]] = {
     "sanction_partner_pass_bule": int,
     "appeals_per_player": int,
     "scoring_fee": (int, float),
+    "currency": str,
+    "entry_fee": (int, float),
+    "entry_fee_lady": (int, float),
+    "entry_fee_per": str,
+    "match_fee": (int, float),
+    "match_fee_junior": (int, float),
+    "prize_fund_share": (int, float),
+    "prize_fund_min_share": (int, float),
+    "prize_fund_from": list,
+    "withdrawn_no_refund": bool,
+    "lineup_size": int,
+    "individual_min_percent": (int, float),
+    "substitute_max_boards": int,
+    "replacements_after_half": int,
+    "roster_min": int,
+    "roster_max": int,
+    "replaced_sits_out": bool,
     "lateness": str,
     "checkin_opens_before": (int, float),
     "players_needed": int,

@@ -191,8 +191,10 @@ def test_a_valid_command_becomes_its_event(
 def test_every_command_type_has_a_valid_case() -> None:
     # the scoring commands (results, seating, penalties, forfeits, withdrawals) have theirs in test_results.py,
     # the arrival commands (check-ins, announced absences, reserves) in test_arrivals.py
-    # and the sanctions and appeals in test_sanctions_appeals.py
+    # and the sanctions and appeals in test_sanctions_appeals.py, the desk's payments in test_desk.py
     from test_arrivals import VALID as ARRIVAL_VALID
+    from test_desk import VALID as DESK_VALID
+    from test_lineups import VALID as SHEETS_VALID
     from test_results import VALID as SCORING_VALID
     from test_sanctions_appeals import VALID as CONDUCT_VALID
 
@@ -200,11 +202,15 @@ def test_every_command_type_has_a_valid_case() -> None:
     scoring = {c[2]["type"] for c in SCORING_VALID}
     arrivals = {c[2]["type"] for c in ARRIVAL_VALID}
     conduct = {c[2]["type"] for c in CONDUCT_VALID}
-    assert clock | scoring | arrivals | conduct == set(FIELDS)
+    desk = {c[2]["type"] for c in DESK_VALID}
+    sheets = {c[2]["type"] for c in SHEETS_VALID}  # the team sheets in test_lineups.py
+    assert clock | scoring | arrivals | conduct | desk | sheets == set(FIELDS)
     assert scoring == {"record_result", "correct_result", "publish_seating", "penalty", "forfeit", "withdraw"}
     assert arrivals == {"check_in", "excuse_absence", "seat_reserve"}
     assert conduct == {"sanction", "appeal", "decide_appeal"}
-    files = (clock, scoring, arrivals, conduct)
+    assert desk == {"record_payment"}
+    assert sheets == {"lineup"}
+    files = (clock, scoring, arrivals, conduct, desk, sheets)
     assert all(not (a & b) for n, a in enumerate(files) for b in files[n + 1:]), "each file covers its own"
 
 

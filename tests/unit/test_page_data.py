@@ -42,7 +42,7 @@ def test_the_families_come_from_the_events_module() -> None:
     assert set(families["banner"]) == E.SIGNAL_TYPES - {E.PLAN_MISSED}
     assert "plan_missed" in families["signal"] and "plan_missed" not in families["banner"]
     assert set(families["score"]) == {"result_recorded", "result_corrected", "seating_published", "penalty_applied",
-                                      "match_forfeited"}
+                                      "match_forfeited", "sanction_recorded"}
     assert set(families["plan"]) == {"item_moved", "timetable_shifted", "item_added", "item_cancelled"}
     assert set(families["plan"]) <= set(families["banner"])
     assert families["not_undoable"] == ["command_undone", "referee_signed_in"]

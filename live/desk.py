@@ -1,0 +1,306 @@
+"""The registration desk (RULES.md §1 and §2 "Desk"): the `record_payment` command, its undo check, and
+what the console is shown — per player and team what is due, what is paid and the next payment to take,
+who has not paid, and the prize fund the payments make — so the console keeps no rule of its own.
+
+    {"type": "record_payment", "player": "p04", "what": "entry", "amount": 4000}
+    {"type": "record_payment", "team": "t2", "what": "entry", "amount": 1500, "method": "account"}
+    {"type": "record_payment", "player": "p11", "what": "match_fee", "amount": 100}
+    {"type": "record_payment", "player": "p04", "what": "other", "amount": 200, "note": "scoring fee, round 2"}
+    {"type": "record_payment", "player": "p09", "what": "entry", "amount": -2000, "note": "a lady: 2000, not 4000"}
+
+`what` is `entry`, `match_fee` or `other`; a negative amount is a refund of that kind. `note` says what an
+`other` payment or a refund is for (required for those, optional else); `method` is `cash` (the default)
+or `account` (paid to the club's account beforehand, RULES.md §1). The rules are live/rules/desk.py.
+
+Matches played (the Novi Sad match fee) are those the team sheets in force put a player in
+(live/lineups.py); for a match without their team's sheet, the started matches they checked in for,
+less a bye or a match their team forfeited. The payment events are the referees' (`REFEREE_ONLY_TYPES`):
+the hall sees that something happened, not who paid what. `GET /api/desk/payments` (live/desk_api.py) answers the
+`desk` section; `GET /api/prizes` without `fund` takes the fund from here (`fund_for_prizes`).
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from live import events as E
+from live import lineups
+from live.events import NewEvent
+from live.rules import desk as D
+from live.standings import number
+from live.state import State
+from live.texts import MAX_REASON
+from live.tournament import Tournament
+from live.validation import CommandError, referee_event, text_field
+
+METHODS = ("cash", "account")
+MAX_AMOUNT = 10**9  # one payment, in any currency
+
+# type → (required fields, optional fields)
+FIELDS: dict[str, tuple[set[str], set[str]]] = {
+    "record_payment": ({"what", "amount"}, {"player", "team", "note", "method"}),
+}
+
+
+def fees(state: State) -> D.Fees | None:
+    """The desk of the rules in force; None when they have none."""
+    return D.Fees.from_rules(state.tournament.rules)
+
+
+# the command -------------------------------------------------------------------------------------------
+
+
+def record_payment(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEvent:
+    f = fees(state)
+    if f is None:
+        raise CommandError(422, f"the {t.preset} rules have no entry fees: no desk to record payments at",
+                           {"field": "type"})
+    kind, ident = _who(state, c)
+    what = c["what"]
+    if what not in D.WHATS:
+        raise CommandError(422, f"what must be one of {', '.join(D.WHATS)}, not {what!r}",
+                           {"field": "what", "known": list(D.WHATS)})
+    allowed = f.whats(kind)
+    if what not in allowed:
+        raise CommandError(422, _not_for(f, kind, what), {"field": "what", "known": list(allowed)})
+    wrong = D.amount_problem(c["amount"], MAX_AMOUNT)
+    if wrong is not None:
+        raise CommandError(422, f"amount {wrong}", {"field": "amount"})
+    amount = Decimal(repr(c["amount"])) if isinstance(c["amount"], float) else Decimal(c["amount"])
+    if "note" in c or what == D.OTHER or amount < 0:
+        said = "what the money is for" if what == D.OTHER and amount > 0 else "why it is given back"
+        note = text_field(c, "note", MAX_REASON, empty=f"note must say {said}, in words")
+    else:
+        note = None
+    method = c.get("method", METHODS[0])
+    if method not in METHODS:
+        raise CommandError(422, f"method must be {' or '.join(METHODS)}, not {method!r}",
+                           {"field": "method", "known": list(METHODS)})
+    balance = balances(state, f, kind, ident)[what]
+    try:
+        D.check_payment(f, what, amount, balance, withdrawn=_withdrawn(state, kind, ident),
+                        junior=_junior(state, kind, ident))
+    except D.DeskError as exc:
+        detail: dict[str, Any] = {"field": exc.field, "due": number(balance.due), "paid": number(balance.paid),
+                                  "most": number(balance.most)}
+        if exc.rule is not None:
+            detail["rule"] = exc.rule
+        raise CommandError(409, f"{ident}: {exc.message}", detail) from None
+    payload: dict[str, Any] = {kind: ident, "what": what, "amount": number(amount), "currency": f.currency,
+                               "method": method}
+    if note is not None:
+        payload["note"] = note
+    return referee_event(E.PAYMENT_RECORDED, payload)
+
+
+def _who(state: State, c: dict[str, Any]) -> tuple[str, str]:
+    t = state.tournament
+    named = [k for k in (D.PER_PLAYER, D.PER_TEAM) if k in c]
+    if len(named) != 1:
+        raise CommandError(422, "name either the player or the team who pays", {"field": "player"})
+    kind = named[0]
+    ident = c[kind]
+    if kind == D.PER_TEAM and t.game != "bridge":
+        raise CommandError(422, f"a {t.game} tournament has no teams: the player pays", {"field": "team"})
+    found = (t.player(ident) if kind == D.PER_PLAYER else t.team(ident)) if isinstance(ident, str) else None
+    if found is None:
+        raise CommandError(422, f"no {kind} has the id {ident!r}", {"field": kind})
+    return kind, ident
+
+
+def _not_for(f: D.Fees, kind: str, what: str) -> str:
+    if what == D.ENTRY:
+        return f"the entry is paid per {f.per} under these rules: record it for the {f.per}"
+    if kind == D.PER_TEAM:
+        return "match fees are each player's: record them for the player"
+    return "these rules have no match fee"
+
+
+def _withdrawn(state: State, kind: str, ident: str) -> bool:
+    if kind == D.PER_TEAM:
+        return ident in state.withdrawn
+    player = state.tournament.player(ident)
+    return player is not None and player.withdrawn
+
+
+def _junior(state: State, kind: str, ident: str) -> bool:
+    player = state.tournament.player(ident) if kind == D.PER_PLAYER else None
+    return player is not None and player.junior
+
+
+def check_undo(state: State, target: dict[str, Any]) -> None:
+    """Keep the books whole: a payment is undone only if what is left of its kind stays 0 or more (undo the
+    refund that followed it first), and a walk-in or late team with payments is not undone (undo those)."""
+    seq = target["seq"]
+    p = target["payload"]
+    if target["type"] == E.PAYMENT_RECORDED:
+        kind = D.PER_TEAM if "team" in p else D.PER_PLAYER
+        left = paid(state, kind, p[kind]).get(p["what"], Decimal(0)) - Decimal(str(p["amount"]))
+        if left < 0:
+            raise CommandError(409, f"command {seq} cannot be undone: a refund of it follows; undo the refund first",
+                               {"field": "seq"})
+    elif target["type"] in (E.PLAYER_REGISTERED, E.TEAM_REGISTERED):
+        kind = D.PER_PLAYER if target["type"] == E.PLAYER_REGISTERED else D.PER_TEAM
+        mine = [x["seq"] for x in state.payments if x.get(kind) == p[kind]]
+        if mine:
+            raise CommandError(409, f"command {seq} cannot be undone: {p[kind]} has paid at the desk (events "
+                                    f"{', '.join(map(str, mine))}); undo the payments first", {"field": "seq"})
+
+
+# the books ----------------------------------------------------------------------------------------------
+
+
+def paid(state: State, kind: str, ident: str) -> dict[str, Decimal]:
+    """What a player or team has paid in force, by kind, net of refunds."""
+    out: dict[str, Decimal] = {}
+    for x in state.payments:
+        if x.get(kind) == ident:
+            out[x["what"]] = out.get(x["what"], Decimal(0)) + Decimal(str(x["amount"]))
+    return out
+
+
+def matches_played(state: State) -> dict[str, list[str]]:
+    """player → the started matches they played: as their team's sheet for the match says (live/lineups.py)
+    where it has one in force, else those they checked in for, less a bye of their team (not in the
+    published seating's matches) and a match it forfeited."""
+    t = state.tournament
+    on_sheets = lineups.played(state)
+    out: dict[str, list[str]] = {}
+    for item_id, s in state.items.items():
+        if s.open:
+            continue
+        sheets = state.lineups.get(item_id, {})
+        seating = state.seatings.get(item_id)
+        playing = ({team for m in seating.get("matches", []) for team in (m["home"], m["away"])}
+                   if seating is not None and "matches" in seating else None)
+        forfeited = {team for x in state.forfeits.get(item_id, {}).values() for team in (x["home"], x["away"])}
+        for player in t.players:
+            if player.team in sheets:
+                took_part = item_id in on_sheets.get(player.id, {})
+            else:
+                took_part = player.id in state.check_ins.get(item_id, {}) and player.team not in forfeited and (
+                    playing is None or player.team in playing)
+            if took_part:
+                out.setdefault(player.id, []).append(item_id)
+    return out
+
+
+def balances(state: State, f: D.Fees, kind: str, ident: str,
+             played: dict[str, list[str]] | None = None) -> dict[str, D.Balance]:
+    """Each kind of payment a player or team may make, with what is due and paid (`other`: due is what was
+    paid, so it is never owed)."""
+    t = state.tournament
+    done = paid(state, kind, ident)
+    out: dict[str, D.Balance] = {}
+    player = t.player(ident) if kind == D.PER_PLAYER else None
+    if kind == f.per:
+        out[D.ENTRY] = D.Balance(D.entry_due(f, lady=bool(player and player.lady)), done.get(D.ENTRY, Decimal(0)))
+    if kind == D.PER_PLAYER and f.has_match_fees:
+        junior = bool(player and player.junior)
+        matches = len((matches_played(state) if played is None else played).get(ident, []))
+        still = 0 if _withdrawn(state, kind, ident) or (player and player.team in state.withdrawn) else \
+            sum(1 for s in state.items.values() if s.open)
+        out[D.MATCH_FEE] = D.Balance(D.match_fees_due(f, matches, junior=junior), done.get(D.MATCH_FEE, Decimal(0)),
+                                     D.match_fee(f, junior=junior) * still)
+    other = done.get(D.OTHER, Decimal(0))
+    out[D.OTHER] = D.Balance(other, other)
+    return out
+
+
+def account(state: State, kind: str, ident: str, played: dict[str, list[str]] | None = None) -> dict[str, Any] | None:
+    """One line of the desk: per kind what is due, paid, owed, the most it takes now and the most it may
+    give back; what to take next (`next`: the first kind owed, or a refund of what was paid beyond the due)."""
+    f = fees(state)
+    t = state.tournament
+    found = t.player(ident) if kind == D.PER_PLAYER else t.team(ident)
+    if f is None or found is None:
+        return None
+    played = matches_played(state) if played is None else played
+    withdrawn = _withdrawn(state, kind, ident)
+    refunds = not (withdrawn and f.no_refund_withdrawn)
+    lines: dict[str, Any] = {}
+    proposed: dict[str, Any] | None = None
+    for what, b in balances(state, f, kind, ident, played).items():
+        line: dict[str, Any] = {"due": number(b.due), "paid": number(b.paid), "owed": number(b.owed),
+                                "most": None if what == D.OTHER else number(b.most),
+                                "refundable": number(b.paid if refunds else Decimal(0))}
+        if what == D.MATCH_FEE:
+            line.update(matches=len(played.get(ident, [])), each=number(D.match_fee(f, junior=_junior(state, kind,
+                                                                                                         ident))))
+        lines[what] = line
+        amount = D.proposal(b, refund_allowed=refunds) if what != D.OTHER else None
+        if proposed is None and amount is not None:
+            proposed = {"what": what, "amount": number(amount)}
+    data: dict[str, Any] = {"kind": kind, "id": ident, "name": found.name, "withdrawn": withdrawn,
+                            "whats": list(f.whats(kind, junior=_junior(state, kind, ident))), "lines": lines,
+                            "next": proposed,
+                            "owed": number(sum((Decimal(str(x["owed"])) for x in lines.values() if x["owed"] > 0),
+                                               Decimal(0))),
+                            "paid": number(sum((Decimal(str(x["paid"])) for x in lines.values()), Decimal(0)))}
+    if kind == D.PER_PLAYER:
+        data.update(team=found.team, lady=found.lady, junior=found.junior)
+    return data
+
+
+def accounts(state: State) -> list[dict[str, Any]]:
+    """Every team's line (bridge), then every player's, in the roster's order."""
+    t = state.tournament
+    played = matches_played(state)
+    lines = [account(state, D.PER_TEAM, x.id, played) for x in t.teams] if t.game == "bridge" else []
+    lines += [account(state, D.PER_PLAYER, p.id, played) for p in t.players]
+    return [x for x in lines if x is not None and set(x["lines"]) != {D.OTHER}]  # only `other`: nothing is due
+
+
+def unpaid(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Who has not paid (all): each with what they still owe, by kind."""
+    return [{"kind": x["kind"], "id": x["id"], "name": x["name"], "withdrawn": x["withdrawn"], "owed": x["owed"],
+             "by_what": {what: line["owed"] for what, line in x["lines"].items() if line["owed"] > 0}}
+            for x in rows if x["owed"] > 0]
+
+
+def fund(state: State, rows: list[dict[str, Any]] | None = None) -> dict[str, Any] | None:
+    """The prize fund as the payments make it: the share, what it is a share of, and what it would be if
+    everyone paid what is due now."""
+    f = fees(state)
+    if f is None:
+        return None
+    rows = accounts(state) if rows is None else rows
+    collected: dict[str, Decimal] = {what: Decimal(0) for what in D.WHATS}
+    for x in state.payments:
+        collected[x["what"]] = collected.get(x["what"], Decimal(0)) + Decimal(str(x["amount"]))
+    due = {what: sum((Decimal(str(r["lines"][what]["due"])) for r in rows if what in r["lines"] and what != D.OTHER),
+                     Decimal(0)) for what in D.WHATS}
+    due[D.OTHER] = collected[D.OTHER]
+    return {"amount": number(D.prize_fund(f, collected)), "share": number(f.share), "min_share": number(f.min_share),
+            "from": list(f.counted), "collected": {what: number(v) for what, v in collected.items()},
+            "counted": number(sum((collected[w] for w in f.counted), Decimal(0))), "payments": len(state.payments),
+            "if_all_paid": number(D.prize_fund(f, due))}
+
+
+def fund_for_prizes(state: State) -> tuple[Decimal, dict[str, Any]] | None:
+    """`GET /api/prizes` without `fund`: the fund from the payments, and what it came from."""
+    made = fund(state)
+    if made is None:
+        return None
+    return Decimal(str(made["amount"])), {"from": "payments", "share": made["share"], "counted": made["from"],
+                                          "collected": made["counted"], "payments": made["payments"]}
+
+
+def referee_view(state: State) -> dict[str, Any] | None:
+    """The console's `desk` section (None when the rules have no desk)."""
+    f = fees(state)
+    if f is None:
+        return None
+    rows = accounts(state)
+    owing = unpaid(rows)
+    return {"currency": f.currency, "per": f.per, "methods": list(METHODS), "max_amount": MAX_AMOUNT,
+            "fund": fund(state, rows), "accounts": rows, "unpaid": owing,
+            "owed": number(sum((Decimal(str(x["owed"])) for x in owing), Decimal(0))),
+            "payments": list(state.payments)}
+
+
+HANDLERS = {"record_payment": record_payment}
+
+__all__ = ["FIELDS", "HANDLERS", "account", "accounts", "check_undo", "fund", "fund_for_prizes", "matches_played",
+           "referee_view", "unpaid"]

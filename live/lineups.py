@@ -1,0 +1,473 @@
+"""Team sheets of the bridge events (RULES.md §2 and §3 "Team sheets"): the `lineup` command, the
+boards every player played as the sheets say, the Novi Sad final individual ranking, and what the
+console is shown. The pure rules are in live/rules/lineups.py.
+
+    {"type": "lineup", "item": "m3", "team": "t1",
+     "parts": [["t1p1", "t1p2", "t1p3", "t1p4"], ["t1p1", "t1p2", "t1p3", "t1p5"]],
+     "substitutions": [{"part": 2, "out": "t1p5", "substitute": "Petar Petrović", "boards": 3}]}
+
+`parts` is the team's sheet for the match as it stands: the line-up of part 1, 2, … (as many as have
+been handed in; at most the match's parts), each `lineup_size` (4) players of the team's roster.
+A later sheet for the same match and team replaces the earlier one, within these rules:
+
+- Players change only at the breaks. A part's line-up may be entered or changed until the part has
+  begun (part 1 at the match's start, part p + 1 at the break signal after part p) and once more
+  after — the sheet handed in at the break, typed in; the first sheet entered after a part began
+  fixes that part (`fixes` in the event; `fixed` in the state), and later sheets must keep it. The
+  server cannot see when a break ends (the break is a signal, not a span of time): this is how it
+  tells a change at the break from one during play. A mistyped sheet is corrected by its undo.
+- A part with no line-up of its own continues with the players at the end of the part before.
+- `substitutions` records a change during a part that has begun, for its last `boards` boards: `in`
+  a member of the team (the director's exceptional substitution, Slovak §27.5 — where the seed has
+  it; RULES.md calls it §25.5), after which the player replaced may not play the following part
+  (`replaced_sits_out`); or `substitute` a name (a referee's substitute, Novi Sad), at most
+  `substitute_max_boards` (3) boards of the match in all. Neither replaces a whole part: that is the
+  line-up of the next part.
+
+Every refusal names the rule: the message says it, the detail has `field` and `rule`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from live import events as E
+from live.events import NewEvent
+from live.rules import lineups as L
+from live.standings import league_schedule, prize_table
+from live.state import ItemState, State
+from live.texts import MAX_NAME, problem
+from live.texts import cleaned as clean_text
+from live.tournament import Item, Player, Tournament
+from live.validation import CommandError, item_state, referee_event
+
+# type → (required fields, optional fields)
+FIELDS: dict[str, tuple[set[str], set[str]]] = {
+    "lineup": ({"item", "team", "parts"}, {"substitutions"}),
+}
+SUBSTITUTION_FIELDS = {"part", "out", "boards", "in", "substitute"}
+
+#: Where each rule is written, by preset (the refusals quote it).
+RULES_TEXT: dict[str, dict[str, str]] = {
+    "novi-sad-teams": {
+        "changes_at_breaks": "RULES.md §2 Team sheets: players change at half-time",
+        "substitute_max_boards": "RULES.md §2 Team sheets: a referee's substitute plays at most {n} boards of a match",
+        "individual_min_percent": "RULES.md §2 Team sheets: the final ranking counts players with at least {n} % "
+                                  "of the boards",
+    },
+    "slovak-league": {
+        "changes_at_breaks": "RULES.md §3 Team sheets, Slovak §27.5: players change only at the breaks",
+        "replaced_sits_out": "RULES.md §3 Team sheets, Slovak §27.5: a player replaced during a part may not "
+                             "play the following part",
+        "substitute_max_boards": "RULES.md §3 Team sheets, Slovak §17: only the team's roster plays",
+    },
+}
+DEFAULT_TEXT = {
+    "changes_at_breaks": "RULES.md Team sheets: players change only at the breaks",
+    "replaced_sits_out": "RULES.md Team sheets: a player replaced during a part may not play the following part",
+    "substitute_max_boards": "RULES.md Team sheets: a referee's substitute plays at most {n} boards of a match",
+    "individual_min_percent": "RULES.md Team sheets: the final ranking counts players with at least {n} % of "
+                              "the boards",
+}
+
+
+def cite(t: Tournament, rule: str, **values: Any) -> str:
+    """The words of a rule as the refusals quote it, for the tournament's preset."""
+    text = RULES_TEXT.get(t.preset, {}).get(rule) or DEFAULT_TEXT.get(rule, f"RULES.md Team sheets ({rule})")
+    return text.format(**values)
+
+
+def _refuse(status: int, message: str, field: str, rule: str, **detail: Any) -> CommandError:
+    return CommandError(status, message, {"field": field, "rule": rule, **detail})
+
+
+def available(t: Tournament) -> bool:
+    """Whether the rules keep team sheets (the bridge presets: `lineup_size`)."""
+    return t.game == "bridge" and t.rules.get("lineup_size") is not None
+
+
+# what a match is ---------------------------------------------------------------------------------
+
+
+def match_pairs(state: State, item_id: str) -> list[tuple[str, str]] | None:
+    """The matches (home, away) of a round: its published seating, else the league's Berger round;
+    None for a round after the league (the Novi Sad final) before its seating is published."""
+    published = state.seatings.get(item_id)
+    if published is not None:
+        return [(m["home"], m["away"]) for m in published["matches"]]
+    s = state.items.get(item_id)
+    schedule = league_schedule(state.tournament)
+    number = s.item.round if s is not None else None
+    if number is None or number > len(schedule):
+        return None
+    return list(schedule[number - 1].pairs)
+
+
+def pair_of(state: State, item_id: str, team: str) -> tuple[str, str] | None:
+    return next(((h, a) for h, a in match_pairs(state, item_id) or () if team in (h, a)), None)
+
+
+def forfeited(state: State, item_id: str, pair: tuple[str, str]) -> bool:
+    return f"{pair[0]}-{pair[1]}" in state.forfeits.get(item_id, {})
+
+
+def _unplayed(state: State, item_id: str, pair: tuple[str, str]) -> bool:
+    """A match nobody plays: forfeited, or against a team that has withdrawn without a result of it."""
+    if forfeited(state, item_id, pair):
+        return True
+    return bool(set(pair) & set(state.withdrawn)) and f"{pair[0]}-{pair[1]}" not in state.results.get(item_id, {})
+
+
+def shape(t: Tournament, s: ItemState) -> tuple[tuple[int, ...], int]:
+    """A match's boards per part, and how many parts have begun."""
+    item = s.item
+    boards = L.part_boards(int(item.boards or 0), t.segments(item))
+    return boards, L.begun(s.status, s.breaks, len(boards))
+
+
+def substitutions(sheet: dict[str, Any]) -> list[L.Substitution]:
+    return [L.Substitution(int(x["part"]), str(x["out"]), int(x["boards"]), x.get("in"), x.get("substitute"))
+            for x in sheet.get("substitutions", ())]
+
+
+# the command --------------------------------------------------------------------------------------
+
+
+def lineup(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEvent:
+    if not available(t):
+        raise CommandError(422, f"the {t.preset} rules keep no team sheets", {"field": "type"})
+    size = int(t.rules["lineup_size"])
+    s = item_state(state, c)
+    item = s.item
+    if not item.boards:
+        raise CommandError(422, f"{item.id} has no boards in the tournament file: the sheets count boards",
+                           {"field": "item"})
+    team = _team(t, state, c)
+    pair = pair_of(state, item.id, team)
+    if pair is None:
+        pairs = match_pairs(state, item.id)
+        if pairs is None:
+            raise CommandError(409, f"{item.id}'s matches are not known yet: publish its seating first",
+                               {"field": "item"})
+        bye = (state.seatings.get(item.id) or {}).get("bye")
+        raise CommandError(422, f"{team} has no match in {item.id}" + (": it has the bye" if bye == team else ""),
+                           {"field": "team", "teams": sorted(x for p in pairs for x in p)})
+    if forfeited(state, item.id, pair):
+        raise CommandError(409, f"{pair[0]} – {pair[1]} of {item.id} was forfeited: no boards were played",
+                           {"field": "team"})
+    if _unplayed(state, item.id, pair):
+        gone = next(x for x in pair if x in state.withdrawn)
+        raise CommandError(409, f"{gone} has withdrawn: {pair[0]} – {pair[1]} of {item.id} is not played",
+                           {"field": "team"})
+    boards, began = shape(t, s)
+    earlier = state.lineups.get(item.id, {}).get(team)
+    fixed = set(earlier["fixed"]) if earlier else set()
+    parts = _parts(t, c["parts"], team, size, len(boards), began)
+    subs = _substitutions(t, c.get("substitutions", []), parts, boards, team, began)
+    if earlier is not None:
+        _keeps_fixed(t, item, earlier, fixed, parts, subs)
+    _sits_out(t, parts, subs, len(boards))
+    limit = t.rules.get("substitute_max_boards")
+    used = L.substitute_boards(subs)
+    if limit is not None and used > int(limit):
+        raise _refuse(422, f"referee's substitutes would play {used} boards of {item.id} for {team}: "
+                           f"{cite(t, 'substitute_max_boards', n=limit)}", "substitutions", "substitute_max_boards",
+                      allowed=int(limit), boards=used)
+    fixes = [k for k in range(1, len(parts) + 1) if k <= began]
+    payload: dict[str, Any] = {"item": item.id, "team": team, "parts": parts,
+                               "substitutions": [_sub_json(x) for x in subs], "fixes": fixes}
+    if earlier is not None and earlier["parts"] == parts and earlier.get("substitutions", []) == \
+            payload["substitutions"] and set(fixes) <= fixed:
+        raise CommandError(422, f"this is the sheet of {team} for {item.id} already entered", {"field": "parts"})
+    return referee_event(E.LINEUP_ENTERED, payload)
+
+
+def _team(t: Tournament, state: State, c: dict[str, Any]) -> str:
+    ident = c["team"]
+    if not isinstance(ident, str) or t.team(ident) is None:
+        raise CommandError(422, f"no team has the id {ident!r}", {"field": "team", "known": [x.id for x in t.teams]})
+    if ident in state.withdrawn:
+        raise CommandError(409, f"{ident} has withdrawn from the event", {"field": "team"})
+    return ident
+
+
+def _parts(t: Tournament, raw: Any, team: str, size: int, count: int, began: int) -> list[list[str]]:
+    """The line-ups as sent: 1 to `count` parts of `size` different players of the team's roster."""
+    if not isinstance(raw, list) or not 1 <= len(raw) <= count:
+        raise CommandError(422, f"parts must list the line-up of each part handed in so far: 1 to {count} lists "
+                                f"of {size} players' ids", {"field": "parts", "parts": count})
+    parts = []
+    for number, table in enumerate(raw, 1):
+        if not isinstance(table, list) or len(table) != size or not all(isinstance(x, str) for x in table):
+            raise CommandError(422, f"part {number} must list {size} players' ids: a team plays with {size} at the "
+                                    "table", {"field": "parts", "part": number, "rule": "lineup_size"})
+        if len(set(table)) != size:
+            twice = next(x for x in table if table.count(x) > 1)
+            raise CommandError(422, f"part {number} lists {twice} twice", {"field": "parts", "part": number,
+                                                                           "player": twice})
+        for ident in table:
+            _member(t, team, ident, "parts", number, withdrawn_ok=number <= began)
+        parts.append(list(table))
+    return parts
+
+
+def _member(t: Tournament, team: str, ident: Any, field: str, part: int, *, withdrawn_ok: bool) -> Player:
+    player = t.player(ident) if isinstance(ident, str) else None
+    if player is None:
+        raise CommandError(422, f"no player has the id {ident!r}", {"field": field, "part": part, "player": ident})
+    if player.team != team:
+        where = f"plays for {player.team}" if player.team else "is on no team"
+        raise CommandError(422, f"{player.id} {player.name} {where}: only {team}'s roster plays for {team}",
+                           {"field": field, "part": part, "player": player.id, "rule": "roster"})
+    if player.withdrawn and not withdrawn_ok:
+        raise CommandError(409, f"{player.id} {player.name} has left {team}: no longer on its line-ups",
+                           {"field": field, "part": part, "player": player.id, "rule": "roster"})
+    return player
+
+
+def _whole(value: Any, what: str, index: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise CommandError(422, f"substitutions[{index}].{what} must be a whole number, not {value!r}",
+                           {"field": "substitutions", "index": index})
+    return value
+
+
+def _substitutions(t: Tournament, raw: Any, parts: list[list[str]], boards: tuple[int, ...], team: str,
+                   began: int) -> list[L.Substitution]:
+    if not isinstance(raw, list):
+        raise CommandError(422, "substitutions must be a list of {part, out, boards, in or substitute}",
+                           {"field": "substitutions"})
+    out: list[L.Substitution] = []
+    for index, entry in enumerate(raw):
+        if not isinstance(entry, dict):
+            raise CommandError(422, f"substitutions[{index}] must be {{part, out, boards, in or substitute}}",
+                               {"field": "substitutions", "index": index})
+        unknown = sorted(set(entry) - SUBSTITUTION_FIELDS)
+        if unknown:
+            raise CommandError(422, f"substitutions[{index}] has no field {unknown[0]!r}",
+                               {"field": "substitutions", "index": index, "known": sorted(SUBSTITUTION_FIELDS)})
+        part = _whole(entry.get("part"), "part", index)
+        if not 1 <= part <= len(parts):
+            raise CommandError(422, f"substitutions[{index}].part must be a part of this sheet (1–{len(parts)}), "
+                                    f"not {part}", {"field": "substitutions", "index": index})
+        if part > began:
+            raise CommandError(409, f"part {part} has not begun: a substitution is recorded when it happens (a change "
+                                    "before a part is its line-up)", {"field": "substitutions", "index": index})
+        most = boards[part - 1] - 1
+        count = _whole(entry.get("boards"), "boards", index)
+        if not 1 <= count <= most:
+            raise CommandError(422, f"substitutions[{index}].boards must be 1–{most}, the boards of part {part} played "
+                                    "by someone else (a whole part is the next part's line-up), not "
+                                    f"{count}", {"field": "substitutions", "index": index})
+        leaving = entry.get("out")
+        if leaving not in parts[part - 1]:
+            raise CommandError(422, f"substitutions[{index}].out must be a player of part {part}'s line-up, not "
+                                    f"{leaving!r}", {"field": "substitutions", "index": index})
+        if any(x.part == part and x.out == leaving for x in out):
+            raise CommandError(422, f"{leaving} is replaced twice in part {part}", {"field": "substitutions",
+                                                                                  "index": index})
+        if ("in" in entry) == ("substitute" in entry):
+            raise CommandError(422, f"substitutions[{index}] names who came in: \"in\" (a member of {team}) or "
+                                    "\"substitute\" (a referee's substitute's name)",
+                               {"field": "substitutions", "index": index})
+        if "in" in entry:
+            out.append(_director(t, entry, index, part, parts, out, count, team))
+        else:
+            out.append(_substitute(t, entry, index, part, count, str(leaving)))
+    return out
+
+
+def _director(t: Tournament, entry: dict[str, Any], index: int, part: int, parts: list[list[str]],
+              earlier: list[L.Substitution], count: int, team: str) -> L.Substitution:
+    if not t.rules.get("replaced_sits_out"):
+        raise _refuse(422, "a member comes in at a break, as the next part's line-up "
+                           f"({cite(t, 'changes_at_breaks')}); during a part only a referee's substitute plays "
+                           "(\"substitute\")",
+                      "substitutions", "changes_at_breaks", index=index)
+    coming = entry["in"]
+    _member(t, team, coming, "substitutions", part, withdrawn_ok=False)
+    if coming in parts[part - 1] or any(x.part == part and x.player_in == coming for x in earlier):
+        raise CommandError(422, f"{coming} is already at the table in part {part}",
+                           {"field": "substitutions", "index": index})
+    return L.Substitution(part, str(entry["out"]), count, player_in=str(coming))
+
+
+def _substitute(t: Tournament, entry: dict[str, Any], index: int, part: int, count: int,
+                leaving: str) -> L.Substitution:
+    if t.rules.get("substitute_max_boards") is None:
+        raise _refuse(422, f"the {t.preset} rules have no referee's substitute ({cite(t, 'substitute_max_boards')}): "
+                           "a member of the team comes in (\"in\")", "substitutions", "substitute_max_boards",
+                      index=index)
+    name = entry["substitute"]
+    wrong = problem(name, MAX_NAME)
+    if wrong is not None:
+        raise CommandError(422, f"substitutions[{index}].substitute {wrong}", {"field": "substitutions",
+                                                                             "index": index})
+    return L.Substitution(part, leaving, count, substitute=clean_text(name))
+
+
+def _sub_json(x: L.Substitution) -> dict[str, Any]:
+    data: dict[str, Any] = {"part": x.part, "out": x.out, "boards": x.boards}
+    if x.player_in is not None:
+        data["in"] = x.player_in
+    else:
+        data["substitute"] = x.substitute
+    return data
+
+
+def _keeps_fixed(t: Tournament, item: Item, earlier: dict[str, Any], fixed: set[int], parts: list[list[str]],
+                 subs: list[L.Substitution]) -> None:
+    """A part that has begun and was handed in stands, with the substitutions recorded in it."""
+    for number in sorted(fixed):
+        was = earlier["parts"][number - 1]
+        if number > len(parts) or sorted(parts[number - 1]) != sorted(was):
+            raise _refuse(409, f"part {number} of {item.id} is under way or over with {', '.join(was)}: its line-up "
+                               f"stands ({cite(t, 'changes_at_breaks')}; undo the sheet if it was mistyped)",
+                          "parts", "changes_at_breaks", part=number, line_up=was)
+    kept = {(x.part, x.out, x.boards, x.player_in, x.substitute) for x in subs}
+    for x in substitutions(earlier):
+        if x.part in fixed and (x.part, x.out, x.boards, x.player_in, x.substitute) not in kept:
+            raise _refuse(409, f"the substitution of {x.out} in part {x.part} of {item.id} is recorded: it stands "
+                               "(undo the sheet if it was mistyped)", "substitutions", "changes_at_breaks",
+                          part=x.part)
+
+
+def _sits_out(t: Tournament, parts: list[list[str]], subs: list[L.Substitution], count: int) -> None:
+    """Slovak §27.5: the player replaced during a part by the director's substitution sits out the next."""
+    for number, players in sorted(L.barred(subs, count).items()):
+        table = parts[number - 1] if number <= len(parts) else []
+        back = sorted(players & set(table)) or sorted(
+            {x.player_in for x in subs if x.part == number and x.player_in} & players)
+        if back:
+            raise _refuse(422, f"{back[0]} was replaced during part {number - 1} and may not play part {number} "
+                               f"({cite(t, 'replaced_sits_out')})", "parts", "replaced_sits_out",
+                          part=number, player=back[0])
+
+
+def check_undo(state: State, target: dict[str, Any]) -> None:
+    """A player on a sheet in force stays on the roster: undoing their registration would leave the sheet
+    pointing at nobody (withdraw them instead; the boards they played stay)."""
+    if target["type"] != E.PLAYER_REGISTERED:
+        return
+    who = target["payload"].get("player")
+    for item_id, teams in state.lineups.items():
+        for team, sheet in teams.items():
+            named = {p for table in sheet["parts"] for p in table} | {x.player_in for x in substitutions(sheet)}
+            if who in named:
+                raise CommandError(409, f"command {target['seq']} cannot be undone: {who} is on {team}'s sheet of "
+                                        f"{item_id}; withdraw them instead", {"field": "seq"})
+
+
+# what the sheets say --------------------------------------------------------------------------------
+
+
+def played(state: State) -> dict[str, dict[str, int]]:
+    """player → match → the boards they played in it, as the sheets in force say (parts begun only)."""
+    t = state.tournament
+    out: dict[str, dict[str, int]] = {}
+    for item_id, teams in state.lineups.items():
+        s = state.items.get(item_id)
+        if s is None or not s.item.boards:
+            continue  # cancelled since
+        boards, began = shape(t, s)
+        for team, sheet in teams.items():
+            pair = pair_of(state, item_id, team)
+            if pair is None or _unplayed(state, item_id, pair):
+                continue
+            parts = sheet["parts"][:len(boards)]
+            for player, count in L.boards_played(parts, substitutions(sheet), boards, began).items():
+                if count:
+                    out.setdefault(player, {})[item_id] = count
+    return out
+
+
+def boards_of(state: State, player: str, played_: dict[str, dict[str, int]] | None = None) -> int:
+    return sum((played_ if played_ is not None else played(state)).get(player, {}).values())
+
+
+def team_boards(state: State, team: str) -> int:
+    """Novi Sad "the total number of boards of the tournament", for a team's players: the boards of the
+    matches the team plays (its league matches, the final once seated), without the unplayed ones."""
+    total = 0
+    for s in state.items.values():
+        pair = pair_of(state, s.item.id, team)
+        if pair is not None and s.item.boards and not _unplayed(state, s.item.id, pair):
+            total += s.item.boards
+    return total
+
+
+def individual(state: State) -> dict[str, Any] | None:
+    """The Novi Sad final individual ranking (None under rules without one): the teams in their final order
+    (the final's winner first once it is played, `live.standings.prize_table`), each player's boards of
+    the team's total, and the players with at least `individual_min_percent` of them, who share their
+    team's place."""
+    t = state.tournament
+    percent = t.rules.get("individual_min_percent")
+    if percent is None or t.game != "bridge":
+        return None
+    table, order = prize_table(state)
+    boards = played(state)
+    ranking: list[dict[str, Any]] = []
+    teams: list[dict[str, Any]] = []
+    for row in table:
+        team = row["team"]
+        total = team_boards(state, team)
+        need = L.needed(total, percent)
+        players = []
+        for p in t.players:
+            if p.team != team:
+                continue
+            count = boards_of(state, p.id, boards)
+            ok = L.eligible(count, total, percent)
+            players.append({"player": p.id, "name": p.name, "boards": count, "percent": L.percent_of(count, total),
+                            "eligible": ok, "still_needed": max(0, need - count), "withdrawn": p.withdrawn})
+            if ok:
+                ranking.append({"rank": row["rank"], "shared": True, "player": p.id, "name": p.name, "team": team,
+                                "team_name": row["name"], "boards": count, "percent": L.percent_of(count, total)})
+        teams.append({"rank": row["rank"], "team": team, "name": row["name"], "boards": total, "needed": need,
+                      "players": players})
+    return {"percent": percent, "rule": cite(t, "individual_min_percent", n=percent), "order": order,
+            "ranking": ranking, "teams": teams}
+
+
+def referee_view(state: State) -> dict[str, Any] | None:
+    """The console's `lineups` section (None without team sheets): for every match whose teams are known
+    and each team in it, the sheet in force, the line-up of every part as it counts, which parts may
+    still change, who may not play which part, the referee's substitute's boards left; every player's
+    boards; the rosters (live/rosters.py); and the individual ranking where the rules have one."""
+    from live import rosters  # (rosters reads the sheets: imported here, not at the top)
+
+    t = state.tournament
+    if not available(t):
+        return None
+    limit = t.rules.get("substitute_max_boards")
+    matches: dict[str, Any] = {}
+    for s in state.items.values():
+        pairs = match_pairs(state, s.item.id)
+        if pairs is None or not s.item.boards:
+            continue
+        boards, began = shape(t, s)
+        sheets = state.lineups.get(s.item.id, {})
+        teams = {}
+        for team in (x for pair in pairs for x in pair):
+            sheet = sheets.get(team)
+            subs = substitutions(sheet) if sheet else []
+            entered = sheet["parts"] if sheet else []
+            fixed = sheet["fixed"] if sheet else []
+            teams[team] = {
+                "sheet": sheet, "forfeited": forfeited(state, s.item.id, pair_of(state, s.item.id, team) or ("", "")),
+                "line_ups": [list(x) if x is not None else None for x in L.sheet_line_ups(entered, subs, len(boards))],
+                "changeable": [k for k in range(1, len(boards) + 1) if k not in fixed],
+                "barred": {str(k): sorted(v) for k, v in L.barred(subs, len(boards)).items()},
+                "substitute_boards_left": None if limit is None else max(0, int(limit) - L.substitute_boards(subs)),
+            }
+        matches[s.item.id] = {"parts": len(boards), "part_boards": list(boards), "begun": began, "teams": teams}
+    counts = played(state)
+    return {"size": int(t.rules["lineup_size"]), "matches": matches,
+            "boards": {p: {"total": sum(m.values()), "matches": m} for p, m in counts.items()},
+            "rosters": rosters.referee_view(state, counts), "individual": individual(state)}
+
+
+HANDLERS = {"lineup": lineup}
+
+__all__ = ["FIELDS", "HANDLERS", "available", "check_undo", "individual", "played", "referee_view", "team_boards"]
