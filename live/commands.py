@@ -259,10 +259,12 @@ def allowed_now(state: State) -> dict[str, list[str]]:
     """Which round commands the server would take now, per round or match: the console enables
     exactly those buttons. Asked of the rules themselves (each handler is tried), so the page holds
     no copy of when a round may be started, paused or ended. (An extension is tried as +1 minute;
-    a shortening is checked when it is sent.)"""
+    a shortening is checked when it is sent.) A seating's "publish" follows the round's state only: whether
+    the draw or the standings can seat everyone is said when it is sent, since trying it would seat
+    every round on every event."""
     out: dict[str, list[str]] = {}
     for ident, s in state.items.items():
-        ok = []
+        ok = ["publish"] if s.item.playing and results.seating_may_change(s) else []
         for action, command in ROUND_ACTIONS.items():
             try:
                 _HANDLERS[command["type"]](state.tournament, state, {**command, "item": ident}, s.item.start_ms)

@@ -319,9 +319,15 @@ def check_undo(t: Tournament, state: State, target: dict[str, Any]) -> None:
 # seating -----------------------------------------------------------------------------------------
 
 
+def seating_may_change(s: ItemState) -> bool:
+    """A seating may be published (or published again) until its round starts: the console's
+    Publish button follows this (`commands.allowed_now`), and so does the command."""
+    return s.open
+
+
 def publish_seating(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEvent:
     s = item_state(state, c)
-    if not s.open:
+    if not seating_may_change(s):
         raise CommandError(409, f"{s.item.id} has started: its seating can no longer change", {"field": "item"})
     if t.game == "preferans":
         return referee_event(E.SEATING_PUBLISHED, _preferans_seating(t, state, s, c))

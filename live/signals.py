@@ -74,10 +74,15 @@ def signal_event(tournament: Tournament, state: State, signal_id: str, now: int)
     A scheduled start that cannot be played (the round before it is not over, or a preferans
     round has no published seating: `live.schedule.start_blocker`) does not start the clock: it
     is recorded as held, with its reason, and the referee starts the round by hand when ready.
+    A "to your tables" call found overdue after its round's start (the server was down) is not sent:
+    the start comes right after it, and the hall would only hear a call already out of date.
     """
     signal = next((s for s in due_signals(tournament, state) if s.id == signal_id), None)
     if signal is None or signal.due_at > now:
         return None
+    called = state.items[signal.item].item
+    if signal.type == E.ROUND_CALLED and tournament.rules.get("auto_start") and now >= called.start_ms:
+        return None  # overdue past the start itself (a restart): the start follows at once and says it all
     payload: dict[str, Any] = {"item": signal.item, "due_at": signal.due_at, **dict(signal.extra)}
     if signal.type == E.LATENESS_ALERT:
         payload.update(arrivals.alert_details(state, signal.item, str(payload["threshold"]), signal.due_at))

@@ -435,18 +435,19 @@ def test_undo_last_names_the_referees_own_last_command_not_a_players_check_in() 
 # ---- what the console may offer: the rules asked, per item ---------------------------------------
 
 ALLOWED = [
+    # ("publish": a seating may change until its round starts)
     # (a round not yet played may be made longer: it ends later)
-    ("no seating yet: no start (it would be held)", [], {"r1": ["extend"], "r2": ["extend"]}),
-    ("seated", [seated()], {"r1": ["start", "extend"], "r2": ["extend"]}),
-    ("running", [seated(), start(seq=2)], {"r1": ["pause", "extend", "lastDeals", "end"], "r2": ["extend"]}),
+    ("no seating yet: no start (it would be held)", [], {"r1": ["publish", "extend"], "r2": ["publish", "extend"]}),
+    ("seated", [seated()], {"r1": ["publish", "start", "extend"], "r2": ["publish", "extend"]}),
+    ("running", [seated(), start(seq=2)], {"r1": ["pause", "extend", "lastDeals", "end"], "r2": ["publish", "extend"]}),
     ("paused", [seated(), start(seq=2), ev(3, T0 + 9 * MIN, E.ROUND_PAUSED, "referee", item="r1")],
-     {"r1": ["resume", "extend", "lastDeals", "end"], "r2": ["extend"]}),
+     {"r1": ["resume", "extend", "lastDeals", "end"], "r2": ["publish", "extend"]}),
     ("last deals announced", [seated(), start(seq=2), ev(3, T0 + 160 * MIN, E.LAST_DEALS_ANNOUNCED, "referee",
                                                           item="r1")],
-     {"r1": ["pause", "extend", "end"], "r2": ["extend"]}),
+     {"r1": ["pause", "extend", "end"], "r2": ["publish", "extend"]}),
     ("ended, r2 seated", [seated(), start(seq=2), ev(3, T0 + 100 * MIN, E.ROUND_ENDED, "referee", item="r1"),
                           seated("r2", 4, T0 + 150 * MIN, method="standings")],
-     {"r1": [], "r2": ["start", "extend"]}),
+     {"r1": [], "r2": ["publish", "start", "extend"]}),
 ]
 
 
@@ -464,3 +465,10 @@ def test_the_console_is_offered_exactly_the_round_commands_the_server_would_take
             except CommandError:
                 took = False
             assert took == (action in actions), (ident, action)
+        publishing = {"type": "publish_seating", "item": ident, "seed": 1}
+        try:
+            decide(PREFERANS, state, publishing, T0 + 10 * MIN)
+            took = True
+        except CommandError as exc:
+            took = "has started" not in str(exc)  # refused for the round's state, not for the seating itself
+        assert took == ("publish" in actions), (ident, "publish")

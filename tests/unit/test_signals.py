@@ -232,6 +232,18 @@ def test_signal_event_when_due_carries_the_signal_id_and_due_time() -> None:
     assert call is not None and (call.type, call.signal) == (E.ROUND_CALLED, "r1:call")
 
 
+def test_a_call_overdue_past_its_start_is_not_sent_but_the_start_is() -> None:
+    t = preferans(1)
+    state = fold(t, [seated()])
+    late_call = signal_event(t, state, "r1:call", T0 - 1)  # late, but before the start: still worth hearing
+    assert late_call is not None and late_call.payload["due_at"] == T0 - 5 * MIN
+    assert signal_event(t, state, "r1:call", T0) is None  # after a restart past the start: the start says it
+    start = signal_event(t, state, "r1:start", T0 + 7 * SEC)
+    assert start is not None and start.type == E.ROUND_STARTED
+    manual = preferans(1, rules={"auto_start": False})  # nothing will start it: the call still goes out
+    assert signal_event(manual, fold(manual, [seated()]), "r1:call", T0 + MIN) is not None
+
+
 def test_a_start_before_the_seating_is_published_is_held() -> None:
     t = preferans(1)
     unseated = fold(t, [])
