@@ -1,6 +1,6 @@
 """The pages' first useful screen on a 3G phone: time from navigation, and bytes on the wire.
 
-    python bench/first_screen.py [--runs 3] [--latency 400] [--kbps 400]
+    python bench/first_screen.py [--runs 3] [--latency 400] [--kbps 400] [--modules] [--verbose]
 
 Starts the real server (`python -m live serve`) on the bundled Čačak tournament (30 players,
 Serbian Cyrillic), its dates moved so that round 1 starts ten minutes from now, with round 1's
@@ -17,9 +17,10 @@ request, `--kbps` kbit/s down and up; the cache on), it opens each page in a fre
   (`#current`) and the app shown.
 
 The useful screens are told by element ids and the page's path (`/player`), never by the names of the
-files that draw them (the entry modules live in the pages' folders, `/static/<v>/player/…`). The data
-the page carries in its HTML (`#live-boot`: the hello and the snapshot its WebSocket would send first,
-live/assets.py) comes with the HTML; "boot chars" is its size, 0 for a page without one.
+files that draw them (the entry modules live in the pages' folders, `/static/<v>/player/…`, and are served
+joined into one file, `main.bundle.js`, or one by one with `--modules`: the pages asked with `?modules`,
+live/assets.py). The data the page carries in its HTML (`#live-boot`: the hello and the snapshot its
+WebSocket would send first) comes with the HTML; "boot chars" is its size, 0 for a page without one.
 
 A second visit in the same context (the cache warm) is measured too. Bytes are what Chromium
 counted on the wire (`Network.loadingFinished`'s encodedDataLength: headers and the body as sent,
@@ -189,7 +190,7 @@ async def visit(page: Any, wire: Wire, url: str, verbose: bool = False) -> dict[
 
 
 async def measure(url: str, name: str, player: str, runs: int, latency: float, kbps: float,
-                  verbose: bool = False) -> dict[str, Any]:
+                  verbose: bool = False, modules: bool = False) -> dict[str, Any]:
     from playwright.async_api import async_playwright
 
     results: dict[str, dict[str, list[dict[str, float]]]] = {}
@@ -214,7 +215,7 @@ async def measure(url: str, name: str, player: str, runs: int, latency: float, k
                         "offline": False, "latency": latency, "downloadThroughput": kbps * 1000 / 8,
                         "uploadThroughput": kbps * 1000 / 8})
                     for visit_kind in ("cold", "warm"):
-                        found = await visit(page, wire, f"{url}/{path}", verbose)
+                        found = await visit(page, wire, f"{url}/{path}{'?modules' if modules else ''}", verbose)
                         results.setdefault(path, {}).setdefault(visit_kind, []).append(found)
                     await context.close()
         finally:
@@ -222,9 +223,9 @@ async def measure(url: str, name: str, player: str, runs: int, latency: float, k
     return results
 
 
-def report(results: dict[str, Any], latency: float, kbps: float) -> None:
+def report(results: dict[str, Any], latency: float, kbps: float, modules: bool = False) -> None:
     print(f"\nfirst useful screen, {latency:g} ms added per request, {kbps:g} kbit/s down and up "
-          f"(median of {len(results['player']['cold'])} runs)\n")
+          f"(median of {len(results['player']['cold'])} runs{'; the modules one by one' if modules else ''})\n")
     print(f"{'page':<9} {'visit':<5} {'time':>7} {'HTTP bytes':>11} {'WS bytes':>9} {'requests':>9} "
           f"{'boot chars':>11}")
     for path, kinds in results.items():
@@ -243,18 +244,20 @@ def main() -> None:
     parser.add_argument("--latency", type=float, default=400.0, help="ms added to every request (default 400)")
     parser.add_argument("--kbps", type=float, default=400.0, help="kbit/s down and up (default 400)")
     parser.add_argument("--verbose", action="store_true", help="print every request's start and end")
+    parser.add_argument("--modules", action="store_true", help="the pages' modules one by one (?modules), not joined")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="live-first-screen-") as folder:
         proc, url, name, player = start_server(Path(folder))
         try:
-            results = asyncio.run(measure(url, name, player, args.runs, args.latency, args.kbps, args.verbose))
+            results = asyncio.run(measure(url, name, player, args.runs, args.latency, args.kbps, args.verbose,
+                                          args.modules))
         finally:
             proc.terminate()
             try:
                 proc.wait(timeout=10)
             except subprocess.TimeoutExpired:
                 proc.kill()
-    report(results, args.latency, args.kbps)
+    report(results, args.latency, args.kbps, args.modules)
 
 
 if __name__ == "__main__":

@@ -1,7 +1,12 @@
 // The start page (/): links to the three pages.
-import { el, fill, getJson, loadStrings, pageLanguage, setText, tournamentLanguage } from "./common.js";
-import { presentSections } from "./script.js";
+import { el, fill, setText } from "./lib/dom.js";
+import { getJson } from "./lib/http.js";
+import { loadStrings, pageLanguage, tournamentLanguage } from "./lib/i18n.js";
+import { presentSections } from "./lib/script.js";
 
+// The tournament's state is asked for at once, beside the words (not after them).
+const asked = getJson("/api/state");
+asked.catch(() => {}); // (answered below)
 // Every visible string of this page: /static/i18n/<lang>.json, section "index" (English fills gaps).
 const STRINGS = await loadStrings("index", await tournamentLanguage());
 
@@ -16,7 +21,7 @@ for (const key of ["display", "player", "referee"]) {
 }
 
 try {
-  const state = presentSections(await getJson("/api/state"), pageLanguage);
+  const state = presentSections(await asked, pageLanguage);
   const t = state.tournament || {};
   if (t.name) {
     setText(document.getElementById("name"), t.name);

@@ -118,16 +118,27 @@ def _hall(request: Request | WebSocket) -> Hall:
 
 def page_boot(request: Request, page: str) -> dict[str, Any] | None:
     """What the page's WebSocket would send it first, as a fresh client (`Hall.boot`), for its data block:
-    the display's view on the hall's pages; on the player page the player view, with `me` when the request
+    the display's view on the hall's page; on the player page the player view, with `me` when the request
     carries a player's session (as the upgrade would); on the console the referee view for a signed-in
-    referee's request, else nothing (it shows its sign-in)."""
+    referee's request, with who is signed in (`me`, as /api/me answers: the console asks nothing before its
+    first screen), else nothing (it shows its sign-in). The start page has none: it shows no live data."""
     hall = _hall(request)
     if page == "player":
         player = _session_of(request)
         return hall.boot("player", player, private=player is not None)
     if page == "referee":
-        return hall.boot("referee", None) if auth.referee(request, changes=False) is not None else None
-    return hall.boot("display", None)
+        name = auth.referee(request, changes=False)
+        if name is None:
+            return None
+        from live.referee_api import me_json  # (the referees' endpoints read this module: imported here)
+
+        value = request.cookies.get(referees.COOKIE)
+        session = auth.bearer(request) is None and value  # (a bearer token's answer names no end)
+        expires = auth.registry(request).session_expires(value) if session and value else None
+        return {**hall.boot("referee", None), "me": me_json(request, name, expires)}
+    if page == "display":
+        return hall.boot("display", None)
+    return None
 
 
 def _page(name: str, assets: Assets) -> Route:
@@ -136,8 +147,10 @@ def _page(name: str, assets: Assets) -> Route:
     async def page(request: Request) -> Response:
         stem = name.removesuffix(".html")
         boot = page_boot(request, stem)
+        # `?modules`: the page's modules one by one, not joined (to read them as written, in the browser).
         text = assets.page_html(name, stem, _hall(request).tournament.language,
-                                request.query_params.get("lang"), boot=boot)
+                                request.query_params.get("lang"), boot=boot,
+                                bundled="modules" not in request.query_params)
         if text is None:
             return Response("not found", status_code=404, media_type="text/plain; charset=utf-8")
         # A boot for one player's session or a referee holds what is theirs: not kept by any cache.

@@ -5,9 +5,11 @@ it does is in the log and the audit, and undoable. It reacts to the log: when a 
 enters that round's table results one by one (so the hall sees the standings move), then
 publishes the seating of the next round. Before the draw it registers a walk-in at the door and
 corrects a misspelt name; round 3 runs long (a pause and an extension), so the rest of the day
-moves on every screen. At the desk most players pay their entry as they check in (the amount the
-console proposes), one shows the slip of a transfer to the club's account, two come back to pay
-later and one never pays, so the desk's list of who has not paid has something to show. Started
+moves on every screen. After round 1 a player appeals the count of a table's slip to the judges'
+committee, which meets later, upholds it unanimously and has the slip corrected. At the desk most
+players pay their entry as they check in (the amount the console proposes), one shows the slip of a
+transfer to the club's account, two come back to pay later and one never pays, so the desk's list of
+who has not paid has something to show. Started
 again on the same log (`live demo --db`), it picks up where the log is: it never seats a round
 while the one before is being played, and it enters the arrivals that happened while the server
 was down as the referee would from paper.
@@ -36,6 +38,9 @@ WALK_IN = "Зоран Вуковић"
 NAME_FIX = ("p07", "Слободан Илић")
 #: Round 3 runs long: paused this many tournament minutes into it, for so long, then extended.
 LONG_ROUND, PAUSE_AT_MIN, PAUSE_MIN, EXTEND_MIN = 3, 40.0, 15.0, 10
+#: The appeal after round 1 (where the rules have a committee), and how long after it the committee decides.
+APPEAL_ROUND, APPEAL_DECIDED_AFTER_MIN = 1, 20.0
+APPEAL_SUBJECT = "the count of the slip at table 1"
 #: At the desk: how many players pay later (this many tournament minutes after checking in), and never.
 PAY_LATER, PAY_LATER_MIN, PAY_NEVER = 2, 45.0, 1
 
@@ -154,6 +159,47 @@ class DemoOrganizer:
             command.update(method="account", note="paid to the club's account beforehand")
         await self._command(command)
 
+    async def _appeal(self, item: str) -> None:
+        """Once round 1 is scored: the last of its table 1 asks the committee about the slip's count."""
+        state = self.hall.state
+        s = state.items.get(item)
+        if self.hall.tournament.rules.get("appeals_per_player") is None or s is None or s.item.round != APPEAL_ROUND \
+                or any(c["type"] == E.APPEAL_LODGED for c in state.commands):
+            return  # no committee here, another round, or appealed before this start of the demo
+        slip = state.results.get(item, {}).get("1")
+        if not slip or not slip.get("results"):
+            return
+        bule = slip["results"]
+        player = min(bule, key=lambda p: bule[p])
+        try:
+            (lodged,) = await self.hall.command({"type": "appeal", "player": player, "item": item,
+                                                 "subject": APPEAL_SUBJECT})
+        except CommandError as exc:
+            log.info("demo: appeal refused: %s", exc.error)
+            return
+        self._spawn(self._committee(item, lodged.seq))
+
+    async def _committee(self, item: str, appeal: int) -> None:
+        """The committee meets later, upholds the appeal unanimously and the slip is corrected: ten bule
+        the first-placed had written on the appellant's paper were counted twice."""
+        await asyncio.sleep(self.hall.tournament.minutes_ms(APPEAL_DECIDED_AFTER_MIN) / 1000)
+        slip = self.hall.state.results.get(item, {}).get("1") or {}
+        bule = slip.get("results")
+        if not bule or self.hall.state.appeals.get(appeal, {}).get("decision", True) is not None:
+            return  # no slip to correct any more, or decided (or undone) by a referee meanwhile
+        low, high = min(bule, key=lambda p: bule[p]), max(bule, key=lambda p: bule[p])
+        fixed = {**bule, low: bule[low] + 10, high: bule[high] - 10}
+        try:
+            (corrected,) = await self.hall.command({
+                "type": "correct_result", "item": item, "table": 1, "results": fixed,
+                "reason": f"the judges' committee upheld appeal {appeal}: 10 bule were counted twice"})
+        except CommandError as exc:
+            log.info("demo: the committee's correction refused: %s", exc.error)
+            await self._command({"type": "decide_appeal", "appeal": appeal, "decision": "rejected", "unanimous": True})
+            return
+        await self._command({"type": "decide_appeal", "appeal": appeal, "decision": "upheld", "unanimous": True,
+                             "correction": corrected.seq, "reason": "the slip counted 10 bule twice"})
+
     async def _reserves(self, alert: Event) -> None:
         for player in alert.payload.get("absent", []):
             name = f"Резерва {self.rng.choice(RESERVE_NAMES)}"
@@ -177,6 +223,7 @@ class DemoOrganizer:
         while True:
             item = await self._ended.get()
             await self._score(item)
+            await self._appeal(item)
             await self._publish(self._next_open())
 
     def _next_open(self) -> str | None:

@@ -8,8 +8,8 @@ from its `from` until the next entry's (the first from 0). A page takes the last
 is at most now; a new timeline comes with every event that changes the timetable.
 
 Read from the timetable section as the pages get it (each item's `status`, `start`, `end`,
-`ends_at`), by the same decision the pages made until now (display/lib/timetable.js): pure, the
-clock passed in.
+`ends_at`): pure, the clock passed in. The pages decide none of it: display/lib/timetable.js only
+picks the entry at the server clock's now, and display/lib/headline.js puts it into words.
 """
 
 from __future__ import annotations

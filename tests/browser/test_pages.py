@@ -167,13 +167,13 @@ async def test_the_display_shows_an_announcement_banner_within_a_second(browser:
 
 # 2 ---------------------------------------------------------------------------------------------
 
-#: Each page's own computation of the remaining time, with a wall-clock stamp the Date.now shift
-#: does not touch (performance.timeOrigin + performance.now()).
+#: Each page's remaining time (the server's deadline less the page's server clock), with a wall-clock
+#: stamp the Date.now shift does not touch (performance.timeOrigin + performance.now()).
 READ_COUNTDOWN = """async () => {
-    const common = await import("/static/common.js");
+    const { nowEntry } = await import("/static/lib/timetable.js");
     const c = window.hall.connection;
     const serverNow = c.clock.now();
-    const ms = common.countdownModel(c.sections.timetable || [], serverNow).ms;
+    const ms = Math.max(0, nowEntry(c.sections, serverNow).deadline - serverNow);
     return {ms, real: performance.timeOrigin + performance.now(), offset: c.clock.offset,
             text: document.getElementById("countdown").textContent, dateNow: Date.now()};
 }"""

@@ -10,6 +10,7 @@ import asyncio
 import gzip
 import re
 import shutil
+import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import urljoin, urlsplit
@@ -72,7 +73,7 @@ def test_html_js_and_json_go_gzipped_when_asked_and_a_websocket_is_left_alone(se
     page = get(server, "/player")
     assert page.headers.get("content-encoding") == "gzip", page.headers
     assert "accept-encoding" in page.headers.get("vary", "").lower()
-    script = get(server, f"/static/{version_of(page.text)}/common.js")
+    script = get(server, f"/static/{version_of(page.text)}/lib/connection.js")
     assert script.headers.get("content-encoding") == "gzip" and "export" in script.text
     assert int(script.headers["content-length"]) < len(script.content) / 2  # compressed on the wire
     state = get(server, "/api/state")
@@ -80,7 +81,11 @@ def test_html_js_and_json_go_gzipped_when_asked_and_a_websocket_is_left_alone(se
     health = get(server, "/api/health")  # under one segment: not worth compressing
     assert len(health.content) < 1024 and "content-encoding" not in health.headers
     plain = get(server, "/player", gzip_ok=False)
-    assert "content-encoding" not in plain.headers and plain.text == page.text
+    # The same page, but for the server's time in its boot data (live/assets.py: built per request).
+    def timeless(text: str) -> str:
+        return re.sub(r'"server_time":\d+', '"server_time":0', text)
+
+    assert "content-encoding" not in plain.headers and timeless(plain.text) == timeless(page.text)
     # The security headers survive compression.
     assert "script-src 'self'" in page.headers["content-security-policy"]
     assert page.headers["x-content-type-options"] == "nosniff"
@@ -107,17 +112,18 @@ def test_versioned_files_are_kept_a_year_and_the_pages_are_asked_for_again(serve
             answer = get(server, url)
             assert answer.status_code == 200, url
             assert answer.headers["cache-control"] == IMMUTABLE, url
-    assert get(server, "/static/0123456789ab/common.js").status_code == 404  # no other version is served
+    assert get(server, "/static/0123456789ab/lib/timetable.js").status_code == 404  # no other version is served
     # An old unversioned link still works, and is never cached without asking.
-    old = get(server, "/static/common.js")
+    old = get(server, "/static/lib/timetable.js")
     assert old.status_code == 200 and old.headers["cache-control"] == "no-cache"
 
 
 def test_every_module_import_resolves_and_keeps_the_version(server: Server) -> None:
     for path in PAGES:
-        page = get(server, path)
+        page = get(server, f"{path}?modules")  # the modules one by one, not joined
         version = version_of(page.text)
         (entry,) = re.findall(r'<script type="module" src="([^"]+)"', page.text)
+        assert not entry.endswith(".bundle.js"), path
         graph = modules_of(server, urljoin(server.url, entry))
         for url, imports in graph.items():
             outside = [i for i in imports if not urlsplit(i).path.startswith(f"/static/{version}/")]
@@ -125,6 +131,90 @@ def test_every_module_import_resolves_and_keeps_the_version(server: Server) -> N
         # The head preloads the whole graph, so the browser fetches it at once, not import by import.
         preloaded = {urljoin(server.url, u) for u in re.findall(r'<link rel="modulepreload" href="([^"]+)"', page.text)}
         assert preloaded == set(graph) - {urljoin(server.url, entry)}, path
+
+
+def test_each_page_loads_its_modules_in_one_file_and_its_styles_in_another(server: Server) -> None:
+    node = shutil.which("node")
+    for path in PAGES:
+        apart = get(server, f"{path}?modules").text
+        (entry,) = re.findall(r'<script type="module" src="([^"]+)"', apart)
+        graph = modules_of(server, urljoin(server.url, entry))
+        page = get(server, path).text
+        (joined,) = re.findall(r'<script type="module" src="([^"]+)"', page)
+        assert joined == entry.removesuffix(".js") + ".bundle.js", path
+        assert "modulepreload" not in page, f"{path}: one file needs no list of modules"
+        bundle = get(server, joined)
+        assert bundle.status_code == 200 and bundle.headers["cache-control"] == IMMUTABLE
+        assert bundle.headers["content-type"].startswith("text/javascript")
+        assert bundle.headers.get("content-encoding") == "gzip"
+        # Every module of the graph, each once, none imported any more: one request for all of them.
+        prefix = f"/static/{version_of(page)}/"
+        for url in graph:
+            module = urlsplit(url).path.removeprefix(prefix)
+            assert bundle.text.count(f'__live["{module}"] = ') == 1, f"{path}: {module} is not in {joined}"
+        assert not re.search(r"^\s*import\s", bundle.text, re.M), f"{joined} still imports"
+        # Its map names the modules as served, so the browser's tools show the files.
+        source_map = get(server, urljoin(joined, re.findall(r"sourceMappingURL=(\S+)", bundle.text)[-1])).json()
+        assert {urljoin(urljoin(server.url, joined), s) for s in source_map["sources"]} == set(graph), path
+        # Each line of a module's code maps to its own line in its own file.
+        sources = [urljoin(urljoin(server.url, joined), s) for s in source_map["sources"]]
+        mapped = mapped_lines(source_map["mappings"])
+        lines = bundle.text.split("\n")
+        for url in list(graph)[:4]:
+            original = get(server, url).text.split("\n")
+            number = next(i for i, line in enumerate(original) if line.startswith(("export function", "export class",
+                                                                                       "function", "const ")))
+            line = original[number].removeprefix("export ")
+            at = next(i for i, (source, n) in mapped.items() if sources[source] == url and n == number)
+            assert lines[at] == line, (url, number, lines[at], line)
+        if node:
+            checked = subprocess.run([node, "--check", "--input-type=module"], input=bundle.text, text=True,
+                                     capture_output=True, timeout=30, check=False)
+            assert checked.returncode == 0, f"{joined}: {checked.stderr[-2000:]}"
+        # The stylesheets: one file, the page's sheets one after the other, in their order.
+        sheets = re.findall(r'<link rel="stylesheet" href="([^"]+)">', apart)
+        (styles,) = re.findall(r'<link rel="stylesheet" href="([^"]+)">', page)
+        joined_css = get(server, styles)
+        assert joined_css.headers["cache-control"] == IMMUTABLE
+        assert joined_css.headers["content-type"].startswith("text/css")
+        at = 0
+        for sheet in sheets:
+            found = joined_css.text.find(get(server, sheet).text, at)
+            assert found >= at, f"{path}: {sheet} is not in {styles} in its place"
+            at = found
+
+
+def mapped_lines(mappings: str) -> dict[int, tuple[int, int]]:
+    """A source map's `mappings`, read: generated line → (source index, source line) of its first segment."""
+    digits = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+    out: dict[int, tuple[int, int]] = {}
+    source = line = 0
+    for generated, text in enumerate(mappings.split(";")):
+        if not text:
+            continue
+        values, value, shift = [], 0, 0
+        for char in text.split(",")[0]:
+            digit = digits.index(char)
+            value, shift = value + ((digit & 31) << shift), shift + 5
+            if not digit & 32:
+                values.append(-(value >> 1) if value & 1 else value >> 1)
+                value = shift = 0
+        source, line = source + values[1], line + values[2]
+        out[generated] = (source, line)
+    return out
+
+
+def test_a_page_whose_modules_cannot_be_joined_loads_them_one_by_one(tmp_path: Path) -> None:
+    copy = tmp_path / "display"
+    shutil.copytree(DISPLAY_DIR, copy)
+    hall = copy / "hall" / "main.js"
+    hall.write_text(hall.read_text(encoding="utf-8") + "\nexport default 1;\n", encoding="utf-8")
+    assets = Assets(copy)
+    assert "hall/main.js" not in assets.bundles and "player/main.js" in assets.bundles
+    page = assets.page_html("display.html", "display", "en", None) or ""
+    assert f'src="{assets.prefix}hall/main.js"' in page and f'modulepreload" href="{assets.prefix}lib/clock.js"' in page
+    player = assets.page_html("player.html", "player", "en", None) or ""
+    assert f'src="{assets.prefix}player/main.bundle.js"' in player, "the other pages' modules are joined still"
 
 
 def test_the_page_names_its_language_and_preloads_its_catalogues(server: Server) -> None:
@@ -147,10 +237,11 @@ def test_a_changed_file_gets_a_new_version(tmp_path: Path) -> None:
     shutil.copytree(DISPLAY_DIR, copy)
     before = Assets(copy)
     assert Assets(copy).version == before.version  # the same files, the same version
-    (copy / "plan.js").write_text((copy / "plan.js").read_text(encoding="utf-8") + "\n// changed\n", encoding="utf-8")
+    plan = copy / "lib" / "plan.js"
+    plan.write_text(plan.read_text(encoding="utf-8") + "\n// changed\n", encoding="utf-8")
     after = Assets(copy)
     assert after.version != before.version
     assert after.prefix in (after.page_html("player.html", "player", "en", None) or "")
-    changed = after.get("plan.js")
+    changed = after.get("lib/plan.js")
     assert changed is not None and changed.body.endswith(b"// changed\n")
     assert changed.gzipped is not None and gzip.decompress(changed.gzipped) == changed.body

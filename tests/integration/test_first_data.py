@@ -73,7 +73,9 @@ def without_time(message: dict[str, Any]) -> dict[str, Any]:
 
 
 async def test_each_page_carries_what_a_fresh_websocket_client_gets(server: Server) -> None:
-    for path, view in (("/display", "display"), ("/player", "player"), ("/", "display")):
+    start = await server.get("/")
+    assert start.status_code == 200 and boot_of(start.text) is None, "the start page shows no live data: no boot"
+    for path, view in (("/display", "display"), ("/player", "player")):
         before = now_ms()
         page = await server.get(path)
         assert page.status_code == 200 and page.headers["cache-control"] == "no-cache", path
@@ -114,9 +116,13 @@ async def test_the_console_carries_the_referee_view_only_for_a_signed_in_referee
         signed = await http.post(f"{server.url}/api/login", json={"token": REFEREE_TOKEN})
         assert signed.status_code == 200, signed.text
         page = await http.get(f"{server.url}/referee")
+        me = (await http.get(f"{server.url}/api/me")).json()
     assert page.headers["cache-control"] == "no-store"
     boot = boot_of(page.text)
     assert boot is not None and boot["snapshot"]["view"] == "referee"
+    # Who is signed in, as /api/me says it: the console asks nothing before its first screen.
+    assert boot["me"]["name"] == me["name"] and boot["me"]["actor"] == me["actor"]
+    assert boot["me"]["expires"] == me["expires"] and boot["me"]["referees"] == me["referees"]
     _, snapshot = await fresh(server, "referee")
     assert boot["snapshot"]["sections"] == snapshot["sections"]
     assert "allowed" in boot["snapshot"]["sections"] and "audit" in boot["snapshot"]["sections"]

@@ -1,12 +1,14 @@
-// The hall display's parts (display/hall-parts.js) and its banner queue (display/common.js BannerQueue).
+// The hall display's parts (display/hall/parts.js) and its banner queue (display/lib/banners.js BannerQueue).
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 
-import { BannerQueue, describePenalty, stepAt } from "../../display/common.js";
-import { fitStandings, keptAnnouncements, lateLines, lateSignalDue, pagesOf } from "../../display/hall-parts.js";
+import { BannerQueue } from "../../display/lib/banners.js";
+import { describePenalty, stepAt } from "../../display/lib/lateness.js";
+import { fitStandings, keptAnnouncements, lateLines, pagesOf } from "../../display/hall/parts.js";
+import { lateSignalDue } from "../../display/lib/signals.js";
 import { LANGS, MIN, at, event, fmt, strings } from "./helpers.mjs";
 
-/** A standings panel as display.js measures it: Roboto-like condensed names, a row 1.5 em high. */
+/** A standings panel as hall/standings-panel.js measures it: Roboto-like condensed names, a row 1.5 em high. */
 const PANEL = { nameEm: 10.5, fixedEm: 9, rowEm: 1.5, headEm: 1.2, gapEm: 1.2, minFont: 22, maxFont: 44 };
 
 describe("the standings fill their panel", () => {

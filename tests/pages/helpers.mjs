@@ -3,7 +3,8 @@ import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
-import { compileStrings, timeFormatter } from "../../display/common.js";
+import { timeFormatter } from "../../display/lib/format.js";
+import { compileStrings } from "../../display/lib/templates.js";
 
 export const DISPLAY_DIR = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "display");
 export const LANGS = ["en", "sr-Latn", "sr-Cyrl", "sk"];
@@ -33,17 +34,24 @@ export const fmt = timeFormatter(ZONE, "en-GB");
 export const at = (hh, mm = 0) => Date.UTC(2027, 2, 6, hh - 1, mm);
 export const MIN = 60_000;
 
-/** A playing item as the server's timetable section has it. */
+/** A playing item's status → its `phase`, as the server sends both (live/timeline.py PHASES). */
+const PHASES = {
+  scheduled: "upcoming", called: "upcoming", held: "upcoming", missed: "missed", running: "in_progress", paused: "in_progress",
+  ended: "done",
+};
+
+/** A playing item as the server's timetable section has it (its `phase` that of its status unless given). */
 export function round(id, number, start, minutes = 180, extra = {}) {
-  return {
+  const item = {
     id, kind: "round", title: `Round ${number}`, round: number, start, end: start + minutes * MIN, playing: true,
     status: "scheduled", started_at: null, ended_at: null, held_for: null, waiting_for: null, ...extra,
   };
+  return { ...item, phase: "phase" in extra ? extra.phase : PHASES[item.status] ?? "upcoming" };
 }
 
-/** A non-playing item. */
+/** A non-playing item (no phase: the timeline says when it is on). */
 export function other(id, title, start, minutes = 30, kind = "break") {
-  return { id, kind, title, round: null, start, end: start + minutes * MIN, playing: false };
+  return { id, kind, title, round: null, start, end: start + minutes * MIN, playing: false, phase: null };
 }
 
 export function event(seq, type, payload, ts = at(12)) {

@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 
-import { compileStrings } from "../../display/common.js";
+import { compileStrings } from "../../display/lib/templates.js";
 import { LANGS, catalogue } from "./helpers.mjs";
 
 /** Every leaf of a catalogue: [dotted key, value]. */

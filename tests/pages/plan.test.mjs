@@ -1,11 +1,11 @@
-// display/plan.js: the plan on the day in words (node --test tests/pages).
+// display/lib/plan.js: the plan on the day in words (node --test tests/pages).
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 
 import {
-  describeFollowed, describePlanEvent, durationText, followedIn, heldReason, heldWhy, localStart, matchesQuery,
-  minutesValue, missedOffer, newItemId, nextRoundNumber, notStarted, plannedStart, rosterModel, wallClock, whenText,
-} from "../../display/plan.js";
+  describeFollowed, describePlanEvent, durationText, followedIn, heldReason, heldWhy, localStart, minutesValue, missedOffer,
+  newItemId, nextRoundNumber, notStarted, plannedStart, wallClock, whenText,
+} from "../../display/lib/plan.js";
 import { MIN, ZONE, at, event, fmt, other, round, strings } from "./helpers.mjs";
 
 const BANNER = strings("display").banner.plan;
@@ -221,42 +221,5 @@ describe("the forms' values", () => {
     s.timetable.push(other("break1", "Coffee", at(21)));
     assert.equal(newItemId(s, "break", undefined), "break2");
     assert.equal(newItemId(s, "match", 1), "m1");
-  });
-});
-
-describe("the roster", () => {
-  const players = [
-    { id: "p2", name: "Bojan Ilić", team: null },
-    { id: "w03", name: "Зоран Вуковић", team: null, enters: "r2" },
-    { id: "p1", name: "Ana Petrović", team: null, lady: true },
-    { id: "p4", name: "Dragan Marković", team: null, withdrawn: true },
-  ];
-
-  it("sorts by name, withdrawn last, and says from which round a walk-in plays", () => {
-    const model = rosterModel(sections({ players }));
-    assert.equal(model.bridge, false);
-    assert.deepEqual(model.players.map((p) => p.id), ["p1", "p2", "w03", "p4"]);
-    const walkIn = model.players.find((p) => p.id === "w03");
-    assert.equal(walkIn.entersTitle, "Round 2");
-    assert.equal(model.players[0].lady, true);
-    assert.deepEqual(model.counts, { all: 4, active: 3, walkIns: 1, withdrawn: 1 });
-  });
-
-  it("groups a bridge league's players by team", () => {
-    const model = rosterModel({
-      tournament: { game: "bridge" }, timetable: [],
-      teams: [{ id: "t2", name: "Vojvodina" }, { id: "t1", name: "Bačka" }],
-      players: [{ id: "a", name: "Ana", team: "t1" }, { id: "b", name: "Boris", team: "t2" }, { id: "c", name: "Cane", team: "t1" }],
-    });
-    assert.equal(model.bridge, true);
-    assert.deepEqual(model.teams.map((t) => [t.id, t.players.map((p) => p.id)]), [["t1", ["a", "c"]], ["t2", ["b"]]]);
-    assert.equal(model.players[0].teamName, "Bačka");
-  });
-
-  it("finds names across scripts and diacritics", () => {
-    assert.equal(matchesQuery("Зоран Вуковић w03", "vuko"), true);
-    assert.equal(matchesQuery("Bojan Ilić p2", "ilic"), true);
-    assert.equal(matchesQuery("Bojan Ilić p2", "petro"), false);
-    assert.equal(matchesQuery("Đorđe Pantić", "djordje"), true);
   });
 });

@@ -1,8 +1,8 @@
-// A refused command in the console's language (display/refusal.js).
+// A refused command in the console's language (display/referee/refusal.js).
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 
-import { sayRefusal } from "../../display/refusal.js";
+import { sayRefusal } from "../../display/referee/refusal.js";
 import { strings } from "./helpers.mjs";
 
 const titles = { r4: "Коло 4", r5: "Коло 5" };

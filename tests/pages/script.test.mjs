@@ -1,8 +1,8 @@
-// display/script.js: Serbian Cyrillic shown in Latin letters on the pages of a Latin-script language.
+// display/lib/script.js: Serbian Cyrillic shown in Latin letters on the pages of a Latin-script language.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 
-import { hasCyrillic, presentEvent, presentSections, scriptFor, toLatin } from "../../display/script.js";
+import { hasCyrillic, presentEvent, presentSections, scriptFor, toLatin } from "../../display/lib/script.js";
 
 describe("Serbian Cyrillic in Latin letters", () => {
   it("writes every letter of the alphabet, Љ Њ Џ Ђ as Lj Nj Dž Đ", () => {

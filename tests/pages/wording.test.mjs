@@ -1,39 +1,10 @@
-// The plural forms by number (CLDR categories through Intl.PluralRules) and the wordings of issue 11.
+// The wordings of issue 11: the catalogues' words as the hall reads them, with the pages' helpers.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 
-import { compileStrings, describePenalty, placeSpan } from "../../display/common.js";
+import { describePenalty } from "../../display/lib/lateness.js";
+import { placeSpan } from "../../display/lib/standings.js";
 import { strings } from "./helpers.mjs";
-
-describe("plural forms by number", () => {
-  const sr = compileStrings({ points: "{0} {0|one:бод|few:бода|other:бодова}" }, "sr-Cyrl");
-  const sk = compileStrings({ points: "{0} {0|one:bod|few:body|many:bodu|other:bodov}" }, "sk");
-
-  it("takes Serbian one/few/other, for whole numbers and for decimals as shown", () => {
-    const said = ["1", "2", "4", "5", "11", "12", "21", "22", "25", "6,2", "6,0", "0,5", 6.2, 3].map((n) => sr.points(n));
-    assert.deepEqual(said, ["1 бод", "2 бода", "4 бода", "5 бодова", "11 бодова", "12 бодова", "21 бод", "22 бода",
-      "25 бодова", "6,2 бода", "6,0 бодова", "0,5 бодова", "6.2 бода", "3 бода"]);
-  });
-
-  it("takes Slovak one/few/many/other: a decimal is “many”", () => {
-    assert.deepEqual(["1", "2", "5", "6,2", "1,0"].map((n) => sk.points(n)), ["1 bod", "2 body", "5 bodov", "6,2 bodu", "1,0 bodu"]);
-  });
-
-  it("falls back to “other” for a category the template does not name, and prefers “=N”", () => {
-    const S = compileStrings({ t: "{0|=0:ништа|one:један|other:више}", minus: "{0} {0|one:була|few:буле|other:була}" }, "sr-Cyrl");
-    assert.equal(S.t(0), "ништа");
-    assert.equal(S.t("0"), "ништа");
-    assert.equal(S.t(3), "више");
-    assert.equal(S.minus("−3"), "−3 буле");
-    assert.equal(S.minus("+21"), "+21 була");
-  });
-
-  it("still chooses by value for text that is no number", () => {
-    const S = compileStrings({ t: "{0|match:меча|other:кола}" }, "sr-Cyrl");
-    assert.equal(S.t("match"), "меча");
-    assert.equal(S.t("round"), "кола");
-  });
-});
 
 const R1 = { id: "r1", title: "Коло 1", round: 1, kind: "round" };
 

@@ -1,8 +1,9 @@
 """The headline's timeline (live/timeline.py): what is on now and next, what the big countdown counts,
-the items of the day and the round open for check-in — the pages' decision (display/lib/timetable.js),
-made on the server with the clock passed in, and as a timeline that stays right between events.
+the items of the day and the round open for check-in — decided on the server with the clock passed in,
+and as a timeline that stays right between events (the pages only pick the entry at now).
 
-The cases follow tests/pages/timetable.test.mjs: the same items, the same answers.
+The cases are those the pages decided until the server did (before round 1, a break, paused, held,
+missed, after the last item, the day's strip across midnight): the same items, the same answers.
 """
 
 from __future__ import annotations

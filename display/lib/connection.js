@@ -1,0 +1,376 @@
+// The live connection: a WebSocket that keeps a view's sections up to date, reconnects with
+// `since` so that nothing is missed, feeds the clock's ping/pong samples and notices a dead socket
+// within seconds. The pages draw from its sections and banners from its events.
+//
+// The first hello and snapshot come with the page itself (its `#live-boot` data block, live/assets.py):
+// the connection hands them on as if the socket had sent them, so the first screen needs no round
+// trip after the page, and then opens the socket with `since` = the boot's seq.
+
+import { takeBoot } from "./boot.js";
+import { clock } from "./clock.js";
+import { pageLanguage } from "./i18n.js";
+import { presentEvent, presentSections } from "./script.js";
+
+/**
+ * The event families the server names in its hello (`types`: signal, banner, score, plan,
+ * not_undoable), each a Set, an empty one for a family the hello lacks: the pages keep no list of
+ * event types of their own.
+ */
+export function eventFamilies(types) {
+  const out = {};
+  for (const family of ["signal", "banner", "score", "plan", "not_undoable"]) {
+    out[family] = new Set(Array.isArray(types?.[family]) ? types[family] : []);
+  }
+  return out;
+}
+
+/** A replayed event (missed while disconnected) gets a banner only if it is this recent. */
+export const REPLAY_BANNER_MAX_AGE_MS = 10_000;
+
+const BACKOFF_FIRST_MS = 500;
+const BACKOFF_MAX_MS = 10_000;
+const PING_SAMPLES = 5;
+const PING_SPACING_MS = 300;
+const PING_EVERY_MS = 60_000;
+// A lost connection shows within 5 s: when nothing has come for QUIET_MS the page pings, and a
+// ping unanswered for PONG_TIMEOUT_MS drops the socket. Anything the server sends counts as an
+// answer, so a busy connection sends no pings at all; a quiet one about one every 2.5 s.
+const HEARTBEAT_EVERY_MS = 500;
+const QUIET_MS = 2_000;
+const PONG_TIMEOUT_MS = 2_500;
+
+/**
+ * A WebSocket to /ws?view=…[&player=ID][&since=SEQ] that keeps the view's sections up to date.
+ *
+ * Callbacks (all optional):
+ *   onHello(hello)             the server's hello (the page's boot one first, if it has one);
+ *   onUpdate(sections, info)   after a snapshot or an event was applied;
+ *                              info = {kind: "snapshot"|"event", event, replay, changes, boot}:
+ *                              `boot` for the page's own snapshot (not connected yet)
+ *   onEvent(event, info)       for every log event, info = {replay, fresh, changes}; `fresh` is
+ *                              false for a replayed event older than REPLAY_BANNER_MAX_AGE_MS;
+ *                              `changes` the sections the event changed
+ *   onStatus(connected, info)  the socket opened (after the snapshot) or closed;
+ *                              info = {attempt, retryIn, reason}
+ *   onError(message, data)     the server refused the connection (e.g. an unknown player);
+ *                              data is its message ({signed_out: true}: the referee view needs a sign-in)
+ *
+ * The referee view is authenticated by the session cookie the browser sends with the upgrade; a
+ * `token`, if given, goes in the first message ({"type": "auth"}), never in the URL.
+ *
+ * `types` holds the hello's event families (eventFamilies), known before the first update.
+ *
+ * Every view but the referee's gets the names and titles in the page's script (script.js: a
+ * Latin page shows Serbian Cyrillic in Latin), here, as the sections and events arrive; the
+ * console shows the data as written, since it edits it.
+ */
+export class LiveConnection {
+  constructor({ view, player = null, token = null, clock: clk = clock, script = view !== "referee", ...callbacks }) {
+    this.view = view;
+    this.script = Boolean(script);
+    this.player = player || null;
+    this.token = token || null;
+    this.clock = clk;
+    this.callbacks = callbacks;
+    this.sections = {};
+    this.lastSeq = null;
+    this.ws = null;
+    this.connected = false;
+    this.attempt = 0;
+    this.stopped = true;
+    this.retryTimer = null;
+    this.pingTimers = [];
+    this.pingInterval = null;
+    this.pongWatch = null;
+    this.lastHeardAt = 0;
+    this.serverError = null;
+    this.types = eventFamilies(null);
+    this.booted = false;
+    this._onVisible = () => {
+      if (document.visibilityState !== "visible" || this.stopped) return;
+      if (this.connected) this.pingBurst();
+      else this.reconnectNow();
+    };
+    this._onOnline = () => {
+      if (!this.stopped && !this.connected) this.reconnectNow();
+    };
+    // The browser knows the network went away (Wi-Fi lost, airplane mode): say so now.
+    this._onOffline = () => {
+      if (!this.stopped && this.ws) this.silent("the browser is offline");
+    };
+  }
+
+  url() {
+    const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+    const params = new URLSearchParams({ view: this.view });
+    if (this.player) params.set("player", this.player);
+    if (this.lastSeq !== null) params.set("since", String(this.lastSeq));
+    return `${scheme}//${location.host}/ws?${params}`;
+  }
+
+  /**
+   * Draw from the page's boot data (its data block) now, as if the socket had sent it, and have the
+   * socket ask only for what came after it (`since`). Once per connection, and only with a block
+   * of this view that nobody took before; `start` does it too. True when there was one.
+   */
+  boot(doc = globalThis.document, perf = globalThis.performance) {
+    if (this.booted) return false;
+    this.booted = true;
+    const boot = takeBoot(doc, perf);
+    if (!boot || boot.snapshot.view !== this.view) return false;
+    // The server's time when it wrote the page, as if read now: a rough offset until the pongs come.
+    const serverTime = boot.hello.server_time + boot.age;
+    this.handle({ ...boot.hello, server_time: serverTime }, { boot: true });
+    // The page was written for the player of the request's session (if any); the socket follows this.player.
+    const sections = { ...(boot.snapshot.sections || {}) };
+    if (sections.me && sections.me.id !== this.player) delete sections.me;
+    this.handle({ ...boot.snapshot, sections }, { boot: true });
+    return true;
+  }
+
+  start() {
+    if (!this.stopped) return this;
+    this.boot();
+    this.stopped = false;
+    document.addEventListener("visibilitychange", this._onVisible);
+    window.addEventListener("online", this._onOnline);
+    window.addEventListener("offline", this._onOffline);
+    this.pingInterval = setInterval(() => this.connected && this.pingBurst(), PING_EVERY_MS);
+    this.heartbeatInterval = setInterval(() => this.heartbeat(), HEARTBEAT_EVERY_MS);
+    this.open();
+    return this;
+  }
+
+  stop() {
+    this.stopped = true;
+    document.removeEventListener("visibilitychange", this._onVisible);
+    window.removeEventListener("online", this._onOnline);
+    window.removeEventListener("offline", this._onOffline);
+    clearInterval(this.pingInterval);
+    clearInterval(this.heartbeatInterval);
+    clearTimeout(this.retryTimer);
+    this.dropSocket();
+  }
+
+  /** Follow another player (or none): a fresh subscription, no `since` (the page's boot is not used again). */
+  setPlayer(player) {
+    this.booted = true;
+    this.player = player || null;
+    this.lastSeq = null;
+    this.sections = {};
+    this.serverError = null;
+    this.attempt = 0;
+    if (!this.stopped) {
+      clearTimeout(this.retryTimer);
+      this.dropSocket();
+      this.open();
+    }
+  }
+
+  reconnectNow() {
+    clearTimeout(this.retryTimer);
+    this.attempt = 0;
+    this.dropSocket();
+    this.open();
+  }
+
+  open() {
+    clearTimeout(this.retryTimer);
+    let ws;
+    try {
+      ws = new WebSocket(this.url());
+    } catch (err) {
+      this.scheduleRetry(String(err));
+      return;
+    }
+    this.ws = ws;
+    if (this.token) ws.onopen = () => ws.send(JSON.stringify({ type: "auth", token: this.token }));
+    ws.onmessage = (m) => {
+      if (this.ws !== ws) return;
+      this.lastHeardAt = Date.now();
+      let message;
+      try {
+        message = JSON.parse(m.data);
+      } catch {
+        return;
+      }
+      this.handle(message);
+    };
+    ws.onclose = (e) => {
+      if (this.ws !== ws) return;
+      this.ws = null;
+      this.lostConnection(e.reason || `closed (${e.code})`, e.code);
+    };
+    ws.onerror = () => {
+      /* onclose follows */
+    };
+  }
+
+  dropSocket() {
+    this.clearPingTimers();
+    const ws = this.ws;
+    this.ws = null;
+    if (ws) {
+      ws.onmessage = ws.onclose = ws.onerror = null;
+      try {
+        ws.close(1000, "bye");
+      } catch {
+        /* already closing */
+      }
+    }
+    if (this.connected) {
+      this.connected = false;
+      this.emit("onStatus", false, { attempt: this.attempt, retryIn: 0, reason: "reconnecting" });
+    }
+  }
+
+  lostConnection(reason, code) {
+    this.clearPingTimers();
+    const was = this.connected;
+    this.connected = false;
+    if (this.stopped) return;
+    const retryIn = this.scheduleRetry(reason);
+    if (was || this.attempt <= 1) this.emit("onStatus", false, { attempt: this.attempt, retryIn, reason, code });
+  }
+
+  scheduleRetry(reason) {
+    const base = Math.min(BACKOFF_MAX_MS, BACKOFF_FIRST_MS * 2 ** this.attempt);
+    const delay = Math.round(base / 2 + Math.random() * base / 2); // "equal jitter"
+    this.attempt += 1;
+    clearTimeout(this.retryTimer);
+    this.retryTimer = setTimeout(() => this.open(), delay);
+    this.lastRetryReason = reason;
+    return delay;
+  }
+
+  /** Replace one section locally (a correction the server did not push); returns the new sections. */
+  patch(name, value) {
+    this.sections = { ...this.sections, [name]: value };
+    return this.sections;
+  }
+
+  send(message) {
+    if (this.ws && this.ws.readyState === WebSocket.OPEN) {
+      this.ws.send(JSON.stringify(message));
+      return true;
+    }
+    return false;
+  }
+
+  /** A few pings, spaced out, for the clock estimate (after a connect, on return, once a minute). */
+  pingBurst() {
+    // (the heartbeat watches the connection meanwhile: a burst's answers count as heard)
+    for (const t of this.pingTimers) clearTimeout(t);
+    this.pingTimers = [];
+    for (let i = 0; i < PING_SAMPLES; i += 1) {
+      this.pingTimers.push(setTimeout(() => this.send({ type: "ping", t: Date.now() }), i * PING_SPACING_MS));
+    }
+  }
+
+  /** A ping when the connection has been quiet: a socket that stopped answering (sleeping
+   * laptop, lost Wi-Fi, a hung server) is noticed within QUIET_MS + PONG_TIMEOUT_MS. `now`: ping
+   * even if something came lately (the console, when a command goes unanswered). */
+  heartbeat(now = false) {
+    if (!this.connected || this.pongWatch) return;
+    if (!now && Date.now() - this.lastHeardAt < QUIET_MS) return;
+    if (this.send({ type: "ping", t: Date.now() })) this.expectPong(Date.now(), PONG_TIMEOUT_MS);
+  }
+
+  expectPong(sentAt, within) {
+    clearTimeout(this.pongWatch);
+    this.pongWatch = setTimeout(() => {
+      this.pongWatch = null;
+      if (this.lastHeardAt >= sentAt || !this.ws) return; // anything the server sent answers
+      this.silent("no answer to pings");
+    }, within);
+  }
+
+  /** The socket is as good as gone: drop it and show the connection lost. */
+  silent(reason) {
+    const ws = this.ws;
+    this.ws = null;
+    if (!ws) return;
+    ws.onmessage = ws.onclose = ws.onerror = null;
+    try {
+      ws.close(4000, reason);
+    } catch {
+      /* ignore */
+    }
+    this.lostConnection(reason, 4000);
+  }
+
+  clearPingTimers() {
+    for (const t of this.pingTimers) clearTimeout(t);
+    this.pingTimers = [];
+    clearTimeout(this.pongWatch);
+    this.pongWatch = null;
+  }
+
+  /** One message from the server; `boot`: it came with the page (not connected: no pings, no status). */
+  handle(message, { boot = false } = {}) {
+    switch (message.type) {
+      case "hello":
+        this.clock.hint(message.server_time);
+        if (message.types) this.types = eventFamilies(message.types);
+        this.emit("onHello", message);
+        if (!boot) this.pingBurst();
+        break;
+      case "pong":
+        this.clock.sample(message.t, message.server);
+        break;
+      case "snapshot": {
+        this.sections = this.present({ ...(message.sections || {}) });
+        this.lastSeq = Number.isInteger(message.seq) ? message.seq : this.lastSeq;
+        if (boot) {
+          this.emit("onUpdate", this.sections, { kind: "snapshot", boot: true });
+          break;
+        }
+        this.serverError = null;
+        const wasConnected = this.connected;
+        this.connected = true;
+        this.attempt = 0;
+        this.emit("onUpdate", this.sections, { kind: "snapshot" });
+        if (!wasConnected) this.emit("onStatus", true, { attempt: 0 });
+        break;
+      }
+      case "event": {
+        const event = this.script ? presentEvent(message.event || {}, pageLanguage) : message.event || {};
+        const seq = Number.isInteger(message.seq) ? message.seq : event.seq;
+        if (this.lastSeq !== null && Number.isInteger(seq) && seq <= this.lastSeq) break; // already applied
+        if (Number.isInteger(seq)) this.lastSeq = Math.max(this.lastSeq ?? 0, seq);
+        if (message.changes) message.changes = this.present(message.changes);
+        if (message.changes) this.sections = { ...this.sections, ...message.changes }; // a new object: pages can compare
+        const replay = Boolean(message.replay);
+        const fresh = !replay || (Number.isFinite(event.ts) && this.clock.now() - event.ts < REPLAY_BANNER_MAX_AGE_MS);
+        // Sections first, so that a banner describes the state after the event (the new end, …).
+        // `changes` are the sections this event changed (e.g. the announcements it brought).
+        const changes = message.changes || {};
+        if (message.changes) this.emit("onUpdate", this.sections, { kind: "event", event, replay, changes });
+        this.emit("onEvent", event, { replay, fresh, changes });
+        break;
+      }
+      case "error":
+        this.serverError = message.error || "error";
+        this.emit("onError", this.serverError, message);
+        break;
+      default:
+        break;
+    }
+  }
+
+  /** Sections as the page shows them: names and titles in the page's script. */
+  present(sections) {
+    return this.script ? presentSections(sections, pageLanguage) : sections;
+  }
+
+  emit(name, ...args) {
+    const fn = this.callbacks[name];
+    if (typeof fn === "function") {
+      try {
+        fn(...args);
+      } catch (err) {
+        console.error(`${name} failed`, err);
+      }
+    }
+  }
+}

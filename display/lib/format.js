@@ -1,0 +1,71 @@
+// Numbers, durations and times as people read them: a countdown's "12:34", a time in the
+// tournament's zone, points with a real minus sign. Pure; the locale and zone come in as arguments.
+
+/** 754_000 → "12:34"; 3_723_000 → "1:02:03". Seconds round up, so 0:00 means the end. */
+export function formatDuration(ms) {
+  if (ms === null || ms === undefined || !Number.isFinite(ms)) return "–:––";
+  const total = Math.max(0, Math.ceil(ms / 1000));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  const ss = String(s).padStart(2, "0");
+  return h > 0 ? `${h}:${String(m).padStart(2, "0")}:${ss}` : `${m}:${ss}`;
+}
+
+/**
+ * Time formatting in the tournament's time zone. `seconds` adds seconds (useful in a
+ * sped-up demo, where a minute of the timetable lasts a second).
+ */
+export function timeFormatter(timeZone, locale = "en-GB", { seconds = false } = {}) {
+  let fmt;
+  let dayFmt;
+  let dateFmt;
+  try {
+    fmt = new Intl.DateTimeFormat(locale, {
+      timeZone, hour: "2-digit", minute: "2-digit", second: seconds ? "2-digit" : undefined, hourCycle: "h23",
+    });
+    dayFmt = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
+    dateFmt = new Intl.DateTimeFormat(locale, { timeZone, weekday: "long", day: "numeric", month: "long" });
+  } catch {
+    return timeFormatter(undefined, locale, { seconds });
+  }
+  return {
+    time: (ms) => (Number.isFinite(ms) ? fmt.format(new Date(ms)) : ""),
+    /** "2027-03-06": the calendar day in the tournament's zone, for grouping. */
+    day: (ms) => (Number.isFinite(ms) ? dayFmt.format(new Date(ms)) : ""),
+    date: (ms) => (Number.isFinite(ms) ? dateFmt.format(new Date(ms)) : ""),
+  };
+}
+
+/**
+ * Numbers for people: up to `max` decimals (at least `min`), a real minus sign "−", and with
+ * `signed` a "+" in front of positive values. Non-numbers come back as "–".
+ */
+export function formatNumber(value, { min = 0, max = 2, signed = false, locale = "en-GB" } = {}) {
+  const n = Number(value);
+  if (value === null || value === undefined || value === "" || !Number.isFinite(n)) return "–";
+  const text = new Intl.NumberFormat(locale, {
+    minimumFractionDigits: min, maximumFractionDigits: max, useGrouping: false,
+  }).format(Math.abs(n));
+  if (n < 0 && Number(text) !== 0) return `−${text}`;
+  return signed && n > 0 ? `+${text}` : text;
+}
+
+/** How many decimals (0–`cap`) the longest of these numbers needs: a column then shows all alike. */
+export function decimalsOf(values, cap = 2) {
+  let most = 0;
+  for (const v of values) {
+    const n = Number(v);
+    if (!Number.isFinite(n)) continue;
+    for (let d = most; d < cap && Math.abs(Math.round(n * 10 ** d) - n * 10 ** d) > 1e-9; d += 1) most = d + 1;
+  }
+  return most;
+}
+
+/** "+10 minutes" / "−5 minutes" / "+1.5 minutes". */
+export function signedMinutes(minutes, one = "minute", many = "minutes") {
+  const sign = minutes < 0 ? "−" : "+";
+  const abs = Math.abs(minutes);
+  const shown = Number.isInteger(abs) ? String(abs) : abs.toFixed(1);
+  return `${sign}${shown} ${abs === 1 ? one : many}`;
+}

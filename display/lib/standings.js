@@ -1,0 +1,114 @@
+// Standings, seating and results (sections `standings`, `seating`, `results`), and who is who.
+//
+// Every helper here tolerates a missing section (an older server, an empty tournament): it
+// answers with an empty list or null, and the pages hide what has nothing to show.
+
+/** "preferans" | "bridge" | "": from the tournament section, else guessed from the data. */
+export function gameOf(sections) {
+  const game = sections.tournament?.game;
+  if (game === "preferans" || game === "bridge") return game;
+  const row = (sections.standings || [])[0];
+  if (row) return "team" in row ? "bridge" : "preferans";
+  return (sections.teams || []).length ? "bridge" : "";
+}
+
+/** The standings rows, always an array. */
+export function standingsRows(sections) {
+  return Array.isArray(sections.standings) ? sections.standings : [];
+}
+
+/** A standings row's key: its player or team id. */
+export const standingKey = (row) => (row ? row.player ?? row.team ?? "" : "");
+
+/** Whether any row has scored anything yet (before the first result every line is 0). */
+export function standingsStarted(rows) {
+  return (rows || []).some((r) => (r.rounds || 0) > 0 || (r.played || 0) > 0 || (r.awarded || 0) > 0 ||
+    Number(r.points || 0) !== 0 || Number(r.vp || 0) !== 0 || Number(r.penalty_bule || 0) !== 0 ||
+    Number(r.penalty_vp || 0) !== 0);
+}
+
+/**
+ * The label of each row's rank: `single(rank)` ("3."), or for a shared rank the span of the tied
+ * group on each of its lines, `range(first, last)` ("3–4").
+ */
+export function rankLabels(rows, single, range) {
+  const counts = new Map();
+  for (const r of rows || []) counts.set(r.rank, (counts.get(r.rank) || 0) + 1);
+  return (rows || []).map((r) => {
+    const n = counts.get(r.rank) || 1;
+    return r.shared && n > 1 ? range(r.rank, r.rank + n - 1) : single(r.rank);
+  });
+}
+
+/**
+ * The places a shared place spans at a table: [first, last] of the rows (a result's players)
+ * with `row`'s place ("2–3." for two sharing the 2nd place).
+ */
+export function placeSpan(rows, row) {
+  const n = (rows || []).filter((r) => r && r.place === row?.place).length;
+  return [row?.place, row?.place + Math.max(1, n) - 1];
+}
+
+const SCORE_FIELDS = ["points", "bule", "penalty_bule", "rounds", "vp", "penalty_vp", "imp_diff", "imps_for",
+  "imps_against", "played", "awarded"];
+
+/** Keys of the rows whose score changed between two standings (not a mere move in rank). */
+export function changedStandings(before, after) {
+  const old = new Map((before || []).map((r) => [standingKey(r), r]));
+  const changed = new Set();
+  for (const row of after || []) {
+    const was = old.get(standingKey(row));
+    if (!was) continue;
+    if (SCORE_FIELDS.some((f) => (was[f] ?? null) !== (row[f] ?? null))) changed.add(standingKey(row));
+  }
+  return changed;
+}
+
+/** id → name of the players and of the teams. */
+export function nameBook(sections) {
+  const players = new Map((sections.players || []).map((p) => [p.id, p.name]));
+  const teams = new Map((sections.teams || []).map((t) => [t.id, t.name]));
+  return {
+    player: (id) => players.get(id) ?? String(id ?? ""),
+    team: (id) => teams.get(id) ?? String(id ?? ""),
+  };
+}
+
+/** The published seating of an item, or null. */
+export function seatingOf(sections, itemId) {
+  const all = sections.seating && typeof sections.seating === "object" ? sections.seating : {};
+  const s = all[itemId];
+  return s && typeof s === "object" ? s : null;
+}
+
+/** The results of an item, always an array. */
+export function resultsOf(sections, itemId) {
+  const all = sections.results && typeof sections.results === "object" ? sections.results : {};
+  return Array.isArray(all[itemId]) ? all[itemId] : [];
+}
+
+/**
+ * The seating to put up in the hall: the first playing item that has not started yet, if its
+ * seating is published ({item, seating, upcoming: true}); with `orCurrent`, else the seating of
+ * the item being played ({…, upcoming: false}); else null.
+ */
+export function seatingToShow(sections, { orCurrent = false } = {}) {
+  const items = (sections.timetable || []).filter((i) => i.playing);
+  const next = items.find((i) => i.phase === "upcoming");
+  if (next) {
+    const seating = seatingOf(sections, next.id);
+    if (seating) return { item: next, seating, upcoming: true };
+  }
+  if (orCurrent) {
+    const current = items.find((i) => i.phase === "in_progress") ||
+      [...items].reverse().find((i) => i.phase === "done" && seatingOf(sections, i.id));
+    const seating = current ? seatingOf(sections, current.id) : null;
+    if (seating) return { item: current, seating, upcoming: false };
+  }
+  return null;
+}
+
+/** The last playing item (in timetable order) that has results: "standings after Round 2". */
+export function lastScoredItem(sections) {
+  return [...(sections.timetable || [])].reverse().find((i) => i.playing && resultsOf(sections, i.id).length) || null;
+}

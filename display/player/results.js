@@ -1,0 +1,108 @@
+// The chosen player's play: their results round by round and their penalties, and renderScore, which
+// draws every card about the player's play (seat, place, results, penalties) together whenever the
+// sections or the chosen player change.
+import { el, fill, setText } from "../lib/dom.js";
+import { decimalsOf, formatNumber } from "../lib/format.js";
+import { gameOf, nameBook, placeSpan, resultsOf } from "../lib/standings.js";
+import { findItem } from "../lib/timetable.js";
+import { renderPlace } from "./place.js";
+import { mySeats, renderSeat } from "./seat.js";
+import { $, NUM, STRINGS, page, whoAmI } from "./state.js";
+
+/** My result lines, round by round: from the public results (else from `me.results`). */
+function myResults(who) {
+  const { sections } = page;
+  const bridge = gameOf(sections) === "bridge";
+  const lines = [];
+  const fromMe = !sections.results && Array.isArray(who.me?.results) ? who.me.results : null;
+  const items = (sections.timetable || []).filter((i) => i.playing);
+  const seats = bridge ? mySeats(who) : [];
+  for (const item of items) {
+    const rows = fromMe ? fromMe.filter((r) => r.item === item.id) : resultsOf(sections, item.id);
+    for (const row of rows) {
+      if (Array.isArray(row.players)) {
+        const mine = row.players.find((p) => p.player === who.id);
+        if (mine) lines.push({ item, row, mine });
+      } else if (who.team && (row.home === who.team || row.away === who.team)) {
+        lines.push({ item, row, home: row.home === who.team });
+      }
+    }
+    if (bridge && (item.phase === "in_progress" || item.phase === "done") && seats.some((x) => x.item === item.id && x.bye)) {
+      lines.push({ item, bye: true });
+    }
+  }
+  return lines;
+}
+
+function renderResults(who) {
+  const { sections } = page;
+  const card = $("results-card");
+  const lines = who ? myResults(who) : [];
+  card.hidden = !lines.length;
+  if (!lines.length) return;
+  const bridge = gameOf(sections) === "bridge";
+  const names = nameBook(sections);
+  setText($("results-title"), STRINGS.resultsTitle);
+  fill($("results-head"), (bridge ? STRINGS.resultCols.bridge : STRINGS.resultCols.preferans)
+    .map((h, i) => el("th", { class: i >= 2 ? "num" : "" }, h)));
+  const tag = (row) => (row && row.corrected ? el("span", { class: "chip p-tag" }, STRINGS.corrected) : null);
+  fill($("results"), lines.map(({ item, row, mine, home, bye }) => {
+    if (bye) {
+      return el("tr", {}, el("td", {}, item.title), el("td", { class: "muted" }, STRINGS.byeRow), el("td", { class: "num" }, "–"),
+        el("td", { class: "num" }, "–"));
+    }
+    if (mine) {
+      const place = row.walkover ? (mine.absent ? STRINGS.absent : STRINGS.walkover)
+        : mine.shared ? STRINGS.sharedPlace(...placeSpan(row.players, mine)) : STRINGS.place(mine.place);
+      return el("tr", {},
+        el("td", {}, item.title, tag(row)),
+        el("td", {}, String(row.table)),
+        el("td", { class: "num" }, row.walkover ? "–" : formatNumber(mine.result, { max: 1, signed: true, ...NUM })),
+        el("td", { class: "num" }, place),
+        el("td", { class: "num strong" }, formatNumber(mine.points, { min: 1, max: 2, ...NUM })));
+    }
+    const opponent = names.team(home ? row.away : row.home);
+    if (row.forfeit) {
+      const lost = row.forfeit === who.team;
+      return el("tr", {}, el("td", {}, item.title), el("td", {}, opponent),
+        el("td", { class: `num ${lost ? "bad" : ""}` }, lost ? STRINGS.forfeitLost : STRINGS.forfeitWon), el("td", { class: "num" }, "–"));
+    }
+    const mineImps = home ? row.imps_home : row.imps_away;
+    const theirImps = home ? row.imps_away : row.imps_home;
+    return el("tr", {},
+      el("td", {}, item.title, tag(row)),
+      el("td", {}, opponent),
+      el("td", { class: "num" }, STRINGS.imps(formatNumber(mineImps, { max: 1, ...NUM }), formatNumber(theirImps, { max: 1, ...NUM }))),
+      el("td", { class: "num strong" }, formatNumber(home ? row.vp_home : row.vp_away,
+        { min: decimalsOf([row.vp_home, row.vp_away]), max: 2, ...NUM })));
+  }));
+}
+
+function renderPenalties(who) {
+  const { sections, fmt } = page;
+  const card = $("pen-card");
+  const list = who && Array.isArray(who.me?.penalties) ? who.me.penalties : [];
+  card.hidden = !list.length;
+  if (!list.length) return;
+  setText($("pen-title"), STRINGS.penTitle);
+  fill($("penalties"), [...list].reverse().map((p) => {
+    const item = p.item ? findItem(sections, p.item) : null;
+    return el("li", {},
+      el("div", { class: "when" }, [fmt.time(p.ts), item ? STRINGS.penaltyIn(item.title) : ""].filter(Boolean).join(" · ")),
+      el("div", { class: "text" }, el("b", {}, STRINGS.penalty(formatNumber(p.amount, { max: 1, ...NUM }), p.unit)),
+        p.reason ? ` — ${p.reason}` : ""));
+  }));
+  const note = $("pen-note");
+  const bridge = gameOf(sections) === "bridge";
+  note.hidden = false;
+  setText(note, bridge ? STRINGS.penNoteBridge : STRINGS.penNotePreferans);
+}
+
+/** Every card about the chosen player's play, drawn again (new sections, another player chosen). */
+export function renderScore() {
+  const who = whoAmI();
+  renderSeat(who);
+  renderPlace(who);
+  renderResults(who);
+  renderPenalties(who);
+}

@@ -1,0 +1,64 @@
+// What the player page keeps on this phone (localStorage): the chosen player, its own check-ins, and
+// the codes an older page kept, which are taken once and removed. In private mode there is no storage:
+// the choice then lasts this visit and nothing else is kept.
+import { page } from "./state.js";
+
+const STORAGE_KEY = "live.player";
+const CHECKED_KEY = "live.checkedIn";
+const LEGACY_CODES_KEY = "live.checkinCodes";
+
+/** The choice saved on an earlier visit ({id, tournament}), so a player picks their name once. */
+export function loadChoice() {
+  try {
+    const saved = JSON.parse(localStorage.getItem(STORAGE_KEY) || "null");
+    return saved && typeof saved.id === "string" ? saved : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Keep (or, with null, forget) the choice, with the tournament's name: another tournament is not this player. */
+export function saveChoice(id) {
+  try {
+    if (id) localStorage.setItem(STORAGE_KEY, JSON.stringify({ id, tournament: page.sections.tournament?.name || null }));
+    else localStorage.removeItem(STORAGE_KEY);
+  } catch {
+    /* private mode: the choice lasts this visit */
+  }
+}
+
+/** Codes an older page kept on this phone, per tournament and player. The session replaces them: one is
+ * exchanged for a session once, and the whole list is removed either way (the page keeps no code). */
+export function takeLegacyCode() {
+  let code = "";
+  try {
+    const all = JSON.parse(localStorage.getItem(LEGACY_CODES_KEY) || "null");
+    const key = JSON.stringify([page.sections.tournament?.name || "", page.playerId || ""]);
+    if (all && typeof all === "object" && typeof all[key] === "string") code = all[key];
+    localStorage.removeItem(LEGACY_CODES_KEY);
+  } catch {
+    /* private mode: nothing was kept */
+  }
+  return code;
+}
+
+/** My own check-ins on this phone (a bridge team's row counts members, not who). */
+export function myCheckIns() {
+  try {
+    const all = JSON.parse(localStorage.getItem(CHECKED_KEY) || "{}");
+    return all && typeof all === "object" ? all : {};
+  } catch {
+    return {};
+  }
+}
+
+/** Note that this phone checked the chosen player in for `item` at `at`, for "you checked in at …". */
+export function rememberCheckIn(item, at) {
+  const all = myCheckIns();
+  all[`${page.playerId}:${item}`] = at;
+  try {
+    localStorage.setItem(CHECKED_KEY, JSON.stringify(all));
+  } catch {
+    /* private mode */
+  }
+}

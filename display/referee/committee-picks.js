@@ -1,0 +1,79 @@
+// What the sanctions, appeals and slips cards offer to choose from, out of the server's sections:
+// the rounds already played or being played, the players of a round's tables found by name or by
+// table number, the entries of the audit that may carry out an appeal's decision, and which round's
+// slips to show first. Pure (no DOM, no clock): the server decides every step, amount and refusal;
+// these only pick and order what it sent.
+import { matchesQuery } from "../lib/roster.js";
+
+/** Rounds (and matches) that have started, in timetable order: a sanction or an appeal is about one. */
+export function startedRounds(sections) {
+  const items = Array.isArray(sections?.timetable) ? sections.timetable : [];
+  return items.filter((i) => i.playing && i.started_at !== null && i.started_at !== undefined);
+}
+
+/** The round a form opens on: the one being played, else the last one started (null: none yet). */
+export function defaultRound(rounds) {
+  return (rounds.find((i) => i.phase === "in_progress") || rounds[rounds.length - 1] || null)?.id ?? null;
+}
+
+/**
+ * The players a referee may pick for a sanction in `item`, grouped by table: [{table, players: [{id,
+ * name, table}]}], tables in order. Only players the server proposes a step for (`sanctions.next`:
+ * those still in the tournament). `query` is a name (any script, no diacritics needed) or a table
+ * number: digits alone find that table. A round without a published seating has one group, table null.
+ */
+export function seatedPlayers(sections, item, query = "") {
+  const next = sections?.sanctions?.next || {};
+  const names = new Map((sections?.players || []).map((p) => [p.id, String(p.name ?? p.id)]));
+  const person = (id, table) => ({ id, name: names.get(id) ?? id, table });
+  const seating = sections?.seating?.[item];
+  const q = String(query || "").trim();
+  const byTable = /^\d+$/.test(q) ? Number(q) : null;
+  let groups;
+  if (seating && Array.isArray(seating.tables)) {
+    groups = [...seating.tables].sort((a, b) => a.table - b.table).map((t) => ({
+      table: t.table, players: t.players.filter((id) => id in next).map((id) => person(id, t.table)),
+    }));
+  } else {
+    const all = Object.keys(next).map((id) => person(id, null)).sort((a, b) => a.name.localeCompare(b.name));
+    groups = [{ table: null, players: all }];
+  }
+  if (byTable !== null) return groups.filter((g) => g.table === byTable);
+  if (!q) return groups.filter((g) => g.players.length);
+  return groups.map((g) => ({ ...g, players: g.players.filter((p) => matchesQuery(p.name, q)) }))
+    .filter((g) => g.players.length);
+}
+
+/** The other players at `player`'s table in `item` (who write a misdeal's bule), by id. */
+export function coPlayers(sections, item, player) {
+  const table = (sections?.seating?.[item]?.tables || []).find((t) => t.players.includes(player));
+  return table ? table.players.filter((id) => id !== player) : [];
+}
+
+/**
+ * The audit entries the committee's decision on `appeal` may name as its correction, newest first:
+ * commands in force entered after the appeal that concern its round — a result correction of it, or
+ * an undo whose target is of that round (or names no round). The server checks the choice itself.
+ */
+export function correctionChoices(audit, appeal) {
+  const entries = Array.isArray(audit) ? audit : [];
+  const bySeq = new Map(entries.map((x) => [x.seq, x]));
+  const ofRound = (payload) => !payload || payload.item === undefined || payload.item === appeal.item;
+  return entries.filter((x) => {
+    if (x.undone || x.seq <= appeal.seq) return false;
+    const p = x.payload || {};
+    if (x.type === "result_corrected") return p.item === appeal.item;
+    if (x.type === "command_undone") {
+      const target = bySeq.get(p.target);
+      return Boolean(target) && target.type !== "command_undone" && ofRound(target.payload);
+    }
+    return false;
+  }).reverse();
+}
+
+/** Which round's slips the card shows first: the last started round with a result, else the last. */
+export function defaultSlipRound(slips) {
+  const rounds = Object.values(slips || {});
+  const withResults = rounds.filter((r) => Array.isArray(r.tables) && r.tables.length);
+  return (withResults[withResults.length - 1] || rounds[rounds.length - 1] || null)?.item ?? null;
+}

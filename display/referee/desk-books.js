@@ -1,0 +1,97 @@
+// The desk's books as the console reads them: the server's `desk` section (live/desk.py referee_view)
+// sorted and filtered for the list, each account's lines and proposal in the words of the page, and a
+// payment as the audit names it. Pure (no DOM, no state): every amount, limit and proposal is the
+// server's; this module only orders, picks and formats them.
+import { formatNumber } from "../lib/format.js";
+import { matchesQuery } from "../lib/roster.js";
+
+const OTHER = "other";
+
+/** How the page writes a currency: the catalogue's word for its code ("дин."), else the code itself. */
+export function currencyName(code, D) {
+  return (D && D.currency && D.currency[code]) || code || "";
+}
+
+/** An amount of money as the page writes it: "4000 дин.", "−2000 RSD" (`signed`: "+4000"), up to cents. */
+export function money(value, code, D, { locale = "en-GB", signed = false } = {}) {
+  const shown = formatNumber(value, { max: 2, signed, locale });
+  const unit = currencyName(code, D);
+  return unit ? `${shown}\u00a0${unit}` : shown;
+}
+
+/** Whether an account is on the server's list of who has not paid. */
+function unpaidKeys(desk) {
+  return new Set((Array.isArray(desk?.unpaid) ? desk.unpaid : []).map((x) => `${x.kind}:${x.id}`));
+}
+
+/**
+ * The desk's list as the console shows it: teams first, then players, each by name in `locale`, the
+ * withdrawn last; only those the server lists as not paid with `unpaidOnly`; only those whose name,
+ * id or team matches `query` (any script: "djordj" finds "Ђорђевић"). Each row is the server's account
+ * with `unpaid` (on the server's list) and `teamName` added.
+ */
+export function deskRows(desk, { query = "", unpaidOnly = false, locale = "en", teams = [] } = {}) {
+  const accounts = Array.isArray(desk?.accounts) ? desk.accounts : [];
+  const owing = unpaidKeys(desk);
+  const teamNames = new Map((Array.isArray(teams) ? teams : []).map((t) => [t.id, t.name]));
+  const collator = new Intl.Collator(locale, { sensitivity: "base" });
+  const order = (x) => (x.kind === "team" ? 0 : 1);
+  return accounts
+    .map((x) => ({ ...x, unpaid: owing.has(`${x.kind}:${x.id}`), teamName: x.team ? teamNames.get(x.team) ?? x.team : "" }))
+    .filter((x) => !unpaidOnly || x.unpaid)
+    .filter((x) => !String(query).trim() || matchesQuery(`${x.name} ${x.id} ${x.teamName}`, query))
+    .sort((a, b) => order(a) - order(b) || Number(a.withdrawn) - Number(b.withdrawn) || collator.compare(a.name, b.name)
+      || collator.compare(a.id, b.id));
+}
+
+/**
+ * An account's kinds of payment as its row lists them, in the server's order: every kind the desk may
+ * offer it (`whats`) but `other`, and `other` only once something was paid as `other`. Each is the
+ * server's line ({due, paid, owed, most, refundable; matches, each for match fees}) with its `what`.
+ */
+export function accountLines(account) {
+  const lines = account?.lines && typeof account.lines === "object" ? account.lines : {};
+  const offered = new Set(Array.isArray(account?.whats) ? account.whats : []);
+  return Object.entries(lines)
+    .filter(([what, line]) => (what === OTHER ? Number(line.paid) !== 0 : offered.has(what) || Number(line.paid) !== 0
+      || Number(line.due) !== 0))
+    .map(([what, line]) => ({ what, ...line }));
+}
+
+/**
+ * What the row's main button does: the server's proposed payment (`next`) as {what, amount, refund},
+ * `refund` when it gives money back (a negative amount); null when nothing is proposed.
+ */
+export function proposalOf(account) {
+  const next = account?.next;
+  if (!next || !Number.isFinite(Number(next.amount)) || Number(next.amount) === 0) return null;
+  const amount = Number(next.amount);
+  return { what: next.what, amount, refund: amount < 0 };
+}
+
+/**
+ * The amount a form sends: the typed number, negative when the referee said it is given back (a phone's
+ * number keyboard may have no minus sign); null when nothing usable is typed (the server judges the rest).
+ */
+export function amountToSend(typed, refund) {
+  const text = String(typed ?? "").trim().replace(",", ".").replace(/^[\u2212]/, "-");
+  if (!text) return null;
+  const n = Number(text);
+  if (!Number.isFinite(n)) return null;
+  return refund ? -Math.abs(n) : n;
+}
+
+/**
+ * The words a payment's audit line and question need beside its payload: the amount without its sign
+ * (`money`), whether it is a refund, the currency, the kind and the method in the page's language.
+ */
+export function paymentWords(payload, D, locale = "en-GB") {
+  const amount = Number(payload?.amount);
+  return {
+    money: formatNumber(Math.abs(amount), { max: 2, locale }),
+    refund: amount < 0,
+    currencyName: currencyName(payload?.currency, D),
+    whatName: (D && D.what && D.what[payload?.what]) || payload?.what || "",
+    methodName: (D && D.method && D.method[payload?.method]) || payload?.method || "",
+  };
+}

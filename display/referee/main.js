@@ -1,0 +1,148 @@
+// The referee console (/referee): round commands, check-in, seating and results, penalties, audit.
+// This module wires the page: the fixed words and the forms' listeners, the cards, the connection
+// that feeds every card a new snapshot, and the clock line drawn each frame. Each card is a module
+// of its own in this folder; what they share is in state.js.
+import { animate } from "../lib/clock.js";
+import { readBoot } from "../lib/boot.js";
+import { LiveConnection } from "../lib/connection.js";
+import { setText } from "../lib/dom.js";
+import { timeFormatter } from "../lib/format.js";
+import { describeClock } from "../lib/headline.js";
+import { applyLimits, keepLimits } from "../lib/limits.js";
+import { showTournament } from "../lib/page.js";
+import { renderPlayerSelect, wireAnnounce } from "./announce.js";
+import { appealsCard } from "./appeals.js";
+import { renderAudit, wireUndoLast } from "./audit.js";
+import { onLatenessEvent, renderCheckin, renderCheckinLive, wireCheckin } from "./checkin.js";
+import { confirmedLate, command, redrawAfterCommands } from "./commands.js";
+import { deskCard } from "./desk.js";
+import { labelPage } from "./page.js";
+import { renderPenaltyForm, wirePenaltyForm } from "./penalties.js";
+import { refereesCard } from "./referees.js";
+import { rosterCard } from "./roster.js";
+import { sanctionsCard } from "./sanctions.js";
+import { sheetsCard } from "./sheets.js";
+import { renderRounds } from "./rounds.js";
+import { boot, showLogin, wireSession } from "./session.js";
+import { slipsCard } from "./slips.js";
+import { renderStandingsPreview, wireReveal } from "./standings.js";
+import { $, STRINGS, state } from "./state.js";
+import { planContext, plan, renderItems, renderRowCounts } from "./timetable.js";
+import { wireToast } from "./toast.js";
+import { describeAudit, displayName, itemTitle, num, playerName, teamName } from "./words.js";
+
+labelPage();
+wireSession(startConsole);
+wireToast();
+redrawAfterCommands(renderItems);
+
+// The plan on the day: the timetable's changes (in timetable.js's rows), the roster, the referees.
+const roster = rosterCard($("roster-card"), planContext);
+// The desk: who owes what, the payment to take next, the prize fund.
+const desk = deskCard($("desk-card"), { S: STRINGS, command, sections: () => state.sections });
+const team = refereesCard($("referees-card"), {
+  S: STRINGS, command, sections: () => state.sections, fmt: () => state.fmt, me: () => state.me, displayName,
+  signedOut: () => showLogin(STRINGS.expired),
+});
+
+// Čačak: sanctions by kind, appeals to the judges' committee, the scoring desk's slips list.
+const hallWords = { S: STRINGS, command, sections: () => state.sections, playerName, itemTitle, num: (n) => num(n, { max: 2 }) };
+const sanctions = sanctionsCard($("sanctions-card"), hallWords);
+const appeals = appealsCard($("appeals-card"), { ...hallWords, describe: describeAudit, fmt: () => state.fmt });
+const slips = slipsCard($("slips-card"), { ...hallWords, tournamentName: () => state.sections.tournament?.name || "" });
+// Bridge: the team sheets of a match, the boards played, the rosters, the individual ranking.
+const sheets = sheetsCard($("sheets-card"), { S: STRINGS, command, sections: () => state.sections, itemTitle, teamName, playerName, num });
+
+wireAnnounce();
+wireUndoLast();
+wireReveal();
+wirePenaltyForm();
+wireCheckin();
+// Every field's maxlength is the server's (sections.limits), also in the forms the cards draw later.
+keepLimits(document.body, () => state.sections.limits);
+
+// ---- the live part --------------------------------------------------------------------------
+
+function applyTournament() {
+  const t = state.sections.tournament || {};
+  state.fmt = showTournament(t, STRINGS, $);
+  state.fmtSec = timeFormatter(t.timezone, STRINGS.locale, { seconds: true });
+}
+
+function frame(now) {
+  setText($("now"), state.fmt.time(now));
+  if (!state.sections.timetable) return;
+  const c = describeClock(state.sections, now, STRINGS, state.fmt);
+  const box = $("current");
+  if (box.dataset.mode !== c.mode) box.dataset.mode = c.mode;
+  setText($("current-count"), c.count || "–:––");
+  setText($("current-kicker"), c.kicker);
+  setText($("current-title"), [c.headline, c.state].filter(Boolean).join(" — "));
+  setText($("current-sub"), [c.sub, c.upcoming ? `${c.upcomingLabel}: ${c.upcoming.title} ${c.upcomingTime}` : ""]
+    .filter(Boolean).join("  ·  "));
+  renderRowCounts(now);
+  renderCheckinLive(now);
+}
+
+function setConnection(status) {
+  const conn = $("conn");
+  conn.dataset.state = status;
+  setText($("conn-text"), status === "up" ? "" : status === "down" ? STRINGS.offline : STRINGS.connecting);
+}
+
+/** Signed in: show the console and connect; each snapshot redraws every card. */
+function startConsole() {
+  $("login").hidden = true;
+  $("app").hidden = false;
+  if (state.connection) return;
+  setConnection("connecting");
+  state.connection = new LiveConnection({
+    view: "referee", // the session cookie rides the upgrade
+    onUpdate(next) {
+      const tournamentChanged = next.tournament !== state.sections.tournament;
+      const limitsChanged = next.limits !== state.sections.limits;
+      state.sections = next;
+      if (limitsChanged) applyLimits(document.body, next.limits); // (the forms drawn later: keepLimits)
+      if (tournamentChanged) applyTournament();
+      renderItems();
+      plan.renderMissed($("missed-card"));
+      plan.renderAdd($("tt-add"));
+      plan.renderTournament($("tt-name"));
+      roster.render();
+      desk.render();
+      team.render();
+      sanctions.render();
+      appeals.render();
+      slips.render();
+      sheets.render();
+      renderPlayerSelect();
+      renderAudit();
+      renderRounds();
+      renderStandingsPreview();
+      renderPenaltyForm();
+      renderCheckin();
+      for (const link of $("r-nav").children) link.hidden = $(link.dataset.nav).hidden;
+    },
+    onEvent(event, { fresh }) {
+      onLatenessEvent(event, fresh);
+      confirmedLate(event);
+    },
+    onStatus(up) {
+      setConnection(up ? "up" : "down");
+    },
+    onError(_, message) {
+      if (message && message.signed_out) showLogin(STRINGS.expired); // the session has ended
+    },
+  });
+  state.connection.start();
+}
+
+animate(frame);
+// A signed-in referee's page says who is signed in (with the console's first data, which the connection
+// takes as it starts): the console opens with no question to the server first.
+boot(startConsole, readBoot()?.me || null);
+window.hall = {
+  get connection() {
+    return state.connection;
+  },
+};

@@ -1,0 +1,81 @@
+// The console's penalties: a penalty in bule (preferans, a player) or VP (bridge, a team), with its
+// reason and round, and the list of those given, newest first, each undoable.
+import { el, fill, setText } from "../lib/dom.js";
+import { gameOf } from "../lib/standings.js";
+import { command } from "./commands.js";
+import { $, STRINGS, state } from "./state.js";
+import { itemTitle, num, playerName, teamName } from "./words.js";
+
+let penaltyKey = "";
+/** The penalty card: the form's choices (players or teams, rounds) and the penalties given so far. */
+export function renderPenaltyForm() {
+  const card = $("penalty-card");
+  card.hidden = !Array.isArray(state.sections.standings);
+  if (card.hidden) return;
+  const bridge = gameOf(state.sections) === "bridge";
+  const who = bridge
+    ? [...(state.sections.teams || [])].sort((a, b) => a.name.localeCompare(b.name))
+    : [...(state.sections.players || [])].sort((a, b) => a.name.localeCompare(b.name));
+  const items = (state.sections.timetable || []).filter((i) => i.playing);
+  const key = JSON.stringify([bridge, who.map((x) => [x.id, x.name]), items.map((i) => [i.id, i.title])]);
+  if (key !== penaltyKey) {
+    penaltyKey = key;
+    setText($("pen-title"), STRINGS.penTitle);
+    setText($("pen-who-label"), bridge ? STRINGS.penTeam : STRINGS.penPlayer);
+    setText($("pen-amount-label"), STRINGS.penAmount);
+    setText($("pen-item-label"), STRINGS.penItem);
+    setText($("pen-reason-label"), STRINGS.penReason);
+    setText($("pen-send"), STRINGS.penSend);
+    setText($("pen-unit"), bridge ? STRINGS.units.vp : STRINGS.units.bule);
+    setText($("pen-note"), bridge ? STRINGS.penNoteBridge : STRINGS.penNotePreferans);
+    const amount = $("pen-amount");
+    amount.step = bridge ? "0.1" : "1";
+    amount.min = bridge ? "0.1" : "1";
+    const whoSelect = $("pen-who");
+    const chosen = whoSelect.value;
+    fill(whoSelect, el("option", { value: "" }, STRINGS.penChoose), who.map((x) => el("option", { value: x.id }, x.name)));
+    whoSelect.value = who.some((x) => x.id === chosen) ? chosen : "";
+    const itemSelect = $("pen-item");
+    const chosenItem = itemSelect.value;
+    fill(itemSelect, el("option", { value: "" }, STRINGS.penNoItem), items.map((i) => el("option", { value: i.id }, i.title)));
+    const current = items.find((i) => i.phase === "in_progress");
+    itemSelect.value = items.some((i) => i.id === chosenItem) ? chosenItem : current ? current.id : "";
+  }
+  // The penalties given so far (from the audit log), newest first, each undoable.
+  const given = [...(state.sections.audit || [])].filter((x) => x.type === "penalty_applied" && !x.undone).reverse();
+  fill($("pen-list"), given.length ? given.map((x) => {
+    const p = x.payload || {};
+    const whoName = p.player ? playerName(p.player) : teamName(p.team);
+    const what = STRINGS.penLine(num(p.amount, { max: 1 }), STRINGS.units[p.unit] || p.unit, whoName);
+    return el("li", {},
+      el("div", {}, el("b", {}, what), p.item ? el("span", { class: "t" }, ` · ${itemTitle(p.item)}`) : null),
+      el("div", { class: "t" }, p.reason ?? ""),
+      el("button", {
+        type: "button", class: "btn small", onclick: (e) => {
+          if (confirm(STRINGS.confirmUndoPenalty(what))) command({ type: "undo", seq: x.seq }, e.currentTarget);
+        },
+      }, STRINGS.penUndo));
+  }) : el("li", { class: "t" }, STRINGS.penEmpty));
+}
+
+/** The penalty form: who, how much, why (and in which round); the server checks the rest. */
+export function wirePenaltyForm() {
+  $("penalty-form").addEventListener("submit", async (e) => {
+    e.preventDefault();
+    const bridge = gameOf(state.sections) === "bridge";
+    const error = $("pen-error");
+    const who = $("pen-who").value;
+    const amount = Number($("pen-amount").value);
+    const reason = $("pen-reason").value.trim();
+    if (!who) return setText(error, STRINGS.penNeedWho);
+    if (!$("pen-amount").value.trim() || !Number.isFinite(amount) || amount <= 0) return setText(error, STRINGS.penBadAmount);
+    if (!reason) return setText(error, STRINGS.penNeedReason);
+    const body = { type: "penalty", [bridge ? "team" : "player"]: who, amount, unit: bridge ? "vp" : "bule", reason };
+    const item = $("pen-item").value;
+    if (item) body.item = item;
+    if (await command(body, $("pen-send"), error)) {
+      $("pen-amount").value = "";
+      $("pen-reason").value = "";
+    }
+  });
+}

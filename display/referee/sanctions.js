@@ -1,0 +1,184 @@
+// The referee console's sanctions by kind (Čačak: bad shuffle or cut, misdeal, forbidden bid,
+// letting the partner pass): pick the round and the player (by name or table number), the offence,
+// see what the server proposes for that player's next offence of that kind (a warning, N bule, N bule
+// to each co-player), confirm and send it with the proposed step; and the sanctions in force, newest
+// first, each undoable. The steps and amounts are the server's (`sections.sanctions`); a step another
+// referee used meanwhile is refused by the server and its words are shown. Words: STRINGS.sanctions.
+import { el, fill, setText } from "../lib/dom.js";
+import { coPlayers, defaultRound, seatedPlayers, startedRounds } from "./committee-picks.js";
+
+/**
+ * Draws the sanctions card into `card`. ctx = {S, sections(), command(body, button, errorBox),
+ * playerName(id), itemTitle(id), num(n)}. Returns {render()}, to call whenever the sections change.
+ */
+export function sanctionsCard(card, ctx) {
+  const S = ctx.S.sanctions;
+  const pick = { item: null, player: null, kind: null, query: "" };
+  const count = el("span", { class: "r-hint" });
+  const rounds = el("div", { class: "r-tabs", role: "group", dataset: { role: "sanction-rounds" } });
+  const search = el("input", {
+    class: "field", type: "search", placeholder: S.findPlaceholder, "aria-label": S.findPlaceholder,
+    autocomplete: "off", spellcheck: "false", dataset: { role: "sanction-find" },
+    oninput: (e) => {
+      pick.query = e.currentTarget.value;
+      drawPlayers();
+    },
+  });
+  const tables = el("div", { class: "r-sa-tables", dataset: { role: "sanction-players" } });
+  const kinds = el("div", { class: "r-sa-kinds", role: "group", "aria-label": S.kind, dataset: { role: "sanction-kinds" } });
+  const proposal = el("div", { class: "r-sa-proposal", role: "status", dataset: { role: "sanction-proposal" } });
+  const reason = el("input", {
+    class: "field", type: "text", "data-limit": "reason", placeholder: S.reasonPlaceholder, "aria-label": S.reasonLabel,
+    autocomplete: "off", dataset: { role: "sanction-reason" },
+  });
+  const send = el("button", { type: "submit", class: "btn warn", dataset: { action: "sanction" } }, S.send);
+  const error = el("div", { class: "error", role: "alert" });
+  const form = el("form", { class: "r-form r-sa-form", autocomplete: "off", novalidate: true },
+    el("div", { class: "r-field" }, el("span", {}, S.player), search), tables,
+    el("div", { class: "r-field" }, el("span", {}, S.kind), kinds), proposal,
+    el("label", { class: "r-field" }, el("span", {}, S.reasonLabel), reason),
+    el("div", { class: "r-row" }, send, error));
+  const listTitle = el("h3", { class: "r-sa-sub" }, S.recorded);
+  const list = el("ul", { class: "r-pen-list r-sa-list", dataset: { role: "sanctions" } });
+  const none = el("p", { class: "r-hint", hidden: true }, S.noRound);
+  card.replaceChildren(el("div", { class: "r-card-head" }, el("h2", {}, S.title), count), none, rounds, form, listTitle, list);
+
+  const view = () => ctx.sections().sanctions;
+  const next = () => (pick.player && pick.kind ? view()?.next?.[pick.player]?.[pick.kind] ?? null : null);
+
+  /** "2nd offence: 4 bule", "1st offence: a warning", "2 bule to each co-player (Ana, Bojan)". */
+  function amountText(step, player, item) {
+    if (step.warning) return S.warning;
+    const bule = S.bule(ctx.num(step.bule));
+    if (!step.per_co_player) return bule;
+    return S.perCoPlayer(bule, coPlayers(ctx.sections(), item, player).map(ctx.playerName).join(", "));
+  }
+
+  /** What a recorded sanction gave, from its own lines (the seating may have changed since). */
+  function recordedAmount(x) {
+    if (x.warning) return S.warning;
+    const bule = S.bule(ctx.num(x.bule));
+    const to = (x.penalties || []).filter((line) => line.to).map((line) => ctx.playerName(line.to));
+    return to.length ? S.perCoPlayer(bule, to.join(", ")) : bule;
+  }
+
+  form.addEventListener("submit", async (e) => {
+    e.preventDefault();
+    const step = next();
+    if (!pick.player) return setText(error, S.needPlayer);
+    if (!pick.kind) return setText(error, S.needKind);
+    if (!step) return setText(error, S.noStep);
+    const table = (ctx.sections().seating?.[pick.item]?.tables || []).find((t) => t.players.includes(pick.player));
+    const question = S.confirm({
+      name: ctx.playerName(pick.player), table: table ? table.table : "", item: ctx.itemTitle(pick.item),
+      kind: S.kinds[pick.kind] || pick.kind, offence: S.offence(step.step), amount: amountText(step, pick.player, pick.item),
+    });
+    if (!confirm(question)) return;
+    const body = { type: "sanction", player: pick.player, kind: pick.kind, item: pick.item, step: step.step };
+    const said = reason.value.trim();
+    if (said) body.reason = said;
+    if (await ctx.command(body, send, error)) {
+      reason.value = "";
+      pick.kind = null;
+      pick.player = null;
+      drawPlayers();
+      drawForm();
+    }
+  });
+
+  function drawRounds(started) {
+    fill(rounds, started.length > 1 ? started.map((i) => el("button", {
+      type: "button", class: `r-tab${i.id === pick.item ? " is-on" : ""}`, "aria-pressed": i.id === pick.item ? "true" : "false",
+      dataset: { item: i.id },
+      onclick: () => {
+        pick.item = i.id;
+        pick.player = null;
+        render();
+      },
+    }, i.title)) : []);
+    rounds.hidden = started.length < 2;
+  }
+
+  function drawPlayers() {
+    const groups = seatedPlayers(ctx.sections(), pick.item, pick.query);
+    if (pick.player && !groups.some((g) => g.players.some((p) => p.id === pick.player)) && !pick.query) pick.player = null;
+    fill(tables, groups.length ? groups.map((g) => el("div", { class: "r-sa-table", dataset: { table: g.table ?? "" } },
+      g.table !== null ? el("span", { class: "r-sa-tn" }, S.table(g.table)) : null,
+      g.players.map((p) => el("button", {
+        type: "button", class: `btn small r-sa-who${p.id === pick.player ? " is-on" : ""}`,
+        "aria-pressed": p.id === pick.player ? "true" : "false", dataset: { player: p.id },
+        onclick: () => {
+          pick.player = p.id;
+          setText(error, "");
+          drawPlayers();
+          drawForm();
+        },
+      }, p.name)))) : el("p", { class: "r-hint" }, S.nobody));
+  }
+
+  function drawForm() {
+    const v = view();
+    fill(kinds, (v?.kinds || []).map((kind) => el("button", {
+      type: "button", class: `btn small r-sa-kind${kind === pick.kind ? " is-on" : ""}`,
+      "aria-pressed": kind === pick.kind ? "true" : "false", dataset: { kind },
+      onclick: () => {
+        pick.kind = kind;
+        setText(error, "");
+        drawForm();
+      },
+    }, S.kinds[kind] || kind)));
+    const step = next();
+    proposal.hidden = !pick.player;
+    if (!pick.player) return fill(proposal);
+    const who = el("b", {}, ctx.playerName(pick.player));
+    if (!step) return fill(proposal, who, " · ", S.chooseKind);
+    fill(proposal, who, " · ", `${S.kinds[pick.kind] || pick.kind}: `,
+      el("span", { class: step.warning ? "r-sa-warn" : "r-sa-bule" }, `${S.offence(step.step)} — ${amountText(step, pick.player, pick.item)}`));
+  }
+
+  function drawList(v) {
+    const recorded = [...(v?.recorded || [])].reverse();
+    setText(count, recorded.length ? S.count(recorded.length) : "");
+    fill(list, recorded.length ? recorded.map((x) => {
+      const what = `${S.kinds[x.kind] || x.kind}, ${S.offence(x.step)}: ${recordedAmount(x)}`;
+      const name = ctx.playerName(x.player);
+      return el("li", { dataset: { seq: x.seq } },
+        el("div", {}, el("b", {}, name),
+          el("span", { class: "t" }, ` · ${ctx.itemTitle(x.item)}${x.table !== undefined ? ` · ${S.table(x.table)}` : ""}`)),
+        el("div", {}, what),
+        x.reason ? el("div", { class: "t" }, x.reason) : null,
+        el("button", {
+          type: "button", class: "btn small", dataset: { undo: x.seq },
+          onclick: (e) => {
+            if (confirm(S.confirmUndo(name, what))) ctx.command({ type: "undo", seq: x.seq }, e.currentTarget);
+          },
+        }, S.undo));
+    }) : el("li", { class: "t" }, S.none));
+  }
+
+  let key = "";
+  /** Draw the card again from the sections (the search field and the reason keep what is typed). */
+  function render() {
+    const sections = ctx.sections();
+    const v = sections.sanctions;
+    card.hidden = !v;
+    if (!v) return;
+    const started = startedRounds(sections);
+    if (!started.some((i) => i.id === pick.item)) {
+      pick.item = defaultRound(started);
+      pick.player = null;
+    }
+    none.hidden = Boolean(pick.item);
+    form.hidden = !pick.item;
+    const k = JSON.stringify([pick.item, started.map((i) => [i.id, i.title, i.phase]), sections.seating?.[pick.item],
+      v.next, v.recorded, (sections.players || []).map((p) => [p.id, p.name])]);
+    if (k === key) return;
+    key = k;
+    drawRounds(started);
+    drawPlayers();
+    drawForm();
+    drawList(v);
+  }
+
+  return { render };
+}

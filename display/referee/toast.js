@@ -1,0 +1,24 @@
+// The console's toast: what became of a command (done, refused, not confirmed yet) and a lateness
+// alert as it arrives, at the bottom of the screen where a phone's thumb is.
+import { setText } from "../lib/dom.js";
+import { $ } from "./state.js";
+
+let toastTimer = null;
+
+/** Say `message` in the toast; `kind` is "ok", "error", "alert" or "pending" (which stays until its outcome). */
+export function toast(message, kind = "ok") {
+  const box = $("toast");
+  box.className = `r-toast ${kind}`;
+  setText($("toast-msg"), message);
+  box.hidden = false;
+  clearTimeout(toastTimer);
+  // Every toast goes away by itself: a confirmation soon, an error or a lateness alert after time to
+  // read it (the alert stays on the check-in card too). "Not confirmed yet" stays until the outcome.
+  const ms = { ok: 3500, error: 10_000, alert: 15_000 }[kind];
+  if (ms) toastTimer = setTimeout(() => (box.hidden = true), ms);
+}
+
+/** The toast's close button. */
+export function wireToast() {
+  $("toast-close").addEventListener("click", () => ($("toast").hidden = true));
+}

@@ -1,0 +1,68 @@
+// display/lib/banners.js: the banner queue of the hall's screens (node --test tests/pages).
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+
+import { BannerQueue } from "../../display/lib/banners.js";
+
+describe("the banner queue", () => {
+  it("shows a followed banner beside its event's own banner (same seq and ts)", () => {
+    const shown = [];
+    const queue = new BannerQueue((b) => shown.push(b), { showMs: 10_000, now: () => 100 });
+    queue.push({ seq: 4, ts: 100, title: "Round 1 extended" });
+    queue.push({ seq: 4, ts: 100, key: "4:followed:r2", title: "Round 2 now starts at 14:50" });
+    queue.push({ seq: 4, ts: 100, title: "again" }); // the same event replayed
+    assert.deepEqual(queue.queue.map((b) => b.title), ["Round 2 now starts at 14:50"]);
+    queue.withdraw(4); // an undo of the command takes both away
+    assert.equal(queue.current, null);
+    clearTimeout(queue.timer);
+    assert.equal(shown.at(-1), null);
+  });
+
+  it("shows a banner for `showMs` alone, and for `minMs` when others wait", (t) => {
+    t.mock.timers.enable({ apis: ["setTimeout", "Date"], now: 1_000_000 });
+    const shown = [];
+    const queue = new BannerQueue((b) => shown.push(b && b.title), { showMs: 8000, minMs: 3000, now: () => Date.now() });
+    queue.push({ seq: 1, ts: Date.now(), type: "announced", title: "one" });
+    t.mock.timers.tick(2000);
+    queue.push({ seq: 2, ts: Date.now(), type: "announced", title: "two" });
+    t.mock.timers.tick(999);
+    assert.deepEqual(shown, ["one"]);
+    t.mock.timers.tick(1);
+    assert.deepEqual(shown, ["one", "two"], "cut short to 3 s once another waits");
+    t.mock.timers.tick(7999);
+    assert.deepEqual(shown, ["one", "two"]);
+    t.mock.timers.tick(1);
+    assert.deepEqual(shown, ["one", "two", null], "the last one shows its full 8 s, then the banner hides");
+  });
+
+  it("dismisses the banner shown, and shows the next at once", (t) => {
+    t.mock.timers.enable({ apis: ["setTimeout", "Date"], now: 1_000_000 });
+    const shown = [];
+    const queue = new BannerQueue((b) => shown.push(b && b.title), { now: () => Date.now() });
+    queue.push({ seq: 1, ts: Date.now(), type: "announced", title: "one" });
+    queue.push({ seq: 2, ts: Date.now(), type: "announced", title: "two" });
+    queue.dismiss();
+    queue.dismiss();
+    assert.deepEqual(shown, ["one", "two", null]);
+  });
+
+  it("lets a resume take the waiting pause of its own round away, not another round's", (t) => {
+    t.mock.timers.enable({ apis: ["setTimeout", "Date"], now: 1_000_000 });
+    const queue = new BannerQueue(() => {}, { maxWaiting: 10, now: () => Date.now() });
+    queue.push({ seq: 1, ts: Date.now(), type: "announced", title: "first" });
+    queue.push({ seq: 2, ts: Date.now(), type: "round_paused", item: "r1", title: "r1 paused" });
+    queue.push({ seq: 3, ts: Date.now(), type: "round_paused", item: "m1", title: "m1 paused" });
+    queue.push({ seq: 4, ts: Date.now(), type: "round_resumed", item: "r1", title: "r1 resumed" });
+    assert.deepEqual(queue.queue.map((b) => b.title), ["m1 paused", "r1 resumed"]);
+  });
+
+  it("keeps the newest few of a burst, dropping the oldest that are not a start or an end", (t) => {
+    t.mock.timers.enable({ apis: ["setTimeout", "Date"], now: 1_000_000 });
+    const queue = new BannerQueue(() => {}, { maxWaiting: 3, now: () => Date.now() });
+    queue.push({ seq: 1, ts: Date.now(), type: "announced", title: "shown" });
+    queue.push({ seq: 2, ts: Date.now(), type: "round_ended", item: "r1", title: "end" });
+    for (let seq = 3; seq < 8; seq += 1) queue.push({ seq, ts: Date.now(), type: "announced", title: `a${seq}` });
+    assert.equal(queue.current.title, "shown");
+    assert.deepEqual(queue.queue.map((b) => b.title), ["end", "a6", "a7"]);
+  });
+});

@@ -1,0 +1,89 @@
+// display/lib/standings.js: standings, seating and results as the pages read them (node --test tests/pages).
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+
+import {
+  changedStandings, gameOf, lastScoredItem, nameBook, placeSpan, rankLabels, resultsOf, seatingOf, seatingToShow,
+  standingKey, standingsRows, standingsStarted,
+} from "../../display/lib/standings.js";
+import { at, round } from "./helpers.mjs";
+
+describe("the standings", () => {
+  it("knows the game from the tournament, else from the rows or the teams", () => {
+    assert.equal(gameOf({ tournament: { game: "bridge" } }), "bridge");
+    assert.equal(gameOf({ standings: [{ team: "t1", vp: 12 }] }), "bridge");
+    assert.equal(gameOf({ standings: [{ player: "p1", points: 3 }] }), "preferans");
+    assert.equal(gameOf({ teams: [{ id: "t1" }] }), "bridge");
+    assert.equal(gameOf({}), "");
+  });
+
+  it("reads the rows and their keys, always a list", () => {
+    assert.deepEqual(standingsRows({}), []);
+    assert.deepEqual(standingsRows({ standings: [{ player: "p1" }] }), [{ player: "p1" }]);
+    assert.deepEqual([{ player: "p1" }, { team: "t1" }, null].map(standingKey), ["p1", "t1", ""]);
+  });
+
+  it("has started once anybody has a score, a round or a penalty", () => {
+    assert.equal(standingsStarted([{ player: "a", points: 0, rounds: 0 }, { player: "b" }]), false);
+    assert.equal(standingsStarted([{ player: "a", rounds: 1 }]), true);
+    assert.equal(standingsStarted([{ player: "a", penalty_bule: 20 }]), true);
+    assert.equal(standingsStarted([{ team: "t", vp: "0.00" }, { team: "u", vp: "12.5" }]), true);
+    assert.equal(standingsStarted(null), false);
+  });
+
+  it("labels a shared rank with the span of its tied group", () => {
+    const rows = [{ rank: 1 }, { rank: 2, shared: true }, { rank: 2, shared: true }, { rank: 2, shared: true }, { rank: 5 }];
+    assert.deepEqual(rankLabels(rows, (r) => `${r}.`, (a, b) => `${a}–${b}.`), ["1.", "2–4.", "2–4.", "2–4.", "5."]);
+    assert.deepEqual(rankLabels([{ rank: 3, shared: true }], (r) => `${r}.`, (a, b) => `${a}–${b}`), ["3."], "alone: no span");
+  });
+
+  it("spans a shared place at a table", () => {
+    const table = [{ place: 1 }, { place: 2 }, { place: 2 }, { place: 4 }];
+    assert.deepEqual(placeSpan(table, table[1]), [2, 3]);
+    assert.deepEqual(placeSpan(table, table[3]), [4, 4]);
+  });
+
+  it("names the rows whose score changed, not those that only moved", () => {
+    const before = [{ player: "a", rank: 1, points: 10 }, { player: "b", rank: 2, points: 8 }, { player: "c", rank: 3, points: 5 }];
+    const after = [{ player: "b", rank: 1, points: 12 }, { player: "a", rank: 2, points: 10 }, { player: "c", rank: 3, points: 5,
+      penalty_bule: 20 }, { player: "d", rank: 4, points: 1 }];
+    assert.deepEqual([...changedStandings(before, after)].sort(), ["b", "c"]);
+    assert.equal(changedStandings(null, after).size, 0);
+  });
+});
+
+describe("names, seating and results", () => {
+  it("names players and teams by id, and shows an unknown id as it is", () => {
+    const names = nameBook({ players: [{ id: "p1", name: "Ana" }], teams: [{ id: "t1", name: "Bačka" }] });
+    assert.deepEqual([names.player("p1"), names.team("t1"), names.player("p9"), names.player(null)], ["Ana", "Bačka", "p9", ""]);
+  });
+
+  const seated = { tables: [{ table: 1, players: ["p1", "p2", "p3"] }] };
+  const timetable = (s1, s2) => [round("r1", 1, at(10), 180, { status: s1 }), round("r2", 2, at(14), 180, { status: s2 })];
+
+  it("reads one item's seating and results, tolerating a missing section", () => {
+    assert.equal(seatingOf({ seating: { r1: seated } }, "r1"), seated);
+    assert.equal(seatingOf({ seating: { r1: "?" } }, "r1"), null);
+    assert.equal(seatingOf({}, "r1"), null);
+    assert.deepEqual(resultsOf({ results: { r1: [{ table: 1 }] } }, "r1"), [{ table: 1 }]);
+    assert.deepEqual(resultsOf({ results: { r1: {} } }, "r1"), []);
+    assert.deepEqual(resultsOf({}, "r1"), []);
+  });
+
+  it("puts up the next round's seating once published, else with `orCurrent` the one being played", () => {
+    const next = seatingToShow({ timetable: timetable("ended", "scheduled"), seating: { r1: seated, r2: seated } });
+    assert.deepEqual([next.item.id, next.upcoming], ["r2", true]);
+    const unpublished = { timetable: timetable("running", "scheduled"), seating: { r1: seated } };
+    assert.equal(seatingToShow(unpublished), null);
+    const current = seatingToShow(unpublished, { orCurrent: true });
+    assert.deepEqual([current.item.id, current.upcoming], ["r1", false]);
+    const over = seatingToShow({ timetable: timetable("ended", "ended"), seating: { r1: seated } }, { orCurrent: true });
+    assert.equal(over.item.id, "r1", "after the last round: the last seating there was");
+  });
+
+  it("says after which round the standings are: the last with results", () => {
+    const sections = { timetable: timetable("ended", "running"), results: { r1: [{ table: 1 }], r2: [] } };
+    assert.equal(lastScoredItem(sections).id, "r1");
+    assert.equal(lastScoredItem({ timetable: timetable("scheduled", "scheduled") }), null);
+  });
+});
