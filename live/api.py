@@ -632,9 +632,12 @@ async def ws_endpoint(websocket: WebSocket) -> None:
         problem = ("the referee view needs a referee: sign in at the console (a cookie), or send "
                    '{"type": "auth", "token": "..."} as the first message')
     if problem:
-        # `signed_out`: the console shows its sign-in again (a session that ended, a token that is wrong)
-        await websocket.send_json({"type": "error", "error": problem, **({"signed_out": True} if signed_out else {})})
-        await websocket.close(code=1008, reason=problem[:120])
+        # `signed_out`: the console shows its sign-in again (a session that ended, a token that is wrong).
+        # A client already gone (a page closed while it waited for its answer) needs no answer.
+        with contextlib.suppress(WebSocketDisconnect):
+            await websocket.send_json({"type": "error", "error": problem,
+                                       **({"signed_out": True} if signed_out else {})})
+            await websocket.close(code=1008, reason=problem[:120])
         return
 
     async def send(text: str) -> None:
