@@ -91,7 +91,7 @@ const mapValues = (obj, fn) => (obj && typeof obj === "object" && !Array.isArray
 /**
  * The sections as a page in `lang` shows them: the names of the players and teams, the titles
  * of the timetable's items and the tournament's name in the page's script (with their rows in
- * the standings and the lateness reports). Ids, numbers and free text
+ * the standings and the lateness reports, and the player's own `me`). Ids, numbers and free text
  * (announcements, reasons) are left alone. Sections it does not know pass through unchanged;
  * for sr-Cyrl (or an unknown language) the sections come back as they are.
  */
@@ -103,6 +103,7 @@ export function presentSections(sections, lang) {
   if ("tournament" in out) out.tournament = shownFields(out.tournament, NAME, show);
   if ("timetable" in out) out.timetable = mapList(out.timetable, ["title"], show);
   if ("players" in out) out.players = mapList(out.players, NAME, show);
+  if ("me" in out) out.me = shownFields(out.me, NAME, show); // the player's own card
   if ("teams" in out) out.teams = mapList(out.teams, NAME, show);
   if ("standings" in out) out.standings = mapList(out.standings, NAME, show);
   if ("lateness" in out) {

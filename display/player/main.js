@@ -8,6 +8,7 @@ import { setText } from "../lib/dom.js";
 import { timeFormatter } from "../lib/format.js";
 import { applyLimits } from "../lib/limits.js";
 import { describeFollowed, followedIn } from "../lib/plan.js";
+import { toLatin } from "../lib/script.js";
 import { describeSignal, lateSignalDue } from "../lib/signals.js";
 import { banners } from "./banner.js";
 import { invalidateCheckin, renderCheckin, wireCheckin } from "./checkin.js";
@@ -79,9 +80,11 @@ const connection = new LiveConnection({
     if (limitsChanged) applyLimits(document.body, next.limits); // the code card's field: as the slip prints a code
     const { sections, playerId } = page;
     if (info.kind === "snapshot" && playerId) {
-      // A choice saved during another tournament on this server is not this player.
+      // A choice saved during another tournament on this server is not this player. The name is compared in
+      // one script: a page in Latin letters shows a Cyrillic name transliterated (?lang= may change).
       const saved = loadChoice();
-      if (saved && saved.tournament && sections.tournament && saved.tournament !== sections.tournament.name) {
+      if (saved && saved.tournament && sections.tournament
+          && toLatin(saved.tournament) !== toLatin(sections.tournament.name)) {
         forget(STRINGS.unknownPlayer);
         return;
       }

@@ -84,6 +84,13 @@ describe("the sections as a Latin page shows them", () => {
     assert.deepEqual(presentSections({}, "sk"), {});
   });
 
+  it("shows the player's own card (`me`) in Latin too, its other fields as they are", () => {
+    const me = { id: "p7", name: "Станислав Ерић", session: true, appeals: { left: 3 } };
+    assert.deepEqual(presentSections({ me }, "sr-Latn").me, { ...me, name: "Stanislav Erić" });
+    assert.equal(presentSections({ me }, "sr-Cyrl").me, me);
+    assert.equal(presentSections({ me: null }, "sk").me, null);
+  });
+
   it("shows the names in an event's payload in Latin", () => {
     const event = { seq: 9, type: "reserve_seated", payload: { item: "r1", name: "Зоран Вуковић", player: "p1", table: 3 } };
     assert.deepEqual(presentEvent(event, "sr-Latn").payload, { item: "r1", name: "Zoran Vuković", player: "p1", table: 3 });
