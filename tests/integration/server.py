@@ -245,6 +245,12 @@ class Server:
         async with httpx.AsyncClient(timeout=timeout) as own:
             return await own.post(f"{self.url}/api/commands", content=content, headers=headers)
 
+    async def acked(self, body: dict[str, Any]) -> dict[str, Any]:
+        """A command that must be taken: its answer (`seq`, `events`); AssertionError with the refusal if not."""
+        answer = await self.command(body)
+        assert answer.status_code == 200, f"{body}: {answer.status_code} {answer.text}"
+        return dict(answer.json())
+
     def seat(self, item: str = "r1", **fields: Any) -> dict[str, Any]:
         """Publish `item`'s seating (blocking: for right after the start, before any client is connected).
 

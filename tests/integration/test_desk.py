@@ -35,9 +35,8 @@ def server(tmp_path: Path) -> Iterator[Server]:
 
 
 async def ack(server: Server, command: dict[str, Any]) -> dict[str, Any]:
-    answer = await server.command(command)
-    assert answer.status_code == 200, f"{command}: {answer.status_code} {answer.text}"
-    return dict(answer.json()["events"][0])
+    """The command's first event (the command must be taken)."""
+    return dict((await server.acked(command))["events"][0])
 
 
 async def refused(server: Server, command: dict[str, Any], status: int, field: str) -> dict[str, Any]:

@@ -41,12 +41,6 @@ def server(tmp_path: Path) -> Iterator[Server]:
         yield running
 
 
-async def ack(server: Server, command: dict[str, Any]) -> dict[str, Any]:
-    answer = await server.command(command)
-    assert answer.status_code == 200, f"{command}: {answer.status_code} {answer.text}"
-    return dict(answer.json())
-
-
 async def pushed(clients: list[WSClient], seq: int) -> list[dict[str, Any]]:
     """The event message with `seq` as each client received it."""
     return list(await asyncio.gather(*(c.wait_for(is_event(seq), timeout=10) for c in clients)))
@@ -76,7 +70,7 @@ async def test_results_entered_over_http_reach_every_display_and_the_players_pho
         assert await standings_csv(server) == csv_rows(empty)
 
         # the seating: no seed given, so the server draws one and logs it with the tables
-        seating = (await ack(server, {"type": "publish_seating", "item": "r1"}))["events"][0]
+        seating = (await server.acked({"type": "publish_seating", "item": "r1"}))["events"][0]
         assert seating["type"] == "seating_published"
         assert seating["payload"]["method"] == "draw" and isinstance(seating["payload"]["seed"], int)
         tables = {t["table"]: t["players"] for t in seating["payload"]["tables"]}
@@ -89,14 +83,14 @@ async def test_results_entered_over_http_reach_every_display_and_the_players_pho
             assert "me" not in message["changes"]
             assert message["changes"]["seating"]["r1"]["tables"] == seating["payload"]["tables"]
 
-        await ack(server, {"type": "start_round", "item": "r1"})
+        await server.acked({"type": "start_round", "item": "r1"})
 
         # both tables' slips, entered by seat
         expected: dict[str, float] = {}
         for number in (1, 2):
             results = dict(zip(tables[number], SLIPS[number], strict=True))
             expected.update(zip(tables[number], POINTS[number], strict=True))
-            answer = await ack(server, {"type": "record_result", "item": "r1", "table": number, "results": results})
+            answer = await server.acked({"type": "record_result", "item": "r1", "table": number, "results": results})
             seq = answer["seq"]
             messages = await pushed(clients, seq)
             standings = [m["changes"]["standings"] for m in messages[:2]]
@@ -128,7 +122,7 @@ async def test_results_entered_over_http_reach_every_display_and_the_players_pho
         # a correction: table 1's first and last seats were swapped on the slip
         first, second, third = tables[1]
         corrected = {first: SLIPS[1][2], second: SLIPS[1][1], third: SLIPS[1][0]}
-        answer = await ack(server, {"type": "correct_result", "item": "r1", "table": 1, "results": corrected,
+        answer = await server.acked({"type": "correct_result", "item": "r1", "table": 1, "results": corrected,
                                     "reason": "first and third seat swapped on the slip"})
         messages = await pushed(clients, answer["seq"])
         after = [m["changes"]["standings"] for m in messages[:2]]
@@ -157,22 +151,22 @@ async def test_results_entered_over_http_reach_every_display_and_the_players_pho
 
 
 async def test_an_undone_correction_restores_the_standings_on_every_display(server: Server) -> None:
-    await ack(server, {"type": "publish_seating", "item": "r1", "seed": 2027})
+    await server.acked({"type": "publish_seating", "item": "r1", "seed": 2027})
     tables = {t["table"]: t["players"] for t in (await server.state())["seating"]["r1"]["tables"]}
-    await ack(server, {"type": "start_round", "item": "r1"})
+    await server.acked({"type": "start_round", "item": "r1"})
     for number in (1, 2):
-        await ack(server, {"type": "record_result", "item": "r1", "table": number,
+        await server.acked({"type": "record_result", "item": "r1", "table": number,
                            "results": dict(zip(tables[number], SLIPS[number], strict=True))})
     original = (await server.state())["standings"]
     displays = [await server.client("display") for _ in range(2)]
     try:
         snapshots = await asyncio.gather(*(d.wait_for(is_type("snapshot")) for d in displays))
         assert all(s["sections"]["standings"] == original for s in snapshots)
-        correction = await ack(server, {"type": "correct_result", "item": "r1", "table": 2, "reason": "misread",
+        correction = await server.acked({"type": "correct_result", "item": "r1", "table": 2, "reason": "misread",
                                         "results": dict(zip(tables[2], (-60, 10, 50), strict=True))})
         changed = [m["changes"]["standings"] for m in await pushed(displays, correction["seq"])]
         assert changed[0] == changed[1] != original
-        undo = await ack(server, {"type": "undo", "seq": correction["seq"]})
+        undo = await server.acked({"type": "undo", "seq": correction["seq"]})
         restored = [m["changes"]["standings"] for m in await pushed(displays, undo["seq"])]
         assert restored[0] == restored[1] == original == (await server.state())["standings"]
         assert await standings_csv(server) == csv_rows(original)
@@ -186,9 +180,9 @@ async def test_the_standings_csv_of_a_bridge_tournament(tmp_path: Path) -> None:
             + "".join(f'\n[[teams]]\nid = "t{k}"\nname = "Tim {k}"\n' for k in range(1, 6)))
     (tmp_path / "t.toml").write_text(text, encoding="utf-8")
     with start_server(tmp_path / "t.toml", tmp_path / "t.db") as running:
-        await ack(running, {"type": "publish_seating", "item": "m1"})
-        await ack(running, {"type": "start_round", "item": "m1"})
-        await ack(running, {"type": "record_result", "item": "m1", "home": "t2", "away": "t5", "imps_home": 30,
+        await running.acked({"type": "publish_seating", "item": "m1"})
+        await running.acked({"type": "start_round", "item": "m1"})
+        await running.acked({"type": "record_result", "item": "m1", "home": "t2", "away": "t5", "imps_home": 30,
                             "imps_away": 10})
         state = await running.state()
         header = ["rank", "name", "vp", "imps_for", "imps_against", "imp_diff", "played"]
