@@ -138,6 +138,15 @@ def _row(t: Tournament, state: State, s: ItemState, who: str) -> dict[str, Any]:
     return row
 
 
+def _cached_row(t: Tournament, state: State, s: ItemState, who: str) -> dict[str, Any]:
+    """`_row`, kept in the state until an event changes what it is made of (`live.state._arrived`)."""
+    key = (s.item.id, who)
+    row = state.late_rows.get(key)
+    if row is None:
+        row = state.late_rows[key] = _row(t, state, s, who)
+    return row
+
+
 def _reserve_from(t: Tournament, state: State, s: ItemState, excused: bool, came: int | None,
                   reserve: dict[str, Any] | None) -> int | None:
     """How late (running ms, as `late_clock` reads) the seat's player must be before `seat_reserve` takes a
@@ -238,7 +247,7 @@ def report(state: State, item_id: str) -> dict[str, Any]:
         "late_clock": {"ms": clock.ms, "at": clock.at, "running": clock.running},
         "players_needed": players_needed(t) if t.game == "bridge" else None,
         "thresholds": [_threshold(t, s, x, at_steps) for x in thresholds(t, s)] if not s.open else [],
-        "rows": [_row(t, state, s, who) for who in expected(state, item_id)],
+        "rows": [_cached_row(t, state, s, who) for who in expected(state, item_id)],
         "steps": at_steps,
     }
 

@@ -9,8 +9,10 @@ from this process and events that another instance appended (Redis) take the sam
 from __future__ import annotations
 
 import asyncio
+import copy
 import json
 import logging
+import os
 import secrets
 import time
 from collections.abc import Callable
@@ -25,6 +27,8 @@ from live.events import Event, NewEvent
 from live.hub import Client, Hub
 from live.limits import REPLAY_MAX_BYTES, REPLAY_MAX_EVENTS
 from live.log import EventLog, LogUnavailable, SeqConflict, TailingLog
+from live.patch import Op
+from live.patch import changes as sections_changed
 from live.plan import to_json as plan_json
 from live.referees import SHARED_NAME
 from live.results import played_before
@@ -43,7 +47,11 @@ PERSONAL_TYPES = frozenset({E.RESULT_RECORDED, E.RESULT_CORRECTED, E.SEATING_PUB
                             E.MATCH_FORFEITED, E.TEAM_WITHDRAWN, E.COMMAND_UNDONE, E.CHECKED_IN,
                             E.ABSENCE_ANNOUNCED, E.RESERVE_SEATED, E.ROUND_STARTED, E.ROUND_ENDED,
                             E.PLAYER_UPDATED, E.PLAYER_WITHDRAWN, E.TEAM_UPDATED, E.SANCTION_RECORDED,
-                            E.APPEAL_LODGED, E.APPEAL_DECIDED})
+                            E.APPEAL_LODGED, E.APPEAL_DECIDED,
+                            # the boards a bridge player played (`me.boards`): a sheet, a break begins a part
+                            E.LINEUP_ENTERED, E.BREAK_ANNOUNCED})
+#: Arrivals: before their round has results they change one line of its check-in list.
+ARRIVAL_TYPES = frozenset({E.CHECKED_IN, E.ABSENCE_ANNOUNCED, E.RESERVE_SEATED})
 
 
 CONFLICT_RETRIES = 5
@@ -57,10 +65,34 @@ def encode(message: dict[str, Any]) -> str:
     return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
 
 
-def _changed(before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any]:
-    """The sections that changed; one that is gone (`standings_hidden` after an undo) comes as null."""
-    gone = {k: None for k in before if k not in after}
-    return {**gone, **{k: v for k, v in after.items() if before.get(k) != v}}
+def _event_message(event: dict[str, Any], seq: int, changes: dict[str, Any], patch: list[Op]) -> dict[str, Any]:
+    """An event as a screen gets it: the sections it changed (`changes`, whole) and, for a long list changed
+    in a few entries, the `patch` (live/patch.py) — absent when there is none, as before patches existed."""
+    message: dict[str, Any] = {"type": "event", "event": event, "seq": seq, "changes": changes}
+    if patch:
+        message["patch"] = patch
+    return message
+
+
+#: LIVE_CHECK_SECTIONS=1 (set by the test suite) builds every section from scratch after each event as well
+#: and stops at the first difference: the proof that the parts kept between events (`State.derived`) are
+#: cleared by every event that changes them. It costs what the hall cost before they were kept.
+CHECK_SECTIONS = "LIVE_CHECK_SECTIONS"
+
+
+class StaleSection(AssertionError):
+    pass
+
+
+def _check_sections(state: State, public: dict[str, Any], referee: dict[str, Any]) -> None:
+    fresh = copy.copy(state)
+    fresh._derived, fresh.late_rows, fresh.table_cache = {}, {}, {}
+    built_public = public_sections(fresh)
+    built = {"public": built_public, "referee": {**built_public, **referee_only(fresh)}}
+    for name, kept in (("public", public), ("referee", referee)):
+        for key in kept.keys() | built[name].keys():
+            if kept.get(key) != built[name].get(key):
+                raise StaleSection(f"after seq {state.seq} the {name} section {key!r} kept is not the one built anew")
 
 
 class Hall:
@@ -83,6 +115,7 @@ class Hall:
         self._tasks: list[asyncio.Task[None]] = []
         self._lock = asyncio.Lock()
         self._sections: dict[str, dict[str, Any]] = {}
+        self._check_sections = os.environ.get(CHECK_SECTIONS) == "1"
         #: Commands that carried a client's id, by their at-most-once key: a resend gets its event.
         self._once: dict[str, Event] = {}
         #: Called with every event after it is folded and pushed (the demo organizer listens here).
@@ -293,29 +326,44 @@ class Hall:
     def _push(self, event: Event) -> None:
         public = public_sections(self.state)
         referee = {**public, **referee_only(self.state)}
-        changes = _changed(self._sections.get("public", {}), public)
-        referee_changes = _changed(self._sections.get("referee", {}), referee)
+        if self._check_sections:
+            _check_sections(self.state, public, referee)
+        changes, patch = sections_changed(self._sections.get("public", {}), public)
+        referee_changes, referee_patch = sections_changed(self._sections.get("referee", {}), referee)
         self._sections = {"public": public, "referee": referee}
         wire = event.to_json()
-        public_text = encode({"type": "event", "event": event.public_json(), "seq": event.seq, "changes": changes})
+        public_text = encode(_event_message(event.public_json(), event.seq, changes, patch))
         by_player: dict[str, str] = {}
         public_by_player: dict[str, str] = {}
         # Seats, results, penalties, an undo: any player's own page may change; else only the addressee's.
         # A page with the player's session sees the event whole and its notices; any other, the public form.
         pages = {(c.player, c.private) for c in self.hub.clients if c.player}
-        concerned = {p for p, _ in pages} if event.type in PERSONAL_TYPES else {event.addressee} - {None}
+        concerned = self._concerned(event, {p for p, _ in pages})
         for player, private in pages:
             if player not in concerned:
                 continue
             shown = wire if private and player == event.addressee else event.public_json()
             (by_player if private else public_by_player)[player] = encode(
-                {"type": "event", "event": shown, "seq": event.seq,
-                 "changes": {**changes, "me": self.me(player, private=private)}})
+                _event_message(shown, event.seq, {**changes, "me": self.me(player, private=private)}, patch))
         self.hub.publish(
             {"display": public_text, "player": public_text,
-             "referee": encode({"type": "event", "event": wire, "seq": event.seq, "changes": referee_changes})},
+             "referee": encode(_event_message(wire, event.seq, referee_changes, referee_patch))},
             by_player, public_by_player,
         )
+
+    def _concerned(self, event: Event, connected: set[str]) -> set[str]:
+        """The players whose own page (`me`) this event may change, among those connected. An arrival before
+        its round has results changes only the line of the player (and in bridge their team's members);
+        anything else in PERSONAL_TYPES may change anyone's (a result moves everybody's place)."""
+        if event.type not in PERSONAL_TYPES:
+            return {event.addressee} - {None}
+        p = event.payload
+        if event.type in ARRIVAL_TYPES and not self.state.results.get(str(p.get("item"))):
+            who = str(p.get("player") or p.get("team"))
+            player = self.tournament.player(who)
+            team = player.team if player is not None else who
+            return {who} | {x for x in connected if (q := self.tournament.player(x)) is not None and q.team == team}
+        return connected
 
     def me(self, player: str, *, private: bool = False) -> dict[str, Any] | None:
         """A player's own page: with their session (`private`) their notices too. No check-in code here:

@@ -16,9 +16,9 @@ undone command, so every later consequence is recomputed, not patched.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from live import events as E
 from live.events import Event
@@ -30,6 +30,8 @@ from live.schedule import follow
 from live.tournament import Item, Tournament, with_items
 
 ANNOUNCEMENTS_KEPT = 20
+
+T = TypeVar("T")
 
 
 @dataclass
@@ -123,33 +125,47 @@ class State:
     #: A logged result's scored table, by the result event's seq (derived once: events never change).
     table_cache: dict[int, Any] = field(default_factory=dict, repr=False)
 
+    #: A check-in list's lines, by (item, player or team): kept while nothing they are made of changes, so
+    #: a check-in rebuilds one line, not the whole field's (`live.arrivals.report`).
+    late_rows: dict[tuple[str, str], dict[str, Any]] = field(default_factory=dict, repr=False)
+
+    def derived(self, name: str, build: Callable[[], T]) -> T:
+        """A part of the screens' data, built on first use and kept until an event that can change it:
+        `apply` says which events clear which parts (`forget`). A replay of the whole log builds each once,
+        and an event that touches one part leaves the others as they are — the same objects, which is how
+        the hall sees at once that they did not change (`live.patch`)."""
+        if name not in self._derived:
+            self._derived[name] = build()
+        return self._derived[name]  # type: ignore[no-any-return]  # (built by `build`: a T)
+
+    def forget(self, *names: str) -> None:
+        """Clear derived parts (all of them, and every check-in line, without names)."""
+        if not names:
+            self._derived.clear()
+            self.late_rows.clear()
+            return
+        for name in names:
+            self._derived.pop(name, None)
+
     @property
     def standings(self) -> list[dict[str, Any]]:
-        """Recomputed on first use after the score changed, not after every event: a replay of
-        the whole log computes them once."""
-        if "standings" not in self._derived:
-            from live.standings import compute
+        from live.standings import compute
 
-            self._derived["standings"] = compute(self)
-        return self._derived["standings"]  # type: ignore[no-any-return]
+        return self.derived("standings", lambda: compute(self))
 
     @property
     def lateness(self) -> dict[str, dict[str, Any]]:
-        """The check-in lists with each arrival's lateness and penalty (cached like standings)."""
-        if "lateness" not in self._derived:
-            from live.arrivals import reports
+        """The check-in lists with each arrival's lateness and penalty."""
+        from live.arrivals import reports
 
-            self._derived["lateness"] = reports(self)
-        return self._derived["lateness"]  # type: ignore[no-any-return]
+        return self.derived("lateness", lambda: reports(self))
 
     @property
     def scored_results(self) -> dict[str, list[dict[str, Any]]]:
-        """Every entered result with the points or VP it scored, per round (cached like standings)."""
-        if "results" not in self._derived:
-            from live.standings import results_view
+        """Every entered result with the points or VP it scored, per round."""
+        from live.standings import results_view
 
-            self._derived["results"] = results_view(self)
-        return self._derived["results"]  # type: ignore[no-any-return]
+        return self.derived("results", lambda: results_view(self))
 
     @classmethod
     def initial(cls, tournament: Tournament) -> State:
@@ -213,7 +229,7 @@ def apply(state: State, event: Event) -> None:
     else:
         announced = item
     if changed:
-        state._derived.clear()  # byes count from a round's start; lateness and overtime follow the clock
+        state.forget()  # byes count from a round's start; lateness and overtime follow the clock
         followed = _follow(state, announce=event.type not in PLAN_TYPES)
     else:
         followed = []
@@ -316,6 +332,9 @@ def result_key(payload: dict[str, Any]) -> str:
 
 
 def _apply_scoring(state: State, event: Event) -> None:
+    """The score, the arrivals, the desk, the sheets and the committee's files, and which derived parts
+    that changes: a check-in one line of its round's list (`_arrived`), a payment the desk, anything
+    else that scores every derived part but the check-in lines (which it does not touch)."""
     p = event.payload
     if event.type in (E.RESULT_RECORDED, E.RESULT_CORRECTED):
         entries = state.results.setdefault(p["item"], {})
@@ -326,14 +345,24 @@ def _apply_scoring(state: State, event: Event) -> None:
     elif event.type == E.CHECKED_IN:
         who = p.get("player") or p.get("team")
         state.check_ins.setdefault(p["item"], {})[who] = {**p, "seq": event.seq, "by": event.actor}
+        _arrived(state, p["item"], who)
+        return
     elif event.type == E.ABSENCE_ANNOUNCED:
         state.excused.setdefault(p["item"], {})[p["player"]] = {**p, "seq": event.seq}
-    elif event.type == E.TEAM_WITHDRAWN:
-        state.withdrawn[p["team"]] = {**p, "seq": event.seq}
+        _arrived(state, p["item"], p["player"])
+        return
     elif event.type == E.RESERVE_SEATED:
         state.reserves.setdefault(p["item"], {})[p["player"]] = {**p, "seq": event.seq}
-    elif event.type == E.SEATING_PUBLISHED:
+        _arrived(state, p["item"], p["player"])
+        return
+    elif event.type == E.TEAM_WITHDRAWN:
+        state.withdrawn[p["team"]] = {**p, "seq": event.seq}
+        state.forget()
+        return
+    elif event.type == E.SEATING_PUBLISHED:  # who is expected, and where a reserve may sit
         state.seatings[p["item"]] = {**p, "seq": event.seq, "ts": event.ts}
+        state.forget()
+        return
     elif event.type == E.PENALTY_APPLIED:
         state.penalties.append({**p, "seq": event.seq, "ts": event.ts})
     elif event.type == E.MATCH_FORFEITED:
@@ -345,24 +374,40 @@ def _apply_scoring(state: State, event: Event) -> None:
                                 "seq": event.seq, "ts": event.ts} for line in p["penalties"])
     elif event.type == E.APPEAL_LODGED:
         state.appeals[event.seq] = {**p, "seq": event.seq, "ts": event.ts, "decision": None}
-        return
     elif event.type == E.APPEAL_DECIDED:
         appeal = state.appeals.get(int(p["appeal"]))
-        if appeal is not None and appeal["decision"] is None:
-            appeal["decision"] = {**p, "seq": event.seq, "ts": event.ts}
-        return
-    elif event.type == E.PAYMENT_RECORDED:  # the score does not change: nothing derived to clear
+        if appeal is None or appeal["decision"] is not None:
+            return
+        appeal["decision"] = {**p, "seq": event.seq, "ts": event.ts}
+    elif event.type == E.PAYMENT_RECORDED:  # only the desk reads the payments
         state.payments.append({**p, "seq": event.seq, "ts": event.ts, "by": event.actor})
+        state.forget("desk")
         return
-    elif event.type == E.LINEUP_ENTERED:  # the score does not change either
+    elif event.type == E.LINEUP_ENTERED:
         sheets = state.lineups.setdefault(p["item"], {})
         earlier = sheets.get(p["team"])
         fixed = set(earlier["fixed"] if earlier else ()) | set(p.get("fixes", ()))
         sheets[p["team"]] = {**p, "seq": event.seq, "ts": event.ts, "fixed": sorted(fixed)}
-        return
     else:
         return
-    state._derived.clear()
+    state._derived.clear()  # (the check-in lines are made of none of these)
+
+
+def _arrived(state: State, item: str, who: str) -> None:
+    """An arrival (a check-in, an announced absence, a reserve seated) changes one line of its round's
+    check-in list (in bridge the line of the player's team) and that list. Before the round starts and
+    while it has no result, nothing else reads it — the common case, a hall arriving, costs one line.
+    Once it started, the desk (who took part), the sheets (boards removed) and, with results, the score
+    (late deductions, Slovak compensation, Novi Sad overtime) may follow: every derived part is built again."""
+    state.late_rows.pop((item, who), None)
+    player = state.tournament.player(who)
+    if player is not None and player.team:
+        state.late_rows.pop((item, player.team), None)
+    s = state.items.get(item)
+    if state.results.get(item) or s is None or not s.open:
+        state._derived.clear()
+    else:
+        state.forget("lateness")
 
 
 def _announcement(event: Event, item: ItemState | None) -> dict[str, Any]:

@@ -67,7 +67,8 @@ def public_sections(state: State) -> dict[str, Any]:
     t = state.tournament
     plan = state.plan or t
     concealed = hidden(state)
-    timetable = [item_view(t, i, state.items.get(i.id), plan.item(i.id), state) for i in t.items]
+    timetable = state.derived("timetable", lambda: [item_view(t, i, state.items.get(i.id), plan.item(i.id), state)
+                                                    for i in t.items])
     opens = t.rule_ms("checkin_opens_before")
     return {
         "tournament": {
@@ -80,16 +81,16 @@ def public_sections(state: State) -> dict[str, Any]:
             "minute_ms": t.minutes_ms(1),
         },
         "timetable": timetable,
-        "now": timeline.timeline(timetable, t.zone, opens),
+        "now": state.derived("now", lambda: timeline.timeline(timetable, t.zone, opens)),
         "limits": LIMITS,
         "announcements": [a for a in state.announcements if not _private(a)],
-        "players": [_player(p) for p in t.players],
-        "teams": [{"id": x.id, "name": x.name} for x in t.teams],
+        "players": state.derived("players", lambda: [_player(p) for p in t.players]),
+        "teams": state.derived("teams", lambda: [{"id": x.id, "name": x.name} for x in t.teams]),
         "standings": [] if concealed else state.standings,
         **({"standings_hidden": concealed} if concealed else {}),
-        "seating": {item: _seating(s) for item, s in state.seatings.items()},
+        "seating": state.derived("seating", lambda: {item: _seating(s) for item, s in state.seatings.items()}),
         "results": state.scored_results,
-        "final": final_view(state) if state.tournament.game == "bridge" else None,
+        "final": state.derived("final", lambda: final_view(state)) if state.tournament.game == "bridge" else None,
         "lateness": state.lateness,
     }
 
@@ -167,14 +168,15 @@ def referee_only(state: State) -> dict[str, Any]:
             "referees": sorted(state.referees), **shown,
             # Čačak (None under rules without them): the next sanction step per player and kind, the appeals,
             # and the scoring desk's list of who brings each table's slip and who pays the fee.
-            "sanctions": sanctions.referee_view(state), "appeals": appeals.referee_view(state),
-            "slips": table_slips.all_slips(state),
+            "sanctions": state.derived("sanctions", lambda: sanctions.referee_view(state)),
+            "appeals": state.derived("appeals", lambda: appeals.referee_view(state)),
+            "slips": state.derived("slips", lambda: table_slips.all_slips(state)),
             # Bridge team sheets (None without them): each match's sheets and what may still change, every
             # player's boards, the rosters, and the Novi Sad individual ranking (live/lineups.py).
-            "lineups": lineups.referee_view(state),
+            "lineups": state.derived("lineups", lambda: lineups.referee_view(state)),
             # The desk (None without entry fees): per player and team what is due, paid and next, who has
             # not paid, and the prize fund the payments make (live/desk.py).
-            "desk": desk.referee_view(state)}
+            "desk": state.derived("desk", lambda: desk.referee_view(state))}
 
 
 def public_audit(state: State) -> list[dict[str, Any]]:
@@ -206,6 +208,8 @@ def me_section(state: State, player_id: str, *, private: bool = False) -> dict[s
                     if _involves(row, player.id, player.team)],
         "penalties": [p for p in state.penalties if p.get("player") == player.id or
                       (player.team and p.get("team") == player.team)],
+        # Bridge: the boards they played of their team's, and what the individual ranking needs (live/lineups.py).
+        "boards": lineups.player_view(state, player.id),
         # While the standings are hidden, a player's own line is too (their place would tell the others').
         "standing": None if hidden(state) else next(
             (row for row in state.standings

@@ -9,6 +9,7 @@
 import { takeBoot } from "./boot.js";
 import { clock } from "./clock.js";
 import { pageLanguage } from "./i18n.js";
+import { applyPatch } from "./patch.js";
 import { presentEvent, presentSections } from "./script.js";
 
 /**
@@ -340,6 +341,20 @@ export class LiveConnection {
         if (Number.isInteger(seq)) this.lastSeq = Math.max(this.lastSeq ?? 0, seq);
         if (message.changes) message.changes = this.present(message.changes);
         if (message.changes) this.sections = { ...this.sections, ...message.changes }; // a new object: pages can compare
+        if (message.patch) {
+          // A long list changed in a few entries (live/patch.py): the page sees the whole section as before.
+          let patched;
+          try {
+            patched = applyPatch(this.sections, message.patch);
+          } catch (err) {
+            this.silent(`a patch that does not fit: ${err.message}`); // the reconnect's snapshot puts it right
+            break;
+          }
+          const touched = {};
+          for (const name of patched.touched) touched[name] = patched.sections[name];
+          message.changes = { ...(message.changes || {}), ...this.present(touched) };
+          this.sections = { ...patched.sections, ...message.changes };
+        }
         const replay = Boolean(message.replay);
         const fresh = !replay || (Number.isFinite(event.ts) && this.clock.now() - event.ts < REPLAY_BANNER_MAX_AGE_MS);
         // Sections first, so that a banner describes the state after the event (the new end, …).

@@ -25,6 +25,33 @@ describe("the live connection", () => {
     assert.equal(seen.length, 3, "an event seen before is not handed on again");
   });
 
+  it("applies an event's patch and hands on the patched section whole, in the page's script", () => {
+    const seen = [];
+    const c = new LiveConnection({
+      view: "display",
+      onUpdate: (sections, info) => seen.push([sections, info.changes]),
+    });
+    const rows = Array.from({ length: 70 }, (_, i) => ({ id: `p${i}`, name: `Играч ${i}`, arrived_at: null }));
+    c.handle({ type: "snapshot", seq: 4, sections: { lateness: { r1: { rows } }, players: [] } });
+    c.script = true; // as on a Latin-script page
+    c.handle({ type: "event", seq: 5, event: event(5, "checked_in", { item: "r1", player: "p3" }), changes: {},
+      patch: [{ op: "replace", path: "/lateness/r1/rows/3/arrived_at", value: 99 }] });
+    const [sections, changes] = seen.at(-1);
+    assert.equal(sections.lateness.r1.rows[3].arrived_at, 99);
+    assert.equal(changes.lateness, sections.lateness, "the page sees the section as if it came whole");
+    assert.equal(sections.lateness.r1.rows[3].name, "Igrač 3");
+  });
+
+  it("a patch that does not fit drops the socket, so that the reconnect's snapshot puts it right", () => {
+    const c = new LiveConnection({ view: "display" });
+    c.handle({ type: "snapshot", seq: 4, sections: { lateness: {} } });
+    let dropped = null;
+    c.silent = (reason) => { dropped = reason; };
+    c.handle({ type: "event", seq: 5, event: event(5, "checked_in", {}), changes: {},
+      patch: [{ op: "replace", path: "/lateness/r9/rows/3", value: 1 }] });
+    assert.match(dropped, /patch that does not fit/);
+  });
+
   /** A clock that says `now`, and remembers the samples and hints it was given. */
   const fakeClock = (now) => ({ now: () => now, hints: [], samples: [], hint(x) { this.hints.push(x); },
     sample(...x) { this.samples.push(x); } });

@@ -1,0 +1,93 @@
+"""live/patch.py: what an event changed in the sections, whole or as a patch of a long list."""
+
+from __future__ import annotations
+
+import copy
+import json
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from live.patch import LONG, apply, changes, pointer
+
+
+def rows(n: int) -> list[dict[str, Any]]:
+    return [{"id": f"p{i}", "arrived_at": None, "name": f"Player {i}"} for i in range(n)]
+
+
+def test_a_short_section_goes_whole_as_before() -> None:
+    before = {"lateness": {"r1": {"rows": rows(10)}}, "timetable": [1, 2]}
+    after = copy.deepcopy(before)
+    after["lateness"]["r1"]["rows"][3]["arrived_at"] = 5
+    whole, patch = changes(before, after)
+    assert whole == {"lateness": after["lateness"]} and patch == []
+
+
+def test_one_line_of_a_long_list_is_one_operation() -> None:
+    before = {"lateness": {"r1": {"rows": rows(10_000), "item": "r1"}}, "players": rows(10_000)}
+    after = {**before, "lateness": {"r1": {**before["lateness"]["r1"], "rows": list(before["lateness"]["r1"]["rows"])}}}
+    after["lateness"]["r1"]["rows"][17] = {**after["lateness"]["r1"]["rows"][17], "arrived_at": 99}
+    whole, patch = changes(before, after)
+    assert whole == {}
+    assert patch == [{"op": "replace", "path": "/lateness/r1/rows/17/arrived_at", "value": 99}]
+    assert len(json.dumps(patch)) < 100
+    assert apply(before, patch) == after
+
+
+def test_a_long_list_mostly_changed_goes_as_one_list() -> None:
+    before = {"standings": rows(100)}
+    after = {"standings": [{**r, "arrived_at": 1} for r in before["standings"]]}
+    whole, patch = changes(before, after)
+    assert whole == {"standings": after["standings"]} and patch == []
+
+
+def test_a_gone_section_is_null_and_a_new_one_whole() -> None:
+    whole, patch = changes({"standings_hidden": 3, "a": 1}, {"a": 1, "b": [1]})
+    assert whole == {"standings_hidden": None, "b": [1]} and patch == []
+
+
+def test_pointers_escape_slash_and_tilde() -> None:
+    assert pointer(["a/b", "c~d", 3]) == "/a~1b/c~0d/3"
+    before = {"s": {"a/b": rows(LONG)}}
+    after = {"s": {"a/b": [*rows(LONG - 1), {"id": "x"}]}}
+    _, patch = changes(before, after)
+    assert patch and patch[0]["path"].startswith("/s/a~1b/")
+    assert apply(before, patch) == after
+
+
+values = st.recursive(
+    st.none() | st.booleans() | st.integers(-5, 5) | st.text(max_size=3),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=2), inner, max_size=4),
+    max_leaves=12)
+
+
+@st.composite
+def section_pairs(draw: st.DrawFn) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Sections with a long list, and the same with a few entries and keys changed."""
+    n = draw(st.integers(LONG, LONG + 8))
+    base = [draw(values) for _ in range(3)]
+    long = [base[i % 3] for i in range(n)]
+    before = {"big": {"rows": long, "x": draw(values)}, "small": draw(values)}
+    after = copy.deepcopy(before)
+    for i in draw(st.lists(st.integers(0, n - 1), max_size=6)):
+        after["big"]["rows"][i] = draw(values)
+    if draw(st.booleans()):
+        after["big"]["x"] = draw(values)
+    if draw(st.booleans()):
+        after["small"] = draw(values)
+    if draw(st.booleans()):
+        after["new"] = draw(values)
+    return before, after
+
+
+@settings(max_examples=300, deadline=None)
+@given(section_pairs())
+def test_changes_and_patch_rebuild_the_sections_exactly(pair: tuple[dict[str, Any], dict[str, Any]]) -> None:
+    before, after = pair
+    whole, patch = changes(before, after)
+    rebuilt = {k: v for k, v in apply(before, patch).items()}
+    rebuilt.update(whole)
+    rebuilt = {k: v for k, v in rebuilt.items() if not (k in whole and whole[k] is None and k not in after)}
+    assert rebuilt == after
+    assert not (set(whole) & {op["path"].split("/")[1] for op in patch}), "a section goes whole or as a patch"
