@@ -390,7 +390,22 @@ def _apply_scoring(state: State, event: Event) -> None:
         sheets[p["team"]] = {**p, "seq": event.seq, "ts": event.ts, "fixed": sorted(fixed)}
     else:
         return
+    if event.type in (E.RESULT_RECORDED, E.RESULT_CORRECTED, E.PENALTY_APPLIED):
+        _rescored(state)
+        return
     state._derived.clear()  # (the check-in lines are made of none of these)
+
+
+#: The derived parts that no result or penalty changes: the desk (entry and match fees, payments) and the
+#: next sanction steps (a player's sanctions so far). Building them costs a line per player.
+UNSCORED = ("desk", "sanctions")
+
+
+def _rescored(state: State) -> None:
+    """A result or a penalty: every derived part that reads the score is built again, the others kept."""
+    kept = {name: state._derived[name] for name in UNSCORED if name in state._derived}
+    state._derived.clear()
+    state._derived.update(kept)
 
 
 def _arrived(state: State, item: str, who: str) -> None:
