@@ -28,7 +28,12 @@ from live.validation import CommandError, item_state, referee_event, text_field
 
 def expected(state: State, item_id: str) -> list[str]:
     """The players (preferans) or teams (bridge) who must arrive: those seated for the round, or
-    everybody while no seating is published."""
+    everybody while no seating is published. Kept between events like the lists it makes (an arrival
+    does not change it): do not change the list."""
+    return state.derived(f"expected:{item_id}", lambda: _expected(state, item_id))
+
+
+def _expected(state: State, item_id: str) -> list[str]:
     t = state.tournament
     seating = state.seatings.get(item_id)
     if t.game == "preferans":

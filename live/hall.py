@@ -28,6 +28,7 @@ from live.hub import Client, Hub
 from live.limits import REPLAY_MAX_BYTES, REPLAY_MAX_EVENTS
 from live.log import EventLog, LogUnavailable, SeqConflict, TailingLog
 from live.patch import Op
+from live.patch import apply as patch_apply
 from live.patch import changes as sections_changed
 from live.plan import to_json as plan_json
 from live.referees import SHARED_NAME
@@ -35,7 +36,7 @@ from live.results import played_before
 from live.signals import due_signals, missed_items, signal_event
 from live.state import State, apply, fold
 from live.tournament import Tournament
-from live.views import event_families, me_section, public_sections, referee_only, referee_sections
+from live.views import event_families, me_section, public_sections, referee_only
 from scheduler import SignalScheduler
 from scheduler.lease import Lease
 
@@ -95,6 +96,16 @@ def _check_sections(state: State, public: dict[str, Any], referee: dict[str, Any
                 raise StaleSection(f"after seq {state.seq} the {name} section {key!r} kept is not the one built anew")
 
 
+def _check_changes(seq: int, before: dict[str, Any], after: dict[str, Any], changes: dict[str, Any],
+                   patch: list[Op]) -> None:
+    """What a screen that had `before` has after this event's message (as display/lib/connection.js reads it)."""
+    seen = {**patch_apply(before, patch), **changes}
+    seen = {k: v for k, v in seen.items() if not (v is None and k not in after)}
+    if seen != after:
+        wrong = sorted(k for k in seen.keys() | after.keys() if seen.get(k) != after.get(k))
+        raise StaleSection(f"after seq {seq} a screen would have the sections {wrong} wrong")
+
+
 class Hall:
     def __init__(self, tournament: Tournament, log_: EventLog, *, clock: Callable[[], int] = wall_clock_ms,
                  run_scheduler: bool = True, checkin_secret: str | None = None, lease: Lease | None = None) -> None:
@@ -116,6 +127,8 @@ class Hall:
         self._lock = asyncio.Lock()
         self._sections: dict[str, dict[str, Any]] = {}
         self._check_sections = os.environ.get(CHECK_SECTIONS) == "1"
+        #: The sections the referee view has of its own (not the public one's), at the last push.
+        self._referee_own: set[str] = set()
         #: Commands that carried a client's id, by their at-most-once key: a resend gets its event.
         self._once: dict[str, Event] = {}
         #: Called with every event after it is folded and pushed (the demo organizer listens here).
@@ -143,7 +156,9 @@ class Hall:
         if not any(e.type == E.PLAN_RECORDED for e in self.events):
             await self._record_plan()
         self._roster_codes()
-        self._sections = {"public": public_sections(self.state), "referee": referee_sections(self.state)}
+        own = referee_only(self.state)
+        self._sections = {"public": public_sections(self.state), "referee": {**public_sections(self.state), **own}}
+        self._referee_own = set(own)
         log.info("replayed %d events; seq %d", len(self.events), self.state.seq)
         if isinstance(self.log, TailingLog):  # other instances append too: follow the shared log
             self._tasks.append(asyncio.create_task(self._follow(self.log), name="log-tail"))
@@ -325,12 +340,17 @@ class Hall:
 
     def _push(self, event: Event) -> None:
         public = public_sections(self.state)
-        referee = {**public, **referee_only(self.state)}
+        own = referee_only(self.state)
+        referee = {**public, **own}
         if self._check_sections:
             _check_sections(self.state, public, referee)
         changes, patch = sections_changed(self._sections.get("public", {}), public)
-        referee_changes, referee_patch = sections_changed(self._sections.get("referee", {}), referee)
+        referee_changes, referee_patch = self._referee_changed(public, own, changes, patch)
+        if self._check_sections:
+            _check_changes(self.state.seq, self._sections.get("public", {}), public, changes, patch)
+            _check_changes(self.state.seq, self._sections.get("referee", {}), referee, referee_changes, referee_patch)
         self._sections = {"public": public, "referee": referee}
+        self._referee_own = set(own)
         wire = event.to_json()
         public_text = encode(_event_message(event.public_json(), event.seq, changes, patch))
         by_player: dict[str, str] = {}
@@ -350,6 +370,18 @@ class Hall:
              "referee": encode(_event_message(wire, event.seq, referee_changes, referee_patch))},
             by_player, public_by_player,
         )
+
+    def _referee_changed(self, public: dict[str, Any], own: dict[str, Any], changes: dict[str, Any],
+                         patch: list[Op]) -> tuple[dict[str, Any], list[Op]]:
+        """The referee view's changes: the public ones for the sections it shares with the public view (found
+        once), and its own sections' — those it has now and those it had (the standings while hidden)."""
+        mine = own.keys() | self._referee_own
+        before = self._sections.get("referee", {})
+        now = {**public, **own}
+        whole, ops = sections_changed({k: before[k] for k in mine if k in before},
+                                      {k: now[k] for k in mine if k in now})
+        shared = {k: v for k, v in changes.items() if k not in mine}
+        return {**shared, **whole}, [op for op in patch if op["path"].split("/")[1] not in mine] + ops
 
     def _concerned(self, event: Event, connected: set[str]) -> set[str]:
         """The players whose own page (`me`) this event may change, among those connected. An arrival before
