@@ -31,8 +31,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from live import arrivals
 from live import events as E
 from live.events import NewEvent
+from live.rules import lateness
 from live.rules import lineups as L
 from live.standings import league_schedule, prize_table
 from live.state import ItemState, State
@@ -125,6 +127,30 @@ def shape(t: Tournament, s: ItemState) -> tuple[tuple[int, ...], int]:
     return boards, L.begun(s.status, s.breaks, len(boards))
 
 
+def removed_boards(state: State, item_id: str, pair: tuple[str, str]) -> int:
+    """The boards the director removed from a match because a team was late (Slovak §18 / §27.2): the later
+    team's (the match starts when both are there); 0 under rules that remove none, or before a team came."""
+    t = state.tournament
+    s = state.items.get(item_id)
+    if t.rules.get("lateness") != lateness.SLOVAK or s is None or not s.item.boards:
+        return 0
+    params = lateness.SlovakLateParams.from_rules(t.rules, t.speed)
+    removed = 0
+    for team in pair:
+        came = arrivals.arrived_at(state, item_id, team)
+        if came is not None:
+            late = lateness.late_ms(arrivals.reference(s), came, s.pauses)
+            removed = max(removed, lateness.slovak_late(late, s.item.boards, arrivals.match_minutes(t, s.item),
+                                                        arrivals.first_of_gathering(t, s.item), params).boards_removed)
+    return removed
+
+
+def played_shape(state: State, s: ItemState, pair: tuple[str, str]) -> tuple[tuple[int, ...], int]:
+    """`shape` with the boards each part had as played: without the boards removed for lateness."""
+    boards, began = shape(state.tournament, s)
+    return L.played_part_boards(boards, removed_boards(state, s.item.id, pair)), began
+
+
 def substitutions(sheet: dict[str, Any]) -> list[L.Substitution]:
     return [L.Substitution(int(x["part"]), str(x["out"]), int(x["boards"]), x.get("in"), x.get("substitute"))
             for x in sheet.get("substitutions", ())]
@@ -159,7 +185,7 @@ def lineup(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEvent
         gone = next(x for x in pair if x in state.withdrawn)
         raise CommandError(409, f"{gone} has withdrawn: {pair[0]} – {pair[1]} of {item.id} is not played",
                            {"field": "team"})
-    boards, began = shape(t, s)
+    boards, began = played_shape(state, s, pair)
     earlier = state.lineups.get(item.id, {}).get(team)
     fixed = set(earlier["fixed"]) if earlier else set()
     parts = _parts(t, c["parts"], team, size, len(boards), began)
@@ -253,7 +279,7 @@ def _substitutions(t: Tournament, raw: Any, parts: list[list[str]], boards: tupl
         if part > began:
             raise CommandError(409, f"part {part} has not begun: a substitution is recorded when it happens (a change "
                                     "before a part is its line-up)", {"field": "substitutions", "index": index})
-        most = boards[part - 1] - 1
+        most = boards[part - 1] - 1  # (the boards the part had as played: without those removed for lateness)
         count = _whole(entry.get("boards"), "boards", index)
         if not 1 <= count <= most:
             raise CommandError(422, f"substitutions[{index}].boards must be 1–{most}, the boards of part {part} played "
@@ -363,17 +389,16 @@ def check_undo(state: State, target: dict[str, Any]) -> None:
 
 def played(state: State) -> dict[str, dict[str, int]]:
     """player → match → the boards they played in it, as the sheets in force say (parts begun only)."""
-    t = state.tournament
     out: dict[str, dict[str, int]] = {}
     for item_id, teams in state.lineups.items():
         s = state.items.get(item_id)
         if s is None or not s.item.boards:
             continue  # cancelled since
-        boards, began = shape(t, s)
         for team, sheet in teams.items():
             pair = pair_of(state, item_id, team)
             if pair is None or _unplayed(state, item_id, pair):
                 continue
+            boards, began = played_shape(state, s, pair)  # boards removed for lateness: played by nobody
             parts = sheet["parts"][:len(boards)]
             for player, count in L.boards_played(parts, substitutions(sheet), boards, began).items():
                 if count:
@@ -387,12 +412,13 @@ def boards_of(state: State, player: str, played_: dict[str, dict[str, int]] | No
 
 def team_boards(state: State, team: str) -> int:
     """Novi Sad "the total number of boards of the tournament", for a team's players: the boards of the
-    matches the team plays (its league matches, the final once seated), without the unplayed ones."""
+    matches the team plays (its league matches, the final once seated), without the unplayed ones and
+    without boards removed for lateness (nobody played them either)."""
     total = 0
     for s in state.items.values():
         pair = pair_of(state, s.item.id, team)
         if pair is not None and s.item.boards and not _unplayed(state, s.item.id, pair):
-            total += s.item.boards
+            total += s.item.boards - min(s.item.boards, removed_boards(state, s.item.id, pair))
     return total
 
 
@@ -430,6 +456,31 @@ def individual(state: State) -> dict[str, Any] | None:
             "ranking": ranking, "teams": teams}
 
 
+def player_view(state: State, player_id: str) -> dict[str, Any] | None:
+    """A bridge player's own boards for the player page (None without team sheets or a team): `played` of
+    `of` (the team's boards, `team_boards`), `percent`; where the rules have an individual ranking its
+    `min_percent`, the boards `needed` and whether the player is `eligible` — all the page shows."""
+    t = state.tournament
+    player = t.player(player_id)
+    if not available(t) or player is None or player.team is None:
+        return None
+    total = team_boards(state, player.team)
+    count = boards_of(state, player.id)
+    out: dict[str, Any] = {"played": count, "of": total, "percent": L.percent_of(count, total)}
+    percent = t.rules.get("individual_min_percent")
+    if percent is not None:
+        out.update(min_percent=percent, needed=L.needed(total, percent), eligible=L.eligible(count, total, percent))
+    return out
+
+
+def substitution_kinds(t: Tournament) -> list[str]:
+    """Who may come in during a part under these rules, as the `lineup` command takes it: `substitute` (a
+    referee's substitute, where the rules count their boards) and `member` (the director's exceptional
+    substitution, where the player replaced sits out the next part)."""
+    return [kind for kind, allowed in (("substitute", t.rules.get("substitute_max_boards") is not None),
+                                       ("member", bool(t.rules.get("replaced_sits_out")))) if allowed]
+
+
 def referee_view(state: State) -> dict[str, Any] | None:
     """The console's `lineups` section (None without team sheets): for every match whose teams are known
     and each team in it, the sheet in force, the line-up of every part as it counts, which parts may
@@ -460,14 +511,16 @@ def referee_view(state: State) -> dict[str, Any] | None:
                 "changeable": [k for k in range(1, len(boards) + 1) if k not in fixed],
                 "barred": {str(k): sorted(v) for k, v in L.barred(subs, len(boards)).items()},
                 "substitute_boards_left": None if limit is None else max(0, int(limit) - L.substitute_boards(subs)),
+                "boards_removed": removed_boards(state, s.item.id, pair_of(state, s.item.id, team) or ("", "")),
             }
         matches[s.item.id] = {"parts": len(boards), "part_boards": list(boards), "begun": began, "teams": teams}
     counts = played(state)
-    return {"size": int(t.rules["lineup_size"]), "matches": matches,
+    return {"size": int(t.rules["lineup_size"]), "substitution_kinds": substitution_kinds(t), "matches": matches,
             "boards": {p: {"total": sum(m.values()), "matches": m} for p, m in counts.items()},
             "rosters": rosters.referee_view(state, counts), "individual": individual(state)}
 
 
 HANDLERS = {"lineup": lineup}
 
-__all__ = ["FIELDS", "HANDLERS", "available", "check_undo", "individual", "played", "referee_view", "team_boards"]
+__all__ = ["FIELDS", "HANDLERS", "available", "check_undo", "individual", "played", "player_view", "referee_view",
+           "removed_boards", "substitution_kinds", "team_boards"]

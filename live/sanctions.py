@@ -3,6 +3,9 @@ and the next step of each kind for each player, which the console proposes witho
 
     {"type": "sanction", "player": "p04", "kind": "bad_shuffle", "item": "r2"}
     {"type": "sanction", "player": "p04", "kind": "misdeal", "item": "r2", "step": 1, "reason": "13 cards"}
+    {"type": "sanction", "player": "p04", "kind": "signalling", "item": "r2", "step": 3}
+    {"type": "sanction", "player": "p04", "kind": "deduction", "item": "r2", "points": 1.5,
+     "reason": "insulted the referee"}
 
 `kind` is one of `live.rules.sanctions.KINDS`; the step and its bule follow from the preset and the
 player's history of that kind (live/rules/sanctions.py). An optional `step` is the step the console
@@ -11,11 +14,18 @@ instead of silently giving the next step up. The event carries the step, the bul
 lines, so an undo of an earlier sanction or a change of the rules never rewrites a sanction given.
 The lines fold into `State.penalties` like a `penalty` command's, and the undo takes them away.
 
+A signalling step is a measure (`measure` in the event: the leader's warning, the referee's public
+warning, "may not follow in that hand") and writes no line. A deduction takes `points` (the referee's
+number, in tournament points, refused when not a number above 0 in tenths) and needs a `reason`: its
+one line has `unit: "points"`, which the standings subtract from the player's score
+(`penalty_points` in the row); the committee reads why in the audit.
+
 Removal from the tournament is not a step: it is `withdraw_player` with the reason.
 """
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import Any
 
 from live import events as E
@@ -28,7 +38,7 @@ from live.validation import CommandError, item_state, referee_event, text_field
 
 # type → (required fields, optional fields)
 FIELDS: dict[str, tuple[set[str], set[str]]] = {
-    "sanction": ({"player", "kind", "item"}, {"step", "reason"}),
+    "sanction": ({"player", "kind", "item"}, {"step", "reason", "points"}),
 }
 
 
@@ -64,18 +74,47 @@ def sanction(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEve
             raise CommandError(409, f"this would be {player.id}'s {S.ordinal(given.number)} {S.NAMES[kind]}, not the "
                                     f"{S.ordinal(proposed)}: another sanction was recorded meanwhile",
                                {"field": "step", "next": given.number})
+    points = _points(c, kind)
+    if kind == S.DEDUCTION and "reason" not in c:
+        raise CommandError(422, "a deduction of points says why: reason", {"field": "reason"})
     note = (text_field(c, "reason", MAX_REASON, empty="reason must say what happened, in words")
             if "reason" in c else None)
-    said = f"{S.NAMES[kind]} ({S.ordinal(given.number)} offence)" + (f": {note}" if note else "")
+    measure = f": {S.MEASURE_NAMES[given.measure]}" if given.measure in S.MEASURE_NAMES else ""
+    said = f"{S.NAMES[kind]} ({S.ordinal(given.number)} offence{measure})" + (f": {note}" if note else "")
     lines = [{"player": x.player, "amount": x.bule, "unit": "bule", "reason": said, **({"to": x.to} if x.to else {})}
              for x in S.effects(given, player.id, table[1] if table else ())]
     payload: dict[str, Any] = {"player": player.id, "kind": kind, "item": s.item.id, "step": given.number,
                                "warning": given.warning, "bule": given.bule, "unit": "bule", "penalties": lines}
+    if kind == S.SIGNALLING:
+        payload["measure"] = given.measure
+    if points is not None:
+        amount = _json_number(points)
+        payload.update(measure=given.measure, unit="points", points=amount,
+                       penalties=[{"player": player.id, "amount": amount, "unit": "points", "reason": said}])
     if table is not None:
         payload["table"] = table[0]
     if note is not None:
         payload["reason"] = note
     return referee_event(E.SANCTION_RECORDED, payload)
+
+
+def _points(c: dict[str, Any], kind: str) -> Decimal | None:
+    """A deduction's points (required there, refused with any other kind)."""
+    if kind != S.DEDUCTION:
+        if "points" in c:
+            raise CommandError(422, f"only a deduction takes points: a {S.NAMES[kind]} costs what its step says",
+                               {"field": "points"})
+        return None
+    if "points" not in c:
+        raise CommandError(422, "a deduction names its points: the tournament points taken off", {"field": "points"})
+    try:
+        return S.deduction_points(c["points"])
+    except S.SanctionError as exc:
+        raise CommandError(422, str(exc), {"field": "points"}) from exc
+
+
+def _json_number(value: Decimal) -> int | float:
+    return int(value) if value == value.to_integral_value() else float(value)
 
 
 def table_of(state: State, item: str, player: str) -> tuple[int, list[str]] | None:
@@ -103,9 +142,13 @@ def referee_view(state: State) -> dict[str, Any] | None:
             continue
         done = [x["kind"] for x in state.sanctions if x["player"] == p.id]
         nexts[p.id] = {kind: {"step": x.number, "bule": x.bule, "warning": x.warning,
-                              "per_co_player": x.per_co_player}
+                              "per_co_player": x.per_co_player, "measure": x.measure}
                        for kind, x in S.next_steps(done, t.rules).items()}
-    return {"kinds": list(S.KINDS), "steps": {kind: list(S.steps_of(kind, t.rules)) for kind in S.KINDS},
+    # `needs`: the fields a kind takes besides the player and the round (the console shows them); `points`:
+    # what a deduction may take (above 0, in steps of `step`, at most `max`).
+    return {"kinds": list(S.KINDS), "steps": {kind: S.ladder(kind, t.rules) for kind in S.KINDS},
+            "needs": {S.DEDUCTION: ["points", "reason"]},
+            "points": {"step": 0.1, "max": _json_number(S.MAX_DEDUCTION_POINTS)},
             "recorded": list(state.sanctions), "next": nexts}
 
 

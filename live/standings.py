@@ -85,20 +85,26 @@ def _score(entry: dict[str, Any], params: preferans.ScoringParams,
 
 
 def _preferans(state: State) -> list[dict[str, Any]]:
+    """The rows; bule penalties are on the paper (shown, not subtracted), a sanction's deduction of points
+    (`unit: "points"`, live/sanctions.py) comes off the score (`penalty_points`)."""
     t = state.tournament
-    rows = preferans_standings(
-        table_scores(state).values(), players=[p.id for p in t.players],
-        tiebreaks=t.rules.get("standings_tiebreaks", ("bule", "head_to_head")),
-    )
     on_paper: dict[str, int] = {}
+    deducted: dict[str, Decimal] = {}
     for p in state.penalties:
         if p.get("unit") == "bule" and p.get("player"):
             on_paper[p["player"]] = on_paper.get(p["player"], 0) + int(p["amount"])
+        elif p.get("unit") == "points" and p.get("player"):
+            deducted[p["player"]] = deducted.get(p["player"], Decimal(0)) + Decimal(str(p["amount"]))
+    rows = preferans_standings(
+        table_scores(state).values(), players=[p.id for p in t.players],
+        tiebreaks=t.rules.get("standings_tiebreaks", ("bule", "head_to_head")), deductions=deducted,
+    )
     names = {p.id: p for p in t.players}
     return [{
         "rank": row.rank, "shared": row.shared, "player": row.player, "name": names[row.player].name,
         "lady": names[row.player].lady, "points": number(row.points), "bule": number(row.bule),
         "rounds": row.rounds, "penalty_bule": on_paper.get(row.player, 0),
+        "penalty_points": number(row.penalty_points),
     } for row in rows if row.player in names]
 
 

@@ -49,7 +49,7 @@ export function placeSpan(rows, row) {
   return [row?.place, row?.place + Math.max(1, n) - 1];
 }
 
-const SCORE_FIELDS = ["points", "bule", "penalty_bule", "rounds", "vp", "penalty_vp", "imp_diff", "imps_for",
+const SCORE_FIELDS = ["points", "bule", "penalty_bule", "penalty_points", "rounds", "vp", "penalty_vp", "imp_diff", "imps_for",
   "imps_against", "played", "awarded"];
 
 /** Keys of the rows whose score changed between two standings (not a mere move in rank). */

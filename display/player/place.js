@@ -55,6 +55,8 @@ export function renderPlace(who) {
     const parts = bridge
       ? [STRINGS.placeDetailBridge(formatNumber(row.vp, { max: 2, ...NUM }), formatNumber(row.imp_diff, { max: 1, signed: true, ...NUM }), row.played ?? 0)]
       : [STRINGS.placeDetailPreferans(formatNumber(row.points, { min: 1, max: 2, ...NUM }), formatNumber(row.bule, { max: 1, signed: true, ...NUM }), row.rounds ?? 0)];
+    // A referee's deduction of points is already off the points shown: the line says how many.
+    if (!bridge && Number(row.penalty_points) > 0) parts.push(STRINGS.penaltyPointsOff(formatNumber(row.penalty_points, { max: 1, ...NUM })));
     if (!bridge && Number(row.penalty_bule) > 0) parts.push(STRINGS.penaltyBuleOnPaper(formatNumber(row.penalty_bule, NUM)));
     if (bridge && Number(row.penalty_vp) > 0) parts.push(STRINGS.penaltyVp(formatNumber(row.penalty_vp, { max: 1, ...NUM })));
     setText($("place-detail"), parts.join(" · "));

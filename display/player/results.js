@@ -78,6 +78,13 @@ function renderResults(who) {
   }));
 }
 
+/** "4 bule", "1 VP", "0.5 points off your score": a penalty line's amount in its unit's words. */
+function penaltyAmount(p) {
+  const amount = formatNumber(p.amount, { max: 1, ...NUM });
+  const say = STRINGS.penaltyAmount?.[p.unit];
+  return typeof say === "function" ? say(amount) : `${amount} ${p.unit ?? ""}`.trim();
+}
+
 function renderPenalties(who) {
   const { sections, fmt } = page;
   const card = $("pen-card");
@@ -89,13 +96,15 @@ function renderPenalties(who) {
     const item = p.item ? findItem(sections, p.item) : null;
     return el("li", {},
       el("div", { class: "when" }, [fmt.time(p.ts), item ? STRINGS.penaltyIn(item.title) : ""].filter(Boolean).join(" · ")),
-      el("div", { class: "text" }, el("b", {}, STRINGS.penalty(formatNumber(p.amount, { max: 1, ...NUM }), p.unit)),
+      el("div", { class: "text" }, el("b", {}, penaltyAmount(p)),
         p.reason ? ` — ${p.reason}` : ""));
   }));
   const note = $("pen-note");
   const bridge = gameOf(sections) === "bridge";
   note.hidden = false;
-  setText(note, bridge ? STRINGS.penNoteBridge : STRINGS.penNotePreferans);
+  // Preferans: bule are on the paper; a deduction of points comes off the standings score (said too, when there is one).
+  const deducted = !bridge && list.some((p) => p.unit === "points");
+  setText(note, bridge ? STRINGS.penNoteBridge : deducted ? `${STRINGS.penNotePreferans} ${STRINGS.penNotePoints}` : STRINGS.penNotePreferans);
 }
 
 /** Every card about the chosen player's play, drawn again (new sections, another player chosen). */

@@ -3,6 +3,7 @@
 // part about the player again.
 import { setText } from "../lib/dom.js";
 import { renderAppeals } from "./appeals.js";
+import { renderBoards } from "./boards.js";
 import { clearCheckinError, renderCheckin } from "./checkin.js";
 import { renderChooser } from "./chooser.js";
 import { renderNotices } from "./notices.js";
@@ -28,6 +29,7 @@ export function renderMe() {
     setText($("me-team"), person && person.team ? teams.get(person.team) || person.team : "");
   }
   renderAppeals(me);
+  renderBoards(me);
   renderNotices(me);
   renderSession();
   renderNotifyButton();

@@ -1,9 +1,11 @@
 // The referee console's sanctions by kind (Čačak: bad shuffle or cut, misdeal, forbidden bid,
-// letting the partner pass): pick the round and the player (by name or table number), the offence,
-// see what the server proposes for that player's next offence of that kind (a warning, N bule, N bule
-// to each co-player), confirm and send it with the proposed step; and the sanctions in force, newest
-// first, each undoable. The steps and amounts are the server's (`sections.sanctions`); a step another
-// referee used meanwhile is refused by the server and its words are shown. Words: STRINGS.sanctions.
+// letting the partner pass, signalling, a deduction of points): pick the round and the player (by name
+// or table number), the offence, see what the server proposes for that player's next offence of that
+// kind (a warning, N bule, N bule to each co-player, the leader's or the referee's warning, "may not
+// follow in that hand"), confirm and send it with the proposed step; a deduction asks for its points
+// and a reason (the fields the server says a kind `needs`). The sanctions in force, newest first, each
+// undoable. The steps and amounts are the server's (`sections.sanctions`); a step another referee used
+// meanwhile is refused by the server and its words are shown. Words: STRINGS.sanctions.
 import { el, fill, setText } from "../lib/dom.js";
 import { coPlayers, defaultRound, seatedPlayers, startedRounds } from "./committee-picks.js";
 
@@ -27,6 +29,12 @@ export function sanctionsCard(card, ctx) {
   const tables = el("div", { class: "r-sa-tables", dataset: { role: "sanction-players" } });
   const kinds = el("div", { class: "r-sa-kinds", role: "group", "aria-label": S.kind, dataset: { role: "sanction-kinds" } });
   const proposal = el("div", { class: "r-sa-proposal", role: "status", dataset: { role: "sanction-proposal" } });
+  const points = el("input", {
+    class: "field r-sa-points", type: "number", min: "0", inputmode: "decimal", "aria-label": S.pointsLabel,
+    autocomplete: "off", dataset: { role: "sanction-points" }, oninput: () => drawForm(),
+  });
+  const pointsField = el("label", { class: "r-field", hidden: true }, el("span", {}, S.pointsLabel), points);
+  const reasonCaption = el("span", {}, S.reasonLabel);
   const reason = el("input", {
     class: "field", type: "text", "data-limit": "reason", placeholder: S.reasonPlaceholder, "aria-label": S.reasonLabel,
     autocomplete: "off", dataset: { role: "sanction-reason" },
@@ -35,8 +43,8 @@ export function sanctionsCard(card, ctx) {
   const error = el("div", { class: "error", role: "alert" });
   const form = el("form", { class: "r-form r-sa-form", autocomplete: "off", novalidate: true },
     el("div", { class: "r-field" }, el("span", {}, S.player), search), tables,
-    el("div", { class: "r-field" }, el("span", {}, S.kind), kinds), proposal,
-    el("label", { class: "r-field" }, el("span", {}, S.reasonLabel), reason),
+    el("div", { class: "r-field" }, el("span", {}, S.kind), kinds), proposal, pointsField,
+    el("label", { class: "r-field" }, reasonCaption, reason),
     el("div", { class: "r-row" }, send, error));
   const listTitle = el("h3", { class: "r-sa-sub" }, S.recorded);
   const list = el("ul", { class: "r-pen-list r-sa-list", dataset: { role: "sanctions" } });
@@ -45,9 +53,14 @@ export function sanctionsCard(card, ctx) {
 
   const view = () => ctx.sections().sanctions;
   const next = () => (pick.player && pick.kind ? view()?.next?.[pick.player]?.[pick.kind] ?? null : null);
+  /** The fields the chosen kind takes besides the player and the round (the server's `needs`). */
+  const needs = (field) => Boolean(pick.kind && (view()?.needs?.[pick.kind] || []).includes(field));
 
-  /** "2nd offence: 4 bule", "1st offence: a warning", "2 bule to each co-player (Ana, Bojan)". */
+  /** "2nd offence: 4 bule", "1st offence: a warning", "2 bule to each co-player (Ana, Bojan)", a signalling
+   * measure, "1,5 points deducted". */
   function amountText(step, player, item) {
+    if (S.measures[step.measure]) return S.measures[step.measure];
+    if (step.measure === "points") return points.value.trim() ? S.points(ctx.num(Number(points.value), { max: 1 })) : S.pointsAsked;
     if (step.warning) return S.warning;
     const bule = S.bule(ctx.num(step.bule));
     if (!step.per_co_player) return bule;
@@ -56,6 +69,8 @@ export function sanctionsCard(card, ctx) {
 
   /** What a recorded sanction gave, from its own lines (the seating may have changed since). */
   function recordedAmount(x) {
+    if (S.measures[x.measure]) return S.measures[x.measure];
+    if (x.unit === "points") return S.points(ctx.num(x.points, { max: 1 }));
     if (x.warning) return S.warning;
     const bule = S.bule(ctx.num(x.bule));
     const to = (x.penalties || []).filter((line) => line.to).map((line) => ctx.playerName(line.to));
@@ -68,6 +83,8 @@ export function sanctionsCard(card, ctx) {
     if (!pick.player) return setText(error, S.needPlayer);
     if (!pick.kind) return setText(error, S.needKind);
     if (!step) return setText(error, S.noStep);
+    if (needs("points") && !points.value.trim()) return setText(error, S.needPoints);
+    if (needs("reason") && !reason.value.trim()) return setText(error, S.needReason);
     const table = (ctx.sections().seating?.[pick.item]?.tables || []).find((t) => t.players.includes(pick.player));
     const question = S.confirm({
       name: ctx.playerName(pick.player), table: table ? table.table : "", item: ctx.itemTitle(pick.item),
@@ -77,8 +94,10 @@ export function sanctionsCard(card, ctx) {
     const body = { type: "sanction", player: pick.player, kind: pick.kind, item: pick.item, step: step.step };
     const said = reason.value.trim();
     if (said) body.reason = said;
+    if (needs("points")) body.points = Number(points.value); // (not a number: the server's refusal names the field)
     if (await ctx.command(body, send, error)) {
       reason.value = "";
+      points.value = "";
       pick.kind = null;
       pick.player = null;
       drawPlayers();
@@ -127,6 +146,11 @@ export function sanctionsCard(card, ctx) {
         drawForm();
       },
     }, S.kinds[kind] || kind)));
+    const limits = v?.points || {};
+    pointsField.hidden = !needs("points");
+    if (limits.step) points.step = String(limits.step);
+    if (limits.max) points.max = String(limits.max);
+    setText(reasonCaption, needs("reason") ? S.reasonNeeded : S.reasonLabel);
     const step = next();
     proposal.hidden = !pick.player;
     if (!pick.player) return fill(proposal);

@@ -123,7 +123,7 @@ export function sheetsCard(card, ctx) {
       rosterLine(roster),
       m.part_boards.map((boards, k) => partEditor(lineups, m, t, roster, entry, k, boards)),
       el("div", { class: "r-row r-sh-save" }, save, el("span", { class: "r-hint" }, W.saveNote)),
-      substitutions(m, t, roster, entry, send),
+      substitutions(m, t, roster, entry, send, lineups.substitution_kinds),
       error,
       boardsTable(lineups, id, roster));
   }
@@ -181,7 +181,8 @@ export function sheetsCard(card, ctx) {
 
   // ---- substitutions during a part -----------------------------------------------------------------
 
-  function substitutions(m, t, roster, entry, send) {
+  /** `allowed`: who may come in during a part under the tournament's rules, as the server says (`substitute`, `member`). */
+  function substitutions(m, t, roster, entry, send, allowed = []) {
     const recorded = t.sheet?.substitutions || [];
     const list = recorded.length
       ? el("ul", { class: "r-sh-subs", dataset: { role: "substitutions" } }, recorded.map((x) => el("li", {}, subWords(x))))
@@ -190,12 +191,14 @@ export function sheetsCard(card, ctx) {
     const leftLine = left === null || left === undefined ? null
       : el("p", { class: "r-hint", dataset: { role: "substitute-left" } }, W.substituteLeft(left));
     const parts = m.part_boards.map((_, k) => k + 1).filter((p) => p <= m.begun && entry.draft[p - 1].length);
-    if (!parts.length) return el("div", { class: "r-sh-subs-box" }, list, leftLine);
+    const words = { substitute: W.kindSubstitute, member: W.kindMember };
+    const kinds = (allowed || []).filter((k) => words[k]).map((k) => [k, words[k]]);
+    if (!parts.length || !kinds.length) return el("div", { class: "r-sh-subs-box" }, list, leftLine);
     if (!parts.includes(Number(sub.part))) sub.part = String(parts[parts.length - 1]);
     const part = Number(sub.part);
     const atTable = entry.draft[part - 1];
     if (!atTable.includes(sub.out)) sub.out = atTable[0] || "";
-    if (!sub.kind) sub.kind = left === null || left === undefined ? "member" : "substitute";
+    if (!kinds.some(([k]) => k === sub.kind)) sub.kind = kinds[0][0];
     const field = (label, control, cls = "") => el("label", { class: `r-field ${cls}` }, el("span", {}, label), control);
     const select = (prop, options, role) => el("select", {
       class: "field", dataset: { role },
@@ -206,7 +209,6 @@ export function sheetsCard(card, ctx) {
     }, options.map(([value, label]) => el("option", { value, selected: String(sub[prop]) === String(value) }, label)));
     const bench = roster.members.filter((x) => !x.withdrawn && !atTable.includes(x.player));
     if (sub.kind === "member" && !bench.some((x) => x.player === sub.member)) sub.member = bench[0]?.player || "";
-    const kinds = [...(left === null || left === undefined ? [] : [["substitute", W.kindSubstitute]]), ["member", W.kindMember]];
     const who = sub.kind === "substitute"
       ? field(W.substituteName, el("input", {
         class: "field", type: "text", value: sub.name, "data-limit": "name", autocomplete: "off", spellcheck: "false",

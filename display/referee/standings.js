@@ -55,6 +55,7 @@ export function renderStandingsPreview() {
       el("td", { class: "num" }, Number(r.penalty_vp) ? num(r.penalty_vp, { max: 1 }) : ""),
     ] : [
       el("td", { class: "num strong" }, num(r.points, { min: pointDigits, max: pointDigits })),
+      el("td", { class: "num", dataset: { role: "penalty-points" } }, Number(r.penalty_points) ? num(r.penalty_points, { max: 1 }) : ""),
       el("td", { class: "num" }, num(r.bule, { signed: true, max: 1 })),
       el("td", { class: "num" }, String(r.rounds ?? "")),
       el("td", { class: "num" }, Number(r.penalty_bule) ? num(r.penalty_bule) : ""),

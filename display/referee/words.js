@@ -65,6 +65,9 @@ export function describeAudit(entry) {
     // A sanction's kind in words, and who writes a misdeal's bule (its lines' `to`).
     kindName: p.kind ? STRINGS.sanctions?.kinds?.[p.kind] ?? p.kind : "",
     coPlayers: Array.isArray(p.penalties) ? p.penalties.filter((l) => l.to).map((l) => playerName(l.to)).join(", ") : "",
+    // A signalling step's measure in words; a deduction's points as the page's language writes them ("1,5").
+    measureName: p.measure ? STRINGS.sanctions?.measures?.[p.measure] ?? "" : "",
+    ...(entry.type === "sanction_recorded" && Number.isFinite(p.points) ? { points: num(p.points, { max: 1 }) } : {}),
   };
   // A payment at the desk: its amount without the sign (a refund says so), currency, kind and method in words.
   if (entry.type === "payment_recorded") Object.assign(x, paymentWords(p, STRINGS.desk, STRINGS.locale));

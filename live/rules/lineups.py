@@ -21,6 +21,11 @@ Readings (each also said where it is used):
   boards of the matches the player's team plays (its league matches, and the final once it is
   seated), without matches forfeited, since nobody played them. At or above the share is eligible
   (39 of 96 boards is 40.6 %: eligible; 38 is 39.6 %: not), computed exactly (no float rounding).
+- Boards the director removes because a team was late (Slovak §18 / §27.2, live/rules/lateness.py)
+  were played by nobody of either team: they come off the boards played of everyone at the table
+  in that match, and, like a forfeited match's, off the team's total. They are the match's first
+  boards (the late team was not there), so they come off part 1, then part 2, … (`played_part_boards`):
+  a substitution during a part counts against the boards that part had.
 """
 
 from __future__ import annotations
@@ -57,6 +62,19 @@ def part_boards(boards: int, parts: int) -> tuple[int, ...]:
         raise ValueError(f"{boards} boards cannot be played in {parts} parts")
     base, extra = divmod(boards, parts)
     return tuple(base + (1 if k < extra else 0) for k in range(parts))
+
+
+def played_part_boards(boards: Sequence[int], removed: int) -> tuple[int, ...]:
+    """The boards of each part as played when `removed` boards were taken off the match for lateness: the
+    first boards, so from part 1 on (never below 0 a part; more than the match has removes all)."""
+    if removed < 0:
+        raise ValueError(f"a match cannot have {removed} boards removed")
+    out = []
+    for count in boards:
+        taken = min(count, removed)
+        out.append(count - taken)
+        removed -= taken
+    return tuple(out)
 
 
 def begun(status: str, breaks: Iterable[int], parts: int) -> int:

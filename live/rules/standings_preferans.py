@@ -15,6 +15,11 @@ splits a tied group sends each smaller group still tied back to the start of the
 to head is counted again among the smaller group's own members: two players left level inside a
 three-way tie are separated by their own meetings.
 
+A referee's deduction of points (RULES.md §1 "Sanctions and appeals": "a warning, a deduction of
+points, and as the last measure removal"; live/rules/sanctions.py) is in the same tournament points
+and comes off the sum before anything is ranked: the row's `points` are what the player has after it,
+`penalty_points` what was taken. The bule, head to head and rounds do not change.
+
 The standings depend only on the set of scored tables, never on the order rounds are given in;
 players tied on every criterion are listed in player-id order so the list (and the seating made
 from it) is deterministic.
@@ -22,7 +27,7 @@ from it) is deterministic.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal
 from typing import Any, Protocol
@@ -50,7 +55,8 @@ class HasLady(Protocol):
 
 @dataclass(frozen=True)
 class StandingRow:
-    """One line of the standings; `rank` is shared by players tied on the whole chain."""
+    """One line of the standings; `rank` is shared by players tied on the whole chain. `points` are after
+    the referee's deductions, `penalty_points` the points deducted."""
 
     rank: int
     player: PlayerId
@@ -58,17 +64,20 @@ class StandingRow:
     bule: Decimal
     rounds: int
     shared: bool = False
+    penalty_points: Decimal = Decimal(0)
 
 
 def standings(
     rounds: Iterable[Iterable[TableScore]],
     players: Iterable[PlayerId] = (),
     tiebreaks: Sequence[str] = DEFAULT_TIEBREAKS,
+    deductions: Mapping[PlayerId, Decimal] | None = None,
 ) -> tuple[StandingRow, ...]:
     """The standings after the given rounds (each an iterable of scored tables).
 
     `players` adds registered players who have no scored table yet (0 points, 0 rounds).
     `rounds` counts the rounds a player was at a table and not absent (a walkover winner played).
+    `deductions` are the tournament points taken off each player by the referee (positive numbers).
     """
     unknown = [name for name in tiebreaks if name not in TIEBREAKS]
     if unknown:
@@ -85,6 +94,14 @@ def standings(
             points[line.player] = points.get(line.player, Decimal(0)) + line.points
             bule[line.player] = bule.get(line.player, Decimal(0)) + line.result
             played[line.player] = played.get(line.player, 0) + (0 if line.absent else 1)
+    taken: dict[PlayerId, Decimal] = {}
+    for p, amount in (deductions or {}).items():
+        if amount < 0:
+            raise StandingsError(f"a deduction takes points off: {p}'s cannot be {amount}")
+        taken[p] = Decimal(amount)
+        points[p] = points.get(p, Decimal(0)) - taken[p]
+        bule.setdefault(p, Decimal(0))
+        played.setdefault(p, 0)
 
     def key(name: str, group: list[PlayerId]) -> Callable[[PlayerId], Any]:
         if name == "points":
@@ -115,7 +132,8 @@ def standings(
     for group in groups:
         rank = len(rows) + 1
         rows.extend(
-            StandingRow(rank=rank, player=p, points=points[p], bule=bule[p], rounds=played[p], shared=len(group) > 1)
+            StandingRow(rank=rank, player=p, points=points[p], bule=bule[p], rounds=played[p], shared=len(group) > 1,
+                        penalty_points=taken.get(p, Decimal(0)))
             for p in sorted(group)
         )
     return tuple(rows)

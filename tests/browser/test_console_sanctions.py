@@ -126,9 +126,59 @@ async def test_a_referee_records_sanctions_by_kind_from_a_phone_as_the_server_pr
         assert all(NAMES[p] in asked for p in co), asked
         misdeal = (await logged(server, "sanction_recorded", 3))[2]["payload"]
         assert misdeal["kind"] == "misdeal" and sorted(x["to"] for x in misdeal["penalties"]) == sorted(co)
+        # Signalling: the leader's polite warning first, then the referee's public warning (no bule), from
+        # the server's ladder; the page has no rule of its own.
+        signaller = tables[1][1]
+        asked = await sanction_from_console(console, "1", signaller, "signalling",
+                                            "1st offence — a polite warning by the leader")
+        assert "Signalling" in asked and "a polite warning by the leader" in asked, asked
+        asked = await sanction_from_console(console, "1", signaller, "signalling",
+                                            "2nd offence — a public warning by the referee")
+        signals = (await logged(server, "sanction_recorded", 5))[3:]
+        assert [(x["payload"]["measure"], x["payload"]["penalties"]) for x in signals] == [
+            ("leader_warning", []), ("referee_warning", [])]
+        card = console.page.locator("#sanctions-card")
+        await card.locator('[data-role="sanction-find"]').fill("1")
+        await card.locator(f'[data-role="sanction-players"] [data-player="{signaller}"]').click()
+        await card.locator('[data-kind="signalling"]').click()
+        await card.locator('[data-role="sanction-proposal"]').filter(
+            has_text="3rd offence — may not follow in that hand").wait_for()
+        # A deduction of points: the points and a reason asked for, the standings' points lower at once.
+        await card.locator('[data-kind="deduction"]').click()
+        points = card.locator('[data-role="sanction-points"]')
+        await points.wait_for(state="visible")
+        await card.locator('[data-action="sanction"]').click()
+        await card.locator(".error", has_text="Enter the points to deduct").wait_for()
+        await points.fill("1.5")
+        await card.locator('[data-role="sanction-proposal"]').filter(has_text="1.5 points deducted").wait_for()
+        await card.locator('[data-role="sanction-reason"]').fill("insulted an opponent")
+        before = next(r for r in (await server.state())["standings"] if r["player"] == signaller)["points"]
+        await card.locator('[data-action="sanction"]').click()
+        deduction = (await logged(server, "sanction_recorded", 6))[5]["payload"]
+        assert (deduction["kind"], deduction["points"], deduction["reason"]) == (
+            "deduction", 1.5, "insulted an opponent")
+        assert "1.5 points deducted" in console.dialogs[-1], console.dialogs[-1]
+        row = next(r for r in (await server.state())["standings"] if r["player"] == signaller)
+        assert (row["points"], row["penalty_points"]) == (round(before - 1.5, 1), 1.5)
+        await console.page.locator("#st-body tr", has_text=NAMES[signaller]).locator(
+            '[data-role="penalty-points"]').filter(has_text="1.5").wait_for()
+        await card.locator('[data-role="sanction-find"]').fill("")
         # The list, newest first, and the audit in words.
         first_row = console.page.locator('#sanctions-card [data-role="sanctions"] li').first
-        await first_row.filter(has_text="Misdeal").wait_for()
+        await first_row.filter(has_text="1.5 points deducted").wait_for()
+        assert "Misdeal" in await console.page.locator('#sanctions-card [data-role="sanctions"]').inner_text()
+        deducted = console.page.locator("#audit tr", has_text="Deduction of points").first
+        assert "1.5 points deducted" in await deducted.inner_text()
+        # The player's phone: the penalty in its unit's words, and the points taken in their standing.
+        phone = await open_tab(browser, server, "/player", viewport=PHONE, is_mobile=True, has_touch=True)
+        try:
+            await choose(phone, NAMES[signaller], NAMES[signaller])
+            await phone.page.locator("#penalties li", has_text="1.5 points off your score").wait_for()
+            await phone.page.locator("#place-detail", has_text="1.5 points deducted").wait_for()
+            assert "taken off your score" in await phone.page.locator("#pen-note").inner_text()
+            assert not phone.errors, phone.errors
+        finally:
+            await phone.context.close()
         audit = console.page.locator("#audit tr", has_text="Bad shuffle or cut").first
         assert "2nd offence" in await audit.inner_text()
         await console.page.locator("#sanctions-card").scroll_into_view_if_needed()

@@ -15,7 +15,7 @@ from zoneinfo import ZoneInfo
 import httpx
 import pytest
 from server import Server, start_server_async
-from test_pages import PHONE, ack, bounded, open_tab, referee_login, shot
+from test_pages import PHONE, ack, bounded, choose, open_tab, referee_login, shot
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 
@@ -48,7 +48,8 @@ async def team_view(server: Server) -> dict[str, Any]:
         answer = await http.get(f"{server.url}/api/state", headers={"Authorization": f"Bearer {server.token}"})
     assert answer.status_code == 200, answer.text
     lineups = answer.json()["lineups"]
-    return {"team": lineups["matches"][ITEM]["teams"][TEAM], "boards": lineups["boards"]}
+    return {"team": lineups["matches"][ITEM]["teams"][TEAM], "boards": lineups["boards"],
+            "kinds": lineups["substitution_kinds"]}
 
 
 async def pick(page: Any, part: int, players: list[str]) -> None:
@@ -92,6 +93,12 @@ async def test_a_referee_enters_a_team_sheet_and_a_substitute_from_a_phone(brows
         await ack(server, {"type": "start_round", "item": ITEM})
         form = card.locator('[data-role="substitution-form"]')
         await form.wait_for()
+        # Novi Sad takes only a referee's substitute during a half (the server's `substitution_kinds`): no
+        # "a member comes in" to choose, which the server would refuse
+        assert (await team_view(server))["kinds"] == ["substitute"]
+        assert await form.locator('[data-role="sub-kind"]').count() == 0
+        assert await form.locator('[data-role="sub-in"]').count() == 0
+        assert await form.locator('[data-role="substitute-name"]').is_visible()
         await form.locator('[data-role="sub-out"]').select_option("t3p4")
         await form.locator('[data-role="sub-boards"]').fill("3")
         await form.locator('[data-role="substitute-name"]').fill(SUBSTITUTE)
@@ -145,6 +152,18 @@ async def test_a_referee_enters_a_team_sheet_and_a_substitute_from_a_phone(brows
             await shot(console, artifacts, f"console-sheets-{lang}-boards.png")
         assert not console.errors, console.errors
         await console.context.close()
+
+        # the player's own phone shows the boards the server counts, and what the individual ranking needs
+        view = (await team_view(server))["boards"]["t3p4"]["total"]
+        phone = await open_tab(browser, server, "/player?lang=sr-Latn", viewport=PHONE, is_mobile=True, has_touch=True)
+        me = (await server.get_json("/api/state"))["players"]
+        name = next(p["name"] for p in me if p["id"] == "t3p4")
+        await choose(phone, name.split()[-1], name)
+        line = phone.page.locator("#me-boards")
+        await line.filter(has_text=f"odigrano {view} od ").wait_for(state="visible")
+        assert "za plasman je potrebno 40 %" in await line.inner_text()
+        assert not phone.errors, phone.errors
+        await phone.context.close()
     finally:
         server.stop()
 

@@ -18,7 +18,7 @@ from typing import Any
 
 import httpx
 import pytest
-from server import REFEREE_TOKEN, Server, round_entry, start_server, tournament_toml
+from server import REFEREE_TOKEN, Server, is_event, is_type, round_entry, start_server, tournament_toml
 
 SCENARIO_TIMEOUT = 120.0
 REFEREE = {"Authorization": f"Bearer {REFEREE_TOKEN}"}
@@ -304,6 +304,57 @@ async def test_slovak_rosters_and_the_player_replaced_during_a_part(tmp_path: Pa
                                "one_team")
         assert "§17.3" in played["error"] and played["detail"]["boards"] == 8
         await ack(server, {"type": "register_player", "team": "t2", "name": "Neskorý hráč"})  # between matches
+
+    with start_server(file, tmp_path / "t.db") as server:
+        await asyncio.wait_for(scenario(server), SCENARIO_TIMEOUT)
+
+
+async def test_boards_removed_for_lateness_are_not_played_and_the_player_page_shows_the_boards(
+        tmp_path: Path) -> None:
+    """Slovak §27.2 with the Novi Sad 40 % ranking turned on: t1 complete a second after the start loses a
+    started 15 minutes, 2 boards, which nobody of either team played; the phone shows the boards."""
+    roster = [{"id": f"{team}p{k}", "name": f"Hráč {team}p{k}", "team": team}
+              for team in ("t1", "t2", "t3", "t4") for k in range(1, 6)]
+    timetable = [round_entry("m1", 1, start_in=2, minutes=240, kind="match", boards=24)]
+    file = write(tmp_path / "t.toml", "slovak-league", timetable, 4, roster, rules={"individual_min_percent": 40})
+
+    async def scenario(server: Server) -> None:
+        seating = await ack(server, {"type": "publish_seating", "item": "m1"})
+        (pair,) = [m for m in seating["payload"]["matches"] if "t1" in (m["home"], m["away"])]
+        other = pair["away"] if pair["home"] == "t1" else pair["home"]
+        await ack(server, {"type": "check_in", "team": other, "item": "m1"})  # in time
+        phone = await server.client("player", "t1p4")
+        try:
+            await phone.wait_for(is_type("snapshot"))
+            await asyncio.sleep(2.5)  # past the scheduled start: lateness counts from it
+            await ack(server, {"type": "start_round", "item": "m1"})
+            await asyncio.sleep(0.2)
+            late = await ack(server, {"type": "check_in", "team": "t1", "item": "m1"})
+            assert late["payload"]["team"] == "t1"
+            state = await referee_state(server)
+            assert state["lineups"]["matches"]["m1"]["teams"]["t1"]["boards_removed"] == 2
+            assert state["lineups"]["substitution_kinds"] == ["member"]
+            # part 1 had 10 boards: a member for its last 10 would be the whole part
+            await refused(server, lineup("m1", "t1", ["t1p1", "t1p2", "t1p3", "t1p4"],
+                                         subs=[{"part": 1, "out": "t1p4", "in": "t1p5", "boards": 10}]),
+                          422, "substitutions")
+            sheet = await ack(server, lineup("m1", "t1", ["t1p1", "t1p2", "t1p3", "t1p4"],
+                                             subs=[{"part": 1, "out": "t1p4", "in": "t1p5", "boards": 2}]))
+            await ack(server, lineup("m1", other, *[[f"{other}p{k}" for k in range(1, 5)]]))
+            # the sheet reaches the phone at once: 8 boards of part 1's 10, of the team's 22
+            pushed = await phone.wait_for(is_event(sheet["seq"]), timeout=10)
+            assert pushed["changes"]["me"]["boards"] == {"played": 8, "of": 22, "percent": 36.4, "min_percent": 40,
+                                                         "needed": 9, "eligible": False}
+            await ack(server, {"type": "end_round", "item": "m1"})
+            state = await referee_state(server)
+            boards = {p: x["total"] for p, x in state["lineups"]["boards"].items()}
+            # part 2 not handed in goes on with the table at the end of part 1: t1p5 for t1p4 (2 + 12)
+            assert boards["t1p1"] == 22 and boards["t1p4"] == 8 and boards["t1p5"] == 14
+            assert boards[f"{other}p1"] == 22  # the other team did not play them either
+            team = next(x for x in (await individual(server))["teams"] if x["team"] == "t1")
+            assert (team["boards"], team["needed"]) == (22, 9)
+        finally:
+            await phone.close()
 
     with start_server(file, tmp_path / "t.db") as server:
         await asyncio.wait_for(scenario(server), SCENARIO_TIMEOUT)

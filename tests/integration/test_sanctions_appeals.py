@@ -87,7 +87,7 @@ async def test_sanctions_take_their_steps_count_on_the_paper_and_undo(server: Se
             # the console proposes the next step from the referee's own section, pushed with the event
             pushed = await referee.wait_for(is_event(shuffles[-1]["seq"]), timeout=10)
             assert pushed["changes"]["sanctions"]["next"]["p1"]["bad_shuffle"] == {
-                "step": 4, "bule": 32, "warning": False, "per_co_player": False}
+                "step": 4, "bule": 32, "warning": False, "per_co_player": False, "measure": "bule"}
             misdeal = await ack(server, {"type": "sanction", "player": "p2", "kind": "misdeal", "item": "r1",
                                          "step": 1, "reason": "dealt 11 cards"})
             assert [(x["to"], x["amount"]) for x in misdeal["payload"]["penalties"]] == [("p1", 2), ("p3", 2)]
@@ -114,6 +114,52 @@ async def test_sanctions_take_their_steps_count_on_the_paper_and_undo(server: Se
     await asyncio.wait_for(scenario(), SCENARIO_TIMEOUT)
 
 
+async def test_signalling_steps_and_a_deduction_of_points_changes_the_standings_and_its_undo_gives_back(
+        server: Server) -> None:
+    async def scenario() -> None:
+        await running_round(server)
+        await ack(server, {"type": "record_result", "item": "r1", "table": 1,
+                           "results": {"p1": 37, "p2": -12, "p3": -25}})
+        await ack(server, {"type": "record_result", "item": "r1", "table": 2,
+                           "results": {"p4": 50, "p5": 10, "p6": -60}})
+        phone = await server.client("player", "p4")
+        try:
+            await phone.wait_for(is_type("snapshot"))
+            signals = [await ack(server, {"type": "sanction", "player": "p5", "kind": "signalling", "item": "r1",
+                                          "step": n}) for n in (1, 2, 3)]
+            assert [(e["payload"]["measure"], e["payload"]["warning"], e["payload"]["penalties"]) for e in signals] == [
+                ("leader_warning", True, []), ("referee_warning", True, []), ("no_follow", False, [])]
+            state = await referee_state(server)
+            assert state["sanctions"]["next"]["p5"]["signalling"]["measure"] == "no_follow"
+            assert "signalling" in state["sanctions"]["kinds"] and "deduction" in state["sanctions"]["kinds"]
+            assert penalty_bule(state)["p5"] == 0
+
+            rows = {r["player"]: r for r in (await server.state())["standings"]}
+            assert (rows["p4"]["rank"], rows["p4"]["points"], rows["p1"]["points"]) == (1, 4.5, 4.3)
+            deduction = await ack(server, {"type": "sanction", "player": "p4", "kind": "deduction", "item": "r1",
+                                           "points": 0.5, "reason": "insulted an opponent"})
+            assert deduction["payload"]["penalties"] == [
+                {"player": "p4", "amount": 0.5, "unit": "points",
+                 "reason": "deduction of points (1st offence): insulted an opponent"}]
+            rows = {r["player"]: r for r in (await server.state())["standings"]}
+            assert (rows["p4"]["rank"], rows["p4"]["points"], rows["p4"]["penalty_points"]) == (2, 4, 0.5)
+            assert rows["p1"]["rank"] == 1
+            # the player's own page is told at once: their line with the points taken, and the penalty
+            pushed = await phone.wait_for(is_event(deduction["seq"]), timeout=10)
+            me = pushed["changes"]["me"]
+            assert (me["standing"]["points"], me["standing"]["penalty_points"]) == (4, 0.5)
+            assert [p["unit"] for p in me["penalties"]] == ["points"]
+
+            undo = await ack(server, {"type": "undo"})
+            assert undo["payload"] == {"target": deduction["seq"], "undid": "sanction_recorded"}
+            rows = {r["player"]: r for r in (await server.state())["standings"]}
+            assert (rows["p4"]["rank"], rows["p4"]["points"], rows["p4"]["penalty_points"]) == (1, 4.5, 0)
+        finally:
+            await phone.close()
+
+    await asyncio.wait_for(scenario(), SCENARIO_TIMEOUT)
+
+
 @pytest.mark.parametrize(("command", "status", "field"), [
     ({"type": "sanction", "player": "p9", "kind": "bad_shuffle", "item": "r1"}, 422, "player"),
     ({"type": "sanction", "player": "p1", "kind": "talking", "item": "r1"}, 422, "kind"),
@@ -121,6 +167,15 @@ async def test_sanctions_take_their_steps_count_on_the_paper_and_undo(server: Se
     ({"type": "sanction", "player": "p1", "kind": "misdeal", "item": "r1", "step": 2}, 409, "step"),
     ({"type": "sanction", "player": "p1", "kind": "misdeal", "item": "r1", "bule": 20}, 422, "bule"),
     ({"type": "sanction", "player": "p1", "kind": "misdeal"}, 422, "item"),
+    ({"type": "sanction", "player": "p1", "kind": "deduction", "item": "r1", "points": "2", "reason": "x"}, 422,
+     "points"),
+    ({"type": "sanction", "player": "p1", "kind": "deduction", "item": "r1", "points": 0, "reason": "x"}, 422,
+     "points"),
+    ({"type": "sanction", "player": "p1", "kind": "deduction", "item": "r1", "points": -1.5, "reason": "x"}, 422,
+     "points"),
+    ({"type": "sanction", "player": "p1", "kind": "deduction", "item": "r1", "reason": "x"}, 422, "points"),
+    ({"type": "sanction", "player": "p1", "kind": "deduction", "item": "r1", "points": 1}, 422, "reason"),
+    ({"type": "sanction", "player": "p1", "kind": "signalling", "item": "r1", "points": 1}, 422, "points"),
     ({"type": "appeal", "player": "p1", "item": "r1", "subject": ""}, 422, "subject"),
     ({"type": "appeal", "player": "p1", "item": "r2", "subject": "too early"}, 409, "item"),
     ({"type": "appeal", "player": "p7", "item": "r1", "subject": "who?"}, 422, "player"),

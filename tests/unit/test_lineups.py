@@ -558,3 +558,96 @@ def test_no_boards_against_a_team_that_has_withdrawn() -> None:
     assert "ba" not in played(s.state)
     team = next(x for x in individual(s.state)["teams"] if x["team"] == "t2")  # type: ignore[index]
     assert team["boards"] == 72  # its 8 league matches (the final not seated), less the two against t5
+
+
+# ---- boards removed for lateness (Slovak §18 / §27.2) ------------------------------------------------
+
+
+@pytest.mark.parametrize(("removed", "each"), [
+    (0, (12, 12)), (2, (10, 12)), (12, (0, 12)), (14, (0, 10)), (24, (0, 0)), (30, (0, 0))])
+def test_boards_removed_for_lateness_are_the_first_ones(removed: int, each: tuple[int, ...]) -> None:
+    assert L.played_part_boards((12, 12), removed) == each
+    with pytest.raises(ValueError):
+        L.played_part_boards((12, 12), -1)
+
+
+#: One Slovak match of 24 boards (two parts of 12), t1–t6, with the Novi Sad individual ranking and a referee's
+#: substitute besides the director's substitution: the 40 % and the substitute's boards count what was played.
+SLOVAK_40 = tournament(rounds(1, kind="match", minutes=240, boards=24), preset="slovak-league", teams=TEAMS6,
+                       players=SLOVAK_PLAYERS, rules={"individual_min_percent": 40, "substitute_max_boards": 3})
+S6 = ["t6p1", "t6p2", "t6p3", "t6p4"]
+
+
+def slovak_late(minutes: float) -> Session:
+    """m1 started on time; t6 complete at the start, t1 `minutes` late (a started 15 minutes: 2 boards)."""
+    s = Session(SLOVAK_40)
+    s.do("publish_seating", item="m1")
+    s.do("check_in", team="t6", item="m1")  # (a second late would be a started 15 minutes too)
+    s.now = T0 - SEC
+    s.do("start_round", item="m1")
+    s.now = T0 + round(minutes * MIN) - SEC
+    s.do("check_in", team="t1", item="m1")
+    return s
+
+
+def test_boards_removed_for_lateness_are_not_played_by_either_team_and_the_40_percent_counts_that() -> None:
+    s = slovak_late(10)
+    assert referee_view(s.state)["matches"]["m1"]["teams"]["t1"]["boards_removed"] == 2
+    assert referee_view(s.state)["matches"]["m1"]["teams"]["t6"]["boards_removed"] == 2
+    # part 1 had 10 boards: a substitution in it is of at most 9 (with none removed, 11)
+    refused(s, sheet("t1", S1, subs=[{"part": 1, "out": "t1p4", "in": "t1p5", "boards": 10}]), 422,
+            "substitutions", words="must be 1–9")
+    subs = [{"part": 1, "out": "t1p4", "in": "t1p5", "boards": 1},
+            {"part": 1, "out": "t1p3", "substitute": "Ján", "boards": 2}]
+    do(s, sheet("t1", S1, subs=subs))
+    do(s, sheet("t6", S6))
+    break_signal(s)
+    do(s, sheet("t1", S1, ["t1p1", "t1p2", "t1p3", "t1p5"], subs=subs))
+    s.do("end_round", item="m1")
+    counts = {p: m["m1"] for p, m in played(s.state).items()}
+    assert counts == {"t1p1": 22, "t1p2": 22, "t1p3": 20, "t1p4": 9, "t1p5": 13,
+                      "t6p1": 22, "t6p2": 22, "t6p3": 22, "t6p4": 22}
+    ranking = individual(s.state)
+    assert ranking is not None
+    team = next(x for x in ranking["teams"] if x["team"] == "t1")
+    # 40 % of the 22 boards played is 8.8: 9 boards count (40.9 %), 8 would not (36.4 %)
+    assert (team["boards"], team["needed"]) == (22, 9)
+    rows = {p["player"]: (p["boards"], p["percent"], p["eligible"]) for p in team["players"]}
+    assert rows["t1p4"] == (9, 40.9, True)
+    assert next(x for x in ranking["teams"] if x["team"] == "t6")["boards"] == 22
+    from live.lineups import player_view
+    assert player_view(s.state, "t1p4") == {"played": 9, "of": 22, "percent": 40.9, "min_percent": 40,
+                                            "needed": 9, "eligible": True}
+
+
+def test_one_board_fewer_than_the_share_is_not_eligible_and_the_undone_check_in_gives_the_boards_back() -> None:
+    s = slovak_late(10)
+    subs = [{"part": 1, "out": "t1p4", "in": "t1p5", "boards": 2}]
+    do(s, sheet("t1", S1, subs=subs))
+    break_signal(s)
+    do(s, sheet("t1", S1, ["t1p1", "t1p2", "t1p3", "t1p5"], subs=subs))
+    s.do("end_round", item="m1")
+    from live.lineups import player_view
+    assert player_view(s.state, "t1p4") == {"played": 8, "of": 22, "percent": 36.4, "min_percent": 40,
+                                            "needed": 9, "eligible": False}
+    # the check-in entered as at 10 minutes late was a mistake: undone, nothing is removed (10 of 24)
+    check_in = next(x for x in s.state.commands if x["type"] == E.CHECKED_IN and x["payload"].get("team") == "t1")
+    s.do("undo", seq=check_in["seq"])
+    assert player_view(s.state, "t1p4") == {"played": 10, "of": 24, "percent": 41.7, "min_percent": 40,
+                                            "needed": 10, "eligible": True}
+
+
+@pytest.mark.parametrize(("minutes", "removed"), [(0, 0), (14.99, 2), (15.01, 4), (29.99, 4), (30.01, 6)])
+def test_every_started_15_minutes_removes_two_boards_of_the_match(minutes: float, removed: int) -> None:
+    from live.lineups import removed_boards
+    assert removed_boards(slovak_late(minutes).state, "m1", ("t1", "t6")) == removed
+
+
+def test_novi_sad_removes_no_boards_and_each_preset_offers_the_substitutions_its_command_takes() -> None:
+    from live.lineups import removed_boards, substitution_kinds
+    s = started()
+    assert removed_boards(s.state, "m1", ("t2", "t5")) == 0
+    assert substitution_kinds(NOVI_SAD) == ["substitute"] and referee_view(s.state)["substitution_kinds"] == [
+        "substitute"]
+    assert substitution_kinds(SLOVAK) == ["member"]
+    assert substitution_kinds(SLOVAK_40) == ["substitute", "member"]

@@ -354,6 +354,25 @@ def test_rounds_played_and_registered_players_without_results() -> None:
                                                             (2, "z", True)]
 
 
+def test_a_deduction_of_points_comes_off_the_sum_before_ranking_and_ties_fall_to_the_chain() -> None:
+    # RULES.md 1 sanctions: "a deduction of points" — tournament points, off the standings score
+    r1 = [score_table({"a": 37, "b": -12, "c": -25}), score_table({"d": 10, "e": 0, "f": -10})]
+    plain = {r.player: r for r in standings([r1])}
+    assert (plain["a"].points, plain["d"].points, plain["a"].penalty_points) == (D("4.3"), D("4.1"), 0)
+    rows = standings([r1], deductions={"a": D("0.2")})
+    by = {r.player: r for r in rows}
+    # a: 4.3 − 0.2 = 4.1, level with d: the sum of bule decides (a +37, d +10)
+    assert (by["a"].points, by["a"].penalty_points, by["a"].bule, by["a"].rounds) == (D("4.1"), D("0.2"), 37, 1)
+    assert [(r.rank, r.player) for r in rows[:2]] == [(1, "a"), (2, "d")]
+    rows = standings([r1], deductions={"a": D("0.3")})  # 4.0: below d
+    assert [(r.rank, r.player) for r in rows[:2]] == [(1, "d"), (2, "a")]
+    assert {r.player: r.penalty_points for r in rows} == {"a": D("0.3"), **{p: 0 for p in "bcdef"}}
+    late = standings([], players=["z"], deductions={"y": D(1)})  # a deduction before any table
+    assert [(r.player, r.points, r.rounds) for r in late] == [("z", 0, 0), ("y", -1, 0)]
+    with pytest.raises(StandingsError, match="takes points off"):
+        standings([r1], deductions={"a": D(-1)})
+
+
 def test_the_default_chain_is_the_presets() -> None:
     assert DEFAULT_TIEBREAKS == ("bule", "head_to_head") == tuple(PRESETS["cacak-preferans"]["standings_tiebreaks"])
 

@@ -104,9 +104,10 @@ def test_the_steps_are_the_presets_and_an_override_changes_them() -> None:
     assert S.available(CACAK) and not S.available(PRESETS["novi-sad-teams"])
     with pytest.raises(S.SanctionError, match="unknown kind"):
         S.step("talking", 0, CACAK)
-    nexts = S.next_steps(["bad_shuffle", "misdeal", "bad_shuffle"], CACAK)
-    assert {k: (x.number, x.bule) for k, x in nexts.items()} == {
-        "bad_shuffle": (3, 16), "misdeal": (2, 2), "forbidden_bid": (1, 20), "partner_pass": (1, 10)}
+    nexts = S.next_steps(["bad_shuffle", "misdeal", "bad_shuffle", "signalling"], CACAK)
+    assert {k: (x.number, x.bule, x.measure) for k, x in nexts.items()} == {
+        "bad_shuffle": (3, 16, "bule"), "misdeal": (2, 2, "bule"), "forbidden_bid": (1, 20, "bule"),
+        "partner_pass": (1, 10, "bule"), "signalling": (2, 0, "referee_warning"), "deduction": (1, 0, "points")}
 
 
 def test_appeals_three_requests_and_only_a_unanimous_upheld_decision_changes_anything() -> None:
@@ -145,12 +146,18 @@ def test_the_history_is_per_player_and_per_kind() -> None:
     do(s, sanction("p1", "misdeal"))
     view = sanctions_view(s.state)
     assert view is not None
-    assert view["next"]["p1"]["bad_shuffle"] == {"step": 2, "bule": 4, "warning": False, "per_co_player": False}
+    assert view["next"]["p1"]["bad_shuffle"] == {"step": 2, "bule": 4, "warning": False, "per_co_player": False,
+                                                 "measure": "bule"}
     assert view["next"]["p2"]["bad_shuffle"]["step"] == 2
-    assert view["next"]["p3"]["bad_shuffle"] == {"step": 1, "bule": 0, "warning": True, "per_co_player": False}
-    assert view["next"]["p1"]["misdeal"] == {"step": 2, "bule": 2, "warning": False, "per_co_player": True}
+    assert view["next"]["p3"]["bad_shuffle"] == {"step": 1, "bule": 0, "warning": True, "per_co_player": False,
+                                                 "measure": "warning"}
+    assert view["next"]["p1"]["misdeal"] == {"step": 2, "bule": 2, "warning": False, "per_co_player": True,
+                                             "measure": "bule"}
     assert view["steps"] == {"bad_shuffle": [0, 4, 16, 32], "misdeal": [2], "forbidden_bid": [20],
-                             "partner_pass": [10]}
+                             "partner_pass": [10], "signalling": ["leader_warning", "referee_warning", "no_follow"],
+                             "deduction": []}
+    assert view["kinds"] == ["bad_shuffle", "misdeal", "forbidden_bid", "partner_pass", "signalling", "deduction"]
+    assert view["needs"] == {"deduction": ["points", "reason"]} and view["points"] == {"step": 0.1, "max": 100}
     assert [x["player"] for x in view["recorded"]] == ["p1", "p2", "p1"]
     assert referee_only(s.state)["sanctions"] == view
 
@@ -200,6 +207,85 @@ def test_a_sanction_proposed_before_another_was_recorded_is_refused() -> None:
     assert (refused.status, refused.detail) == (409, {"field": "step", "next": 2})
 
 
+# ---- signalling and the deduction of points -----------------------------------------------------------
+
+
+@pytest.mark.parametrize(("earlier", "measure", "warning"), [
+    (0, "leader_warning", True), (1, "referee_warning", True), (2, "no_follow", False), (3, "no_follow", False),
+    (7, "no_follow", False)])
+def test_signalling_is_the_leaders_warning_then_the_referees_then_no_follow_and_costs_no_bule(
+        earlier: int, measure: str, warning: bool) -> None:
+    given = S.step(S.SIGNALLING, earlier, CACAK)
+    assert (given.number, given.measure, given.warning, given.bule) == (earlier + 1, measure, warning, 0)
+    assert S.effects(given, "p1", ["p1", "p2", "p3"]) == ()
+    assert S.ladder(S.SIGNALLING, CACAK) == ["leader_warning", "referee_warning", "no_follow"]
+
+
+@pytest.mark.parametrize(("value", "points"), [(1, "1"), (0.1, "0.1"), (2.5, "2.5"), (100, "100"), (1.0, "1")])
+def test_a_deduction_takes_a_number_of_points_above_0_in_tenths(value: float, points: str) -> None:
+    assert str(S.deduction_points(value)) == points
+
+
+@pytest.mark.parametrize(("value", "words"), [
+    (0, "more than 0"), (-0.1, "more than 0"), (0.05, "tenths"), (100.1, "at most 100"), ("1", "a number"),
+    (None, "a number"), (True, "a number"), (float("nan"), "a number"), (float("-inf"), "a number")])
+def test_a_deduction_of_no_points_or_not_a_number_is_refused(value: object, words: str) -> None:
+    with pytest.raises(S.SanctionError, match=words):
+        S.deduction_points(value)
+
+
+def test_signalling_steps_up_per_player_and_the_last_step_is_recorded_as_such() -> None:
+    s = running()
+    given = [do(s, sanction("p2", "signalling", step=n)).payload for n in (1, 2, 3, 4)]
+    assert [(p["measure"], p["warning"], p["bule"], p["penalties"]) for p in given] == [
+        ("leader_warning", True, 0, []), ("referee_warning", True, 0, []), ("no_follow", False, 0, []),
+        ("no_follow", False, 0, [])]
+    assert penalty_bule(s)["p2"] == 0 and s.state.penalties == []
+    view = sanctions_view(s.state)
+    assert view is not None
+    assert view["next"]["p2"]["signalling"] == {"step": 5, "bule": 0, "warning": False, "per_co_player": False,
+                                                "measure": "no_follow"}
+    assert view["next"]["p1"]["signalling"]["measure"] == "leader_warning"
+    do(s, {"type": "undo"})
+    do(s, {"type": "undo"})
+    assert sanctions_view(s.state)["next"]["p2"]["signalling"]["measure"] == "no_follow"  # type: ignore[index]
+    entry = next(x for x in reversed(s.state.commands) if x["type"] == E.SANCTION_RECORDED and not x["undone"])
+    assert entry["payload"]["measure"] == "referee_warning"
+
+
+def test_a_deduction_of_points_comes_off_the_standings_score_and_its_undo_gives_them_back() -> None:
+    s = session("r1 recorded")
+    do(s, record(2, TABLE2))
+    before = {row["player"]: row for row in s.state.standings}
+    assert (before["p1"]["rank"], before["p4"]["rank"], before["p1"]["penalty_points"]) == (2, 1, 0)
+    given = do(s, sanction("p4", "deduction", points=0.5, reason="insulted an opponent"))
+    assert given.payload == {
+        "player": "p4", "kind": "deduction", "item": "r1", "table": 2, "step": 1, "warning": False, "bule": 0,
+        "unit": "points", "measure": "points", "points": 0.5, "reason": "insulted an opponent",
+        "penalties": [{"player": "p4", "amount": 0.5, "unit": "points",
+                       "reason": "deduction of points (1st offence): insulted an opponent"}]}
+    after = {row["player"]: row for row in s.state.standings}
+    # 4.5 − 0.5 = 4.0 < p1's 4.3: p4 drops to 2nd; the bule and the bule on the paper do not change
+    assert (after["p4"]["points"], after["p4"]["penalty_points"], after["p4"]["rank"]) == (4, 0.5, 2)
+    assert (after["p1"]["rank"], after["p4"]["bule"], after["p4"]["penalty_bule"]) == (1, 50, 0)
+    assert me_section(s.state, "p4")["standing"]["penalty_points"] == 0.5  # type: ignore[index]
+    assert [p["unit"] for p in me_section(s.state, "p4")["penalties"]] == ["points"]  # type: ignore[index]
+    do(s, sanction("p4", "deduction", points=1, reason="again"))
+    assert {r["player"]: r["penalty_points"] for r in s.state.standings}["p4"] == 1.5
+    do(s, {"type": "undo"})
+    do(s, {"type": "undo", "seq": given.seq})
+    back = {row["player"]: row for row in s.state.standings}
+    assert (back["p4"]["points"], back["p4"]["penalty_points"], back["p4"]["rank"]) == (4.5, 0, 1)
+
+
+def test_a_deduction_before_any_result_makes_the_score_negative_and_ranks_last() -> None:
+    s = running()
+    do(s, sanction("p3", "deduction", points=2, reason="left the table"))
+    rows = {row["player"]: row for row in s.state.standings}
+    assert (rows["p3"]["points"], rows["p3"]["penalty_points"], rows["p3"]["rank"]) == (-2, 2, 6)
+    assert rows["p1"]["rank"] == 1 and rows["p1"]["shared"]
+
+
 def test_a_sanction_in_an_ended_round_is_taken() -> None:
     s = session("r1 ended")
     assert do(s, sanction("p3", "partner_pass")).payload["table"] == 1
@@ -219,6 +305,22 @@ BAD_SANCTIONS = [
     ("r1 running", sanction("p1", "misdeal", amount=4), 422, "amount"),  # the amount is the rules', not typed
     ("r1 running unseated", sanction("p1", "misdeal"), 409, "item"),  # no table: no co-players
     ("m1 running", sanction("p1", "misdeal", item="m1"), 422, "type"),  # bridge: a VP penalty instead
+    # a deduction of points: a number above 0, in tenths, with a reason; no other kind takes points
+    ("r1 running", sanction("p1", "deduction", reason="insults"), 422, "points"),
+    ("r1 running", sanction("p1", "deduction", points=0, reason="insults"), 422, "points"),
+    ("r1 running", sanction("p1", "deduction", points=-1, reason="insults"), 422, "points"),
+    ("r1 running", sanction("p1", "deduction", points="1", reason="insults"), 422, "points"),
+    ("r1 running", sanction("p1", "deduction", points=True, reason="insults"), 422, "points"),
+    ("r1 running", sanction("p1", "deduction", points=None, reason="insults"), 422, "points"),
+    ("r1 running", sanction("p1", "deduction", points=float("nan"), reason="insults"), 422, "points"),
+    ("r1 running", sanction("p1", "deduction", points=float("inf"), reason="insults"), 422, "points"),
+    ("r1 running", sanction("p1", "deduction", points=0.25, reason="insults"), 422, "points"),
+    ("r1 running", sanction("p1", "deduction", points=100.1, reason="insults"), 422, "points"),
+    ("r1 running", sanction("p1", "deduction", points=1), 422, "reason"),
+    ("r1 running", sanction("p1", "deduction", points=1, reason=" "), 422, "reason"),
+    ("r1 running", sanction("p1", "signalling", points=1), 422, "points"),
+    ("r1 running", sanction("p1", "signalling", step=2), 409, "step"),
+    ("empty", sanction("p1", "deduction", points=1, reason="insults"), 409, "item"),
 ]
 
 
