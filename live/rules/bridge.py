@@ -171,11 +171,6 @@ def score_match(match: MatchResult, scale: str) -> tuple[Score, Score]:
     )
 
 
-def score_matches(matches: Iterable[MatchResult], scale: str) -> list[Score]:
-    """Both lines of every played match, in the order given."""
-    return [line for match in matches for line in score_match(match, scale)]
-
-
 def novi_sad_bye(team: TeamId, round: int, bye_vp: Number | float = _NOVI_SAD["bye_vp"]) -> Score:
     """RULES.md §2: a team without an opponent this round gets 12 VP (no IMPs: the seed gives none)."""
     return Score(round, team, None, to_decimal(bye_vp), kind=BYE, note="bye")

@@ -413,27 +413,6 @@ class NoviSadTimeParams:
 NOVI_SAD_DEFAULTS = NoviSadTimeParams()
 
 
-def novi_sad_forfeit_due(
-    team_complete_at: int | None,
-    scheduled_start: int,
-    now: int,
-    params: NoviSadTimeParams = NOVI_SAD_DEFAULTS,
-    *,
-    pauses: Iterable[Pause] = (),
-) -> bool:
-    """RULES.md §2: a team not complete 30 minutes after the scheduled start loses by forfeit.
-
-    "U roku od 30 minuta" (within 30 minutes): a team complete at exactly 30:00 is in time, and
-    the forfeit is due from the deadline on (now ≥ deadline) for a team not complete by then
-    (`team_complete_at` None, after the deadline, or after now). `scheduled_start` is the
-    reference start (see `reference_start`: a round the referee started late moves it).
-    """
-    deadline = running_deadline(scheduled_start, params.forfeit_after_ms, pauses)
-    if deadline is None or now < deadline:
-        return False
-    return team_complete_at is None or team_complete_at > deadline
-
-
 @dataclass(frozen=True)
 class OvertimePenalty:
     """A Novi Sad match that took too long: `blocks` whole 5-minute blocks over, `vp` to deduct.

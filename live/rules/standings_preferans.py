@@ -28,9 +28,9 @@ from it) is deterministic.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any, Protocol
+from typing import Any
 
 from live.rules.preferans import PlayerId, TableScore
 from live.rules.presets import PRESETS
@@ -41,16 +41,6 @@ DEFAULT_TIEBREAKS: tuple[str, ...] = tuple(PRESETS["cacak-preferans"]["standings
 
 class StandingsError(ValueError):
     """Scored rounds that cannot be ranked (a player at two tables of one round, a bad chain)."""
-
-
-class HasLady(Protocol):
-    """A registered player as the standings need it (live.tournament.Player fits)."""
-
-    @property
-    def id(self) -> str: ...
-
-    @property
-    def lady(self) -> bool: ...
 
 
 @dataclass(frozen=True)
@@ -137,22 +127,6 @@ def standings(
             for p in sorted(group)
         )
     return tuple(rows)
-
-
-def ladies(rows: Sequence[StandingRow], players: Iterable[HasLady]) -> tuple[StandingRow, ...]:
-    """The ladies' lines of the standings, ranked among the ladies (for the best-lady prize).
-
-    The order and the ties are the full standings' (a tie-break against a man still counts);
-    only the rank is renumbered: 1 + the number of ladies strictly ahead.
-    """
-    lady_ids = {p.id for p in players if p.lady}
-    chosen = [row for row in rows if row.player in lady_ids]
-    result: list[StandingRow] = []
-    for i, row in enumerate(chosen):
-        ahead = sum(1 for other in chosen[:i] if other.rank < row.rank)
-        tied = sum(1 for other in chosen if other.rank == row.rank) > 1
-        result.append(replace(row, rank=ahead + 1, shared=tied))
-    return tuple(result)
 
 
 def _tables(rounds: Iterable[Iterable[TableScore]]) -> list[TableScore]:

@@ -114,11 +114,6 @@ def wbf_table(boards: int) -> list[Decimal]:
     return [Decimal(h).scaleb(-2) for h in _wbf_hundredths(_check_boards(boards))]
 
 
-def wbf_raw_table(boards: int) -> list[Decimal]:
-    """The formula rounded to hundredths, before the concavity correction (for tests and audits)."""
-    return [Decimal(h).scaleb(-2) for h in _wbf_raw_hundredths(_check_boards(boards))]
-
-
 def wbf_vp(margin: Number | float, boards: int) -> tuple[Decimal, Decimal]:
     """(home, away) VP for a signed margin = home IMPs − away IMPs; the pair sums to exactly 20.
 

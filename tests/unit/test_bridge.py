@@ -30,7 +30,6 @@ from live.rules.bridge import (
     novi_sad_forfeit,
     novi_sad_withdrawal,
     score_match,
-    score_matches,
     slovak_bye,
     slovak_unplayed,
     slovak_withdrawal,
@@ -423,7 +422,7 @@ def leagues(draw: st.DrawFn) -> tuple[list[Score], list[Penalty], str]:
                 rnd += 1
                 h, a = (home, away) if leg == 0 else (away, home)
                 matches.append(MatchResult(rnd, h, a, draw(imps), draw(imps), boards))
-    scores = score_matches(matches, scale)
+    scores = [line for match in matches for line in score_match(match, scale)]
     scores += [novi_sad_bye(t, rnd + 1) for t in draw(st.lists(st.sampled_from(teams), unique=True, max_size=2))]
     penalties = [Penalty(t, D(draw(st.sampled_from(["0.5", "1", "2"])))) for t in
                  draw(st.lists(st.sampled_from(teams), max_size=3))]

@@ -26,7 +26,6 @@ from live.rules.lateness import (
     late_ms,
     later_arriving,
     minutes_ms,
-    novi_sad_forfeit_due,
     novi_sad_overtime,
     preferans_late_penalty,
     preferans_table_at_deadline,
@@ -247,29 +246,6 @@ def test_table_uses_the_moved_reference() -> None:  # 1 late + late everywhere
 
 
 # ---- Novi Sad ------------------------------------------------------------------------------
-
-FORFEITS = [
-    # (team complete at, reference, pauses, now) → forfeit due
-    pytest.param(at(10), T0, [], at(45), False, id="2 time: complete at 10 min"),
-    pytest.param(None, T0, [], at(29, 59), False, id="2 time: not yet 30 minutes"),
-    pytest.param(None, T0, [], at(30), True, id="2 time: incomplete at 30:00 → forfeit"),
-    pytest.param(at(30), T0, [], at(31), False, id="2 time: complete at exactly 30:00 is within the 30 minutes"),
-    pytest.param(at(30, 1), T0, [], at(31), True, id="2 time: complete at 30:01 is too late"),
-    pytest.param(at(35), T0, [], at(30), True, id="2 time: a completion after now is not known yet"),
-    pytest.param(None, reference_start(T0, at(10)), [], at(30), False,
-                 id="2 time + late everywhere: the round started 10 min late"),
-    pytest.param(None, reference_start(T0, at(10)), [], at(40), True,
-                 id="2 time + late everywhere: 30 min after the late start"),
-    pytest.param(None, T0, [(at(5), at(10))], at(34), False, id="2 time + late everywhere: paused 5 min"),
-    pytest.param(None, T0, [(at(5), None)], at(90), False, id="2 time + late everywhere: still paused"),
-]
-
-
-@pytest.mark.parametrize(("complete", "reference", "pauses", "now", "expected"), FORFEITS)
-def test_novi_sad_forfeit_due(complete: int | None, reference: int, pauses: list[Pause], now: int,
-                              expected: bool) -> None:
-    assert novi_sad_forfeit_due(complete, reference, now, pauses=pauses) is expected
-
 
 OVERTIME = [
     # (submitted at, pauses) → (over ms, whole blocks, VP)

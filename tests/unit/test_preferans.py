@@ -26,8 +26,7 @@ from live.rules.preferans import (
 )
 from live.rules.presets import PRESETS
 from live.rules.seating import draw
-from live.rules.standings_preferans import DEFAULT_TIEBREAKS, StandingsError, ladies, standings
-from live.tournament import Player
+from live.rules.standings_preferans import DEFAULT_TIEBREAKS, StandingsError, standings
 
 D = Decimal
 
@@ -383,16 +382,6 @@ def test_bad_standings_input_is_refused() -> None:
         standings([[t]], tiebreaks=("lots",))
     with pytest.raises(StandingsError, match="a is at two tables in the 1st round"):
         standings([[t, score_table({"a": 10, "d": 0, "e": -10})]])
-
-
-def test_ladies_are_ranked_among_themselves() -> None:
-    # RULES.md 1 other numbers: best lady gets a sponsor prize, so the standings filter ladies
-    r1 = [score_table({"a": 37, "b": -12, "c": -25}), score_table({"d": 10, "e": 10, "f": -20})]
-    rows = standings([r1])
-    players = [Player(id=p, name=p.upper(), lady=p in {"b", "d", "e"}) for p in "abcdef"]
-    got = ladies(rows, players)
-    assert [(r.rank, r.player, r.shared) for r in got] == [(1, "d", True), (1, "e", True), (3, "b", False)]
-    assert {r.player: r.points for r in got} == {"d": D("3.6"), "e": D("3.6"), "b": D("2.9")}
 
 
 # ---- properties of the standings -------------------------------------------------------------

@@ -14,16 +14,21 @@ from hypothesis import strategies as st
 from live.rules.vp import (
     SLOVAK25_BOARDS,
     Band,
+    _wbf_raw_hundredths,  # the formula before the correction
     draw_vp,
     slovak25_bands,
     slovak25_margin_range,
     slovak25_vp,
     vp,
     vp_table_text,
-    wbf_raw_table,
     wbf_table,
     wbf_vp,
 )
+
+
+def raw_table(boards: int) -> list[D]:
+    """The WBF formula rounded to hundredths, before the concavity correction that `wbf_table` applies."""
+    return [D(h).scaleb(-2) for h in _wbf_raw_hundredths(boards)]
 
 D = Decimal
 SEED_SLOVAK = Path("/work/shared/seeds/001_f719d6b6ab362e77.txt")
@@ -50,7 +55,7 @@ def test_wbf_12_boards_is_the_published_table() -> None:  # RULES.md §2
 
 
 def test_wbf_12_boards_correction_cells() -> None:  # RULES.md §2: raised by 0.01 for concavity
-    raw, table = wbf_raw_table(12), wbf_table(12)
+    raw, table = raw_table(12), wbf_table(12)
     assert [(m, str(raw[m]), str(table[m])) for m in range(len(raw)) if raw[m] != table[m]] == [
         (42, "19.01", "19.02"), (44, "19.23", "19.24"), (49, "19.73", "19.74"),
     ]
@@ -120,7 +125,7 @@ def test_wbf_table_is_non_decreasing_with_non_increasing_increments(boards: int)
 @settings(max_examples=40, deadline=None)
 @given(boards=st.integers(1, 64))
 def test_wbf_correction_is_the_least_concave_table_above_the_formula(boards: int) -> None:  # §2
-    raw, table = wbf_raw_table(boards), wbf_table(boards)
+    raw, table = raw_table(boards), wbf_table(boards)
     assert len(raw) == len(table) and all(t >= r for r, t in zip(raw, table, strict=True))
 
     def concave(values: list[Decimal]) -> bool:
