@@ -63,7 +63,8 @@ const PONG_TIMEOUT_MS = 2_500;
  *
  * Every view but the referee's gets the names and titles in the page's script (script.js: a
  * Latin page shows Serbian Cyrillic in Latin), here, as the sections and events arrive; the
- * console shows the data as written, since it edits it.
+ * console keeps the data as written, since it edits it, and shows its drawn page in the page's
+ * script instead (referee/latin.js).
  */
 export class LiveConnection {
   constructor({ view, player = null, token = null, clock: clk = clock, script = view !== "referee", ...callbacks }) {

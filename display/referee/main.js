@@ -9,6 +9,7 @@ import { setText } from "../lib/dom.js";
 import { timeFormatter } from "../lib/format.js";
 import { describeClock } from "../lib/headline.js";
 import { applyLimits, keepLimits } from "../lib/limits.js";
+import { pageLanguage } from "../lib/i18n.js";
 import { showTournament } from "../lib/page.js";
 import { renderPlayerSelect, wireAnnounce } from "./announce.js";
 import { appealsCard } from "./appeals.js";
@@ -16,6 +17,7 @@ import { renderAudit, wireUndoLast } from "./audit.js";
 import { onLatenessEvent, renderCheckin, renderCheckinLive, wireCheckin } from "./checkin.js";
 import { confirmedLate, command, redrawAfterCommands } from "./commands.js";
 import { deskCard } from "./desk.js";
+import { showConsoleIn } from "./latin.js";
 import { labelPage } from "./page.js";
 import { renderPenaltyForm, wirePenaltyForm } from "./penalties.js";
 import { refereesCard } from "./referees.js";
@@ -31,6 +33,9 @@ import { planContext, plan, renderItems, renderRowCounts } from "./timetable.js"
 import { wireToast } from "./toast.js";
 import { describeAudit, displayName, itemTitle, num, playerName, teamName } from "./words.js";
 
+// A Latin-script page shows every drawn text in Latin letters; the sections (and so every command and
+// prefilled field) stay as the server wrote them (latin.js says why).
+const shown = showConsoleIn(pageLanguage);
 labelPage();
 wireSession(startConsole);
 wireToast();
@@ -77,9 +82,10 @@ function frame(now) {
   if (box.dataset.mode !== c.mode) box.dataset.mode = c.mode;
   setText($("current-count"), c.count || "–:––");
   setText($("current-kicker"), c.kicker);
-  setText($("current-title"), [c.headline, c.state].filter(Boolean).join(" — "));
-  setText($("current-sub"), [c.sub, c.upcoming ? `${c.upcomingLabel}: ${c.upcoming.title} ${c.upcomingTime}` : ""]
-    .filter(Boolean).join("  ·  "));
+  // (in the page's script here, so that setText leaves the line alone on a frame that changes nothing)
+  setText($("current-title"), shown([c.headline, c.state].filter(Boolean).join(" — ")));
+  setText($("current-sub"), shown([c.sub, c.upcoming ? `${c.upcomingLabel}: ${c.upcoming.title} ${c.upcomingTime}` : ""]
+    .filter(Boolean).join("  ·  ")));
   renderRowCounts(now);
   renderCheckinLive(now);
 }

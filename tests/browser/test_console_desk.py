@@ -21,7 +21,9 @@ pytestmark = pytest.mark.asyncio(loop_scope="session")
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 CACAK = EXAMPLES / "cacak-preferans-2027.toml"
 SLOVAK = EXAMPLES / "slovak-league-2027.toml"
-ZORAN, MILAN = "Зоран Марковић", "Милан Јовановић"  # p04 and p01 of the example
+#: p04 and p01 of the example (Зоран Марковић, Милан Јовановић) as the English console shows them:
+#: in Latin letters (display/referee/latin.js).
+ZORAN, MILAN = "Zoran Marković", "Milan Jovanović"
 
 
 async def books(server: Server) -> dict[str, Any]:
