@@ -207,23 +207,35 @@ def _check(path: str) -> int:
     return 0
 
 
-def kept_secret(db: Path, suffix: str, env: str, size: int) -> str:
-    """The environment's value, else the one stored beside the log (owner-only file), else a new
-    one stored there: the same token and check-in codes on every restart."""
+#: The secrets a server needs, as (the name the log keeps it under, the variable that overrides it, bytes).
+SECRETS = (("referee_token", "LIVE_REFEREE_TOKEN", 18), ("checkin_secret", "LIVE_CHECKIN_SECRET", 24),
+           ("referee_secret", "LIVE_REFEREE_SECRET", 32))
+
+
+async def kept_secret(log_: EventLog, name: str, env: str, size: int) -> str:
+    """The environment's value, else the one the log keeps under `name` (made on the first start and
+    stored in the log, `EventLog.secret`): the same token and check-in codes on every restart and on
+    every instance of a shared log. A value from the environment is not stored: removing the
+    variable brings the log's own value back. (A SQLite log from before the secrets moved into it
+    adopts its `<db>.token`/`.secret`/`.referee-secret` files: live/log/sqlite.py.)"""
     if os.environ.get(env):
         return os.environ[env]
-    path = db.with_name(db.name + suffix)
-    if path.exists():
-        return path.read_text().strip()
-    value = secrets.token_urlsafe(size)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.touch(mode=0o600)
-    path.write_text(value + "\n")
-    return value
+    return await log_.secret(name, lambda: secrets.token_urlsafe(size))
 
 
-def referee_token(db: Path) -> str:
-    return kept_secret(db, ".token", "LIVE_REFEREE_TOKEN", 18)
+def kept_secrets(log_: EventLog) -> tuple[str, str, str]:
+    """The referee token, the check-in secret and the referee-session secret (SECRETS), from a log
+    opened for this and closed again (the hall opens its own). Raises LogUnavailable."""
+
+    async def run() -> tuple[str, str, str]:
+        await log_.open()
+        try:
+            token, checkin, signing = [await kept_secret(log_, *entry) for entry in SECRETS]
+        finally:
+            await log_.close()
+        return token, checkin, signing
+
+    return asyncio.run(run())
 
 
 def fixed_referees(tournament: Tournament) -> list[tuple[str, str]]:
@@ -244,12 +256,11 @@ def referee_registry(tournament: Tournament, shared_token: str, secret: str) -> 
 
 def _serve_redis(tournament: Tournament, url: str, prefix: str, host: str, port: int, public_url: str | None,
                  accept_changes: bool = False) -> int:
-    """An instance on a shared Redis log. The referee token and the check-in secret are shared too:
-    from the environment, else kept in Redis by the first instance, so every instance agrees.
+    """An instance on a shared Redis log. The referee token, the check-in secret and the referee-session
+    secret are shared too: from the environment, else kept in the log's meta hash by the first
+    instance to start (`RedisLog.secret`), so every instance agrees.
     LIVE_LEASE_TTL (seconds, default 15; renewed every third of it) bounds how long the scheduler
     waits for a new leader when the instance running it dies."""
-    import redis
-
     from live.hall import Hall
     from live.log import LogUnavailable, TournamentMismatch
     from live.log.redis import RedisLog
@@ -270,18 +281,8 @@ def _serve_redis(tournament: Tournament, url: str, prefix: str, host: str, port:
                              accept=accept_changes)
         if refused is not None:
             return refused
-        client = redis.Redis.from_url(url, socket_timeout=5, socket_connect_timeout=5)
-        meta = f"{prefix}:meta"
-        for field, env, value in (("referee_token", "LIVE_REFEREE_TOKEN", secrets.token_urlsafe(18)),
-                                  ("checkin_secret", "LIVE_CHECKIN_SECRET", secrets.token_urlsafe(24)),
-                                  ("referee_secret", "LIVE_REFEREE_SECRET", secrets.token_urlsafe(32))):
-            client.hsetnx(meta, field, os.environ.get(env) or value)
-        token = os.environ.get("LIVE_REFEREE_TOKEN") or client.hget(meta, "referee_token").decode()
-        secret = os.environ.get("LIVE_CHECKIN_SECRET") or client.hget(meta, "checkin_secret").decode()
-        # Sessions and login links signed on one instance are good on every other.
-        signing = os.environ.get("LIVE_REFEREE_SECRET") or client.hget(meta, "referee_secret").decode()
-        client.close()
-    except (TournamentMismatch, LogUnavailable, redis.RedisError) as exc:
+        token, secret, signing = kept_secrets(RedisLog(url, tournament.id, key_prefix=prefix))
+    except (TournamentMismatch, LogUnavailable) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
     lease = Lease(url, f"{prefix}:leader", ttl=ttl, renew_every=ttl / 3)
@@ -309,9 +310,12 @@ def _serve(tournament: Tournament, db: Path, host: str, port: int, *, demo: bool
             return 1
         if refused is not None:
             return refused
-    token = referee_token(db)
-    secret = kept_secret(db, ".secret", "LIVE_CHECKIN_SECRET", 24)
-    registry = referee_registry(tournament, token, kept_secret(db, ".referee-secret", "LIVE_REFEREE_SECRET", 32))
+    try:
+        token, secret, signing = kept_secrets(SQLiteLog(db, tournament.id))
+    except LogUnavailable as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    registry = referee_registry(tournament, token, signing)
     hall = Hall(tournament, SQLiteLog(db, tournament.id), checkin_secret=secret)
     companions: list[Callable[[], Awaitable[None]]] = []
     if demo:

@@ -7,7 +7,9 @@ Keys (all under `key_prefix`, default `live`; one prefix = one tournament's log)
                        ms), type, actor, payload (JSON), signal (only when the event has one).
     {prefix}:seq       String: the last seq (0 or missing when the log is empty).
     {prefix}:signals   Hash: signal id → the seq it was appended at (the at-most-once check).
-    {prefix}:meta      Hash: `tournament` → the name of the tournament the log belongs to.
+    {prefix}:meta      Hash: `tournament` → the id of the tournament the log belongs to; and
+                       the secrets (`secret`): `referee_token`, `checkin_secret`,
+                       `referee_secret`, each set once (HSETNX) by the first instance to ask.
 
 Several tournaments can share one Redis under different prefixes. For Redis Cluster give a
 prefix with a hash tag (`{hall}`), so that all four keys land in one slot.
@@ -40,7 +42,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
@@ -59,7 +61,7 @@ except ImportError:  # pragma: no cover
     MaintNotificationsConfig = None  # type: ignore[assignment,misc]
 
 from live.events import Event, NewEvent
-from live.log import LogUnavailable, SeqConflict, TournamentMismatch
+from live.log import LogUnavailable, SeqConflict, TournamentMismatch, check_secret_name, check_secret_value
 
 log = logging.getLogger("live.log.redis")
 
@@ -273,6 +275,22 @@ class RedisLog:
             raise SeqConflict(expect_seq, int(values[0]))
         seq, ts = int(values[0]), int(values[1])
         return Event(seq, ts, event.type, event.actor, json.loads(payload), event.signal)
+
+    async def secret(self, name: str, make: Callable[[], str]) -> str:
+        """The value under `name` in the meta hash: HSETNX of `make()`'s value, then HGET. The first
+        instance to ask stores its value; every other instance, now or after a restart, reads that one."""
+        check_secret_name(name)
+        if self._client is None:
+            raise LogUnavailable("the event log is not open")
+        value = check_secret_value(name, make())
+        try:
+            await self._client.hsetnx(self.meta_key, name, value)
+            kept = await self._client.hget(self.meta_key, name)
+        except (RedisError, OSError) as exc:
+            raise self._unavailable(exc, f"keeping the secret {name!r}") from exc
+        if not kept:  # deleted between the two calls by hand: nothing to agree on, say so
+            raise LogUnavailable(f"Redis at {redacted(self.url)} lost {self.meta_key} {name!r} while it was set")
+        return str(kept)
 
     async def read(self, since: int = 0) -> list[Event]:
         """The events after `since`, in seq order (read in batches of READ_BATCH)."""

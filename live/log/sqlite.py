@@ -4,6 +4,17 @@ All SQLite work runs on one dedicated thread so a commit's fsync never stalls th
 that feeds the WebSockets. A signal's id is a UNIQUE column and the insert is `INSERT OR
 IGNORE`, so the at-most-once check happens inside the same transaction as the write. With
 `expect_seq` the check of the last seq and the insert are one `BEGIN IMMEDIATE` transaction.
+
+The `meta` table holds `tournament` (whose log it is) and the secrets (`secret`): the referee
+token, the check-in secret and the referee-session secret live in the file they guard, which is
+therefore created owner-only (0600; SQLite gives its -wal and -shm files the same mode) and
+tightened to that when an older, wider one is opened.
+
+Upgrading: before the secrets moved into meta they were kept in files beside the log
+(`<db>.token`, `<db>.secret`, `<db>.referee-secret`, see LEGACY_SECRET_FILES). The first
+`secret(name, ...)` on such a log adopts the file's value into meta instead of making a new one,
+so the referee token and the players' check-in codes stay what they were. The files are left in
+place (an older version can still run on the same log); meta wins from then on.
 """
 
 from __future__ import annotations
@@ -11,20 +22,25 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import os
 import shutil
 import sqlite3
 import time
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
 from live.events import Event, NewEvent
-from live.log import LogUnavailable, SeqConflict, TournamentMismatch
+from live.log import LogUnavailable, SeqConflict, TournamentMismatch, check_secret_name, check_secret_value
 
 __all__ = ["SQLiteLog", "TournamentMismatch"]  # TournamentMismatch lives in live.log; still importable here
 
 #: Less room than this on the log's disk at start is a full disk: a tournament writes more.
 LOW_DISK_BYTES = 1024 * 1024
+
+#: Where each secret was kept before it moved into meta: a file beside the log, `<db><suffix>`.
+LEGACY_SECRET_FILES = {"referee_token": ".token", "checkin_secret": ".secret", "referee_secret": ".referee-secret"}
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS events (
@@ -64,6 +80,7 @@ class SQLiteLog:
                 f"{self.path} is empty, but the secrets beside it show a log was kept there: the log was lost. "
                 "Restore it from a backup; to start the tournament anew, delete the file and its .token and "
                 ".secret files")
+        self._owner_only()
         try:
             db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
             try:
@@ -88,6 +105,18 @@ class SQLiteLog:
                     f"{self.path} holds the log of {row[0]!r}, not of {self.tournament_name!r}; "
                     "use another --db for this tournament")
         self._db = db
+
+    def _owner_only(self) -> None:
+        """Create the file owner-only, or take group and other access away from an existing one (and its
+        -wal and -shm): it holds the secrets. Best effort: a file of another owner keeps its mode."""
+        with contextlib.suppress(OSError):  # there already; or not creatable: then SQLite's error says why
+            os.close(os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+        for path in (self.path, self.path.with_name(self.path.name + "-wal"),
+                     self.path.with_name(self.path.name + "-shm")):
+            with contextlib.suppress(OSError):
+                mode = path.stat().st_mode & 0o777
+                if mode & 0o077:
+                    path.chmod(mode & 0o700)
 
     def _unusable(self, exc: sqlite3.Error) -> LogUnavailable:
         """Why the log cannot be opened, and what to do. A full disk makes SQLite fail in ways that
@@ -161,6 +190,40 @@ class SQLiteLog:
                 raise LogUnavailable(f"{self.path}: event {seq} cannot be read ({exc}): the file is damaged; "
                                      "restore it from a backup") from exc
         return events
+
+    async def secret(self, name: str, make: Callable[[], str]) -> str:
+        """The value kept in meta under `name`; the first call stores the old file's value if there is one
+        (LEGACY_SECRET_FILES, see the module's docstring), else `make()`'s. INSERT OR IGNORE then SELECT,
+        on the log's thread: another process starting on the same file at once gets the same value."""
+        check_secret_name(name)
+        return await self._run(self._secret, name, make)
+
+    def _secret(self, name: str, make: Callable[[], str]) -> str:
+        if self._db is None:
+            raise LogUnavailable("the event log is not open")
+        select = "SELECT value FROM meta WHERE key=?"
+        try:
+            row = self._db.execute(select, (name,)).fetchone()
+            if row is None:
+                value = check_secret_value(name, self._legacy_secret(name) or make())
+                self._db.execute("INSERT OR IGNORE INTO meta(key, value) VALUES (?, ?)", (name, value))
+                row = self._db.execute(select, (name,)).fetchone()
+        except sqlite3.Error as exc:
+            raise LogUnavailable(f"the event log cannot keep the secret {name!r}: {exc}") from exc
+        return str(row[0])
+
+    def _legacy_secret(self, name: str) -> str | None:
+        """The value of the file that kept `name` before meta did, if there is one and it is not empty."""
+        suffix = LEGACY_SECRET_FILES.get(name)
+        if suffix is None:
+            return None
+        try:
+            return self.path.with_name(self.path.name + suffix).read_text().strip() or None
+        except FileNotFoundError:
+            return None
+        except OSError as exc:  # there, but unreadable: a new secret would silently change the token
+            raise LogUnavailable(f"{self.path}{suffix} cannot be read ({exc}): it holds the {name} this log "
+                                 "was started with; make it readable, or delete it to get a new one") from exc
 
     async def close(self) -> None:
         if self._db is not None:

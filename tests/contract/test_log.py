@@ -23,6 +23,7 @@ from redis_server import RedisServer
 from live.events import Event, NewEvent
 from live.log import EventLog, LogUnavailable, SeqConflict, TailingLog
 from live.log import TournamentMismatch as TournamentMismatchInLog
+from live.log.memory import MemoryLog, MemoryStore
 from live.log.redis import RedisLog
 from live.log.sqlite import SQLiteLog, TournamentMismatch
 
@@ -44,9 +45,15 @@ def redis_factory(request: pytest.FixtureRequest, tmp_path: Path) -> Factory:
     return lambda tournament=TOURNAMENT: RedisLog(server.url, tournament, key_prefix=prefix)
 
 
+def memory_factory(request: pytest.FixtureRequest, tmp_path: Path) -> Factory:
+    store = MemoryStore()  # one per test, shared by every log the test makes: as one file is
+    return lambda tournament=TOURNAMENT: MemoryLog(store, tournament)
+
+
 BACKENDS: dict[str, Callable[[pytest.FixtureRequest, Path], Factory]] = {
     "sqlite": sqlite_factory,
     "redis": redis_factory,
+    "memory": memory_factory,
 }
 
 
@@ -194,6 +201,80 @@ async def test_a_log_refuses_to_open_for_another_tournament(make_log: Factory) -
         await again.close()
 
 
+class Maker:
+    """A `make` for `secret` that hands out "value-1", "value-2", … and counts its calls."""
+
+    def __init__(self, prefix: str = "value") -> None:
+        self.prefix, self.calls = prefix, 0
+
+    def __call__(self) -> str:
+        self.calls += 1
+        return f"{self.prefix}-{self.calls}"
+
+
+async def test_a_secret_is_made_once_and_then_kept(log: EventLog) -> None:
+    make = Maker()
+    assert await log.secret("referee_token", make) == "value-1"
+    assert await log.secret("referee_token", Maker("other")) == "value-1"
+    assert await log.secret("checkin_secret", Maker("checkin")) == "checkin-1"  # each name its own
+    assert make.calls == 1
+    assert await log.read(0) == []  # a secret is no event: the fold, the exports, /api/events never see it
+    stored = await log.append(announce("after"))
+    assert stored is not None and stored.seq == 1
+
+
+async def test_a_secret_is_the_same_after_reopening(make_log: Factory) -> None:
+    first = make_log()
+    await first.open()
+    made = await first.secret("referee_token", Maker("first"))
+    await first.close()
+    second = make_log()
+    await second.open()
+    try:
+        assert await second.secret("referee_token", Maker("second")) == made == "first-1"
+    finally:
+        await second.close()
+
+
+async def test_two_first_calls_at_once_agree_on_the_secret(make_log: Factory) -> None:
+    one, two = make_log(), make_log()  # two instances (two threads for SQLite, two clients for Redis)
+    await one.open()
+    await two.open()
+    try:
+        values = await asyncio.gather(*(log.secret("checkin_secret", Maker(f"{n}-{id(log)}"))
+                                        for n in range(10) for log in (one, two)))
+        assert len(set(values)) == 1
+        assert await one.secret("checkin_secret", Maker()) == await two.secret("checkin_secret", Maker()) == values[0]
+    finally:
+        await one.close()
+        await two.close()
+
+
+async def test_a_secret_cannot_overwrite_whose_log_it_is_nor_be_empty(make_log: Factory) -> None:
+    log = make_log()
+    await log.open()
+    try:
+        for name in ("tournament", "", "a b", "a:b"):
+            with pytest.raises(ValueError, match="cannot name a secret"):
+                await log.secret(name, Maker())
+        with pytest.raises(ValueError, match="non-empty string"):
+            await log.secret("referee_token", lambda: "")
+        assert await log.secret("referee_token", Maker()) == "value-1"  # nothing was stored by the refusal
+    finally:
+        await log.close()
+    theirs = make_log("Another Cup")
+    with pytest.raises(TournamentMismatch, match="Contract Cup"):
+        await theirs.open()
+    await theirs.close()
+
+
+async def test_a_secret_needs_an_open_log(make_log: Factory) -> None:
+    log = make_log()
+    with pytest.raises(LogUnavailable, match="not open"):
+        await log.secret("referee_token", Maker())
+    await log.close()
+
+
 def test_tournament_mismatch_is_one_class_importable_from_both_places() -> None:
     assert TournamentMismatch is TournamentMismatchInLog
 
@@ -221,6 +302,131 @@ async def test_sqlite_log_is_durable_wal(tmp_path: Path) -> None:
 
 async def test_sqlite_log_offers_no_tail(tmp_path: Path) -> None:
     assert not isinstance(SQLiteLog(tmp_path / "log.db", "Contract Cup"), TailingLog)
+
+
+def legacy_files(db: Path) -> dict[str, str]:
+    """The files an older version kept the secrets in, beside the log, with what they held."""
+    kept = {".token": "old-referee-token", ".secret": "old-checkin-secret", ".referee-secret": "old-signing"}
+    for suffix, value in kept.items():
+        db.with_name(db.name + suffix).write_text(value + "\n")
+    return kept
+
+
+async def test_sqlite_log_adopts_the_secrets_of_the_files_an_older_version_kept(tmp_path: Path) -> None:
+    db = tmp_path / "log.db"
+    old = SQLiteLog(db, TOURNAMENT)
+    await old.open()  # a log written before the secrets moved into it: no secret in meta
+    await old.append(announce("before the upgrade"))
+    await old.close()
+    legacy_files(db)
+    log = SQLiteLog(db, TOURNAMENT)
+    await log.open()
+    try:
+        assert await log.secret("referee_token", Maker()) == "old-referee-token"
+        assert await log.secret("checkin_secret", Maker()) == "old-checkin-secret"
+        assert await log.secret("referee_secret", Maker()) == "old-signing"
+        assert await log.secret("another_secret", Maker()) == "value-1"  # no file of old for it: made
+    finally:
+        await log.close()
+    for suffix in (".token", ".secret", ".referee-secret"):
+        db.with_name(db.name + suffix).unlink()  # adopted: meta keeps them now
+    again = SQLiteLog(db, TOURNAMENT)
+    await again.open()
+    try:
+        assert await again.secret("referee_token", Maker()) == "old-referee-token"
+    finally:
+        await again.close()
+    with sqlite3.connect(db) as raw:
+        assert dict(raw.execute("SELECT key, value FROM meta")) == {
+            "tournament": TOURNAMENT, "referee_token": "old-referee-token", "checkin_secret": "old-checkin-secret",
+            "referee_secret": "old-signing", "another_secret": "value-1"}
+
+
+async def test_sqlite_log_keeps_meta_over_a_file_written_later(tmp_path: Path) -> None:
+    db = tmp_path / "log.db"
+    log = SQLiteLog(db, TOURNAMENT)
+    await log.open()
+    try:
+        assert await log.secret("referee_token", Maker()) == "value-1"
+        legacy_files(db)  # e.g. an older version run on the log once: meta still wins
+        assert await log.secret("referee_token", Maker()) == "value-1"
+    finally:
+        await log.close()
+
+
+async def test_sqlite_log_refuses_to_replace_an_unreadable_secret_file(tmp_path: Path) -> None:
+    db = tmp_path / "log.db"
+    db.with_name("log.db.token").mkdir()  # there, but no file's text can be read from it
+    log = SQLiteLog(db, TOURNAMENT)
+    await log.open()
+    try:
+        with pytest.raises(LogUnavailable, match=r"log.db.token cannot be read"):
+            await log.secret("referee_token", Maker())
+        assert await log.secret("checkin_secret", Maker()) == "value-1"
+    finally:
+        await log.close()
+
+
+async def test_sqlite_log_file_is_owner_only_as_it_holds_the_secrets(tmp_path: Path) -> None:
+    log = SQLiteLog(tmp_path / "new.db", TOURNAMENT)
+    await log.open()
+    await log.append(announce("x"))
+    await log.secret("referee_token", Maker())
+    assert {p.name: p.stat().st_mode & 0o777 for p in tmp_path.iterdir()} == {
+        "new.db": 0o600, "new.db-wal": 0o600, "new.db-shm": 0o600}
+    await log.close()
+    wide = tmp_path / "wide.db"
+    sqlite3.connect(wide).close()
+    wide.chmod(0o644)  # a log from before, readable by everyone
+    SQLiteLog(wide, TOURNAMENT).verify()
+    assert wide.stat().st_mode & 0o777 == 0o600
+
+
+# Memory only --------------------------------------------------------------------------------------
+
+
+async def test_memory_log_gives_copies_so_a_caller_cannot_change_the_log() -> None:
+    log = MemoryLog(tournament_name=TOURNAMENT)
+    await log.open()
+    payload = {"item": "r1", "tables": [1, 2]}
+    stored = await log.append(NewEvent("round_started", "referee", payload))
+    assert stored is not None and stored.payload == payload and stored.payload is not payload
+    payload["tables"].append(3)
+    stored.payload["tables"].append(4)
+    (read,) = await log.read(0)
+    read.payload["item"] = "changed"
+    assert (await log.read(0))[0].payload == {"item": "r1", "tables": [1, 2]}
+    with pytest.raises(TypeError):  # what a file or Redis could not store is refused here too
+        await log.append(NewEvent("announced", "referee", {"when": object()}))
+    assert len(await log.read(0)) == 1
+
+
+async def test_memory_log_timestamps_never_go_back() -> None:
+    clock = iter([5_000, 7_000, 1_000, 9_000])
+    log = MemoryLog(MemoryStore(), TOURNAMENT, clock=lambda: next(clock))
+    await log.open()
+    stamps = [e.ts for e in [await log.append(announce(str(n))) for n in range(4)] if e]
+    assert stamps == [5_000, 7_000, 7_000, 9_000]  # the clock stepped back: the log did not
+
+
+async def test_memory_log_offers_no_tail_and_a_new_store_each_time() -> None:
+    one, two = MemoryLog(tournament_name=TOURNAMENT), MemoryLog(tournament_name="Another Cup")
+    assert not isinstance(one, TailingLog)
+    await one.open()
+    await two.open()  # stores of their own: not one log
+    await one.append(announce("one"))
+    assert await two.read(0) == []
+
+
+async def test_memory_log_adopts_a_legacy_owner() -> None:
+    store = MemoryStore()
+    old = MemoryLog(store, "Contract Cup 2026")
+    await old.open()
+    new = MemoryLog(store, "contract-cup", legacy_owner="Contract Cup 2026")
+    await new.open()
+    assert store.meta["tournament"] == "contract-cup"
+    with pytest.raises(TournamentMismatch):
+        MemoryLog(store, "Contract Cup 2026").verify()
 
 
 # Redis only ---------------------------------------------------------------------------------------

@@ -6,7 +6,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -480,19 +479,18 @@ def test_a_valid_sheet_becomes_its_event(setup: str, command: dict[str, Any], ki
 # ---- GET /api/individual ----------------------------------------------------------------------------------
 
 
-def test_the_individual_ranking_endpoint_is_public_hidden_with_the_standings_and_absent_elsewhere(
-        tmp_path: Path) -> None:
+def test_the_individual_ranking_endpoint_is_public_hidden_with_the_standings_and_absent_elsewhere() -> None:
     from starlette.testclient import TestClient
 
     from live.app import create_app
     from live.hall import Hall
-    from live.log.sqlite import SQLiteLog
+    from live.log.memory import MemoryLog
 
     hidden = tournament(rounds(2, kind="match", minutes=90, gap=15, boards=12), preset="novi-sad-teams",
                         teams=TEAMS5, players=NOVI_SAD_PLAYERS, rules={"standings_hidden_from_round": 2})
     token = {"Authorization": "Bearer sheets-token"}
-    for t, name in ((hidden, "n"), (SLOVAK, "s")):
-        hall = Hall(t, SQLiteLog(tmp_path / f"{name}.db", t.name), run_scheduler=False, clock=lambda: T0)
+    for t in (hidden, SLOVAK):
+        hall = Hall(t, MemoryLog(tournament_name=t.name), run_scheduler=False, clock=lambda: T0)
         with TestClient(create_app(hall, "sheets-token")) as http:
             if t is SLOVAK:
                 answer = http.get("/api/individual")
