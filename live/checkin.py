@@ -1,6 +1,6 @@
 """Players' personal check-in codes.
 
-A code is derived from a secret kept beside the event log (`live.cli.kept_secret`) and the
+A code is derived from a secret kept in the event log (its `secret`, `live.cli.kept_secret`) and the
 player's id, so it is the same on every restart and on every instance that shares the secret,
 can be printed for the referee before the event, and cannot be guessed from the id. Codes use
 an alphabet without look-alikes (no 0/O, 1/I/L) because people type them on phones, and are

@@ -1,7 +1,7 @@
 """Who the referees are, and how a person shows being one.
 
 - **Referees with a token** come from outside the log: the shared token (`LIVE_REFEREE_TOKEN`, or
-  the one kept beside the log) is the referee named "referee", whose actor is `referee` as in every
+  the one kept in the log) is the referee named "referee", whose actor is `referee` as in every
   log from before names; `[[referees]]` in the tournament file and `LIVE_REFEREES="Ana:token,…"`
   name others. Tokens never enter the log.
 - **Referees added at the console** are events (`referee_added` with a name and a random salt);

@@ -2,7 +2,7 @@
 
 A session is a stateless signed value, `<player>.<expires>.<mac>` (the player id in base64url,
 the expiry in epoch ms, an HMAC-SHA256 of both and the tournament's id), with a key derived from
-the check-in secret kept beside the log (or in Redis meta). Every instance that shares the secret
+the check-in secret kept in the log (its meta). Every instance that shares the secret
 accepts it, so no sticky sessions and nothing stored; a new secret ends every session. The server
 sets it as an HttpOnly, SameSite=Strict cookie; the page never sees it, and the browser sends it
 on the same-origin WebSocket upgrade.
