@@ -3,6 +3,7 @@
 import { el, fill, setText } from "../lib/dom.js";
 import { formatNumber } from "../lib/format.js";
 import { Pager } from "../lib/pager.js";
+import { startsAtText } from "../lib/headline.js";
 import { nameBook, seatingToShow } from "../lib/standings.js";
 import { pageIndicator } from "./page-dots.js";
 import { $, PAGE_EVERY_MS, STRINGS, VIEW, page, wants } from "./state.js";
@@ -13,6 +14,29 @@ export const seatingPager = new Pager($("seating-body"), {
 });
 
 let seatingKey = "";
+
+/**
+ * The heads of a bridge seating ("Home – Away") over every column of matches the grid lays out side by
+ * side: which team is home is the server's order (the first of each pair), the page only names it.
+ */
+function matchHeads(count) {
+  const heads = $("seating-cols");
+  const body = $("seating-body");
+  heads.hidden = count === 0;
+  if (!count) {
+    fill(heads);
+    return;
+  }
+  // A grid's resolved columns are one length each ("512px 512px"); a list (display: block) is one column.
+  const style = getComputedStyle(body);
+  const tracks = style.display === "grid" ? style.gridTemplateColumns.split(" ").filter(Boolean).length : 1;
+  const columns = Math.max(1, Math.min(count, tracks));
+  if (heads.childElementCount === columns) return;
+  fill(heads, Array.from({ length: columns }, () => el("div", { class: "d-match d-match-head" },
+    el("span", { class: "d-match-home" }, STRINGS.seatingHome),
+    el("span", { class: "d-match-vs" }, STRINGS.vs), // as wide as the rows' own, so the heads stand over the names
+    el("span", { class: "d-match-away" }, STRINGS.seatingAway))));
+}
 
 /** The panel as the sections say (drawn again only when what it shows changed). */
 export function renderSeating() {
@@ -26,8 +50,10 @@ export function renderSeating() {
     return;
   }
   const names = nameBook(sections);
-  const key = JSON.stringify([shown?.item?.id, shown?.upcoming, shown?.seating, sections.players, sections.teams,
-    shown ? fmt.time(shown.item.start) : ""]);
+  // A start on another day (the league's next evening) with its date.
+  const now = page.connection?.clock?.now?.() ?? Date.now();
+  const when = shown ? startsAtText(shown.item.start, now, fmt, STRINGS) : "";
+  const key = JSON.stringify([shown?.item?.id, shown?.upcoming, shown?.seating, sections.players, sections.teams, when]);
   if (key === seatingKey) return;
   const fresh = seatingKey === "" || JSON.parse(seatingKey)[0] !== shown?.item?.id;
   seatingKey = key;
@@ -36,6 +62,7 @@ export function renderSeating() {
   setText($("seating-empty"), STRINGS.noSeating);
   const note = $("seating-note");
   note.hidden = true;
+  if (!shown || !Array.isArray(shown.seating.matches)) matchHeads(0);
   if (!shown) {
     setText($("seating-title"), STRINGS.seatingTitle);
     setText($("seating-sub"), "");
@@ -45,7 +72,7 @@ export function renderSeating() {
   const { item, seating, upcoming } = shown;
   setText($("seating-title"), STRINGS.seating(item));
   const method = seating.method === "draw" ? STRINGS.seatingDrawn : seating.method === "standings" ? STRINGS.seatingFromStandings : "";
-  setText($("seating-sub"), [upcoming ? STRINGS.startsAt(fmt.time(item.start)) : STRINGS.seatingNowPlaying, method]
+  setText($("seating-sub"), [upcoming ? when : STRINGS.seatingNowPlaying, method]
     .filter(Boolean).join(" · "));
   const bridge = Array.isArray(seating.matches);
   panel.classList.toggle("is-bridge", bridge);
@@ -62,6 +89,7 @@ export function renderSeating() {
     el("span", { class: "d-match-home" }, names.team(m.home)),
     el("span", { class: "d-match-vs" }, STRINGS.vs),
     el("span", { class: "d-match-away" }, names.team(m.away)))), { keepPage: !fresh });
+  matchHeads(matches.length);
   const lines = [];
   if (seating.bye) lines.push(STRINGS.bye(names.team(seating.bye)));
   if (Number(seating.carry_over) > 0 && matches[0]) {
@@ -69,4 +97,10 @@ export function renderSeating() {
   }
   note.hidden = !lines.length;
   fill(note, lines.map((line) => el("div", {}, line)));
+}
+// The grid's columns change with the panel's width (another panel appears, the window resizes): heads again.
+if ("ResizeObserver" in window) {
+  new ResizeObserver(() => {
+    if (!$("seating-cols").hidden) matchHeads($("seating-body").childElementCount);
+  }).observe($("seating-body"));
 }

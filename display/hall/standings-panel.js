@@ -83,10 +83,13 @@ export function renderStandings() {
   }
   const body = $("standings-body");
   const game = gameOf(sections);
-  const key = JSON.stringify([game, rows, [...changed], latestWhat, started, hidden, body.clientWidth, body.clientHeight]);
+  // An appeal open (Slovak §24.1): the server flags the standings provisional, the title says so.
+  const provisional = Boolean(sections.standings_provisional);
+  const key = JSON.stringify([game, rows, [...changed], latestWhat, started, hidden, provisional, body.clientWidth,
+    body.clientHeight]);
   if (key === standingsKey) return;
   standingsKey = key;
-  setText($("standings-title"), STRINGS.standings);
+  setText($("standings-title"), provisional ? STRINGS.standingsProvisional : STRINGS.standings);
   panel.classList.toggle("is-hidden-standings", hidden !== null);
   if (hidden) {
     const from = Number(hidden.from_round);
@@ -106,7 +109,9 @@ export function renderStandings() {
   const bridge = game === "bridge";
   panel.classList.toggle("is-bridge", bridge);
   const c = bridge ? STRINGS.cols.bridge : STRINGS.cols.preferans;
-  const head = [["c-rank", c.rank], ["c-name", c.name], ["c-num", bridge ? c.vp : c.points], ["c-num", bridge ? c.imps : c.bule]];
+  // A team's matches beside its VP and IMPs: the back row sees who has a match less (a bye still to come).
+  const head = [["c-rank", c.rank], ["c-name", c.name], ...(bridge ? [["c-num", c.played]] : []),
+    ["c-num", bridge ? c.vp : c.points], ["c-num", bridge ? c.imps : c.bule]];
   const labels = rankLabels(rows, STRINGS.rank, STRINGS.rankRange);
   const loc = { locale: STRINGS.locale };
   // Every line of a column with as many decimals as its longest number (12.90, 7.10, 0.00).
@@ -115,16 +120,18 @@ export function renderStandings() {
   const lines = rows.map((row, i) => [
     ["c-rank", labels[i]],
     ["c-name", row.name ?? standingKey(row)],
+    ...(bridge ? [["c-num", formatNumber(row.played, { max: 0, ...loc })]] : []),
     ["c-num c-main", bridge ? formatNumber(row.vp, { min: vpDigits, max: vpDigits, ...loc })
       : formatNumber(row.points, { min: pointDigits, max: pointDigits, ...loc })],
     ["c-num", bridge ? formatNumber(row.imp_diff, { max: 1, signed: true, ...loc }) : formatNumber(row.bule, { max: 1, signed: true, ...loc })],
   ]);
-  // Rows and columns sized to the panel and the field: the longest name whole, as few pages as that allows.
+  // Rows and columns sized to the panel and the field: the longest name whole, as few pages as that allows
+  // (a league's few teams in larger letters than a preferans field: the panel has the room).
   const size = measureStandings(panel, head, lines);
   const base = parseFloat(getComputedStyle(panel).fontSize) || 32;
   const fit = fitStandings({
     width: body.clientWidth, height: body.clientHeight - 2, count: rows.length, nameEm: size.name, fixedEm: size.fixedEm,
-    rowEm: size.rowEm + 0.03, headEm: size.headEm + 0.03, gapEm: STANDINGS_COLUMN_GAP_EM, minFont: base * 0.7, maxFont: base * 1.3,
+    rowEm: size.rowEm + 0.03, headEm: size.headEm + 0.03, gapEm: STANDINGS_COLUMN_GAP_EM, minFont: base * 0.7, maxFont: base * (bridge ? 1.8 : 1.3),
   });
   standingsPerPage = fit.perPage;
   panel.style.setProperty("--st-font", `${fit.font}px`);

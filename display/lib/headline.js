@@ -5,7 +5,7 @@
 
 import { setClass, setText } from "./dom.js";
 import { formatDuration } from "./format.js";
-import { heldReason, plannedStart } from "./plan.js";
+import { heldReason, plannedStart, whenText } from "./plan.js";
 import { nowItems } from "./timetable.js";
 
 /** The modes that show an item as current, as next, or a count to the deadline: a timeline entry
@@ -13,6 +13,21 @@ import { nowItems } from "./timetable.js";
 const NEEDS_CURRENT = new Set(["running", "paused", "ends"]);
 const NEEDS_NEXT = new Set(["held", "until"]);
 const NEEDS_DEADLINE = new Set(["running", "until", "ends"]);
+
+/** The plan's words of a page's strings (`onDay` joins a date and a time): the console keeps them in
+ * `plan`, the display and the phone in `banner.plan`. */
+const planWords = (S) => S.plan || S.banner?.plan || null;
+
+/**
+ * "starts at 18:30", with the date in front when the start is on another day than `now` (a league's
+ * next evening): "Thursday 10 December · starts at 18:30" (the date apart, so that no language has
+ * to decline a weekday after its "at").
+ */
+export function startsAtText(ms, now, fmt, S) {
+  if (!Number.isFinite(ms)) return "";
+  const at = S.startsAt(fmt.time(ms));
+  return Number.isFinite(now) && fmt.day(ms) !== fmt.day(now) ? `${fmt.date(ms)} · ${at}` : at;
+}
 
 /**
  * Everything the headline clock shows at `now` (the server clock's):
@@ -71,7 +86,7 @@ export function describeClock(sections, now, S, fmt) {
       out.headline = deadline <= now ? S.startingNow(next.title) : S.startsIn(next.title);
       out.called = next.status === "called";
       out.state = out.called ? S.toYourTables : "";
-      out.sub = S.startsAt(fmt.time(deadline));
+      out.sub = startsAtText(deadline, now, fmt, S);
       // Moved because a round before it ran long: the plan's time beside the new one.
       if (plannedStart(next) !== null && S.plannedAt) out.sub = `${out.sub} · ${S.plannedAt(fmt.time(plannedStart(next)))}`;
       out.upcoming = then;
@@ -93,7 +108,9 @@ export function describeClock(sections, now, S, fmt) {
       out.headline = timetable.length ? S.finished : S.nothing;
       out.count = "";
   }
-  if (out.upcoming) out.upcomingTime = out.upcoming.status === "held" ? S.held : fmt.time(out.upcoming.start);
+  if (out.upcoming) {
+    out.upcomingTime = out.upcoming.status === "held" ? S.held : whenText(out.upcoming.start, now, fmt, planWords(S));
+  }
   return out;
 }
 

@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 
-import { describeClock } from "../../display/lib/headline.js";
+import { describeClock, startsAtText } from "../../display/lib/headline.js";
 import { MIN, ZONE, at, fmt, other, round, strings } from "./helpers.mjs";
 
 const DISPLAY = strings("display");
@@ -76,6 +76,20 @@ describe("the headline clock", () => {
     const called = describeClock(s, at(14) + 1, DISPLAY, fmt);
     assert.deepEqual([called.headline, called.count, called.state, called.called],
       ["Round 1 is about to start", "0:00", "To your tables", true]);
+  });
+
+  it("says the date of a start on another day (a league's next evening), only the time on the day", () => {
+    const week = 7 * 24 * 60 * MIN;
+    const m2 = round("m2", 2, at(20, 15), 90, { status: "ended", phase: "done", kind: "match" });
+    const m3 = round("m3", 3, at(18, 30) + week, 90, { phase: "upcoming", kind: "match" });
+    const m4 = round("m4", 4, at(20, 15) + week, 90, { phase: "upcoming", kind: "match" });
+    const s = sections([m2, m3, m4], [entry(0, { next: "m3", then: "m4", mode: "until", deadline: at(18, 30) + week })]);
+    const c = describeClock(s, at(21, 50), DISPLAY, fmt);
+    assert.deepEqual([c.sub, c.upcomingTime], ["Saturday 13 March · starts at 18:30", "Saturday 13 March, 20:15"]);
+    const sameDay = describeClock(s, at(18) + week, DISPLAY, fmt);
+    assert.deepEqual([sameDay.sub, sameDay.upcomingTime], ["starts at 18:30", "20:15"]);
+    assert.equal(startsAtText(at(18, 30) + week, at(21, 50), fmt, DISPLAY), "Saturday 13 March · starts at 18:30");
+    assert.equal(startsAtText(null, at(21, 50), fmt, DISPLAY), "");
   });
 
   it("shows the plan's time beside a moved start, and says when what comes then is held", () => {
