@@ -213,7 +213,8 @@ def _add_referee_clash(request: Request, command: Any) -> CommandError | None:
     if isinstance(name, str) and referees.name_problem(name) is None:
         name = referees.clean_name(name)
         if auth.registry(request).taken(name, {}):
-            return CommandError(409, f"{name} is a referee already: give the new one another name", {"field": "name"})
+            return CommandError(409, f"{name} is a referee already: give the new one another name", {"field": "name",
+                                "code": "referee.exists", "name": name})
     return None
 
 

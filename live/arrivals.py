@@ -322,14 +322,16 @@ def alert_details(state: State, item_id: str, threshold: str, at: int) -> dict[s
 def _who(t: Tournament, c: dict[str, Any], *, teams: bool) -> tuple[str, str]:
     fields = [f for f in ("player", "team") if f in c]
     if len(fields) != 1:
-        raise CommandError(422, "name either a player or a team", {"field": "player"})
+        raise CommandError(422, "name either a player or a team", {"field": "player", "code": "who.player_or_team"})
     field = fields[0]
     ident = c[field]
     if field == "team" and (not teams or t.game != "bridge"):
-        raise CommandError(422, "only a bridge team checks in as a team", {"field": "team"})
+        raise CommandError(422, "only a bridge team checks in as a team", {"field": "team",
+                           "code": "checkin.team_bridge_only"})
     known = t.player(ident) if field == "player" else next((x for x in t.teams if x.id == ident), None)
     if not isinstance(ident, str) or known is None:
-        raise CommandError(422, f"no {field} has the id {ident!r}", {"field": field})
+        raise CommandError(422, f"no {field} has the id {ident!r}", {"field": field,
+                           "code": "field.unknown_id", "id": ident})
     return field, ident
 
 
@@ -349,7 +351,8 @@ def parse_instant(value: Any) -> int:
 
 def _not_over(s: ItemState, doing: str) -> None:
     if s.status == "ended":
-        raise CommandError(409, f"{s.item.id} is over: cannot {doing}", {"field": "item"})
+        raise CommandError(409, f"{s.item.id} is over: cannot {doing}", {"field": "item",
+                           "code": "round.over", "item": s.item.id})
 
 
 def check_in(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEvent:
@@ -359,29 +362,32 @@ def check_in(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEve
     earlier = state.check_ins.get(s.item.id, {}).get(who)
     if who in state.reserves.get(s.item.id, {}):
         raise CommandError(409, f"a reserve plays {who}'s seat in {s.item.id}: undo the reserve first",
-                           {"field": field})
+                           {"field": field, "code": "checkin.reserve_seated", "who": who, "item": s.item.id})
     payload: dict[str, Any] = {"item": s.item.id, field: who}
     if "at" in c:
         try:
             at = parse_instant(c["at"])
         except ValueError as exc:
             raise CommandError(422, "at must be epoch milliseconds or an ISO time with offset, e.g. "
-                                    "2027-03-06T11:07:40+01:00", {"field": "at"}) from exc
+                                    "2027-03-06T11:07:40+01:00", {"field": "at", "code": "field.bad_time"}) from exc
         if at > now:
             raise CommandError(422, "at is in the future: a check-in cannot be recorded before it happens",
-                               {"field": "at"})
+                               {"field": "at", "code": "field.future"})
         opens = s.item.start_ms - t.rule_ms("checkin_opens_before")
         if at < opens:
             raise CommandError(422, f"at is before check-in for {s.item.id} opened: an arrival lies between the "
-                                    "opening of check-in and now", {"field": "at", "opens": opens})
+                                    "opening of check-in and now", {"field": "at", "opens": opens,
+                               "code": "checkin.before_open", "item": s.item.id})
         reason = text_field(c, "reason", MAX_REASON, empty="a check-in at an earlier time needs a reason")
         payload.update(at=at, reason=reason)
     else:
         if "reason" in c:
-            raise CommandError(422, "a reason goes with an earlier time (at)", {"field": "reason"})
+            raise CommandError(422, "a reason goes with an earlier time (at)", {"field": "reason",
+                               "code": "checkin.reason_without_at"})
         if earlier is not None:
             raise CommandError(409, f"{who} is already checked in to {s.item.id}; to change the time send at and a "
-                                    "reason", {"field": field, "at": earlier["at"]})
+                                    "reason", {"field": field, "at": earlier["at"],
+                               "code": "checkin.already", "who": who, "item": s.item.id})
         payload["at"] = now
     if earlier is not None:
         payload["corrects"] = earlier["seq"]
@@ -399,7 +405,8 @@ def preview(state: State, c: dict[str, Any], now: int) -> dict[str, Any]:
     t = state.tournament
     for name in ("item", "at"):
         if name not in c:
-            raise CommandError(422, f"{name} is missing: send item, player (or team) and at", {"field": name})
+            raise CommandError(422, f"{name} is missing: send item, player (or team) and at", {"field": name,
+                               "code": "field.missing"})
     event = check_in(t, state, {**{k: v for k, v in c.items() if k in ("item", "player", "team", "at")},
                                 "type": "check_in", "reason": "preview"}, now)
     field, who = _who(t, c, teams=True)
@@ -423,9 +430,11 @@ def excuse_absence(t: Tournament, state: State, c: dict[str, Any], now: int) -> 
     s = item_state(state, c)
     _not_over(s, "excuse an absence from it")
     if player in state.check_ins.get(s.item.id, {}):
-        raise CommandError(409, f"{player} has checked in to {s.item.id}", {"field": "player"})
+        raise CommandError(409, f"{player} has checked in to {s.item.id}", {"field": "player",
+                           "code": "player.checked_in", "player": player, "item": s.item.id})
     if player in state.excused.get(s.item.id, {}):
-        raise CommandError(409, f"{player}'s absence from {s.item.id} is already recorded", {"field": "player"})
+        raise CommandError(409, f"{player}'s absence from {s.item.id} is already recorded", {"field": "player",
+                           "code": "absence.already", "player": player, "item": s.item.id})
     reason = text_field(c, "reason", MAX_REASON, empty="reason must say why, in words")
     return referee_event(E.ABSENCE_ANNOUNCED, {"item": s.item.id, "player": player, "reason": reason})
 
@@ -433,20 +442,23 @@ def excuse_absence(t: Tournament, state: State, c: dict[str, Any], now: int) -> 
 def seat_reserve(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEvent:
     if t.game != "preferans":
         raise CommandError(422, "reserves are seated in preferans; a bridge team changes its own line-up",
-                           {"field": "type"})
+                           {"field": "type", "code": "reserve.preferans_only"})
     _, player = _who(t, {"player": c["player"]}, teams=False)
     s = item_state(state, c)
     _not_over(s, "seat a reserve in it")
     if s.item.id not in state.seatings:
         raise CommandError(409, f"{s.item.id} has no published seating: a reserve takes a seat at a table",
-                           {"field": "item"})
+                           {"field": "item", "code": "reserve.no_seating", "item": s.item.id})
     name = text_field(c, "name", MAX_NAME, empty=f"name must be the reserve's name (1–{MAX_NAME} characters)")
     if player not in expected(state, s.item.id):
-        raise CommandError(422, f"{player} does not play in {s.item.id}", {"field": "player"})
+        raise CommandError(422, f"{player} does not play in {s.item.id}", {"field": "player",
+                           "code": "reserve.not_playing", "player": player, "item": s.item.id})
     if player in state.check_ins.get(s.item.id, {}):
-        raise CommandError(409, f"{player} has checked in to {s.item.id}", {"field": "player"})
+        raise CommandError(409, f"{player} has checked in to {s.item.id}", {"field": "player",
+                           "code": "player.checked_in", "player": player, "item": s.item.id})
     if player in state.reserves.get(s.item.id, {}):
-        raise CommandError(409, f"a reserve already plays for {player} in {s.item.id}", {"field": "player"})
+        raise CommandError(409, f"a reserve already plays for {player} in {s.item.id}", {"field": "player",
+                           "code": "reserve.already", "player": player, "item": s.item.id})
     excused = player in state.excused.get(s.item.id, {})
     if not excused:
         params = _preferans_params(t)
@@ -454,7 +466,8 @@ def seat_reserve(t: Tournament, state: State, c: dict[str, Any], now: int) -> Ne
         if late <= params.reserve_after_ms:
             minutes = round(params.reserve_after_ms / params.minute_ms)
             raise CommandError(409, f"a reserve takes the seat of a player absent {minutes} minutes after the start, "
-                                    "or one whose absence was announced", {"field": "player"})
+                                    "or one whose absence was announced", {"field": "player",
+                               "code": "reserve.too_early", "minutes": minutes})
     table = next((x["table"] for x in state.seatings.get(s.item.id, {}).get("tables", [])
                   if player in x["players"]), None)
     payload: dict[str, Any] = {"item": s.item.id, "player": player, "name": name.strip(),
@@ -474,7 +487,7 @@ def self_check_in(t: Tournament, state: State, player: str, now: int) -> NewEven
     if item is None:
         upcoming = next((s for s in state.items.values() if s.status != "ended"), None)
         when = ""
-        detail: dict[str, Any] = {"field": "code"}
+        detail: dict[str, Any] = {"field": "code", "code": "checkin.closed"}
         if upcoming:
             opens_at = upcoming.item.start_ms - opens
             clock = datetime.fromtimestamp(opens_at / 1000, t.zone).strftime("%H:%M")
@@ -486,9 +499,10 @@ def self_check_in(t: Tournament, state: State, player: str, now: int) -> NewEven
     if earlier is not None:  # said to the player, in words: no ids, no field names
         clock = datetime.fromtimestamp(int(earlier["at"]) / 1000, t.zone).strftime("%H:%M")
         raise CommandError(409, f"you are already checked in to {item.item.title} (at {clock})",
-                           {"field": "code", "at": earlier["at"]})
+                           {"field": "code", "at": earlier["at"],
+                           "code": "checkin.you_already", "title": item.item.title})
     if player in state.reserves.get(item.item.id, {}):
         raise CommandError(409, f"a reserve plays your seat in {item.item.title}: please see the referee",
-                           {"field": "code"})
+                           {"field": "code", "code": "checkin.you_reserve", "title": item.item.title})
     event = check_in(t, state, {"type": "check_in", "player": player, "item": item.item.id}, now)
     return replace(event, actor=f"player:{player}")

@@ -60,20 +60,23 @@ def decide(tournament: Tournament, state: State, command: Any, now: int,
            actor: str = referees.SHARED_NAME) -> list[NewEvent]:
     """The events a command becomes, each by `actor` (the referee's: `referees.actor(name)`)."""
     if not isinstance(command, dict):
-        raise CommandError(400, "a command must be a JSON object with a \"type\"")
+        raise CommandError(400, "a command must be a JSON object with a \"type\"", {"code": "command.not_object"})
     kind = command.get("type")
     if not isinstance(kind, str) or not kind:
-        raise CommandError(422, "the command has no \"type\"", {"field": "type", "known": sorted(FIELDS)})
+        raise CommandError(422, "the command has no \"type\"", {"field": "type", "known": sorted(FIELDS),
+                                                                "code": "command.no_type"})
     if kind not in FIELDS:
-        raise CommandError(422, f"unknown command type {kind!r}", {"field": "type", "known": sorted(FIELDS)})
+        raise CommandError(422, f"unknown command type {kind!r}", {"field": "type", "known": sorted(FIELDS),
+                                                                   "code": "command.unknown_type", "type": kind})
     required, optional = FIELDS[kind]
     for name in sorted(required):
         if name not in command:
-            raise CommandError(422, f"{kind} needs the field {name!r}", {"field": name})
+            raise CommandError(422, f"{kind} needs the field {name!r}", {"field": name, "code": "field.missing"})
     command_key(command)  # a wrong id is refused before anything else is checked
     for name in sorted(set(command) - required - optional - {"type", "id"}):
         known = sorted(required | optional)
-        raise CommandError(422, f"{kind} has no field {name!r}", {"field": name, "known": known})
+        raise CommandError(422, f"{kind} has no field {name!r}", {"field": name, "known": known,
+                                                                  "code": "field.unknown"})
     # Always against the plan as the log has it (walk-ins, moved items), whatever the caller holds.
     if kind == "undo":  # "undo last" is the last command of the referee who asks
         new = _undo(state.tournament, state, command, now, actor)
@@ -96,7 +99,7 @@ def command_key(command: dict[str, Any]) -> str | None:
     ident = command["id"]
     if not isinstance(ident, str) or not 1 <= len(ident) <= MAX_COMMAND_ID or not ident.isprintable():
         raise CommandError(422, f"id must be the command's own id: 1–{MAX_COMMAND_ID} printable characters",
-                           {"field": "id"})
+                           {"field": "id", "code": "command.bad_id"})
     return COMMAND_KEY_PREFIX + ident
 
 
@@ -106,7 +109,8 @@ def _conflict(s: ItemState, doing: str, action: str) -> CommandError:
             "missed": "has not started",
             "running": "is running", "paused": "is paused", "ended": "has ended"}[s.status]
     return CommandError(409, f"cannot {doing} {s.item.id}: it {said}",
-                        {"field": "item", "item": s.item.id, "status": s.status, "action": action})
+                        {"field": "item", "item": s.item.id, "status": s.status, "action": action,
+                         "code": "round.state"})
 
 
 def _start(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEvent:
@@ -119,10 +123,11 @@ def _start(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEvent
         doing = "is still being played" if other.in_progress else "has not been played"
         raise CommandError(409, f"cannot start {s.item.id}: {other.item.id} {doing}; end it first",
                            {"field": "item", "item": s.item.id, "waiting_for": other.item.id, "reason": "previous",
-                            "in_progress": other.item.id if other.in_progress else None})
+                            "in_progress": other.item.id if other.in_progress else None, "code": "round.previous"})
     if blocker is not None:
         raise CommandError(409, f"cannot start {s.item.id}: its seating is not published; publish it first",
-                           {"field": "item", "item": s.item.id, "reason": "seating"})
+                           {"field": "item", "item": s.item.id, "reason": "seating",
+                            "code": "round.seating_unpublished"})
     return referee_event(E.ROUND_STARTED, {"item": s.item.id})
 
 
@@ -144,35 +149,40 @@ def _extend(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEven
     s = item_state(state, c)
     minutes = c["minutes"]
     if isinstance(minutes, bool) or not isinstance(minutes, int | float) or minutes != minutes:
-        raise CommandError(422, "minutes must be a number of minutes, e.g. 10 or -5", {"field": "minutes"})
+        raise CommandError(422, "minutes must be a number of minutes, e.g. 10 or -5", {"field": "minutes",
+                                                                                       "code": "field.not_a_number"})
     if minutes == 0:
-        raise CommandError(422, "minutes must not be 0", {"field": "minutes"})
+        raise CommandError(422, "minutes must not be 0", {"field": "minutes", "code": "field.zero"})
     if abs(minutes) > MAX_EXTEND_MINUTES:
         limit = MAX_EXTEND_MINUTES
-        raise CommandError(422, f"minutes must be between -{limit} and {limit}, not {minutes}", {"field": "minutes"})
+        raise CommandError(422, f"minutes must be between -{limit} and {limit}, not {minutes}", {"field": "minutes",
+                           "code": "field.between", "min": -limit, "max": limit})
     if s.status == "ended":
         raise _conflict(s, "extend", "extend")
     ms = t.minutes_ms(minutes)
     if abs(ms) < 1000:
         raise CommandError(422, f"minutes {minutes:g} is less than a second: nothing would change",
-                           {"field": "minutes"})
+                           {"field": "minutes", "code": "extend.too_small"})
     if minutes < 0:
         remaining = s.remaining_ms(now)
         if remaining + ms < t.minutes_ms(1):
             left = remaining / t.minutes_ms(1)
             raise CommandError(422, f"cannot shorten {s.item.id} by {-minutes} minutes: only {left:.1f} minutes "
-                                    "are left; end the round instead", {"field": "minutes"})
+                                    "are left; end the round instead", {"field": "minutes",
+                               "code": "extend.too_short", "item": s.item.id, "left": round(left, 1)})
     return referee_event(E.ROUND_EXTENDED, {"item": s.item.id, "minutes": minutes, "ms": ms})
 
 
 def _last_deals(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEvent:
     s = item_state(state, c)
     if not t.rules.get("last_deals_warning"):
-        raise CommandError(422, f"the {t.preset} rules have no last-deals signal", {"field": "type"})
+        raise CommandError(422, f"the {t.preset} rules have no last-deals signal", {"field": "type",
+                                                                                    "code": "rules.no_last_deals"})
     if not s.in_progress:
         raise _conflict(s, "announce the last deals of", "lastDeals")
     if s.last_deals_at is not None:
-        raise CommandError(409, f"the last deals of {s.item.id} were already announced", {"field": "item"})
+        raise CommandError(409, f"the last deals of {s.item.id} were already announced", {"field": "item",
+                           "code": "round.last_deals_done", "item": s.item.id})
     return referee_event(E.LAST_DEALS_ANNOUNCED, {"item": s.item.id})
 
 
@@ -189,7 +199,8 @@ def _announce(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEv
     if "player" in c:
         player = c["player"]
         if not isinstance(player, str) or t.player(player) is None:
-            raise CommandError(422, f"no player has the id {player!r}", {"field": "player"})
+            raise CommandError(422, f"no player has the id {player!r}", {"field": "player",
+                                                                         "code": "field.unknown_id", "id": player})
         payload["player"] = player
     return referee_event(E.ANNOUNCED, payload)
 
@@ -199,7 +210,8 @@ def _reveal_standings(t: Tournament, state: State, c: dict[str, Any], now: int) 
     if hidden(state) is None:
         why = ("the standings are already shown to the hall" if state.standings_revealed
                else "the standings are not hidden: the hall sees them")
-        raise CommandError(409, why, {"field": "type"})
+        raise CommandError(409, why, {"field": "type", "code": "standings.already_shown" if state.standings_revealed
+                                      else "standings.not_hidden"})
     return referee_event(E.STANDINGS_REVEALED, {})
 
 
@@ -209,19 +221,24 @@ def _undo(t: Tournament, state: State, c: dict[str, Any], now: int, actor: str =
     if "seq" in c:
         seq = c["seq"]
         if isinstance(seq, bool) or not isinstance(seq, int):
-            raise CommandError(422, "seq must be the sequence number of a referee command", {"field": "seq"})
+            raise CommandError(422, "seq must be the sequence number of a referee command", {"field": "seq",
+                                                                                             "code": "undo.bad_seq"})
         target = next((x for x in state.commands if x["seq"] == seq), None)
         if target is None:
-            raise CommandError(422, f"event {seq} is not a referee command", {"field": "seq"})
+            raise CommandError(422, f"event {seq} is not a referee command", {"field": "seq",
+                                                                              "code": "undo.not_a_command", "seq": seq})
         if target["type"] == E.COMMAND_UNDONE:
-            raise CommandError(422, f"event {seq} is an undo; an undo cannot be undone", {"field": "seq"})
+            raise CommandError(422, f"event {seq} is an undo; an undo cannot be undone", {"field": "seq",
+                               "code": "undo.undo", "seq": seq})
         if target["type"] == E.REFEREE_SIGNED_IN:
-            raise CommandError(422, f"event {seq} is a sign-in; it cannot be undone", {"field": "seq"})
+            raise CommandError(422, f"event {seq} is a sign-in; it cannot be undone", {"field": "seq",
+                               "code": "undo.sign_in", "seq": seq})
         if target["undone"]:
-            raise CommandError(409, f"command {seq} is already undone", {"field": "seq"})
+            raise CommandError(409, f"command {seq} is already undone", {"field": "seq",
+                                                                         "code": "undo.already", "seq": seq})
     else:
         if not undoable:
-            raise CommandError(409, "there is no referee command to undo", {"field": "seq"})
+            raise CommandError(409, "there is no referee command to undo", {"field": "seq", "code": "undo.nothing"})
         target = undoable[-1]
     results.check_undo(t, state, target)
     plan_commands.check_undo(state, target)
@@ -237,13 +254,15 @@ def _add_referee(t: Tournament, state: State, c: dict[str, Any], now: int) -> Ne
     name = c["name"]
     wrong = referees.name_problem(name)
     if wrong is not None:
-        raise CommandError(422, f"the name {wrong}", {"field": "name"})
+        raise CommandError(422, f"the name {wrong}", {"field": "name", "code": "referee.bad_name"})
     name = referees.clean_name(name)
     if name.casefold() == referees.SHARED_NAME or any(n.casefold() == name.casefold() for n in state.referees):
-        raise CommandError(409, f"{name} is a referee already: give the new one another name", {"field": "name"})
+        raise CommandError(409, f"{name} is a referee already: give the new one another name", {"field": "name",
+                           "code": "referee.exists", "name": name})
     salt = c["salt"]
     if not isinstance(salt, str) or not 8 <= len(salt) <= 64 or not salt.isascii() or not salt.isprintable():
-        raise CommandError(422, "salt must be 8–64 printable characters (the server chooses it)", {"field": "salt"})
+        raise CommandError(422, "salt must be 8–64 printable characters (the server chooses it)", {"field": "salt",
+                           "code": "referee.bad_salt"})
     return referee_event(E.REFEREE_ADDED, {"name": name, "salt": salt})
 
 

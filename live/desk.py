@@ -55,18 +55,19 @@ def record_payment(t: Tournament, state: State, c: dict[str, Any], now: int) -> 
     f = fees(state)
     if f is None:
         raise CommandError(422, f"the {t.preset} rules have no entry fees: no desk to record payments at",
-                           {"field": "type"})
+                           {"field": "type", "code": "rules.no_desk"})
     kind, ident = _who(state, c)
     what = c["what"]
     if what not in D.WHATS:
         raise CommandError(422, f"what must be one of {', '.join(D.WHATS)}, not {what!r}",
-                           {"field": "what", "known": list(D.WHATS)})
+                           {"field": "what", "known": list(D.WHATS), "code": "field.not_one_of"})
     allowed = f.whats(kind)
     if what not in allowed:
-        raise CommandError(422, _not_for(f, kind, what), {"field": "what", "known": list(allowed)})
+        raise CommandError(422, _not_for(f, kind, what), {"field": "what", "known": list(allowed),
+                                                          "code": "desk.not_for", "what": what})
     wrong = D.amount_problem(c["amount"], MAX_AMOUNT)
     if wrong is not None:
-        raise CommandError(422, f"amount {wrong}", {"field": "amount"})
+        raise CommandError(422, f"amount {wrong}", {"field": "amount", "code": "desk.amount", "max": MAX_AMOUNT})
     amount = Decimal(repr(c["amount"])) if isinstance(c["amount"], float) else Decimal(c["amount"])
     if "note" in c or what == D.OTHER or amount < 0:
         said = "what the money is for" if what == D.OTHER and amount > 0 else "why it is given back"
@@ -76,14 +77,17 @@ def record_payment(t: Tournament, state: State, c: dict[str, Any], now: int) -> 
     method = c.get("method", METHODS[0])
     if method not in METHODS:
         raise CommandError(422, f"method must be {' or '.join(METHODS)}, not {method!r}",
-                           {"field": "method", "known": list(METHODS)})
+                           {"field": "method", "known": list(METHODS), "code": "field.not_one_of"})
     balance = balances(state, f, kind, ident)[what]
     try:
         D.check_payment(f, what, amount, balance, withdrawn=_withdrawn(state, kind, ident),
                         junior=_junior(state, kind, ident))
     except D.DeskError as exc:
         detail: dict[str, Any] = {"field": exc.field, "due": number(balance.due), "paid": number(balance.paid),
-                                  "most": number(balance.most)}
+                                  "most": number(balance.most),
+                                  "code": "desk.no_refund" if exc.rule == D.NO_REFUND
+                                  else "desk.no_match_fee" if exc.field == "what"
+                                  else "desk.refund_too_big" if amount < 0 else "desk.too_much"}
         if exc.rule is not None:
             detail["rule"] = exc.rule
         raise CommandError(409, f"{ident}: {exc.message}", detail) from None
@@ -98,14 +102,17 @@ def _who(state: State, c: dict[str, Any]) -> tuple[str, str]:
     t = state.tournament
     named = [k for k in (D.PER_PLAYER, D.PER_TEAM) if k in c]
     if len(named) != 1:
-        raise CommandError(422, "name either the player or the team who pays", {"field": "player"})
+        raise CommandError(422, "name either the player or the team who pays", {"field": "player",
+                                                                                "code": "who.player_or_team"})
     kind = named[0]
     ident = c[kind]
     if kind == D.PER_TEAM and t.game != "bridge":
-        raise CommandError(422, f"a {t.game} tournament has no teams: the player pays", {"field": "team"})
+        raise CommandError(422, f"a {t.game} tournament has no teams: the player pays", {"field": "team",
+                                                                                         "code": "who.no_teams"})
     found = (t.player(ident) if kind == D.PER_PLAYER else t.team(ident)) if isinstance(ident, str) else None
     if found is None:
-        raise CommandError(422, f"no {kind} has the id {ident!r}", {"field": kind})
+        raise CommandError(422, f"no {kind} has the id {ident!r}", {"field": kind,
+                                                                    "code": "field.unknown_id", "id": ident})
     return kind, ident
 
 
@@ -139,13 +146,14 @@ def check_undo(state: State, target: dict[str, Any]) -> None:
         left = paid(state, kind, p[kind]).get(p["what"], Decimal(0)) - Decimal(str(p["amount"]))
         if left < 0:
             raise CommandError(409, f"command {seq} cannot be undone: a refund of it follows; undo the refund first",
-                               {"field": "seq"})
+                               {"field": "seq", "code": "undo.refunded", "seq": seq})
     elif target["type"] in (E.PLAYER_REGISTERED, E.TEAM_REGISTERED):
         kind = D.PER_PLAYER if target["type"] == E.PLAYER_REGISTERED else D.PER_TEAM
         mine = [x["seq"] for x in state.payments if x.get(kind) == p[kind]]
         if mine:
             raise CommandError(409, f"command {seq} cannot be undone: {p[kind]} has paid at the desk (events "
-                                    f"{', '.join(map(str, mine))}); undo the payments first", {"field": "seq"})
+                                    f"{', '.join(map(str, mine))}); undo the payments first", {"field": "seq",
+                               "code": "undo.paid", "seq": seq, "who": p[kind]})
 
 
 # the books ----------------------------------------------------------------------------------------------

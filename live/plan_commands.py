@@ -57,7 +57,8 @@ def _reason(c: dict[str, Any]) -> str:
 def _flag(c: dict[str, Any], field: str) -> bool:
     value = c.get(field, False)
     if not isinstance(value, bool):
-        raise CommandError(422, f"{field} must be true or false, not {value!r}", {"field": field})
+        raise CommandError(422, f"{field} must be true or false, not {value!r}", {"field": field,
+                           "code": "field.not_bool"})
     return value
 
 
@@ -66,9 +67,10 @@ def _new_id(c: dict[str, Any], field: str, taken: set[str], prefix: str) -> str:
         value = c[field]
         if not isinstance(value, str) or not _ID.match(value):
             raise CommandError(422, f"{field} must be 1–40 letters, digits, '-' or '_', not {value!r}",
-                               {"field": field})
+                               {"field": field, "code": "field.not_an_id"})
         if value in taken:
-            raise CommandError(409, f"the id {value!r} is already taken", {"field": field})
+            raise CommandError(409, f"the id {value!r} is already taken", {"field": field,
+                               "code": "plan.id_taken", "id": value})
         return value
     n = len(taken) + 1
     while f"{prefix}{n:02d}" in taken:
@@ -84,7 +86,8 @@ def _player(t: Tournament, c: dict[str, Any]) -> Any:
     ident = c.get("player")
     found = t.player(ident) if isinstance(ident, str) else None
     if found is None:
-        raise CommandError(422, f"no player has the id {ident!r}", {"field": "player"})
+        raise CommandError(422, f"no player has the id {ident!r}", {"field": "player",
+                           "code": "field.unknown_id", "id": ident})
     return found
 
 
@@ -93,17 +96,20 @@ def _team(t: Tournament, c: dict[str, Any], field: str = "team") -> Any:
     found = t.team(ident) if isinstance(ident, str) else None
     if found is None:
         raise CommandError(422, f"no team has the id {ident!r}", {"field": field,
-                                                                  "known": [x.id for x in t.teams]})
+                                                                  "known": [x.id for x in t.teams],
+                           "code": "field.unknown_id", "id": ident})
     return found
 
 
 def _minutes(value: Any, field: str, *, limit: float) -> float:
     if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
-        raise CommandError(422, f"{field} must be a number of minutes, not {value!r}", {"field": field})
+        raise CommandError(422, f"{field} must be a number of minutes, not {value!r}", {"field": field,
+                           "code": "field.not_a_number"})
     if value == 0:
-        raise CommandError(422, f"{field} must not be 0", {"field": field})
+        raise CommandError(422, f"{field} must not be 0", {"field": field, "code": "field.zero"})
     if abs(value) > limit:
-        raise CommandError(422, f"{field} must be at most {limit:g} minutes, not {value:g}", {"field": field})
+        raise CommandError(422, f"{field} must be at most {limit:g} minutes, not {value:g}", {"field": field,
+                           "code": "field.at_most", "max": limit})
     return float(value)
 
 
@@ -111,19 +117,19 @@ def local_instant(t: Tournament, value: Any, field: str, day: date) -> int:
     """A local time of the tournament's zone: "2027-03-06T17:50", or "17:50" on the item's own day."""
     if not isinstance(value, str) or not value.strip():
         raise CommandError(422, f"{field} must be a local time such as \"17:50\" or \"2027-03-06T17:50\"",
-                           {"field": field})
+                           {"field": field, "code": "field.bad_time"})
     text = value.strip().replace(" ", "T")
     try:
         parsed = datetime.fromisoformat(text) if "T" in text else datetime.combine(day, time.fromisoformat(text))
     except ValueError:
         raise CommandError(422, f"{field} {value!r} is not a time such as \"17:50\" or \"2027-03-06T17:50\"",
-                           {"field": field}) from None
+                           {"field": field, "code": "field.bad_time"}) from None
     zone = t.zone
     if parsed.tzinfo is None:
         local = parsed.replace(tzinfo=zone)
         if local.astimezone(UTC).astimezone(zone).replace(tzinfo=None) != parsed:
             raise CommandError(422, f"{field} {value!r} does not exist in {zone.key} (clocks change)",
-                               {"field": field})
+                               {"field": field, "code": "time.gap", "value": value})
         parsed = local
     return to_ms(parsed)
 
@@ -132,17 +138,19 @@ def _span(plan: Tournament, c: dict[str, Any], day: date, length_ms: int | None)
     """A command's `start` and its `end` or `minutes` (else `length_ms`) as instants."""
     start = local_instant(plan, c["start"], "start", day)
     if "minutes" in c and "end" in c:
-        raise CommandError(422, "give either end or minutes, not both", {"field": "minutes"})
+        raise CommandError(422, "give either end or minutes, not both", {"field": "minutes",
+                           "code": "plan.end_or_minutes"})
     if "minutes" in c:
         end = start + plan.minutes_ms(_minutes(c["minutes"], "minutes", limit=24 * 60))
         if end <= start:
-            raise CommandError(422, "minutes must be more than 0", {"field": "minutes"})
+            raise CommandError(422, "minutes must be more than 0", {"field": "minutes", "code": "field.positive"})
     elif "end" in c:
         end = local_instant(plan, c["end"], "end", plan.local(start).date())
         if end <= start:
-            raise CommandError(422, "end must be after start", {"field": "end"})
+            raise CommandError(422, "end must be after start", {"field": "end", "code": "plan.end_before_start"})
     elif length_ms is None:
-        raise CommandError(422, f"{c['type']} needs the end or the minutes", {"field": "minutes"})
+        raise CommandError(422, f"{c['type']} needs the end or the minutes", {"field": "minutes",
+                           "code": "plan.end_needed"})
     else:
         end = start + length_ms
     return start, end
@@ -172,7 +180,8 @@ def _timetable_item(state: State, c: dict[str, Any]) -> Item:
     found = plan.item(ident) if isinstance(ident, str) else None
     if found is None:
         raise CommandError(422, f"no timetable item has the id {ident!r}",
-                           {"field": "item", "known": [i.id for i in plan.items]})
+                           {"field": "item", "known": [i.id for i in plan.items],
+                           "code": "field.unknown_id", "id": ident})
     return found
 
 
@@ -202,7 +211,7 @@ def _check_overlap(state: State, changed: dict[str, tuple[int, int]], field: str
             s = state.items.get(other)
             doing = "is being played until" if s is not None and s.in_progress else "runs until"
             raise CommandError(409, f"{moved} would overlap {other}, which {doing} {_clock(plan, until)}",
-                               {"field": field, "overlaps": other})
+                               {"field": field, "overlaps": other, "code": "plan.overlap", "item": moved})
 
 
 # the roster ----------------------------------------------------------------------------------------
@@ -217,7 +226,8 @@ def register_player(t: Tournament, state: State, c: dict[str, Any], now: int) ->
         payload["junior"] = True  # free of the match fee where the preset says so (live/rules/desk.py)
     if plan.game == "bridge":
         if "team" not in c:
-            raise CommandError(422, "a bridge player joins a team: give its id in \"team\"", {"field": "team"})
+            raise CommandError(422, "a bridge player joins a team: give its id in \"team\"", {"field": "team",
+                               "code": "plan.team_needed"})
         team = _team(plan, c)
         for other in plan.players:
             if _fold_name(other.name) == _fold_name(name):
@@ -225,17 +235,18 @@ def register_player(t: Tournament, state: State, c: dict[str, Any], now: int) ->
         payload["team"] = team.id
     else:
         if "team" in c:
-            raise CommandError(422, "preferans players play on their own: no team", {"field": "team"})
+            raise CommandError(422, "preferans players play on their own: no team", {"field": "team",
+                               "code": "plan.no_teams_preferans"})
         same = next((p for p in plan.players if _fold_name(p.name) == _fold_name(name)), None)
         if same is not None:
             raise CommandError(409, f"a player named {name} is already registered ({same.id})",
-                               {"field": "name", "player": same.id})
+                               {"field": "name", "player": same.id, "code": "plan.name_taken", "name": name})
         first = next((s for s in state.items.values()), None)
         if first is not None and (not first.open or first.item.id in state.seatings):
             entry = next((s for s in state.items.values() if s.open and s.item.id not in state.seatings), None)
             if entry is None:
                 raise CommandError(409, "every round left is already seated: no round is left for a walk-in",
-                                   {"field": "name"})
+                                   {"field": "name", "code": "plan.no_round_left"})
             payload["enters"] = entry.item.id
     # The rating; a team's roster bounds, and a Novi Sad replacement after half of the matches (live/rosters.py).
     payload.update(rosters.member_fields(plan, state, c, payload.get("team")))
@@ -247,13 +258,15 @@ def update_player(t: Tournament, state: State, c: dict[str, Any], now: int) -> N
     plan = state.plan or t
     player = _player(plan, c)
     if "name" not in c and "lady" not in c and "junior" not in c and "rating" not in c:
-        raise CommandError(422, "update_player needs a new name or lady, or the junior flag", {"field": "name"})
+        raise CommandError(422, "update_player needs a new name or lady, or the junior flag", {"field": "name",
+                           "code": "plan.nothing_to_update"})
     payload: dict[str, Any] = {"player": player.id}
     if "name" in c:
         name = _name(c)
         same = next((p for p in plan.players if p.id != player.id and _fold_name(p.name) == _fold_name(name)), None)
         if same is not None:
-            raise CommandError(409, f"{same.id} is already named {name}", {"field": "name", "player": same.id})
+            raise CommandError(409, f"{same.id} is already named {name}", {"field": "name", "player": same.id,
+                               "code": "plan.already_named", "id": same.id, "name": name})
         payload["name"], payload["was"] = name, player.name
     if "lady" in c:
         payload["lady"] = _flag(c, "lady")
@@ -267,22 +280,27 @@ def update_player(t: Tournament, state: State, c: dict[str, Any], now: int) -> N
 def withdraw_player(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEvent:
     player = _player(state.plan or t, c)
     if player.withdrawn:
-        raise CommandError(409, f"{player.id} {player.name} has already withdrawn", {"field": "player"})
+        raise CommandError(409, f"{player.id} {player.name} has already withdrawn", {"field": "player",
+                           "code": "player.already_withdrawn", "player": player.id, "name": player.name})
+    rosters.check_withdrawal(state.plan or t, player)  # Slovak §17.1: not under the roster's minimum
     return referee_event(E.PLAYER_WITHDRAWN, {"player": player.id, "name": player.name, "reason": _reason(c)})
 
 
 def register_team(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEvent:
     plan = state.plan or t
     if plan.game != "bridge":
-        raise CommandError(422, "a preferans tournament has no teams: register players", {"field": "type"})
+        raise CommandError(422, "a preferans tournament has no teams: register players", {"field": "type",
+                           "code": "plan.no_teams_preferans"})
     name = _name(c)
     same = next((x for x in plan.teams if _fold_name(x.name) == _fold_name(name)), None)
     if same is not None:
-        raise CommandError(409, f"a team named {name} is already registered ({same.id})", {"field": "name"})
+        raise CommandError(409, f"a team named {name} is already registered ({same.id})", {"field": "name",
+                           "code": "plan.name_taken", "name": name})
     started = next((s.item.id for s in state.items.values() if not s.open), None)
     if started is not None:
         raise CommandError(409, f"the league has begun ({started} started): the schedule of matches is fixed; "
-                                "a team enters before the first match", {"field": "name"})
+                                "a team enters before the first match", {"field": "name",
+                           "code": "plan.league_begun", "item": started})
     ident = _new_id(c, "team", {x.id for x in plan.teams}, "t")
     return referee_event(E.TEAM_REGISTERED, {"team": ident, "name": name})
 
@@ -293,7 +311,8 @@ def update_team(t: Tournament, state: State, c: dict[str, Any], now: int) -> New
     name = _name(c)
     same = next((x for x in plan.teams if x.id != team.id and _fold_name(x.name) == _fold_name(name)), None)
     if same is not None:
-        raise CommandError(409, f"{same.id} is already named {name}", {"field": "name"})
+        raise CommandError(409, f"{same.id} is already named {name}", {"field": "name",
+                           "code": "plan.already_named", "id": same.id, "name": name})
     return referee_event(E.TEAM_UPDATED, {"team": team.id, "name": name, "was": team.name})
 
 
@@ -305,16 +324,17 @@ def move_item(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEv
     item = _timetable_item(state, c)
     shown = state.tournament.item(item.id) or item
     if _started(state, shown, now):
-        raise CommandError(409, f"{item.id} has started: it can no longer be moved", {"field": "item"})
+        raise CommandError(409, f"{item.id} has started: it can no longer be moved", {"field": "item",
+                           "code": "plan.item_started", "item": item.id})
     day = shown.start.astimezone(plan.zone).date()
     start, end = _span(plan, c, day, item.duration_ms)
     if start <= now:
         raise CommandError(422, f"start {_when(plan, start)} is in the past; choose a time still to come",
-                           {"field": "start"})
+                           {"field": "start", "code": "field.past"})
     title = _name(c, "title", MAX_TITLE) if "title" in c else item.title
     if (start, end, title) == (item.start_ms, item.end_ms, item.title):
         raise CommandError(422, f"{item.id} is already planned {_clock(plan, start)}–{_clock(plan, end)}",
-                           {"field": "start"})
+                           {"field": "start", "code": "plan.unchanged", "item": item.id})
     if item.playing:
         _check_overlap(state, {item.id: (start, end)}, "start")
     return referee_event(E.ITEM_MOVED, {"item": item.id, "title": title, "start": start, "end": end,
@@ -327,7 +347,8 @@ def shift_timetable(t: Tournament, state: State, c: dict[str, Any], now: int) ->
     item = _timetable_item(state, c)
     minutes = _minutes(c["minutes"], "minutes", limit=MAX_SHIFT_MINUTES)
     if _started(state, state.tournament.item(item.id) or item, now):
-        raise CommandError(409, f"{item.id} has started: shift the items after it", {"field": "item"})
+        raise CommandError(409, f"{item.id} has started: shift the items after it", {"field": "item",
+                           "code": "plan.item_started", "item": item.id})
     ms = plan.minutes_ms(minutes)  # tournament minutes, like extend's (the demo runs them faster)
     minute = plan.minutes_ms(1)
     moving = [i for i in plan.items if i.start_ms >= item.start_ms
@@ -339,9 +360,11 @@ def shift_timetable(t: Tournament, state: State, c: dict[str, Any], now: int) ->
                 most = math.ceil((moved.start_ms - now) / minute) - 1
                 raise CommandError(422, f"{moved.id} would start in the past ({_when(plan, moved.start_ms + ms)}); "
                                         f"it can move back at most {most} minutes",
-                                   {"field": "minutes", "at_most": most})
+                                   {"field": "minutes", "at_most": most,
+                                   "code": "plan.shift_too_far", "item": moved.id})
             raise CommandError(422, f"{moved.id} would still start in the past ({_when(plan, moved.start_ms + ms)}); "
-                                    f"shift by at least {need} minutes", {"field": "minutes", "at_least": need})
+                                    f"shift by at least {need} minutes", {"field": "minutes", "at_least": need,
+                               "code": "plan.shift_too_little", "item": moved.id})
     _check_overlap(state, {i.id: (i.start_ms + ms, i.end_ms + ms) for i in moving if i.playing}, "minutes")
     return referee_event(E.TIMETABLE_SHIFTED, {"item": item.id, "title": item.title, "minutes": minutes, "ms": ms,
                                                "items": [i.id for i in moving]})
@@ -352,38 +375,44 @@ def add_item(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEve
     ident = c["item"]
     if not isinstance(ident, str) or not _ID.match(ident):
         raise CommandError(422, f"item must be a new id of 1–40 letters, digits, '-' or '_', not {ident!r}",
-                           {"field": "item"})
+                           {"field": "item", "code": "field.not_an_id"})
     if plan.item(ident) is not None:
-        raise CommandError(409, f"the timetable already has an item {ident!r}", {"field": "item"})
+        raise CommandError(409, f"the timetable already has an item {ident!r}", {"field": "item",
+                           "code": "plan.id_taken", "id": ident})
     kind = c["kind"]
     if kind not in ITEM_KINDS:
-        raise CommandError(422, f"kind must be one of {', '.join(ITEM_KINDS)}, not {kind!r}", {"field": "kind"})
+        raise CommandError(422, f"kind must be one of {', '.join(ITEM_KINDS)}, not {kind!r}", {"field": "kind",
+                           "code": "field.not_one_of", "known": list(ITEM_KINDS)})
     if kind in PLAYING_KINDS and kind != ("round" if plan.game == "preferans" else "match"):
         raise CommandError(422, f"a {plan.game} tournament plays {'rounds' if plan.game == 'preferans' else 'matches'}"
-                                f", not a {kind}", {"field": "kind"})
+                                f", not a {kind}", {"field": "kind", "code": "plan.wrong_kind", "kind": kind})
     today = plan.local(now).date()
     start, end = _span(plan, c, today, None)
     if start <= now:
         raise CommandError(422, f"start {_when(plan, start)} is in the past; choose a time still to come",
-                           {"field": "start"})
+                           {"field": "start", "code": "field.past"})
     number = c.get("round")
     if kind in PLAYING_KINDS:
         if isinstance(number, bool) or not isinstance(number, int) or number < 1:
-            raise CommandError(422, f"a {kind} needs its number in \"round\" (1 or more)", {"field": "round"})
+            raise CommandError(422, f"a {kind} needs its number in \"round\" (1 or more)", {"field": "round",
+                               "code": "plan.round_needed"})
     elif number is not None:
-        raise CommandError(422, f"a {kind} has no round number", {"field": "round"})
+        raise CommandError(422, f"a {kind} has no round number", {"field": "round", "code": "plan.no_round_number"})
     boards = c.get("boards")
     if boards is not None and (isinstance(boards, bool) or not isinstance(boards, int) or boards < 1):
-        raise CommandError(422, "boards must be a whole number, 1 or more", {"field": "boards"})
+        raise CommandError(422, "boards must be a whole number, 1 or more", {"field": "boards",
+                           "code": "field.at_least", "min": 1})
     if boards is None and kind in PLAYING_KINDS and not plan.rules["segments"] and plan.rules["max_boards_per_segment"]:
-        raise CommandError(422, "these rules split a match into parts by its boards: give boards", {"field": "boards"})
+        raise CommandError(422, "these rules split a match into parts by its boards: give boards", {"field": "boards",
+                           "code": "plan.boards_needed"})
     default_title = f"{kind.capitalize()} {number}" if number else kind.capitalize()
     title = _name(c, "title", MAX_TITLE) if "title" in c else default_title
     entry = Item(ident, kind, title, from_ms(start), from_ms(end), number, boards)
     if entry.playing:
         same = next((i for i in plan.items if i.playing and i.round == number), None)
         if same is not None:
-            raise CommandError(409, f"{same.id} is already {kind} {number}", {"field": "round"})
+            raise CommandError(409, f"{same.id} is already {kind} {number}", {"field": "round",
+                               "code": "plan.round_taken", "item": same.id, "round": number})
         _check_overlap(state, {ident: (start, end)}, "start")
     return referee_event(E.ITEM_ADDED, {"item": ident, "title": title, "start": start, "entry": item_json(entry)})
 
@@ -392,11 +421,13 @@ def cancel_item(t: Tournament, state: State, c: dict[str, Any], now: int) -> New
     item = _timetable_item(state, c)
     reason = _reason(c)
     if _started(state, state.tournament.item(item.id) or item, now):
-        raise CommandError(409, f"{item.id} has started: it can no longer be cancelled", {"field": "item"})
+        raise CommandError(409, f"{item.id} has started: it can no longer be cancelled", {"field": "item",
+                           "code": "plan.item_started", "item": item.id})
     for what, table in (("its seating is published", state.seatings), ("check-ins are recorded", state.check_ins),
                         ("results are recorded", state.results), ("reserves are seated", state.reserves)):
         if table.get(item.id):
-            raise CommandError(409, f"{item.id} cannot be cancelled: {what}; undo that first", {"field": "item"})
+            raise CommandError(409, f"{item.id} cannot be cancelled: {what}; undo that first", {"field": "item",
+                               "code": "plan.cancel_blocked", "item": item.id})
     return referee_event(E.ITEM_CANCELLED, {"item": item.id, "title": item.title, "reason": reason})
 
 
@@ -406,7 +437,8 @@ def cancel_item(t: Tournament, state: State, c: dict[str, Any], now: int) -> New
 def update_tournament(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEvent:
     plan = state.plan or t
     if not {"name", "languages", "language"} & set(c):
-        raise CommandError(422, "update_tournament needs a name, languages or language", {"field": "name"})
+        raise CommandError(422, "update_tournament needs a name, languages or language", {"field": "name",
+                           "code": "plan.nothing_to_update"})
     payload: dict[str, Any] = {}
     if "name" in c:
         payload["name"] = _name(c, "name", MAX_TITLE)
@@ -415,12 +447,14 @@ def update_tournament(t: Tournament, state: State, c: dict[str, Any], now: int) 
     if "languages" in c:
         value = c["languages"]
         if not isinstance(value, list) or not value or not all(isinstance(x, str) and x.strip() for x in value):
-            raise CommandError(422, "languages must be a non-empty list of language tags", {"field": "languages"})
+            raise CommandError(422, "languages must be a non-empty list of language tags", {"field": "languages",
+                               "code": "plan.languages"})
         languages = [x.strip() for x in value]
         payload["languages"] = languages
     language = c.get("language", plan.language if plan.language in languages else languages[0])
     if not isinstance(language, str) or language not in languages:
-        raise CommandError(422, f"language {language!r} is not one of {languages}", {"field": "language"})
+        raise CommandError(422, f"language {language!r} is not one of {languages}", {"field": "language",
+                           "code": "field.not_one_of", "known": languages})
     if language != plan.language:
         payload["language"] = language
     return referee_event(E.TOURNAMENT_UPDATED, payload)
@@ -430,30 +464,35 @@ def change_rules(t: Tournament, state: State, c: dict[str, Any], now: int) -> Ne
     plan = state.plan or t
     rules = c["rules"]
     if not isinstance(rules, dict) or not rules:
-        raise CommandError(422, "rules must be a table of parameters and their new values", {"field": "rules"})
+        raise CommandError(422, "rules must be a table of parameters and their new values", {"field": "rules",
+                           "code": "rules.not_a_table"})
     started = next((s.item.id for s in state.items.values() if not s.open), None)
     if started is not None:
         raise CommandError(409, f"the rules cannot change once play has begun ({started} started)",
-                           {"field": "rules"})
+                           {"field": "rules", "code": "rules.play_begun", "item": started})
     for key, value in rules.items():
         field = f"rules.{key}"
         if key not in PARAMETER_TYPES:
-            raise CommandError(422, f"{key} is not a rules parameter", {"field": field})
+            raise CommandError(422, f"{key} is not a rules parameter", {"field": field,
+                               "code": "rules.unknown", "key": key})
         if key == "game":
-            raise CommandError(422, "game comes from the preset and cannot change", {"field": field})
+            raise CommandError(422, "game comes from the preset and cannot change", {"field": field,
+                               "code": "rules.game_fixed"})
         if value is None and key in OPTIONAL_PARAMETERS:
             continue  # the optional rule off again
         expected = PARAMETER_TYPES[key]
         if (isinstance(value, bool) and expected is not bool) or not isinstance(value, expected):
-            raise CommandError(422, f"{key} must be of type {expected}, not {value!r}", {"field": field})
+            raise CommandError(422, f"{key} must be of type {expected}, not {value!r}", {"field": field,
+                               "code": "rules.wrong_type", "key": key})
         if isinstance(value, int | float) and not isinstance(value, bool) and value < 0:
-            raise CommandError(422, f"{key} must not be negative", {"field": field})
+            raise CommandError(422, f"{key} must not be negative", {"field": field,
+                               "code": "rules.negative", "key": key})
         problem = rule_problem(key, value) or desk_rules.rule_problem(key, value, plan.rules)
         if problem:
-            raise CommandError(422, f"{key} {problem}", {"field": field})
+            raise CommandError(422, f"{key} {problem}", {"field": field, "code": "rules.bad_value", "key": key})
     changes = {k: v for k, v in rules.items() if plan.rules.get(k) != v}
     if not changes:
-        raise CommandError(422, "these are the rules already in force", {"field": "rules"})
+        raise CommandError(422, "these are the rules already in force", {"field": "rules", "code": "rules.unchanged"})
     return referee_event(E.RULES_CHANGED, {"rules": changes, "was": {k: plan.rules.get(k) for k in changes}})
 
 
@@ -474,7 +513,8 @@ def check_undo(state: State, target: dict[str, Any]) -> None:
         if (s is not None and not s.open) or any(table.get(p["item"]) for table in (
                 state.seatings, state.check_ins, state.results, state.reserves)):
             raise CommandError(409, f"command {seq} cannot be undone: {p['item']} is already in use; "
-                                    "cancel it instead", {"field": "seq"})
+                                    "cancel it instead", {"field": "seq",
+                               "code": "undo.item_in_use", "seq": seq, "item": p['item']})
 
 
 def _unused(state: State, seq: int, who: str, *, player: bool) -> None:
@@ -490,7 +530,8 @@ def _unused(state: State, seq: int, who: str, *, player: bool) -> None:
         if mentions(table):
             kind = "player" if player else "team"
             raise CommandError(409, f"command {seq} cannot be undone: {kind} {who} is already {what}; "
-                                    f"withdraw {'them' if player else 'the team'} instead", {"field": "seq"})
+                                    f"withdraw {'them' if player else 'the team'} instead", {"field": "seq",
+                               "code": "undo.registered_in_use", "seq": seq, "who": who})
 
 
 HANDLERS = {

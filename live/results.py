@@ -30,7 +30,8 @@ PENALTY_UNITS = {"preferans": ("bule",), "bridge": ("vp",)}
 
 def _started(s: ItemState, doing: str) -> None:
     if s.open:
-        raise CommandError(409, f"cannot {doing} for {s.item.id}: it has not started", {"field": "item"})
+        raise CommandError(409, f"cannot {doing} for {s.item.id}: it has not started", {"field": "item",
+                           "code": "round.not_started", "item": s.item.id})
 
 
 def _text(c: dict[str, Any], name: str) -> str:
@@ -39,11 +40,14 @@ def _text(c: dict[str, Any], name: str) -> str:
 
 def _whole(value: Any, name: str, *, minimum: int | None = None, maximum: int | None = None) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise CommandError(422, f"{name} must be a whole number, not {value!r}", {"field": name})
+        raise CommandError(422, f"{name} must be a whole number, not {value!r}", {"field": name,
+                           "code": "field.not_whole"})
     if minimum is not None and value < minimum:
-        raise CommandError(422, f"{name} must be at least {minimum}, not {value}", {"field": name})
+        raise CommandError(422, f"{name} must be at least {minimum}, not {value}", {"field": name,
+                           "code": "field.at_least", "min": minimum})
     if maximum is not None and value > maximum:
-        raise CommandError(422, f"{name} must be at most {maximum:,}, not {value:.3g}", {"field": name})
+        raise CommandError(422, f"{name} must be at most {maximum:,}, not {value:.3g}", {"field": name,
+                           "code": "field.at_most", "max": maximum})
     return value
 
 
@@ -72,17 +76,19 @@ def _result(t: Tournament, state: State, c: dict[str, Any], *, correcting: bool)
     if correcting:
         payload["reason"] = _text(c, "reason")
         if earlier is None:
-            raise CommandError(409, f"{what} of {s.item.id} has no result yet: use record_result", {"field": "item"})
+            raise CommandError(409, f"{what} of {s.item.id} has no result yet: use record_result", {"field": "item",
+                               "code": "result.none_yet", "item": s.item.id})
         return referee_event(E.RESULT_CORRECTED, {**payload, "replaces": earlier["seq"]})
     if earlier is not None:
         raise CommandError(409, f"{what} of {s.item.id} already has a result (event {earlier['seq']}): "
-                                "use correct_result", {"field": "table" if "table" in payload else "home"})
+                                "use correct_result", {"field": "table" if "table" in payload else "home",
+                           "code": "result.exists", "item": s.item.id, "seq": earlier['seq']})
     return referee_event(E.RESULT_RECORDED, payload)
 
 
 def _only(c: dict[str, Any], allowed: set[str], game: str) -> None:
     for name in sorted((set(c) & RESULT_FIELDS) - allowed):
-        raise CommandError(422, f"{name} is not part of a {game} result", {"field": name})
+        raise CommandError(422, f"{name} is not part of a {game} result", {"field": name, "code": "field.unknown"})
 
 
 def _preferans_result(t: Tournament, state: State, s: ItemState, c: dict[str, Any]) -> dict[str, Any]:
@@ -97,19 +103,23 @@ def _preferans_result(t: Tournament, state: State, s: ItemState, c: dict[str, An
         found = next((x for x in published["tables"] if x["table"] == table), None)
         if found is None:
             raise CommandError(422, f"{s.item.id} has no table {table} (tables 1–{len(published['tables'])})",
-                               {"field": "table"})
+                               {"field": "table",
+                               "code": "result.no_table", "item": s.item.id, "table": table,
+                               "tables": len(published["tables"])})
         seated = list(found["players"])
     if "walkover" in c:
         present, absent = c["walkover"], c.get("absent")
         if not isinstance(absent, list) or not absent:
-            raise CommandError(422, "absent must list the players who did not come", {"field": "absent"})
+            raise CommandError(422, "absent must list the players who did not come", {"field": "absent",
+                               "code": "result.absent_list"})
         players = [present, *absent]
         payload: dict[str, Any] = {"item": s.item.id, "table": table, "walkover": present, "absent": absent}
     else:
         results = c.get("results")
         if not isinstance(results, dict) or not results:
             raise CommandError(422, "results must map each player's id to the bule of the slip, e.g. "
-                                    '{"p01": 37, "p02": -12, "p03": -25}', {"field": "results"})
+                                    '{"p01": 37, "p02": -12, "p03": -25}', {"field": "results",
+                               "code": "result.results_map"})
         players = list(results)
         for pid, value in results.items():
             _whole(value, f"results.{pid}", minimum=-MAX_SLIP_BULE, maximum=MAX_SLIP_BULE)
@@ -125,7 +135,7 @@ def _preferans_result(t: Tournament, state: State, s: ItemState, c: dict[str, An
             preferans.score_table(payload["results"], supe or None,
                                   preferans.ScoringParams.from_rules(t.rules))
     except preferans.ResultError as exc:
-        raise CommandError(422, str(exc), {"field": "results"}) from exc
+        raise CommandError(422, str(exc), {"field": "results", "code": "result.not_scored"}) from exc
     return payload
 
 
@@ -133,14 +143,16 @@ def _check_players(t: Tournament, state: State, s: ItemState, table: int, player
                    seated: list[str] | None) -> None:
     for pid in players:
         if not isinstance(pid, str) or t.player(pid) is None:
-            raise CommandError(422, f"no player has the id {pid!r}", {"field": "results"})
+            raise CommandError(422, f"no player has the id {pid!r}", {"field": "results",
+                               "code": "field.unknown_id", "id": pid})
     if len(set(players)) != len(players):
-        raise CommandError(422, "a player is listed twice", {"field": "results"})
+        raise CommandError(422, "a player is listed twice", {"field": "results", "code": "result.player_twice"})
     if seated is not None and sorted(players) != sorted(seated):
         raise CommandError(422, f"table {table} of {s.item.id} seats {', '.join(seated)}, not {', '.join(players)}",
-                           {"field": "results", "seated": seated})
+                           {"field": "results", "seated": seated, "code": "result.wrong_players", "table": table})
     if seated is None and not 3 <= len(players) <= 4:
-        raise CommandError(422, f"a table has 3 or 4 players, not {len(players)}", {"field": "results"})
+        raise CommandError(422, f"a table has 3 or 4 players, not {len(players)}", {"field": "results",
+                           "code": "result.table_size"})
     for key, entry in state.results.get(s.item.id, {}).items():
         if key == str(table):
             continue
@@ -148,20 +160,23 @@ def _check_players(t: Tournament, state: State, s: ItemState, table: int, player
         both = sorted(others & set(players))
         if both:
             raise CommandError(422, f"{both[0]} already has a result at table {key} of {s.item.id}",
-                               {"field": "results"})
+                               {"field": "results",
+                               "code": "result.player_has_result", "player": both[0], "table": key})
 
 
 def _supe(raw: Any, players: set[str]) -> dict[str, dict[str, int]]:
     if not isinstance(raw, dict):
         raise CommandError(422, 'supe must map writer → {against: supe}, e.g. {"p01": {"p02": 120}}',
-                           {"field": "supe"})
+                           {"field": "supe", "code": "result.supe_map"})
     clean: dict[str, dict[str, int]] = {}
     for writer, row in raw.items():
         if writer not in players or not isinstance(row, dict):
-            raise CommandError(422, f"supe: {writer!r} is not a player of this table", {"field": "supe"})
+            raise CommandError(422, f"supe: {writer!r} is not a player of this table", {"field": "supe",
+                               "code": "result.supe_writer", "player": writer})
         for against, value in row.items():
             if against not in players or against == writer:
-                raise CommandError(422, f"supe: {writer} cannot write on {against!r}", {"field": "supe"})
+                raise CommandError(422, f"supe: {writer} cannot write on {against!r}", {"field": "supe",
+                                   "code": "result.supe_against", "player": writer, "against": against})
             clean.setdefault(writer, {})[against] = _whole(value, f"supe.{writer}.{against}", minimum=0)
     return clean
 
@@ -175,17 +190,18 @@ def _bridge_result(t: Tournament, state: State, s: ItemState, c: dict[str, Any])
         if (isinstance(value, bool) or not isinstance(value, int | float) or value < 0 or value != value
                 or value == float("inf")):
             raise CommandError(422, f"{name} must be the team's IMP total (0 or more), not {value!r}",
-                               {"field": name})
+                               {"field": name, "code": "result.imps"})
         if value != int(value):  # the VP scales convert whole IMP margins
-            raise CommandError(422, f"{name} must be whole IMPs, not {value}", {"field": name})
+            raise CommandError(422, f"{name} must be whole IMPs, not {value}", {"field": name,
+                               "code": "result.imps_whole"})
         imps.append(int(value))
     if not s.item.boards:
         raise CommandError(422, f"{s.item.id} has no boards in the tournament file: the VP scale needs them",
-                           {"field": "item"})
+                           {"field": "item", "code": "item.no_boards", "item": s.item.id})
     try:
         vp(str(t.rules.get("vp_scale", "wbf")), Decimal(str(imps[0])) - Decimal(str(imps[1])), s.item.boards)
     except ValueError as exc:
-        raise CommandError(422, str(exc), {"field": "item"}) from exc
+        raise CommandError(422, str(exc), {"field": "item", "code": "result.vp_scale", "item": s.item.id}) from exc
     return {"item": s.item.id, "home": home, "away": away, "imps_home": imps[0], "imps_away": imps[1]}
 
 
@@ -194,27 +210,32 @@ def _pair(t: Tournament, state: State, s: ItemState, c: dict[str, Any]) -> tuple
     home, away = c.get("home"), c.get("away")
     for name, value in (("home", home), ("away", away)):
         if value not in team_ids:
-            raise CommandError(422, f"{name}: no team has the id {value!r}", {"field": name})
+            raise CommandError(422, f"{name}: no team has the id {value!r}", {"field": name,
+                               "code": "field.unknown_id", "id": value})
         if value in state.withdrawn:
             raise CommandError(409, f"{value} has withdrawn: its remaining matches follow the withdrawal rule",
-                               {"field": name})
+                               {"field": name, "code": "team.withdrawn", "team": value})
     assert isinstance(home, str) and isinstance(away, str)
     if home == away:
-        raise CommandError(422, "a team cannot play itself", {"field": "away"})
+        raise CommandError(422, "a team cannot play itself", {"field": "away", "code": "result.same_team"})
     forfeited = state.forfeits.get(s.item.id, {}).get(f"{home}-{away}")
     if forfeited is not None:
         raise CommandError(409, f"{home} – {away} of {s.item.id} was forfeited (event {forfeited['seq']}): "
-                                "undo the forfeit first", {"field": "home"})
+                                "undo the forfeit first", {"field": "home",
+                           "code": "result.forfeited", "home": home, "away": away, "item": s.item.id})
     published = state.seatings.get(s.item.id)
     if published is not None:
         pairs = [(m["home"], m["away"]) for m in published["matches"]]
         if (home, away) not in pairs:
             hint = f"; {away} is home against {home}" if (away, home) in pairs else ""
-            raise CommandError(422, f"{home} – {away} is not a match of {s.item.id}{hint}", {"field": "home"})
+            raise CommandError(422, f"{home} – {away} is not a match of {s.item.id}{hint}", {"field": "home",
+                               "code": "result.not_a_match", "home": home, "away": away, "item": s.item.id})
     for key, entry in {**state.results.get(s.item.id, {}), **state.forfeits.get(s.item.id, {})}.items():
         if key != f"{home}-{away}" and {entry["home"], entry["away"]} & {home, away}:
             raise CommandError(422, f"{entry['home']} – {entry['away']} of {s.item.id} already has a result",
-                               {"field": "home"})
+                               {"field": "home",
+                               "code": "result.match_has_result", "home": entry["home"], "away": entry["away"],
+                               "item": s.item.id})
     return home, away
 
 
@@ -224,20 +245,23 @@ def _pair(t: Tournament, state: State, s: ItemState, c: dict[str, Any]) -> tuple
 def forfeit(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEvent:
     if t.game != "bridge":
         raise CommandError(422, "a forfeit is for team events; in preferans enter a walkover result",
-                           {"field": "type"})
+                           {"field": "type", "code": "forfeit.teams_only"})
     s = item_state(state, c)
     published = state.seatings.get(s.item.id)
     if published is None:
         raise CommandError(409, f"publish the seating of {s.item.id} first: a forfeit needs the match",
-                           {"field": "item"})
+                           {"field": "item", "code": "forfeit.no_seating", "item": s.item.id})
     team = c["team"]
     match = next((m for m in published["matches"] if team in (m["home"], m["away"])), None)
     if match is None:
-        raise CommandError(422, f"{team!r} has no match in {s.item.id}", {"field": "team"})
+        raise CommandError(422, f"{team!r} has no match in {s.item.id}", {"field": "team",
+                           "code": "forfeit.no_match", "team": team, "item": s.item.id})
     key = f"{match['home']}-{match['away']}"
     if key in state.results.get(s.item.id, {}) or key in state.forfeits.get(s.item.id, {}):
         raise CommandError(409, f"{match['home']} – {match['away']} of {s.item.id} already has a result",
-                           {"field": "team"})
+                           {"field": "team",
+                           "code": "result.match_has_result", "home": match["home"], "away": match["away"],
+                           "item": s.item.id})
     payload = {"item": s.item.id, "home": match["home"], "away": match["away"], "guilty": team}
     if "reason" in c:
         payload["reason"] = _text(c, "reason")
@@ -247,12 +271,14 @@ def forfeit(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEven
 def withdraw(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEvent:
     """A team leaves the event; the standings then follow the preset's withdrawal rule."""
     if t.game != "bridge":
-        raise CommandError(422, "withdrawal is for team events", {"field": "type"})
+        raise CommandError(422, "withdrawal is for team events", {"field": "type", "code": "withdrawal.teams_only"})
     team = c["team"]
     if not isinstance(team, str) or not any(x.id == team for x in t.teams):
-        raise CommandError(422, f"no team has the id {team!r}", {"field": "team"})
+        raise CommandError(422, f"no team has the id {team!r}", {"field": "team",
+                           "code": "field.unknown_id", "id": team})
     if team in state.withdrawn:
-        raise CommandError(409, f"{team} has already withdrawn", {"field": "team"})
+        raise CommandError(409, f"{team} has already withdrawn", {"field": "team",
+                           "code": "team.already_withdrawn", "team": team})
     return referee_event(E.TEAM_WITHDRAWN, {"team": team, "reason": _text(c, "reason")})
 
 
@@ -266,29 +292,34 @@ MAX_PENALTY = {"bule": 10_000, "vp": 100}
 def penalty(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEvent:
     who = [name for name in ("player", "team") if name in c]
     if len(who) != 1:
-        raise CommandError(422, "a penalty names either a player or a team", {"field": "player"})
+        raise CommandError(422, "a penalty names either a player or a team", {"field": "player",
+                           "code": "who.player_or_team"})
     field = who[0]
     ident = c[field]
     known = t.player(ident) if field == "player" else next((x for x in t.teams if x.id == ident), None)
     if not isinstance(ident, str) or known is None:
-        raise CommandError(422, f"no {field} has the id {ident!r}", {"field": field})
+        raise CommandError(422, f"no {field} has the id {ident!r}", {"field": field,
+                           "code": "field.unknown_id", "id": ident})
     units = PENALTY_UNITS[t.game]
     unit = c["unit"]
     if unit not in units:
-        raise CommandError(422, f"unit must be {' or '.join(units)} in {t.game}, not {unit!r}", {"field": "unit"})
+        raise CommandError(422, f"unit must be {' or '.join(units)} in {t.game}, not {unit!r}", {"field": "unit",
+                           "code": "field.not_one_of", "known": list(units)})
     if t.game == "bridge" and field != "team":
-        raise CommandError(422, "a VP penalty is given to a team", {"field": "team"})
+        raise CommandError(422, "a VP penalty is given to a team", {"field": "team", "code": "penalty.team_only"})
     amount = c["amount"]
     if (isinstance(amount, bool) or not isinstance(amount, int | float) or amount <= 0 or amount != amount
             or amount == float("inf")):
-        raise CommandError(422, f"amount must be a positive number, not {amount!r}", {"field": "amount"})
+        raise CommandError(422, f"amount must be a positive number, not {amount!r}", {"field": "amount",
+                           "code": "field.positive"})
     if amount > MAX_PENALTY[unit]:
         raise CommandError(422, f"amount must be at most {MAX_PENALTY[unit]:,} {unit}, not {amount:g}",
-                           {"field": "amount"})
+                           {"field": "amount", "code": "field.at_most", "max": MAX_PENALTY[unit]})
     if unit == "bule":
         _whole(amount, "amount", minimum=1)
     elif amount * 10 != int(amount * 10):
-        raise CommandError(422, f"amount must be in tenths of a VP, not {amount}", {"field": "amount"})
+        raise CommandError(422, f"amount must be in tenths of a VP, not {amount}", {"field": "amount",
+                           "code": "penalty.tenths"})
     payload: dict[str, Any] = {field: ident, "amount": amount, "unit": unit, "reason": _text(c, "reason")}
     if "item" in c:
         payload["item"] = item_state(state, c).item.id
@@ -303,7 +334,8 @@ def check_undo(t: Tournament, state: State, target: dict[str, Any]) -> None:
         s = state.items.get(str(target["payload"].get("item")))
         if s is not None and not s.open:
             raise CommandError(409, f"command {target['seq']} cannot be undone: {s.item.id} has started with "
-                                    "this seating", {"field": "seq"})
+                                    "this seating", {"field": "seq",
+                               "code": "undo.seating_used", "seq": target['seq'], "item": s.item.id})
         return
     if target["type"] not in (E.RESULT_RECORDED, E.RESULT_CORRECTED, E.MATCH_FORFEITED):
         return
@@ -313,7 +345,8 @@ def check_undo(t: Tournament, state: State, target: dict[str, Any]) -> None:
     try:
         compute_standings(fold(t, kept))
     except ValueError as exc:
-        raise CommandError(409, f"command {target['seq']} cannot be undone: {exc}", {"field": "seq"}) from exc
+        raise CommandError(409, f"command {target['seq']} cannot be undone: {exc}", {"field": "seq",
+                           "code": "undo.standings", "seq": target['seq']}) from exc
 
 
 # seating -----------------------------------------------------------------------------------------
@@ -328,7 +361,8 @@ def seating_may_change(s: ItemState) -> bool:
 def publish_seating(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEvent:
     s = item_state(state, c)
     if not seating_may_change(s):
-        raise CommandError(409, f"{s.item.id} has started: its seating can no longer change", {"field": "item"})
+        raise CommandError(409, f"{s.item.id} has started: its seating can no longer change", {"field": "item",
+                           "code": "seating.started", "item": s.item.id})
     if t.game == "preferans":
         return referee_event(E.SEATING_PUBLISHED, _preferans_seating(t, state, s, c))
     return referee_event(E.SEATING_PUBLISHED, _bridge_seating(t, state, s))
@@ -347,13 +381,13 @@ def _preferans_seating(t: Tournament, state: State, s: ItemState, c: dict[str, A
         else:
             if "seed" in c:
                 raise CommandError(422, f"{s.item.id} is seated from the standings; a seed is only for the draw",
-                                   {"field": "seed"})
+                                   {"field": "seed", "code": "seating.no_seed", "item": s.item.id})
             ranking = [row["player"] for row in compute_standings(state) if row["player"] in playing]
             ranking += [p for p in playing if p not in ranking]
             tables = seating.from_standings(ranking)
             payload = {"item": s.item.id, "method": "standings", "after": earlier[-1]}
     except seating.SeatingError as exc:
-        raise CommandError(422, str(exc), {"field": "item"}) from exc
+        raise CommandError(422, str(exc), {"field": "item", "code": "seating.cannot_seat", "item": s.item.id}) from exc
     listed = [list(x.players) for x in tables]
     if payload["method"] == "standings" and standings_hidden(state) is not None:
         # Seat 1 is the best ranked (they are not chairs): while the standings are hidden from the hall each
@@ -379,18 +413,21 @@ def _previous_scored(state: State, before: str, item: str) -> None:
     if previous.status != "ended":
         doing = "is still being played" if previous.in_progress else "has not been played"
         raise CommandError(409, f"{item} is seated from the standings, and {before} {doing}", {"field": "item",
-                                                                                          "waiting_for": before})
+                                                                                          "waiting_for": before,
+                           "code": "seating.waiting", "item": item})
     tables = [str(x["table"]) for x in state.seatings.get(before, {}).get("tables", [])]
     missing = [n for n in tables if n not in state.results.get(before, {})]
     if missing:
         raise CommandError(409, f"{item} is seated from the standings, and {before} has no result yet at "
                                 f"table{'s' if len(missing) > 1 else ''} {', '.join(missing)}",
-                           {"field": "item", "waiting_for": before, "tables": missing})
+                           {"field": "item", "waiting_for": before, "tables": missing,
+                           "code": "seating.results_missing", "item": item})
 
 
 def _bridge_seating(t: Tournament, state: State, s: ItemState) -> dict[str, Any]:
     if len(t.teams) < 2:
-        raise CommandError(422, "the tournament file lists fewer than two teams", {"field": "item"})
+        raise CommandError(422, "the tournament file lists fewer than two teams", {"field": "item",
+                           "code": "seating.too_few_teams"})
     schedule = league_schedule(t)
     number_ = s.item.round or 0
     if number_ <= len(schedule):
@@ -402,7 +439,8 @@ def _bridge_seating(t: Tournament, state: State, s: ItemState) -> dict[str, Any]
                   if (x.item.round or 0) <= len(schedule) and x.status != "ended"]
     if unfinished:
         raise CommandError(409, f"the final is seated from the league's final standings; {', '.join(unfinished)} "
-                                "has not ended", {"field": "item"})
+                                "has not ended", {"field": "item",
+                           "code": "seating.final_waiting", "items": unfinished})
     table = compute_standings(state)
     first, second = table[0]["team"], table[1]["team"]
     carry = bridge.final_carry_over(league_matches(state), first, second)

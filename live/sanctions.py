@@ -44,39 +44,47 @@ FIELDS: dict[str, tuple[set[str], set[str]]] = {
 
 def sanction(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEvent:
     if not S.available(t.rules):
-        raise CommandError(422, f"the {t.preset} rules give no sanctions by kind: use a penalty", {"field": "type"})
+        raise CommandError(422, f"the {t.preset} rules give no sanctions by kind: use a penalty", {"field": "type",
+                           "code": "rules.no_sanction_kinds"})
     ident = c["player"]
     player = t.player(ident) if isinstance(ident, str) else None
     if player is None:
-        raise CommandError(422, f"no player has the id {ident!r}", {"field": "player"})
+        raise CommandError(422, f"no player has the id {ident!r}", {"field": "player",
+                                                                    "code": "field.unknown_id", "id": ident})
     kind = c["kind"]
     if kind not in S.KINDS:
         raise CommandError(422, f"kind must be one of {', '.join(S.KINDS)}, not {kind!r}",
-                           {"field": "kind", "known": list(S.KINDS)})
+                           {"field": "kind", "known": list(S.KINDS), "code": "field.not_one_of"})
     s = item_state(state, c)
     if s.open:
-        raise CommandError(409, f"cannot record a sanction in {s.item.id}: it has not started", {"field": "item"})
+        raise CommandError(409, f"cannot record a sanction in {s.item.id}: it has not started", {"field": "item",
+                           "code": "sanction.not_started", "item": s.item.id})
     if player.withdrawn:
-        raise CommandError(409, f"{player.id} {player.name} has withdrawn from the tournament", {"field": "player"})
+        raise CommandError(409, f"{player.id} {player.name} has withdrawn from the tournament", {"field": "player",
+                           "code": "player.withdrawn", "player": player.id, "name": player.name})
     table = table_of(state, s.item.id, player.id)
     if table is None and s.item.id in state.seatings:
-        raise CommandError(422, f"{player.id} has no seat in {s.item.id}", {"field": "player"})
+        raise CommandError(422, f"{player.id} has no seat in {s.item.id}", {"field": "player",
+                           "code": "sanction.no_seat", "player": player.id, "item": s.item.id})
     if table is None and kind in S.PER_CO_PLAYER:
         raise CommandError(409, f"a {S.NAMES[kind]} is paid to the co-players at the table: {s.item.id} has no "
-                                "published seating", {"field": "item"})
+                                "published seating", {"field": "item",
+                                                      "code": "sanction.no_seating", "item": s.item.id})
     given = S.step(kind, len(history(state, player.id, kind)), t.rules)
     if "step" in c:
         proposed = c["step"]
         if isinstance(proposed, bool) or not isinstance(proposed, int) or proposed < 1:
             raise CommandError(422, f"step must be the offence's number (1 or more), not {proposed!r}",
-                               {"field": "step"})
+                               {"field": "step", "code": "field.at_least", "min": 1})
         if proposed != given.number:
             raise CommandError(409, f"this would be {player.id}'s {S.ordinal(given.number)} {S.NAMES[kind]}, not the "
                                     f"{S.ordinal(proposed)}: another sanction was recorded meanwhile",
-                               {"field": "step", "next": given.number})
+                               {"field": "step", "next": given.number,
+                                "code": "sanction.step_changed", "player": player.id})
     points = _points(c, kind)
     if kind == S.DEDUCTION and "reason" not in c:
-        raise CommandError(422, "a deduction of points says why: reason", {"field": "reason"})
+        raise CommandError(422, "a deduction of points says why: reason", {"field": "reason",
+                                                                           "code": "sanction.reason_needed"})
     note = (text_field(c, "reason", MAX_REASON, empty="reason must say what happened, in words")
             if "reason" in c else None)
     measure = f": {S.MEASURE_NAMES[given.measure]}" if given.measure in S.MEASURE_NAMES else ""
@@ -103,14 +111,16 @@ def _points(c: dict[str, Any], kind: str) -> Decimal | None:
     if kind != S.DEDUCTION:
         if "points" in c:
             raise CommandError(422, f"only a deduction takes points: a {S.NAMES[kind]} costs what its step says",
-                               {"field": "points"})
+                               {"field": "points", "code": "sanction.points_not_taken"})
         return None
     if "points" not in c:
-        raise CommandError(422, "a deduction names its points: the tournament points taken off", {"field": "points"})
+        raise CommandError(422, "a deduction names its points: the tournament points taken off", {"field": "points",
+                           "code": "sanction.points_needed"})
     try:
         return S.deduction_points(c["points"])
     except S.SanctionError as exc:
-        raise CommandError(422, str(exc), {"field": "points"}) from exc
+        raise CommandError(422, str(exc), {"field": "points", "code": "sanction.bad_points",
+                                           "max": _json_number(S.MAX_DEDUCTION_POINTS)}) from exc
 
 
 def _json_number(value: Decimal) -> int | float:
@@ -132,24 +142,28 @@ def history(state: State, player: str, kind: str) -> list[dict[str, Any]]:
 
 def referee_view(state: State) -> dict[str, Any] | None:
     """The console's `sanctions` section (None when the rules have none): the steps of each kind, every
-    sanction in force, and per player still in the tournament the next step of each kind."""
+    sanction in force, the next step of each kind for a player with none yet (`first`), and for each
+    player still in the tournament who has some, theirs (`next`) — a line per sanctioned player, not per
+    player, so a field of 10,000 sends what its sanctions are."""
     t = state.tournament
     if not S.available(t.rules):
         return None
-    nexts = {}
-    for p in t.players:
-        if p.withdrawn:
-            continue
-        done = [x["kind"] for x in state.sanctions if x["player"] == p.id]
-        nexts[p.id] = {kind: {"step": x.number, "bule": x.bule, "warning": x.warning,
-                              "per_co_player": x.per_co_player, "measure": x.measure}
-                       for kind, x in S.next_steps(done, t.rules).items()}
+
+    def steps(done: list[str]) -> dict[str, dict[str, Any]]:
+        return {kind: {"step": x.number, "bule": x.bule, "warning": x.warning, "per_co_player": x.per_co_player,
+                       "measure": x.measure} for kind, x in S.next_steps(done, t.rules).items()}
+
+    done: dict[str, list[str]] = {}
+    for x in state.sanctions:
+        done.setdefault(x["player"], []).append(x["kind"])
+    nexts = {player: steps(kinds) for player, kinds in done.items()
+             if (p := t.player(player)) is not None and not p.withdrawn}
     # `needs`: the fields a kind takes besides the player and the round (the console shows them); `points`:
     # what a deduction may take (above 0, in steps of `step`, at most `max`).
     return {"kinds": list(S.KINDS), "steps": {kind: S.ladder(kind, t.rules) for kind in S.KINDS},
             "needs": {S.DEDUCTION: ["points", "reason"]},
             "points": {"step": 0.1, "max": _json_number(S.MAX_DEDUCTION_POINTS)},
-            "recorded": list(state.sanctions), "next": nexts}
+            "recorded": list(state.sanctions), "first": steps([]), "next": nexts}
 
 
 HANDLERS = {"sanction": sanction}

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from live import arrivals
 from live.rules import bridge, preferans
 from live.rules import lateness as L
+from live.rules.appeals import provisional
 from live.rules.berger import BergerRound, berger
 from live.rules.prizes import champion_first
 from live.rules.standings_preferans import standings as preferans_standings
@@ -171,7 +172,9 @@ def overtime_penalties(state: State) -> list[bridge.Penalty]:
     out = []
     for item in t.items:
         s = state.items.get(item.id)
-        for entry in state.results.get(item.id, {}).values() if s else ():
+        if s is None:
+            continue
+        for entry in state.results.get(item.id, {}).values():
             arrived = {team: arrivals.arrived_at(state, item.id, team) for team in (entry["home"], entry["away"])}
             over = L.novi_sad_overtime(item.start_ms, int(entry["submitted_at"]), params, pauses=s.pauses,
                                        arrived=arrived)
@@ -321,6 +324,7 @@ def results_view(state: State) -> dict[str, list[dict[str, Any]]]:
                             for s in scored.scores],
             } for (key, entry), scored in zip(entries, tables, strict=True)]
         return out
+    appealed = provisional(list(state.appeals.values()))
     for item in state.tournament.items:
         rows = []
         for entry in state.results.get(item.id, {}).values():
@@ -333,6 +337,8 @@ def results_view(state: State) -> dict[str, list[dict[str, Any]]]:
                          "seq": entry["seq"], "corrected": "reason" in entry})
             if any(extra):
                 rows[-1]["late_imps"] = {"home": extra[0], "away": extra[1]}
+            if any(x["item"] == item.id and x.get("team") in (entry["home"], entry["away"]) for x in appealed):
+                rows[-1]["provisional"] = True  # Slovak §24.1: a team's appeal on the match is open (live/appeals.py)
         for entry in state.forfeits.get(item.id, {}).values():
             rows.append({"home": entry["home"], "away": entry["away"], "forfeit": entry["guilty"],
                          "seq": entry["seq"]})

@@ -88,6 +88,8 @@ def public_sections(state: State) -> dict[str, Any]:
         "teams": state.derived("teams", lambda: [{"id": x.id, "name": x.name} for x in t.teams]),
         "standings": [] if concealed else state.standings,
         **({"standings_hidden": concealed} if concealed else {}),
+        # Slovak §24.1: an appeal open holds its results back from being final (absent when none is; live/appeals.py).
+        **({"standings_provisional": provisional} if (provisional := appeals.provisional(state)) else {}),
         "seating": state.derived("seating", lambda: {item: _seating(s) for item, s in state.seatings.items()}),
         "results": state.scored_results,
         "final": state.derived("final", lambda: final_view(state)) if state.tournament.game == "bridge" else None,

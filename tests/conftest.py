@@ -6,3 +6,5 @@ from __future__ import annotations
 import os
 
 os.environ["LIVE_CHECK_SECTIONS"] = "1"
+# ... and every refusal names a reason the pages can say (live/refusals.py, live/validation.py).
+os.environ["LIVE_CHECK_REFUSALS"] = "1"

@@ -15,6 +15,19 @@ let ciErrorFor = null; // the round the error was about: it is not shown for ano
 let ciKey = "";
 let ciAt = 0;
 
+/**
+ * A refused check-in in the page's language: the server names its reason in `detail.code`
+ * (live/refusals.py) and the catalogue says it (STRINGS.ci.refused); an answer without a code the
+ * page knows is shown in the server's words.
+ */
+function refusalWords(data) {
+  const detail = (data && data.detail) || {};
+  const said = typeof detail.code === "string" ? (STRINGS.ci.refused || {})[detail.code] : undefined;
+  if (typeof said === "function") return said(detail);
+  if (typeof said === "string" && said) return said;
+  return (data && typeof data.error === "string" && data.error) || "";
+}
+
 /** Forget the last refusal (another player was chosen: it was not theirs). */
 export function clearCheckinError() {
   ciError = "";
@@ -140,7 +153,7 @@ export function wireCheckin() {
         ciError = STRINGS.session.ended;
         connection.setPlayer(page.playerId);
       } else if (!response.ok) {
-        ciError = (data && typeof data.error === "string" && data.error) || STRINGS.ci.httpError(response.status);
+        ciError = refusalWords(data) || STRINGS.ci.httpError(response.status);
         // Already checked in (by the referee, or on another phone): the server says when.
         const item = checkinRound(connection.clock.now());
         if (response.status === 409 && item && Number.isFinite(data?.detail?.at)) rememberCheckIn(item.id, data.detail.at);

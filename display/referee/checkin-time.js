@@ -4,7 +4,9 @@
 import { formatDuration } from "../lib/format.js";
 import { jsonOf } from "../lib/http.js";
 import { describePenalty, tournamentMs } from "../lib/lateness.js";
+import { sayRefusal } from "./refusal.js";
 import { STRINGS, state } from "./state.js";
+import { itemTitle } from "./words.js";
 
 /** How long the console waits after the last keystroke before asking the server to price a typed time. */
 export const PREVIEW_DEBOUNCE_MS = 300;
@@ -64,7 +66,8 @@ export async function askPreview(itemId, field, id, at) {
   }
   const data = await jsonOf(response);
   if (response.ok && data && typeof data === "object") return { answer: data };
-  return { error: (data && typeof data.error === "string" && data.error) || STRINGS.failed(response.status, "") };
+  // refused: in the page's language by its code (refusal.js), else in the server's words
+  return { error: sayRefusal(response.status, data || { error: "" }, STRINGS, itemTitle) };
 }
 
 /** The server's answer in words: "→ 7:40 late · 14 bule · starts with 314", or "→ on time". */

@@ -18,13 +18,14 @@ export function defaultRound(rounds) {
 
 /**
  * The players a referee may pick for a sanction in `item`, grouped by table: [{table, players: [{id,
- * name, table}]}], tables in order. Only players the server proposes a step for (`sanctions.next`:
- * those still in the tournament). `query` is a name (any script, no diacritics needed) or a table
+ * name, table}]}], tables in order. Only players still in the tournament (the server's `withdrawn`
+ * flag on the roster). `query` is a name (any script, no diacritics needed) or a table
  * number: digits alone find that table. A round without a published seating has one group, table null.
  */
 export function seatedPlayers(sections, item, query = "") {
-  const next = sections?.sanctions?.next || {};
-  const names = new Map((sections?.players || []).map((p) => [p.id, String(p.name ?? p.id)]));
+  const players = sections?.players || [];
+  const next = Object.fromEntries(players.filter((p) => !p.withdrawn).map((p) => [p.id, true])); // still in it
+  const names = new Map(players.map((p) => [p.id, String(p.name ?? p.id)]));
   const person = (id, table) => ({ id, name: names.get(id) ?? id, table });
   const seating = sections?.seating?.[item];
   const q = String(query || "").trim();

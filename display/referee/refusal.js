@@ -1,8 +1,31 @@
-// A refused command in the page's language. The server's own words are English; where its answer
-// names what it refused (`detail.reason`, `detail.action` and `detail.status`), the console says
-// it in its language from the catalogue, and only an answer it cannot read is shown as sent.
+// A refused command in the page's language. The server's own words are English; every refusal
+// names its reason in `detail.code` (live/refusals.py, a closed registry) with the parameters its
+// sentence takes beside it, and the console says it from the catalogue (STRINGS.refused.codes),
+// the field it names by its label (STRINGS.refused.fields) and the rounds by their titles. The
+// round-state refusals keep their own, fuller sentences (`detail.reason`, `detail.action` and
+// `detail.status`). Only an answer without a code the catalogue knows is shown as sent.
 
 const NOT_STARTED = new Set(["scheduled", "called", "held", "missed"]);
+/** The parameters that are timetable items' ids: said by their titles. */
+const ITEMS = ["item", "waiting_for", "overlaps", "items"];
+
+/** A field as the page names it: its label, a rules parameter by its own name, else as sent. */
+function fieldLabel(field, labels) {
+  if (typeof field !== "string") return "";
+  if (labels[field]) return labels[field];
+  return field.startsWith("rules.") ? field.slice("rules.".length) : field;
+}
+
+/** The sentence's parameters: the refusal's detail, with ids and field names as the page shows them. */
+function parameters(detail, R, title) {
+  const out = { ...detail, field: fieldLabel(detail.field, R.fields || {}) };
+  for (const key of ITEMS) {
+    const value = detail[key];
+    if (typeof value === "string") out[key] = title(value);
+    else if (Array.isArray(value)) out[key] = value.map((x) => (typeof x === "string" ? title(x) : x));
+  }
+  return out;
+}
 
 /**
  * The sentence for a refusal: `status` the HTTP status, `data` the answer's JSON (or null), `S`
@@ -20,5 +43,8 @@ export function sayRefusal(status, data, S, title) {
     const state = NOT_STARTED.has(detail.status) ? R.states.notStarted : R.states[detail.status];
     if (state) return R.action[detail.action](item, state);
   }
+  const said = typeof detail.code === "string" && R.codes ? R.codes[detail.code] : undefined;
+  if (typeof said === "function") return said(parameters(detail, R, title));
+  if (typeof said === "string" && said) return said;
   return S.failed(status, (data && data.error) || "");
 }

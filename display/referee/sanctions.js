@@ -52,7 +52,9 @@ export function sanctionsCard(card, ctx) {
   card.replaceChildren(el("div", { class: "r-card-head" }, el("h2", {}, S.title), count), none, rounds, form, listTitle, list);
 
   const view = () => ctx.sections().sanctions;
-  const next = () => (pick.player && pick.kind ? view()?.next?.[pick.player]?.[pick.kind] ?? null : null);
+  // The player's next step of the kind: theirs when they have sanctions, else the kind's first (`first`).
+  const next = () => (pick.player && pick.kind
+    ? (view()?.next?.[pick.player] ?? view()?.first)?.[pick.kind] ?? null : null);
   /** The fields the chosen kind takes besides the player and the round (the server's `needs`). */
   const needs = (field) => Boolean(pick.kind && (view()?.needs?.[pick.kind] || []).includes(field));
 

@@ -129,8 +129,10 @@ export function sheetsCard(card, ctx) {
   }
 
   function rosterLine(roster) {
-    const active = roster.members.filter((x) => !x.withdrawn).length;
+    const active = roster.current ?? roster.members.filter((x) => !x.withdrawn).length;
     const bits = [W.members(active)];
+    // Under the roster's minimum (Slovak §17.1), as the server says: the team is given no line-up.
+    if (roster.incomplete) bits.unshift(W.incomplete(roster.min));
     if (roster.min != null || roster.max != null) bits.push(W.bounds({ min: roster.min, max: roster.max }));
     if (roster.room === true) bits.push(W.room);
     else if (roster.room === false) bits.push(W.noRoom);
@@ -140,7 +142,8 @@ export function sheetsCard(card, ctx) {
       else if (r.open) bits.push(W.replaceOpen(r.allowed - r.used, r.average == null ? "" : ctx.num(r.average, { max: 2 })));
       else bits.push(W.replaceUsed);
     }
-    return el("p", { class: "r-hint r-sh-roster", dataset: { role: "sheet-roster" } }, bits.join(" · "));
+    return el("p", { class: `r-hint r-sh-roster${roster.incomplete ? " r-sh-incomplete" : ""}`, dataset: { role: "sheet-roster" } },
+      bits.join(" · "));
   }
 
   // ---- the line-up of a part -----------------------------------------------------------------------

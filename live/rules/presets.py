@@ -135,6 +135,13 @@ PRESETS: dict[str, dict[str, Any]] = {
         "roster_min": 4,  # the 5th and later members may be added later, before a match starts
         "roster_max": 8,
         "replaced_sits_out": True,  # replaced during a part (the director's leave): not in the next part
+        # Appeals §28 (live/rules/appeals.py): lodged by a team (its captain, or at least half of its line-up in
+        # the match) against a director's decision, to the federation's presidium, which decides within 28 days;
+        # no limit on their number, no unanimity rule. Until decided, the match's result is provisional (§24.1).
+        "appeal_to": "presidium",
+        "appeal_by": "team",
+        "appeal_unanimity": False,
+        "appeal_decision_days": 28,
     },
 }
 
@@ -172,6 +179,10 @@ PARAMETER_TYPES: dict[str, type | tuple[type, ...]] = {
     "sanction_forbidden_bid_bule": int,
     "sanction_partner_pass_bule": int,
     "appeals_per_player": int,
+    "appeal_to": str,  # "committee" (Čačak, the default with appeals_per_player) | "presidium" (Slovak §28)
+    "appeal_by": str,  # "player" | "team"
+    "appeal_unanimity": bool,  # only a unanimous upheld decision changes anything
+    "appeal_decision_days": int,  # the term of the body's decision, shown with an open appeal
     "scoring_fee": (int, float),
     "currency": str,
     "entry_fee": (int, float),

@@ -19,6 +19,12 @@ Readings:
   allowed ("nije veći": not higher). Computed exactly.
 - Slovak: every member ever on the roster counts towards the 8 (a withdrawn player stays on the
   sheet the league keeps).
+- Slovak §17.1 "at least four": the members still on the roster (not withdrawn) count towards the 4, since
+  only they can play. What the hall enforces: a withdrawal that would leave fewer than 4 is refused (add
+  the new member first, then withdraw); a team with fewer than 4 (a file, or an older log, may have such a
+  team) is given no line-up; the console shows its roster as incomplete. A match does not wait for it: an
+  incomplete team loses by forfeit (§18.1), which the referee records. An undo of a registration entered by
+  mistake is not a withdrawal (the player never was on the roster) and is not held to the minimum.
 """
 
 from __future__ import annotations
@@ -33,6 +39,16 @@ MAX_RATING = 100_000
 def roster_full(members: int, maximum: int | None) -> bool:
     """Whether a roster of `members` has no room for one more (no maximum: never)."""
     return maximum is not None and members >= maximum
+
+
+def roster_short(members: int, minimum: int | None) -> bool:
+    """Slovak §17.1: whether a roster of `members` still on it is under the minimum (no minimum: never)."""
+    return minimum is not None and members < minimum
+
+
+def may_leave(members: int, minimum: int | None) -> bool:
+    """Whether one of `members` may withdraw and leave the roster at or above the minimum (4 → 3: no)."""
+    return not roster_short(members - 1, minimum)
 
 
 def over_full(teams: Sequence[str | None], maximum: int | None) -> tuple[int, str] | None:

@@ -67,10 +67,10 @@ async def test_a_typed_arrival_time_is_priced_by_the_server_once_the_referee_sto
         assert len(typed) == 1 and len(asked) <= 2, asked
         assert typed[0]["item"] == ["r1"] and typed[0]["player"] == ["p2"]
 
-        # A time still to come: the server refuses it, in its words, under the field.
+        # A time still to come: the server refuses it (field.future), said in the page's language under the field.
         await field.fill(wall(datetime.fromtimestamp(now_ms() / 1000 + 120, UTC)))
         await console.page.wait_for_function(
-            "(selector) => (document.querySelector(selector)?.textContent || '').startsWith('at is')",
+            "(selector) => (document.querySelector(selector)?.textContent || '').includes('that is in the future')",
             arg=f"{row('p2')} .r-ci-note")
         assert not console.errors, console.errors
     finally:

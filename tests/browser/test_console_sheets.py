@@ -129,7 +129,7 @@ async def test_a_referee_enters_a_team_sheet_and_a_substitute_from_a_phone(brows
         error = card.locator('[data-role="sheet-error"]')
         await error.wait_for(state="visible")
         said = await error.inner_text()
-        assert "at most 3 boards" in said and "4 boards" in said, said
+        assert "najviše 3 deljenja" in said and "4 deljenja" in said, said  # the page's language (sr-Latn)
         assert (await server.state())["seq"] == seq, "a refused sheet writes nothing"
         assert (await team_view(server))["team"]["substitute_boards_left"] == 0
 
@@ -204,7 +204,7 @@ async def test_after_half_the_roster_card_replaces_a_player_with_a_rating_held_t
         await roster.locator('[data-role="walk-in-rating"]').fill("1500")
         await replaces.select_option("t3p6")
         await roster.locator('[data-action="register"]').click()
-        await roster.locator(".r-ro-add .error", has_text="average").wait_for()
+        await roster.locator(".r-ro-add .error", has_text="proseka ekipe").wait_for()  # "higher than the average"
         await roster.locator(".r-ro-add").first.scroll_into_view_if_needed()
         await shot(console, artifacts, "console-roster-replacement.png")
         await roster.locator('[data-role="walk-in-rating"]').fill("1450")

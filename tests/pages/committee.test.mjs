@@ -19,10 +19,10 @@ function sections(extra = {}) {
     ],
     players: [
       { id: "p1", name: "Ana Petrović" }, { id: "p2", name: "Bojan Ilić" }, { id: "p3", name: "Ђорђе Јовановић" },
-      { id: "p4", name: "Dragan Marković" }, { id: "p5", name: "Jelena Šarić" }, { id: "p6", name: "Milan Đorđević" },
+      { id: "p4", name: "Dragan Marković" }, { id: "p5", name: "Jelena Šarić" }, { id: "p6", name: "Milan Đorđević", withdrawn: true },
     ],
     seating: { r2: { tables: [{ table: 2, players: ["p4", "p5", "p6"] }, { table: 1, players: ["p1", "p2", "p3"] }] } },
-    sanctions: { next: next("p1", "p2", "p3", "p4", "p5") }, // p6 has withdrawn: no step for them
+    sanctions: { next: next("p1") }, // p6 has withdrawn: no sanction for them
     ...extra,
   };
 }

@@ -1,38 +1,106 @@
-// A refused command in the console's language (display/referee/refusal.js).
+// A refused command in the console's language (display/referee/refusal.js): the round-state
+// refusals in their own sentences, every other refusal by its code (live/refusals.py) from the
+// catalogue, with the field's label and the rounds' titles; only an answer without a known code in
+// the server's English.
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, it } from "node:test";
 
 import { sayRefusal } from "../../display/referee/refusal.js";
-import { strings } from "./helpers.mjs";
+import { DISPLAY_DIR, LANGS, strings } from "./helpers.mjs";
 
 const titles = { r4: "Коло 4", r5: "Коло 5" };
 const title = (id) => titles[id] || id;
 
+/** The server's registry, read from its source: each code and the parameters its sentence takes. */
+function registry() {
+  const source = readFileSync(join(DISPLAY_DIR, "..", "live", "refusals.py"), "utf8");
+  const body = source.slice(source.indexOf("REFUSALS:"), source.indexOf("\n}\n"));
+  const out = new Map();
+  for (const m of body.matchAll(/^ {4}"([a-z_]+\.[a-z_]+)": \(([^)]*)\),$/gm)) {
+    out.set(m[1], [...m[2].matchAll(/'([a-z_]+)'/g)].map((x) => x[1]));
+  }
+  return out;
+}
+
 describe("a refusal in the page's language", () => {
   it("says why a start waits, in Serbian and Slovak, with the rounds' titles", () => {
     const answer = { error: "cannot start r5: r4 is still being played; end it first",
-      detail: { field: "item", item: "r5", waiting_for: "r4", reason: "previous", in_progress: "r4" } };
+      detail: { field: "item", item: "r5", waiting_for: "r4", reason: "previous", in_progress: "r4", code: "round.previous" } };
     assert.equal(sayRefusal(409, answer, strings("referee", "sr-Cyrl"), title),
       "Коло 5 још не може да почне: Коло 4 се још игра. Прво га завршите.");
     assert.equal(sayRefusal(409, answer, strings("referee", "sk"), title),
       "Коло 5 ešte nemôže začať: Коло 4 sa ešte hrá. Najprv ho ukončite.");
-    const seating = { error: "…", detail: { field: "item", item: "r5", reason: "seating" } };
+    const seating = { error: "…", detail: { field: "item", item: "r5", reason: "seating", code: "round.seating_unpublished" } };
     assert.match(sayRefusal(409, seating, strings("referee", "sr-Latn"), title), /raspored nije objavljen/);
   });
 
   it("says a command that does not fit the round's state", () => {
     const answer = { error: "cannot pause r4: it has ended",
-      detail: { field: "item", item: "r4", status: "ended", action: "pause" } };
+      detail: { field: "item", item: "r4", status: "ended", action: "pause", code: "round.state" } };
     assert.equal(sayRefusal(409, answer, strings("referee", "sr-Cyrl"), title),
       "Коло 4 не може да се паузира: већ је завршено.");
-    const held = { error: "…", detail: { field: "item", item: "r4", status: "held", action: "end" } };
+    const held = { error: "…", detail: { field: "item", item: "r4", status: "held", action: "end", code: "round.state" } };
     assert.equal(sayRefusal(409, held, strings("referee", "en"), title), "Cannot end Коло 4: it has not started.");
+  });
+
+  it("says a field's refusal with the field's label in the page's language", () => {
+    const long = { error: "reason is 250 characters; at most 200", detail: { field: "reason", code: "field.too_long", max: 200 } };
+    assert.equal(sayRefusal(422, long, strings("referee", "sr-Cyrl"), title), "Разлог: предугачко је; највише 200 знакова.");
+    assert.equal(sayRefusal(422, long, strings("referee", "sr-Latn"), title), "Razlog: predugačko je; najviše 200 znakova.");
+    assert.equal(sayRefusal(422, long, strings("referee", "sk"), title), "Dôvod: je príliš dlhé; najviac 200 znakov.");
+    const missing = { error: "decide_appeal needs the field 'unanimous'", detail: { field: "unanimous", code: "field.missing" } };
+    assert.equal(sayRefusal(422, missing, strings("referee", "sk"), title), "Jednomyseľne: chýba.");
+    // a rules parameter is named as the rules name it; an unknown field as sent
+    const rule = { error: "…", detail: { field: "rules.vp_scale", code: "rules.bad_value", key: "vp_scale" } };
+    assert.equal(sayRefusal(422, rule, strings("referee", "en"), title), "vp_scale: these rules do not allow that value.");
+    const unknown = { error: "…", detail: { field: "colour", code: "field.unknown" } };
+    assert.equal(sayRefusal(422, unknown, strings("referee", "sr-Latn"), title), "colour: ova komanda nema takvo polje.");
+  });
+
+  it("says the rule refusals of the desk, the sheets, the rosters and the appeals", () => {
+    const appeal = { error: "p1 Milan has asked the judges' committee 3 times already: …",
+      detail: { field: "player", rule: "appeals_per_player", allowed: 3, used: 3, appeals: [4, 5, 6],
+        code: "appeal.limit", player: "p1", name: "Milan" } };
+    assert.equal(sayRefusal(409, appeal, strings("referee", "sr-Cyrl"), title),
+      "p1 Milan се већ 3 пута обратио судијској комисији: играч то сме највише 3 пута.");
+    assert.equal(sayRefusal(409, appeal, strings("referee", "sk"), title),
+      "p1 Milan sa už 3-krát obrátil na odvolaciu komisiu: hráč to smie najviac 3-krát.");
+    const boards = { error: "…", detail: { field: "substitutions", rule: "substitute_max_boards", allowed: 3, boards: 4,
+      code: "lineup.substitute_boards" } };
+    assert.equal(sayRefusal(409, boards, strings("referee", "sr-Latn"), title),
+      "Sudijine zamene bi odigrale 4 deljenja: smeju najviše 3 deljenja.");
+    const overlap = { error: "…", detail: { field: "start", overlaps: "r4", code: "plan.overlap", item: "r5" } };
+    assert.equal(sayRefusal(409, overlap, strings("referee", "sk"), title), "Коло 5 by sa prekrývalo s Коло 4.");
+    const refund = { error: "p04: a refund of 5000 is more than the 4000 paid for entry",
+      detail: { field: "amount", due: 4000, paid: 4000, most: 0, code: "desk.refund_too_big" } };
+    assert.equal(sayRefusal(409, refund, strings("referee", "en"), title), "The refund is more than the 4000 paid.");
   });
 
   it("shows an answer it cannot read as the server sent it, with its status", () => {
     const S = strings("referee", "en");
     assert.equal(sayRefusal(422, { error: "amount must be at most 10,000 bule", detail: { field: "amount" } }, S, title),
       "amount must be at most 10,000 bule (HTTP 422)");
+    assert.equal(sayRefusal(422, { error: "new words", detail: { field: "amount", code: "no.such_code" } }, S, title),
+      "new words (HTTP 422)");
     assert.equal(sayRefusal(502, { error: "Bad Gateway" }, S, title), "Bad Gateway (HTTP 502)");
+  });
+
+  it("has a sentence for every code of the server's registry, in every language, using the code's parameters", () => {
+    const codes = registry();
+    assert.ok(codes.size > 200, `the registry was read (${codes.size} codes)`);
+    for (const lang of LANGS) {
+      const S = strings("referee", lang);
+      for (const [code, params] of codes) {
+        const detail = { code, field: "reason" };
+        for (const name of params) detail[name] = name === "field" ? "reason" : `<${name}>`;
+        const said = sayRefusal(409, { error: "ENGLISH", detail }, S, title);
+        assert.ok(!said.includes("ENGLISH"), `${lang} ${code}: no sentence`);
+        assert.ok(!/\{|undefined/.test(said), `${lang} ${code}: ${said}`);
+        const used = [...said.matchAll(/<([a-z_]+)>/g)].map((x) => x[1]);
+        assert.ok(used.every((x) => params.includes(x)), `${lang} ${code}`);
+      }
+    }
   });
 });

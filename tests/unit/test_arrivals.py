@@ -481,7 +481,7 @@ def test_a_reserve_only_after_30_minutes_and_it_starts_with_350() -> None:
     command = {"type": "seat_reserve", "item": "r1", "player": "p6", "name": "Zoran"}
     for when in (at(10), at(29, 59), at(30)):
         error = desk.refuse(command, when)
-        assert (error.status, error.detail) == (409, {"field": "player"})
+        assert (error.status, error.detail) == (409, {"field": "player", "code": "reserve.too_early", "minutes": 30})
         assert "30 minutes after the start" in error.error
     seated = desk.do("seat_reserve", at(30, 1), item="r1", player="p6", name="Zoran")
     assert seated.payload == {"item": "r1", "player": "p6", "name": "Zoran", "starts_with": 350, "table": 1}
@@ -821,7 +821,7 @@ def test_self_check_in_opens_60_minutes_before_the_round() -> None:
     assert info.value.status == 409
     assert info.value.error == ("no round is open for check-in now (check-in for Round 1 opens at 10:00, "
                                 "60 minutes before it starts)")
-    assert info.value.detail == {"field": "code", "opens_at": T0 - 60 * MIN}
+    assert info.value.detail == {"field": "code", "code": "checkin.closed", "opens_at": T0 - 60 * MIN}
     new = self_check_in(CACAK, desk.state, "p1", T0 - 60 * MIN)
     assert (new.type, new.actor, new.payload) == (E.CHECKED_IN, "player:p1", {"item": "r1", "player": "p1",
                                                                             "at": T0 - 60 * MIN})

@@ -332,7 +332,7 @@ def test_a_bad_command_is_refused_with_the_reason(
     assert words in error.error
     assert str(error) == error.error
     if field is None:
-        assert error.detail is None
+        assert error.detail == {"code": "command.not_object"}
     else:
         assert error.detail["field"] == field
     assert error.to_json() == {"error": error.error, "detail": error.detail}
@@ -347,7 +347,7 @@ def test_an_unknown_type_lists_the_known_ones() -> None:
 def test_an_unknown_item_lists_the_rounds() -> None:
     with pytest.raises(CommandError) as info:
         decide(PREFERANS, fold(PREFERANS, []), {"type": "pause", "item": "R1"}, NOW)
-    assert info.value.detail == {"field": "item", "known": ["r1", "r2"]}
+    assert info.value.detail == {"field": "item", "known": ["r1", "r2"], "code": "field.unknown_id", "id": "R1"}
 
 
 # ---- commands in sequence: decide, store, fold ------------------------------------------
@@ -406,7 +406,7 @@ def test_a_command_id_that_is_not_a_short_text_is_refused(ident: Any) -> None:
     t = preferans(2)
     with pytest.raises(CommandError) as info:
         decide(t, fold(t, []), {"type": "announce", "text": "hello", "id": ident}, T0)
-    assert info.value.status == 422 and info.value.detail == {"field": "id"}
+    assert info.value.status == 422 and info.value.detail == {"field": "id", "code": "command.bad_id"}
 
 
 def test_a_command_may_carry_its_own_id_and_the_event_is_the_same() -> None:

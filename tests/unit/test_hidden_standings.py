@@ -176,7 +176,8 @@ def test_change_rules_takes_the_parameter_before_play_and_null_turns_it_off(http
     command(http, {"type": "change_rules", "rules": {"standings_hidden_from_round": 3}})
     assert hall_of(http).tournament.rules["standings_hidden_from_round"] == 3
     refused = command(http, {"type": "change_rules", "rules": {"standings_hidden_from_round": 0}}, 422)
-    assert refused["detail"] == {"field": "rules.standings_hidden_from_round"}
+    assert refused["detail"] == {"field": "rules.standings_hidden_from_round", "code": "rules.bad_value",
+                                 "key": "standings_hidden_from_round"}
     command(http, {"type": "change_rules", "rules": {"standings_hidden_from_round": "3"}}, 422)
     command(http, {"type": "change_rules", "rules": {"standings_hidden_from_round": None}})
     assert hall_of(http).tournament.rules.get("standings_hidden_from_round") is None

@@ -264,7 +264,7 @@ def test_no_sheet_for_a_forfeited_match_or_a_final_not_yet_seated_or_in_preferan
     refused(s, sheet("t2", T2), 409, "team", words="forfeited")
     refused(Session(NOVI_SAD), sheet("t2", T2, item_="m11"), 409, "item", words="publish its seating")
     preferans = Session(tournament(rounds(1), players=[{"id": "p1", "name": "Ana"}]))
-    assert preferans.refuse(sheet("t2", T2, item_="r1")).detail == {"field": "type"}
+    assert preferans.refuse(sheet("t2", T2, item_="r1")).detail == {"field": "type", "code": "rules.no_sheets"}
 
 
 def test_a_forfeit_entered_after_the_sheet_takes_its_boards_away() -> None:

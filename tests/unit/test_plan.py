@@ -377,7 +377,8 @@ def test_undo_of_an_added_round_in_use_is_refused() -> None:
     added = desk.do("add_item", item="r4", kind="round", start="21:30", minutes=120, round=4)
     desk.do("check_in", item="r4", player="p1")
     refused = desk.refuse({"type": "undo", "seq": added.seq})
-    assert refused.status == 409 and refused.detail == {"field": "seq"} and "cancel" in refused.error
+    assert refused.status == 409 and refused.detail["field"] == "seq" and "cancel" in refused.error
+    assert refused.detail["code"] == "undo.item_in_use"
 
 
 def test_undo_of_a_team_already_seated_is_refused() -> None:
@@ -385,7 +386,8 @@ def test_undo_of_a_team_already_seated_is_refused() -> None:
     team = desk.do("register_team", name="Team 5")
     desk.do("publish_seating", item="m1")
     refused = desk.refuse({"type": "undo", "seq": team.seq})
-    assert refused.status == 409 and refused.detail == {"field": "seq"}
+    assert refused.status == 409 and refused.detail["field"] == "seq"
+    assert refused.detail["code"] == "undo.registered_in_use"
     assert "team t05 is already seated" in refused.error
 
 

@@ -281,5 +281,5 @@ def test_a_bad_plan_command_is_refused_naming_the_field(
 def test_a_shift_into_the_past_says_how_far_to_shift() -> None:
     refused = desk("r1 running").refuse({"type": "shift_timetable", "item": "r2", "minutes": -300})
     # r2 starts at 14:30, the clock says 12:00: 149 minutes is the furthest it may move back
-    assert refused.detail == {"field": "minutes", "at_most": 149}
+    assert refused.detail == {"field": "minutes", "at_most": 149, "code": "plan.shift_too_far", "item": "r2"}
     assert "at most 149 minutes" in refused.error

@@ -149,8 +149,9 @@ def test_the_history_is_per_player_and_per_kind() -> None:
     assert view["next"]["p1"]["bad_shuffle"] == {"step": 2, "bule": 4, "warning": False, "per_co_player": False,
                                                  "measure": "bule"}
     assert view["next"]["p2"]["bad_shuffle"]["step"] == 2
-    assert view["next"]["p3"]["bad_shuffle"] == {"step": 1, "bule": 0, "warning": True, "per_co_player": False,
-                                                 "measure": "warning"}
+    assert view["first"]["bad_shuffle"] == {"step": 1, "bule": 0, "warning": True, "per_co_player": False,
+                                            "measure": "warning"}
+    assert "p3" not in view["next"], "a player with no sanction has no line of their own"
     assert view["next"]["p1"]["misdeal"] == {"step": 2, "bule": 2, "warning": False, "per_co_player": True,
                                              "measure": "bule"}
     assert view["steps"] == {"bad_shuffle": [0, 4, 16, 32], "misdeal": [2], "forbidden_bid": [20],
@@ -204,7 +205,8 @@ def test_a_sanction_proposed_before_another_was_recorded_is_refused() -> None:
     s = running()
     do(s, sanction("p1", "bad_shuffle"))
     refused = s.refuse(sanction("p1", "bad_shuffle", step=1))  # the console still proposed the warning
-    assert (refused.status, refused.detail) == (409, {"field": "step", "next": 2})
+    assert (refused.status, refused.detail) == (409, {"field": "step", "next": 2, "code": "sanction.step_changed",
+                                                             "player": "p1"})
 
 
 # ---- signalling and the deduction of points -----------------------------------------------------------
@@ -245,7 +247,7 @@ def test_signalling_steps_up_per_player_and_the_last_step_is_recorded_as_such() 
     assert view is not None
     assert view["next"]["p2"]["signalling"] == {"step": 5, "bule": 0, "warning": False, "per_co_player": False,
                                                 "measure": "no_follow"}
-    assert view["next"]["p1"]["signalling"]["measure"] == "leader_warning"
+    assert view["first"]["signalling"]["measure"] == "leader_warning" and "p1" not in view["next"]
     do(s, {"type": "undo"})
     do(s, {"type": "undo"})
     assert sanctions_view(s.state)["next"]["p2"]["signalling"]["measure"] == "no_follow"  # type: ignore[index]
@@ -356,7 +358,8 @@ def test_a_player_may_ask_three_times_and_the_fourth_is_refused_naming_the_rule(
     refused = s.refuse(appeal("p1"))
     assert refused.status == 409 and "3 times in the tournament" in refused.error
     assert refused.detail == {"field": "player", "rule": "appeals_per_player", "allowed": 3, "used": 3,
-                              "appeals": [e.seq for e in lodged]}
+                              "appeals": [e.seq for e in lodged], "code": "appeal.limit", "player": "p1",
+                              "name": "Milan"}
     do(s, appeal("p2"))  # another player's requests are their own
     # a request entered by mistake and undone never was
     do(s, {"type": "undo", "seq": lodged[2].seq})
