@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import socket
+import subprocess
 
 
 def free_port() -> int:
@@ -18,3 +19,13 @@ def percentile(sorted_values: list[float], q: float) -> float:
         return math.nan
     rank = max(1, math.ceil(q / 100 * len(sorted_values)))
     return sorted_values[min(rank, len(sorted_values)) - 1]
+
+
+def stop(proc: subprocess.Popen[bytes], timeout: float = 15) -> None:
+    """Ask a benchmark's server process to stop, and kill it if it does not within `timeout` seconds."""
+    proc.terminate()
+    try:
+        proc.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()

@@ -25,7 +25,10 @@ It prints latency percentiles, lost deliveries, resident memory per idle connect
 CPU time per delivered message for every server, side by side. It prints figures; it does not
 assert. See bench/README.md.
 
-    python bench/fanout.py [--clients 1000] [--signals 20] [--interval 0.5] [--redis]
+With `--candidates` it also runs issue 14's candidate fan-outs (bench/candidates.py) in the same
+run, between the live server and the baseline, triggered like the baseline.
+
+    python bench/fanout.py [--clients 1000] [--signals 20] [--interval 0.5] [--redis] [--candidates all]
 """
 
 from __future__ import annotations
@@ -66,6 +69,11 @@ CLOSE_FRAME = b"\x88\x82\x00\x00\x00\x00\x03\xe8"
 SO_TIMESTAMPNS = getattr(socket, "SO_TIMESTAMPNS", 35)  # Linux; Python does not export it
 ANCILLARY = socket.CMSG_SPACE(16)
 RECV_SIZE = 65536
+#: Handshakes in flight at once, over all client processes (at most 100 per process). All clients come from
+#: 127.0.0.1, and the live server lets one address have at most 256 connections whose request is not yet
+#: complete (live/limits.py MAX_PENDING_PER_ADDRESS, live/edge.py) and closes the oldest past that: with 4
+#: processes × 100 at 10,000 clients it closed 144 of them before their upgrade.
+HANDSHAKES_IN_FLIGHT = 200
 
 
 # ---------------------------------------------------------------------------------------------
@@ -620,6 +628,36 @@ class BaselineServer(Server):
         super().stop()
 
 
+class CandidateServer(Server):
+    """A candidate fan-out of issue 14 (bench/candidates.py), triggered like the baseline on a control port."""
+
+    ready_prefix = b'{"type":"snapshot"'
+
+    def __init__(self, folder: Path, candidate: str) -> None:
+        from candidates import TITLES  # bench/candidates.py (the script's own folder)
+
+        self.name = TITLES[candidate]
+        self.log_path = folder / f"candidate-{candidate}.log"
+        with open(self.log_path, "wb") as log:
+            self.proc = subprocess.Popen([sys.executable, str(Path(__file__).resolve().parent / "candidates.py"),
+                                          "--serve", candidate], cwd=ROOT, stdout=subprocess.PIPE, stderr=log)
+        assert self.proc.stdout is not None
+        line = self.proc.stdout.readline().decode()
+        if not line.startswith("PORTS "):
+            raise RuntimeError(f"candidate {candidate} did not start:\n{self.log_path.read_text()[-2000:]}")
+        _, ws_port, ctrl_port = line.split()
+        self.port = int(ws_port)
+        self.ctrl = timestamped(socket.create_connection((self.host, int(ctrl_port)), timeout=60))
+        self.seq = 0
+
+    trigger = BaselineServer.trigger
+
+    def stop(self) -> None:
+        with contextlib.suppress(OSError):
+            self.ctrl.close()
+        super().stop()
+
+
 # ---------------------------------------------------------------------------------------------
 # one measurement
 
@@ -634,7 +672,7 @@ def measure(server: Server, workers: Workers, clients: int, signals: int, interv
     rss_before = server.rss()
     started = time.monotonic()
     replies = workers.ask(lambda i: ("connect", server.host, server.ports, server.path, shares[i], firsts[i],
-                                     server.ready_prefix, 100, 120.0))
+                                     server.ready_prefix, min(100, HANDSHAKES_IN_FLIGHT // count), 120.0))
     connect_s = time.monotonic() - started
     connected = sum(r[1] for r in replies)
     failed = sum(r[2] for r in replies)
@@ -740,7 +778,9 @@ def show(results: dict[str, dict[str, Any]], args: argparse.Namespace, workers: 
         return "—" if math.isnan(a) else f"{a:.1f} / {b:.1f} ms"
 
     titles = {"ours": "live server", "pair": "2 instances + Redis", "base": "websockets.broadcast"}
-    columns = [(titles[key], results[key]) for key in ("ours", "pair", "base") if key in results]
+    candidates = [key for key in results if key.startswith("candidate ")]
+    titles.update({key: results[key]["title"] for key in candidates})
+    columns = [(titles[key], results[key]) for key in ("ours", "pair", *candidates, "base") if key in results]
     base = results["base"]
     sizes = sorted(results["ours"]["sizes"].values())
     size_text = f"{sizes[0]}–{sizes[-1]} bytes" if sizes else "?"
@@ -780,6 +820,10 @@ def show(results: dict[str, dict[str, Any]], args: argparse.Namespace, workers: 
         print(f"  {title} / baseline: p50 {ratio(ours['p50'], base['p50'])}, p99 {ratio(ours['p99'], base['p99'])}, "
               f"memory per connection {ratio(ours['kb_per_conn'], base['kb_per_conn'])}, "
               f"CPU per delivery {ratio(ours['us_per_delivery'], base['us_per_delivery'])}")
+        if candidates:
+            print(f"  {'':{len(title)}}   user {ratio(ours['user_us'], base['user_us'])}, "
+                  f"system {ratio(ours['system_us'], base['system_us'])}, "
+                  f"last delivery {ratio(ours['last_median'], base['last_median'])}")
         if ours["closed"]:
             codes: dict[int, int] = {}
             for code in ours["closed"].values():
@@ -804,6 +848,10 @@ def main() -> int:
     parser.add_argument("--redis", action="store_true",
                         help="also two instances sharing a Redis log (redis-server must be installed), "
                              "the clients half on each")
+    parser.add_argument("--candidates", default="",
+                        help="also the candidate fan-outs of issue 14 (bench/candidates.py), in the same run: "
+                             "a comma-separated list of A, B, C1, C2, or 'all'")
+    parser.add_argument("--json", type=Path, help="also write every server's figures to this JSON file")
     parser.add_argument("--serve-baseline", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.serve_baseline:
@@ -811,6 +859,12 @@ def main() -> int:
         return 0
     if args.clients < 1 or args.signals < 1 or args.interval <= 0 or args.warmup < 0:
         parser.error("--clients and --signals must be at least 1, --interval more than 0, --warmup 0 or more")
+    from candidates import CANDIDATES, TITLES  # bench/candidates.py (the script's own folder)
+
+    chosen = list(CANDIDATES) if args.candidates == "all" else [c for c in args.candidates.split(",") if c]
+    unknown = [c for c in chosen if c not in CANDIDATES]
+    if unknown:
+        parser.error(f"--candidates: unknown {', '.join(unknown)} (known: {', '.join(CANDIDATES)}, all)")
 
     soft = raise_open_files()
     workers_n = args.workers or max(1, math.ceil(args.clients / 2500))
@@ -843,6 +897,15 @@ def main() -> int:
         sizes = dict(results["ours"]["sizes"])
         for i in range(1, args.warmup + 1):
             sizes[-i] = sizes.get(0, 200)
+        for candidate in chosen:
+            print(f"candidate {TITLES[candidate]}: connecting {args.clients} clients, then {args.signals} signals …",
+                  flush=True)
+            server = CandidateServer(folder, candidate)
+            try:
+                result = measure(server, workers, args.clients, args.signals, args.interval, args.warmup, sizes)
+                results[f"candidate {candidate}"] = {**result, "title": TITLES[candidate]}
+            finally:
+                server.stop()
         print(f"baseline: connecting {args.clients} clients, then {args.signals} signals …", flush=True)
         base = BaselineServer(folder)
         try:
@@ -857,6 +920,9 @@ def main() -> int:
         else:
             print(f"the servers' logs are in {folder}", file=sys.stderr)
     show(results, args, workers_n)
+    if args.json:
+        args.json.write_text(json.dumps({"clients": args.clients, "signals": args.signals, "results": results},
+                                        indent=1, default=str), encoding="utf-8")
     return 0
 
 

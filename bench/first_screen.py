@@ -46,7 +46,7 @@ from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from common import free_port
+from common import free_port, stop
 
 REPO = Path(__file__).resolve().parent.parent
 EXAMPLE = REPO / "examples" / "cacak-preferans-2027.toml"
@@ -252,11 +252,7 @@ def main() -> None:
             results = asyncio.run(measure(url, name, player, args.runs, args.latency, args.kbps, args.verbose,
                                           args.modules))
         finally:
-            proc.terminate()
-            try:
-                proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
+            stop(proc, timeout=10)
     report(results, args.latency, args.kbps, args.modules)
 
 
