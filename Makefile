@@ -17,13 +17,15 @@ $(STAMP): pyproject.toml
 demo: $(STAMP)
 	$(BIN)/live demo $(ARGS)
 
-## the whole test suite: lint, unit, contract, integration and browser tests
+## the whole test suite: lint, types, unit, contract, integration and browser tests
 test: $(STAMP) system-deps
 	$(BIN)/ruff check .
+	$(BIN)/mypy
 	$(BIN)/pytest -q $(ARGS)
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
+	$(BIN)/mypy
 
 bench: $(STAMP)
 	$(BIN)/python bench/signals.py

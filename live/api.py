@@ -113,7 +113,7 @@ def _error(status: int, error: str, detail: Any = None) -> JSONResponse:
 
 
 def _hall(request: Request | WebSocket) -> Hall:
-    return request.app.state.hall  # type: ignore[no-any-return]
+    return request.app.state.hall  # type: ignore[no-any-return]  # Starlette's app.state is untyped: set in create_app
 
 
 def page_boot(request: Request, page: str) -> dict[str, Any] | None:
@@ -335,7 +335,7 @@ def _limiter(request: Request) -> Limiter:
     state = request.app.state
     if not hasattr(state, "code_limiter"):
         state.code_limiter = Limiter()
-    return state.code_limiter  # type: ignore[no-any-return]
+    return state.code_limiter  # type: ignore[no-any-return]  # (app.state is untyped: set just above)
 
 
 def _client_key(request: Request) -> str:
@@ -439,6 +439,7 @@ async def api_player_session(request: Request) -> Response:
     code = await _code_body(request, required=True)
     if isinstance(code, Response):
         return code
+    assert code is not None  # required=True: a body without a code was answered above
     limiter, key, now = _limiter(request), _client_key(request), time.monotonic()
     wait = limiter.take(key, now)
     if wait:

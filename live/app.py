@@ -34,7 +34,7 @@ def create_app(hall: Hall, referee_token: str,
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         await hall.start()
-        tasks = [asyncio.create_task(companion()) for companion in companions]
+        tasks: list[asyncio.Future[None]] = [asyncio.ensure_future(companion()) for companion in companions]
         try:
             yield
         finally:

@@ -23,12 +23,12 @@ from live.referees import COOKIE, SESSION_MS, Referees
 
 
 def registry(conn: HTTPConnection) -> Referees:
-    return conn.app.state.referees  # type: ignore[no-any-return]
+    return conn.app.state.referees  # type: ignore[no-any-return]  # Starlette's app.state is untyped: set in create_app
 
 
 def added(conn: HTTPConnection) -> Mapping[str, str]:
     """The referees added at the console, as the log has them now (name → salt)."""
-    return conn.app.state.hall.state.referees  # type: ignore[no-any-return]
+    return conn.app.state.hall.state.referees  # type: ignore[no-any-return]  # (app.state: untyped, see registry)
 
 
 def now(conn: HTTPConnection) -> int:

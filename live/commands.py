@@ -267,7 +267,7 @@ def _add_referee(t: Tournament, state: State, c: dict[str, Any], now: int) -> Ne
 
 
 #: The round commands a console offers per item, as the pages name them, each as a command to try.
-ROUND_ACTIONS = {
+ROUND_ACTIONS: dict[str, dict[str, Any]] = {
     "start": {"type": "start_round"}, "pause": {"type": "pause"}, "resume": {"type": "resume"},
     "extend": {"type": "extend", "minutes": 1}, "lastDeals": {"type": "announce_last_deals"},
     "end": {"type": "end_round"},

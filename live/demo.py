@@ -112,7 +112,8 @@ class DemoOrganizer:
         players = [p for table in state.seatings[item].get("tables", []) for p in table["players"]
                    if p not in state.check_ins.get(item, {}) and p not in state.reserves.get(item, {})]
         self.rng.shuffle(players)
-        start = t.item(item).start_ms if t.item(item) else self.hall.clock()
+        planned = t.item(item)
+        start = planned.start_ms if planned is not None else self.hall.clock()
         plan = []
         for n, player in enumerate(players):
             if n == 0:

@@ -31,7 +31,7 @@ from live.rules import desk as D
 from live.standings import number
 from live.state import State
 from live.texts import MAX_REASON
-from live.tournament import Tournament
+from live.tournament import Player, Tournament
 from live.validation import CommandError, referee_event, text_field
 
 METHODS = ("cash", "account")
@@ -246,7 +246,7 @@ def account(state: State, kind: str, ident: str, played: dict[str, list[str]] | 
                             "owed": number(sum((Decimal(str(x["owed"])) for x in lines.values() if x["owed"] > 0),
                                                Decimal(0))),
                             "paid": number(sum((Decimal(str(x["paid"])) for x in lines.values()), Decimal(0)))}
-    if kind == D.PER_PLAYER:
+    if isinstance(found, Player):
         data.update(team=found.team, lady=found.lady, junior=found.junior)
     return data
 

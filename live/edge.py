@@ -57,7 +57,7 @@ class GuardedH11Protocol(H11Protocol):
         self._deadline: asyncio.TimerHandle | None = None
         self._address = ""
 
-    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]  # uvicorn's is a Transport too
         super().connection_made(transport)
         self._address = self.client[0] if self.client else ""
         self._start_waiting()

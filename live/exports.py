@@ -33,7 +33,8 @@ def timetable_ics(t: Tournament, host: str, now: datetime | None = None) -> byte
         if item.boards:
             event.add("description", f"{item.boards} boards")
         calendar.add_component(event)
-    return calendar.to_ical()
+    ical: bytes = calendar.to_ical()
+    return ical
 
 
 def qr_svg(url: str, *, sized: bool = True) -> bytes:

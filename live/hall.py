@@ -388,7 +388,7 @@ class Hall:
         its round has results changes only the line of the player (and in bridge their team's members);
         anything else in PERSONAL_TYPES may change anyone's (a result moves everybody's place)."""
         if event.type not in PERSONAL_TYPES:
-            return {event.addressee} - {None}
+            return {event.addressee} if event.addressee is not None else set()
         p = event.payload
         if event.type in ARRIVAL_TYPES and not self.state.results.get(str(p.get("item"))):
             who = str(p.get("player") or p.get("team"))

@@ -523,7 +523,7 @@ def _unused(state: State, seq: int, who: str, *, player: bool) -> None:
             return any(k == who or mentions(v) for k, v in value.items())
         if isinstance(value, list):
             return any(mentions(v) for v in value)
-        return value == who
+        return bool(value == who)
 
     for what, table in (("seated", state.seatings), ("checked in", state.check_ins),
                         ("in the results", state.results), ("in a forfeit", state.forfeits)):

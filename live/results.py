@@ -157,7 +157,7 @@ def _check_players(t: Tournament, state: State, s: ItemState, table: int, player
         if key == str(table):
             continue
         others = set(entry.get("results", {})) | {entry.get("walkover")} | set(entry.get("absent", []))
-        both = sorted(others & set(players))
+        both = sorted(str(p) for p in others & set(players))
         if both:
             raise CommandError(422, f"{both[0]} already has a result at table {key} of {s.item.id}",
                                {"field": "results",
@@ -393,7 +393,7 @@ def _preferans_seating(t: Tournament, state: State, s: ItemState, c: dict[str, A
         # Seat 1 is the best ranked (they are not chairs): while the standings are hidden from the hall each
         # table lists its players by name instead, so the published seating tells no more than the table.
         names = {p.id: p.name for p in t.players}
-        listed = [sorted(players, key=lambda p: (names.get(p, p).casefold(), p)) for players in listed]
+        listed = [sorted(players, key=lambda p: (names.get(p, str(p)).casefold(), str(p))) for players in listed]
         payload["order"] = "name"
     payload["tables"] = [{"table": x.number, "players": players} for x, players in zip(tables, listed, strict=True)]
     return payload

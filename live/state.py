@@ -122,8 +122,9 @@ class State:
     #: stand, fixed by any sheet in force (live/lineups.py).
     lineups: dict[str, dict[str, dict[str, Any]]] = field(default_factory=dict)
     _derived: dict[str, Any] = field(default_factory=dict, repr=False)
-    #: A logged result's scored table, by the result event's seq (derived once: events never change).
-    table_cache: dict[int, Any] = field(default_factory=dict, repr=False)
+    #: A logged result's scored table, by the result event's seq and the late deductions it was scored with
+    #: (derived once: events never change).
+    table_cache: dict[tuple[int, tuple[tuple[str, int], ...]], Any] = field(default_factory=dict, repr=False)
 
     #: A check-in list's lines, by (item, player or team): kept while nothing they are made of changes, so
     #: a check-in rebuilds one line, not the whole field's (`live.arrivals.report`).
@@ -343,7 +344,7 @@ def _apply_scoring(state: State, event: Event) -> None:
         submitted = earlier["submitted_at"] if earlier and event.type == E.RESULT_CORRECTED else event.ts
         entries[result_key(p)] = {**p, "seq": event.seq, "ts": event.ts, "submitted_at": submitted}
     elif event.type == E.CHECKED_IN:
-        who = p.get("player") or p.get("team")
+        who = str(p.get("player") or p["team"])
         state.check_ins.setdefault(p["item"], {})[who] = {**p, "seq": event.seq, "by": event.actor}
         _arrived(state, p["item"], who)
         return

@@ -33,7 +33,7 @@ def round_slips(state: State, item_id: str) -> dict[str, Any]:
     names = {p.id: p.name for p in state.tournament.players}
     s = state.items[item_id]
     entries = sorted(state.results.get(item_id, {}).items(), key=lambda kv: int(kv[0]))
-    tables = []
+    tables: list[dict[str, Any]] = []
     for (key, _), scored in zip(entries, table_scores(state).get(item_id, []), strict=True):
         slip = table_slip(scored, amount)
         tables.append({

@@ -442,7 +442,7 @@ def _entries(r: _Reader, raw: Any, table: str) -> list[dict[str, Any]]:
 
 
 def _unique_id(r: _Reader, entry: dict[str, Any], table: str, index: int, seen: set[str]) -> str:
-    ident = r.get(entry, table, index, "id", str)
+    ident: str = r.get(entry, table, index, "id", str)
     if not _ID.match(ident):
         raise r.fail(table, index, "id", f"{ident!r} must be 1–40 letters, digits, '-' or '_'")
     if ident in seen:
@@ -463,7 +463,7 @@ def _teams(r: _Reader, raw: Any) -> tuple[Team, ...]:
 
 def _players(r: _Reader, raw: Any, team_ids: set[str]) -> tuple[Player, ...]:
     seen: set[str] = set()
-    players = []
+    players: list[Player] = []
     for i, entry in enumerate(_entries(r, raw, "players")):
         r.unknown(entry, "players", i, {"id", "name", "lady", "team", "junior", "rating"})
         ident = _unique_id(r, entry, "players", i, seen)
@@ -524,7 +524,8 @@ def _instant(r: _Reader, entry: dict[str, Any], index: int, key: str, zone: Zone
             r.warn("timetable", index, key, f"{value} happens twice in {zone.key} (the clocks go back): read as the "
                                             f"first, {local.isoformat()}; write the offset to choose")
         value = local
-    return value.astimezone(UTC)
+    aware: datetime = value.astimezone(UTC)
+    return aware
 
 
 def _timetable(r: _Reader, raw: Any, zone: ZoneInfo, rules: dict[str, Any]) -> tuple[Item, ...]:

@@ -43,7 +43,7 @@ import asyncio
 import json
 import logging
 from collections.abc import AsyncIterator, Callable
-from typing import Any
+from typing import Any, cast
 from urllib.parse import urlsplit, urlunsplit
 
 import redis
@@ -58,7 +58,7 @@ from redis.retry import Retry
 try:  # redis-py >= 6; older versions have no maintenance notifications (and speak RESP2 by default)
     from redis.maint_notifications import MaintNotificationsConfig
 except ImportError:  # pragma: no cover
-    MaintNotificationsConfig = None  # type: ignore[assignment,misc]
+    MaintNotificationsConfig = None  # type: ignore[assignment,misc]  # (the class, or None where redis-py lacks it)
 
 from live.events import Event, NewEvent
 from live.log import LogUnavailable, SeqConflict, TournamentMismatch, check_secret_name, check_secret_value
@@ -300,7 +300,10 @@ class RedisLog:
         start = max(since, 0) + 1
         try:
             while True:
-                entries = await self._client.xrange(self.events_key, f"{start}-0", "+", count=READ_BATCH)
+                # (redis-py's hints join its sync and async answers: the asyncio client's is the entries.)
+                entries: list[tuple[str, dict[str, str]]] = cast(
+                    "list[tuple[str, dict[str, str]]]",
+                    await self._client.xrange(self.events_key, f"{start}-0", "+", count=READ_BATCH))
                 out.extend(_event(entry_id, fields) for entry_id, fields in entries)
                 if len(entries) < READ_BATCH:
                     return out
@@ -352,7 +355,7 @@ class RedisLog:
         (On Python 3.11 redis-py can swallow a cancellation, see `raise_if_cancelled`; awaited
         directly, the tail would then stop only after the block time.)
         """
-        read = asyncio.create_task(
+        read: asyncio.Future[Any] = asyncio.ensure_future(
             client.xread({self.events_key: f"{last}-0"}, count=READ_BATCH, block=self.block_ms))
         read.add_done_callback(_retrieve)
         try:
@@ -363,7 +366,7 @@ class RedisLog:
         return read.result()
 
 
-def _retrieve(task: asyncio.Task[Any]) -> None:
+def _retrieve(task: asyncio.Future[Any]) -> None:
     """Mark a task's exception as seen (the tail reports errors through `result()`, or not at all when cancelled)."""
     if not task.cancelled():
         task.exception()

@@ -29,10 +29,12 @@ import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from live.events import Event, NewEvent
 from live.log import LogUnavailable, SeqConflict, TournamentMismatch, check_secret_name, check_secret_value
+
+T = TypeVar("T")
 
 __all__ = ["SQLiteLog", "TournamentMismatch"]  # TournamentMismatch lives in live.log; still importable here
 
@@ -65,7 +67,7 @@ class SQLiteLog:
         self._db: sqlite3.Connection | None = None
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sqlite-log")
 
-    async def _run(self, fn: Any, *args: Any) -> Any:
+    async def _run(self, fn: Callable[..., T], *args: Any) -> T:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._pool, fn, *args)
 

@@ -36,7 +36,7 @@ Interpretations (the seed says nothing more):
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_EVEN, Decimal
 from typing import Any
@@ -268,7 +268,7 @@ def _break_tie(
     """A tie group in place order, as sub-groups that remain tied (see the module docstring)."""
     if len(group) < 2:
         return [group]
-    criteria = (
+    criteria: tuple[Callable[[PlayerId], int], ...] = (
         lambda p: sum(written.get((p, q), 0) for q in group if q != p),  # more supe on the other(s)
         lambda p: sum(written.get((p, q), 0) for q in table if q != p),  # more supe in total
     )
