@@ -20,7 +20,7 @@ from live.rules.vp import vp
 
 if TYPE_CHECKING:
     from live.state import State
-    from live.tournament import Item, Tournament
+    from live.tournament import Item, Team, Tournament
 
 
 def compute(state: State) -> list[dict[str, Any]]:
@@ -116,6 +116,11 @@ def scale(state: State) -> str:
     return str(state.tournament.rules.get("vp_scale", "wbf"))
 
 
+#: The last schedules made, by the teams they were made for (the same tuple while the roster does not change):
+#: the views ask for the schedule once per team and match, and a league of 2,500 teams takes seconds to draw.
+_SCHEDULES: list[tuple[tuple[Team, ...], bool, tuple[BergerRound[str], ...]]] = []
+
+
 def league_schedule(t: Tournament) -> tuple[BergerRound[str], ...]:
     """The Berger rounds of the league: single, or double when the timetable has the rounds for it.
     Rounds after these (the Novi Sad final) are not part of the league table."""
@@ -124,7 +129,13 @@ def league_schedule(t: Tournament) -> tuple[BergerRound[str], ...]:
         return ()
     single = len(teams) + len(teams) % 2 - 1
     rounds = [i.round for i in t.items if i.playing and i.round and i.round <= 2 * single]
-    return berger(teams, double=max(rounds, default=0) > single)
+    double = max(rounds, default=0) > single
+    for known, was_double, schedule in _SCHEDULES:
+        if known is t.teams and was_double == double:
+            return schedule
+    schedule = berger(teams, double=double)
+    _SCHEDULES[:] = [(t.teams, double, schedule), *_SCHEDULES[:3]]
+    return schedule
 
 
 def league_matches(state: State) -> list[bridge.MatchResult]:
