@@ -42,7 +42,7 @@ import websockets
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.common import free_port, percentile
+from bench.common import free_port, percentile, stop
 from live import events as E
 from live.demo import table_results
 from live.events import NewEvent
@@ -191,8 +191,7 @@ async def drive(run: Run, folder: Path, checkins: int, results: int) -> Path:
                             "type": "record_result", "item": "r1", "home": match["home"], "away": match["away"],
                             "imps_home": rng.randint(0, 60), "imps_away": rng.randint(0, 60)})
     finally:
-        proc.terminate()
-        proc.wait(30)
+        stop(proc, timeout=30)
     return file
 
 
