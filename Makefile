@@ -21,11 +21,13 @@ demo: $(STAMP)
 test: $(STAMP) system-deps
 	$(BIN)/ruff check .
 	$(BIN)/mypy
+	$(BIN)/lint-imports --no-cache
 	$(BIN)/pytest -q $(ARGS)
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/mypy
+	$(BIN)/lint-imports --no-cache
 
 bench: $(STAMP)
 	$(BIN)/python bench/signals.py

@@ -42,7 +42,7 @@ from typing import Any
 from common import percentile  # bench/common.py
 from fanout import OurServer, Workers  # bench/fanout.py: the server and the display clients
 
-from live.limits import raise_open_files
+from live.edges.limits import raise_open_files
 
 HOST = "127.0.0.1"
 KEY = "YWJ1c2UtYmVuY2gta2V5AA=="

@@ -58,7 +58,7 @@ from typing import Any
 import psutil
 from common import free_port, percentile  # bench/common.py (the script's own folder)
 
-from live.limits import raise_open_files
+from live.edges.limits import raise_open_files
 
 ROOT = Path(__file__).resolve().parent.parent
 TOKEN = "bench-referee-token"
@@ -71,7 +71,8 @@ ANCILLARY = socket.CMSG_SPACE(16)
 RECV_SIZE = 65536
 #: Handshakes in flight at once, over all client processes (at most 100 per process). All clients come from
 #: 127.0.0.1, and the live server lets one address have at most 256 connections whose request is not yet
-#: complete (live/limits.py MAX_PENDING_PER_ADDRESS, live/edge.py) and closes the oldest past that: with 4
+#: complete (live/edges/limits.py MAX_PENDING_PER_ADDRESS, live/edges/web/edge.py) and closes the oldest past
+#: that: with 4
 #: processes × 100 at 10,000 clients it closed 144 of them before their upgrade.
 HANDSHAKES_IN_FLIGHT = 200
 

@@ -19,7 +19,7 @@ request, `--kbps` kbit/s down and up; the cache on), it opens each page in a fre
 The useful screens are told by element ids and the page's path (`/player`), never by the names of the
 files that draw them (the entry modules live in the pages' folders, `/static/<v>/player/…`, and are served
 joined into one file, `main.bundle.js`, or one by one with `--modules`: the pages asked with `?modules`,
-live/assets.py). The data the page carries in its HTML (`#live-boot`: the hello and the snapshot its
+live/edges/web/assets.py). The data the page carries in its HTML (`#live-boot`: the hello and the snapshot its
 WebSocket would send first) comes with the HTML; "boot chars" is its size, 0 for a page without one.
 
 A second visit in the same context (the cache warm) is measured too. Bytes are what Chromium

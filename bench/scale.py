@@ -43,12 +43,12 @@ import websockets
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.common import free_port, percentile, stop
-from live import events as E
-from live.demo import table_results
-from live.events import NewEvent
-from live.log.sqlite import SQLiteLog
-from live.state import fold
-from live.tournament import Tournament, load
+from live.core import events as E
+from live.core.events import NewEvent
+from live.core.state import fold
+from live.core.tournament import Tournament, load
+from live.edges.demo import table_results
+from live.edges.log.sqlite import SQLiteLog
 
 TOKEN = "bench-scale-token"
 

@@ -22,13 +22,14 @@ import time
 from datetime import datetime, timedelta
 from pathlib import Path
 
-from live import events as E
-from live.demo import table_results
-from live.events import Event, NewEvent
-from live.log.sqlite import SQLiteLog
+from live.core import events as E
+from live.core.events import Event, NewEvent
+from live.core.state import fold
+from live.core.tournament import Tournament, parse
+from live.edges.demo import table_results
+from live.edges.log.sqlite import SQLiteLog
+from live.projections.standings import standings_of
 from live.rules import seating
-from live.state import fold
-from live.tournament import Tournament, parse
 
 
 def tournament(players: int, rounds: int) -> Tournament:
@@ -62,7 +63,7 @@ def scored_events(t: Tournament, rng: random.Random) -> list[NewEvent]:
         seq0 = len(state_events)
         state_events += [Event(seq0 + k + 1, item.start_ms, e.type, e.actor, e.payload, e.signal)
                          for k, e in enumerate(batch)]
-        ranking = [row["player"] for row in fold(t, state_events).standings]
+        ranking = [row["player"] for row in standings_of(fold(t, state_events))]
     return out
 
 
@@ -91,7 +92,7 @@ async def replay(path: Path, t: Tournament) -> tuple[float, float, float, int]:
     read = time.perf_counter()
     state = fold(t, events)
     folded = time.perf_counter()
-    _ = state.standings
+    _ = standings_of(state)
     done = time.perf_counter()
     await log.close()
     return (read - began) * 1000, (folded - read) * 1000, (done - folded) * 1000, len(events)
@@ -128,12 +129,12 @@ def main() -> None:
     def cold() -> None:  # every table scored again, as after a restart
         state._derived.clear()
         state.table_cache.clear()
-        seating.from_standings([row["player"] for row in state.standings])
+        seating.from_standings([row["player"] for row in standings_of(state)])
 
     def after_a_result() -> None:  # the live case: one result changed, the other tables' scores are known
         state._derived.clear()
         state.table_cache.pop(max(state.table_cache), None)
-        seating.from_standings([row["player"] for row in state.standings])
+        seating.from_standings([row["player"] for row in standings_of(state)])
 
     tables = sum(1 for e in events if e.type == E.RESULT_RECORDED)
     print(f"\nstandings + next seating, {args.players} players × {args.rounds} rounds ({tables} tables):")

@@ -1,3 +1,3 @@
-from live.cli import main
+from live.edges.cli import main
 
 raise SystemExit(main())

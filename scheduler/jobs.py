@@ -1,6 +1,6 @@
 """One APScheduler job per due signal, rebuilt from the state after every event.
 
-Jobs are never the truth: they are recomputed from the fold (`live.signals.due_signals`)
+Jobs are never the truth: they are recomputed from the fold (`live.commands.signals.due_signals`)
 after each event and at start, with the signal id as the job id. A job that fires late (the
 server was down, the loop was busy) still fires — `misfire_grace_time=None` — because the
 fold records both when it was due and when it happened. Whether it should still happen is
@@ -16,7 +16,7 @@ from datetime import UTC, datetime, timedelta
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
 from apscheduler.triggers.date import DateTrigger
 
-from live.signals import Signal
+from live.commands.signals import Signal
 
 log = logging.getLogger("scheduler")
 RETRY_SECONDS = 1.0

@@ -45,7 +45,7 @@ from typing import Any, NoReturn
 
 from redis.exceptions import RedisError
 
-from live.log.redis import make_client, raise_if_cancelled, redacted
+from live.edges.log.redis import make_client, raise_if_cancelled, redacted
 
 log = logging.getLogger("scheduler.lease")
 

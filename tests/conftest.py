@@ -1,10 +1,10 @@
 """What the whole suite shares: every hall, in this process and in the servers the tests start, checks after
-each event that the sections it kept equal the ones built anew (live/hall.py, LIVE_CHECK_SECTIONS)."""
+each event that the sections it kept equal the ones built anew (live/edges/hall.py, LIVE_CHECK_SECTIONS)."""
 
 from __future__ import annotations
 
 import os
 
 os.environ["LIVE_CHECK_SECTIONS"] = "1"
-# ... and every refusal names a reason the pages can say (live/refusals.py, live/validation.py).
+# ... and every refusal names a reason the pages can say (live/commands/refusals.py, live/commands/validation.py).
 os.environ["LIVE_CHECK_REFUSALS"] = "1"

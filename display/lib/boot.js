@@ -1,9 +1,9 @@
 // The page's own first data: the hello and the snapshot its WebSocket would send a fresh client, which
 // the server writes into the page's HTML (`<script type="application/json" id="live-boot">`,
-// live/assets.py) so that the first screen needs no round trip after the page. Read once, and only when
+// live/edges/web/assets.py) so that the first screen needs no round trip after the page. Read once, and only when
 // the page came from the server just now; the live connection (connection.js) hands it on.
 
-/** The id of the page's data block: the hello and the snapshot a fresh socket would send (live/assets.py). */
+/** The id of the page's data block: the hello and the snapshot a fresh socket would send (live/edges/web/assets.py). */
 export const BOOT_ID = "live-boot";
 
 /**

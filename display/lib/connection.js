@@ -2,7 +2,7 @@
 // `since` so that nothing is missed, feeds the clock's ping/pong samples and notices a dead socket
 // within seconds. The pages draw from its sections and banners from its events.
 //
-// The first hello and snapshot come with the page itself (its `#live-boot` data block, live/assets.py):
+// The first hello and snapshot come with the page itself (its `#live-boot` data block, live/edges/web/assets.py):
 // the connection hands them on as if the socket had sent them, so the first screen needs no round
 // trip after the page, and then opens the socket with `since` = the boot's seq.
 
@@ -343,7 +343,7 @@ export class LiveConnection {
         if (message.changes) message.changes = this.present(message.changes);
         if (message.changes) this.sections = { ...this.sections, ...message.changes }; // a new object: pages can compare
         if (message.patch) {
-          // A long list changed in a few entries (live/patch.py): the page sees the whole section as before.
+          // A long list changed in a few entries (live/edges/patch.py): the page sees the whole section as before.
           let patched;
           try {
             patched = applyPatch(this.sections, message.patch);

@@ -1,4 +1,4 @@
-// How long a typed text may be: the server's `sections.limits` (live/views.py LIMITS), never a number of
+// How long a typed text may be: the server's `sections.limits` (live/projections/views.py LIMITS), never a number of
 // the page's own. Each field says which limit is its own (`data-limit="reason"`: name, title, reason,
 // announcement, referee_name, code) and gets its maxlength from the sections when they arrive, and as it
 // is added to the page later (the console draws its forms as they are opened).

@@ -1,4 +1,4 @@
-// An event's `patch`: the few entries of a long list it changed (live/patch.py), as JSON Patch
+// An event's `patch`: the few entries of a long list it changed (live/edges/patch.py), as JSON Patch
 // operations (RFC 6902: replace, add, remove) whose JSON Pointer paths (RFC 6901) start with the
 // section's name. Applied to the sections, it gives what the server would have sent whole.
 // Pure: a new object along each path, everything else shared, so pages can compare sections.

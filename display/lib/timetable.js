@@ -1,6 +1,6 @@
 // The timetable as the server decides it: what is on now, what comes next and then, what the big
 // countdown counts to, the items of the day and the round open for a player's own check-in. The
-// server sends all of it as a timeline (section `now`, live/timeline.py): entries
+// server sends all of it as a timeline (section `now`, live/projections/timeline.py): entries
 // {from, current, next, then, mode, deadline, day, checkin}, each right from its `from` until the
 // next one's, so the answer stays right between events with nothing decided here. A page only
 // picks the entry that holds at the server clock's now and looks its item ids up.

@@ -1,5 +1,5 @@
 // The words of a bridge player's boards played: "played 36 of 96 boards (37.5 %) — the individual
-// ranking needs 40 %". Every number is the server's (`me.boards`, live/lineups.py `player_view`):
+// ranking needs 40 %". Every number is the server's (`me.boards`, live/commands/lineups.py `player_view`):
 // the boards the team sheets say they played (without boards removed for lateness), of their
 // team's, the share, and where the rules rank players individually the share needed and whether
 // they have it. Pure (no DOM, no catalogue fetch): the node tests call it; boards.js draws it.

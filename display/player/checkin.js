@@ -17,7 +17,7 @@ let ciAt = 0;
 
 /**
  * A refused check-in in the page's language: the server names its reason in `detail.code`
- * (live/refusals.py) and the catalogue says it (STRINGS.ci.refused); an answer without a code the
+ * (live/commands/refusals.py) and the catalogue says it (STRINGS.ci.refused); an answer without a code the
  * page knows is shown in the server's words.
  */
 function refusalWords(data) {

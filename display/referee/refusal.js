@@ -1,5 +1,5 @@
 // A refused command in the page's language. The server's own words are English; every refusal
-// names its reason in `detail.code` (live/refusals.py, a closed registry) with the parameters its
+// names its reason in `detail.code` (live/commands/refusals.py, a closed registry) with the parameters its
 // sentence takes beside it, and the console says it from the catalogue (STRINGS.refused.codes),
 // the field it names by its label (STRINGS.refused.fields) and the rounds by their titles. The
 // round-state refusals keep their own, fuller sentences (`detail.reason`, `detail.action` and

@@ -1,7 +1,7 @@
 // The console's team sheets (bridge): for a match of the round being played or the next, each team's
 // line-up of every part picked from its roster, the substitutions during a part, the boards every
 // player has played, the roster's bounds and replacement, and the Novi Sad individual ranking. All of
-// it is the server's `lineups` section (live/lineups.py `referee_view`): which parts may still change,
+// it is the server's `lineups` section (live/commands/lineups.py `referee_view`): which parts may still change,
 // who sits a part out, the referee's substitute's boards left; a refusal is the server's sentence.
 // The words are STRINGS.sheets of the console's catalogue; the arithmetic is in sheet-model.js.
 import { el, fill } from "../lib/dom.js";

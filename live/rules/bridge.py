@@ -30,14 +30,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 
 from live.rules.presets import PRESETS
-from live.rules.vp import (
-    Number,
-    draw_vp,
-    slovak25_bands,
-    slovak25_margin_range,
-    to_decimal,
-    vp,
-)
+from live.rules.vp import Number, draw_vp, slovak25_bands, slovak25_margin_range, to_decimal, vp
 
 TeamId = str
 

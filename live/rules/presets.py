@@ -19,7 +19,7 @@ PRESETS: dict[str, dict[str, Any]] = {
         "max_boards_per_segment": 0,
         "auto_start": True,  # the scheduler starts a round at its scheduled time
         "auto_end": True,  # ... and ends it at its (moved) end
-        "follow": "shift",  # a round that ends late moves the rest of its day (live/schedule.py)
+        "follow": "shift",  # a round that ends late moves the rest of its day (live/core/schedule.py)
         # Scoring of one game (live/rules/preferans.py): points by place, 0.1 per full 10 bule.
         "points_first": 4.0,
         "points_second_positive": 3.0,
@@ -222,7 +222,8 @@ PARAMETER_TYPES: dict[str, type | tuple[type, ...]] = {
     "boards_removed_per_block": int,
     "imps_per_removed_board": (int, float),
     # Optional in every preset (absent: never): from the start of this round on, the hall and the phones
-    # no longer see the standings, until the prize-giving; the referees still do (live/standings.py `hidden`).
+    # no longer see the standings, until the prize-giving; the referees still do
+    # (live/projections/standings.py `hidden`).
     "standings_hidden_from_round": int,
 }
 

@@ -116,7 +116,7 @@ async def run_restart_across_start(browser: Any, serve: Any, artifacts: Path) ->
 
         events = await again.events()
         late = {e["type"]: e for e in events if e.get("signal") in ("r1:call", "r1:start")}
-        # The call found overdue past the start is not sent (live/signals.py): only the start, late.
+        # The call found overdue past the start is not sent (live/commands/signals.py): only the start, late.
         assert set(late) == {"round_started"}, events
         assert late["round_started"]["ts"] - late["round_started"]["payload"]["due_at"] > 5_000, late
         state = await again.state()

@@ -20,12 +20,12 @@ import pytest
 import redis.asyncio
 from redis_server import RedisServer
 
-from live.events import Event, NewEvent
-from live.log import EventLog, LogUnavailable, SeqConflict, TailingLog
-from live.log import TournamentMismatch as TournamentMismatchInLog
-from live.log.memory import MemoryLog, MemoryStore
-from live.log.redis import RedisLog
-from live.log.sqlite import SQLiteLog, TournamentMismatch
+from live.core.events import Event, NewEvent
+from live.edges.log import EventLog, LogUnavailable, SeqConflict, TailingLog
+from live.edges.log import TournamentMismatch as TournamentMismatchInLog
+from live.edges.log.memory import MemoryLog, MemoryStore
+from live.edges.log.redis import RedisLog
+from live.edges.log.sqlite import SQLiteLog, TournamentMismatch
 
 TOURNAMENT = "Contract Cup"
 WAIT = 10.0  # seconds: the longest any single expectation below may take before the test fails
@@ -533,7 +533,7 @@ async def test_two_instances_racing_on_one_signal_store_it_once(redis_server: Re
 
 
 async def test_redis_log_reads_in_batches(redis_server: RedisServer, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("live.log.redis.READ_BATCH", 3)
+    monkeypatch.setattr("live.edges.log.redis.READ_BATCH", 3)
     log = redis_log(redis_server, prefix="batch-cup")
     async with opened(log):
         for n in range(8):
@@ -609,7 +609,7 @@ async def test_passwords_stay_out_of_messages() -> None:
 async def test_open_warns_when_redis_does_not_fsync_every_write(caplog: pytest.LogCaptureFixture) -> None:
     with RedisServer(extra_args=("--appendfsync", "everysec")) as server:
         log = redis_log(server)
-        with caplog.at_level(logging.WARNING, logger="live.log.redis"):
+        with caplog.at_level(logging.WARNING, logger="live.edges.log.redis"):
             async with opened(log):
                 pass
     assert "appendfsync everysec" in caplog.text

@@ -1,4 +1,4 @@
-"""The pages' files on the wire: compressed, cached by version, named in the page's head (live/assets.py).
+"""The pages' files on the wire: compressed, cached by version, named in the page's head (live/edges/web/assets.py).
 
 One real server for the module (a tournament in Serbian Latin, so the pages name a catalogue other
 than English); the version's change is checked on copies of display/ (the server reads the files once).
@@ -20,8 +20,8 @@ import pytest
 from server import Server, round_entry, start_server, tournament_toml
 from websockets.asyncio.client import connect
 
-from live.api import DISPLAY_DIR
-from live.assets import IMMUTABLE, Assets
+from live.edges.web.api import DISPLAY_DIR
+from live.edges.web.assets import IMMUTABLE, Assets
 
 PAGES = ("/", "/display", "/player", "/referee")
 #: The static imports of a module: `import … from "x"`, `export … from "x"`, `import "x"`.
@@ -81,7 +81,7 @@ def test_html_js_and_json_go_gzipped_when_asked_and_a_websocket_is_left_alone(se
     health = get(server, "/api/health")  # under one segment: not worth compressing
     assert len(health.content) < 1024 and "content-encoding" not in health.headers
     plain = get(server, "/player", gzip_ok=False)
-    # The same page, but for the server's time in its boot data (live/assets.py: built per request).
+    # The same page, but for the server's time in its boot data (live/edges/web/assets.py: built per request).
     def timeless(text: str) -> str:
         return re.sub(r'"server_time":\d+', '"server_time":0', text)
 

@@ -1,4 +1,4 @@
-"""A field big enough for patches (live/patch.py): an event that changes a few lines of a long list sends
+"""A field big enough for patches (live/edges/patch.py): an event that changes a few lines of a long list sends
 those lines, and a screen that applies them has the sections the server has."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from pathlib import Path
 
 from server import close_all, is_event, is_type, round_entry, start_server, write_tournament
 
-from live.patch import LONG, apply
+from live.edges.patch import LONG, apply
 
 PLAYERS = tuple({"id": f"p{n:03d}", "name": f"Player {n}"} for n in range(1, 2 * LONG + 1))
 

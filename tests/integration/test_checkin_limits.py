@@ -15,7 +15,7 @@ import httpx
 from server import codes_page, round_entry, start_server, write_tournament
 
 SCENARIO_TIMEOUT = 60.0
-BURST = 10  # live.ratelimit.BURST: wrong codes one address may try at once
+BURST = 10  # live.edges.web.ratelimit.BURST: wrong codes one address may try at once
 
 
 

@@ -8,7 +8,7 @@
 - many connections that never finish their headers do not stop a normal request from being answered,
   even when the server's open-file limit is far below their number.
 
-The limits are live/limits.py's; the request deadline is live/edge.py's (uvicorn has none).
+The limits are live/edges/limits.py's; the request deadline is live/edges/web/edge.py's (uvicorn has none).
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ from server import (
     write_tournament,
 )
 
-from live.limits import MESSAGE_BURST, REPLAY_MAX_BYTES, REPLAY_MAX_EVENTS, REQUEST_TIMEOUT
+from live.edges.limits import MESSAGE_BURST, REPLAY_MAX_BYTES, REPLAY_MAX_EVENTS, REQUEST_TIMEOUT
 
 pytestmark = pytest.mark.asyncio
 

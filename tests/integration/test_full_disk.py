@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 from server import round_entry, run_cli, write_tournament
 
-from live.log.sqlite import SQLiteLog
-from live.tournament import load
+from live.core.tournament import load
+from live.edges.log.sqlite import SQLiteLog
 
 
 @pytest.fixture

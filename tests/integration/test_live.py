@@ -34,7 +34,7 @@ from server import (
     write_tournament,
 )
 
-from live.limits import REPLAY_MAX_EVENTS
+from live.edges.limits import REPLAY_MAX_EVENTS
 
 
 def far_rounds() -> list[dict[str, Any]]:
@@ -291,7 +291,7 @@ async def test_a_client_that_never_reads_does_not_delay_the_others(server: Serve
         assert seqs == list(range(BEFORE + 1, BEFORE + len(seqs) + 1)), "the messages it got are a prefix with no gap"
         assert len(seqs) < len(acked)
         # ... and reconnecting with since gets the rest: replayed when it is a few events, else (as here, where
-        # it fell hundreds behind) a snapshot of now with its hello marked resync, and no replay (live/limits.py)
+        # it fell hundreds behind) a snapshot of now with its hello marked resync, and no replay (live/edges/limits.py)
         since = seqs[-1] if seqs else BEFORE
         back = await server.client("player", "p1", since=since)
         try:

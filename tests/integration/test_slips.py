@@ -11,7 +11,7 @@ from pathlib import Path
 import httpx
 from server import DEFAULT_PLAYERS, codes_page, round_entry, start_server, tournament_toml
 
-from live.exports import qr_svg
+from live.edges.web.exports import qr_svg
 
 SLIP = re.compile(r'<div class=slip data-player="(\w+)"><div class=qr>(<svg.*?</svg>)</div>.*?'
                   r"<div class=name>([^<]*)</div>.*?<div class=code>([A-Z0-9-]+)</div>", re.S)

@@ -7,7 +7,7 @@ import { MIN, ZONE, at, fmt, other, round, strings } from "./helpers.mjs";
 
 const DISPLAY = strings("display");
 
-/** A timeline entry as live/timeline.py sends it (the fields it leaves out are null, `day` empty). */
+/** A timeline entry as live/projections/timeline.py sends it (the fields it leaves out are null, `day` empty). */
 const entry = (from, fields = {}) => ({
   from, current: null, next: null, then: null, mode: "idle", deadline: null, day: [], checkin: null, ...fields,
 });

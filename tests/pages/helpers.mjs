@@ -34,7 +34,7 @@ export const fmt = timeFormatter(ZONE, "en-GB");
 export const at = (hh, mm = 0) => Date.UTC(2027, 2, 6, hh - 1, mm);
 export const MIN = 60_000;
 
-/** A playing item's status → its `phase`, as the server sends both (live/timeline.py PHASES). */
+/** A playing item's status → its `phase`, as the server sends both (live/projections/timeline.py PHASES). */
 const PHASES = {
   scheduled: "upcoming", called: "upcoming", held: "upcoming", missed: "missed", running: "in_progress", paused: "in_progress",
   ended: "done",

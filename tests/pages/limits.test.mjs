@@ -4,7 +4,7 @@ import { describe, it } from "node:test";
 
 import { applyLimits, limitOf } from "../../display/lib/limits.js";
 
-/** The limits every view carries (live/views.py LIMITS). */
+/** The limits every view carries (live/projections/views.py LIMITS). */
 const LIMITS = { name: 80, title: 120, reason: 500, announcement: 500, referee_name: 40, code: 8, code_group: 4 };
 
 /** A field as the DOM has it: its data-limit, its maxLength, the attribute removed. */

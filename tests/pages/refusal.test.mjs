@@ -1,5 +1,5 @@
 // A refused command in the console's language (display/referee/refusal.js): the round-state
-// refusals in their own sentences, every other refusal by its code (live/refusals.py) from the
+// refusals in their own sentences, every other refusal by its code (live/commands/refusals.py) from the
 // catalogue, with the field's label and the rounds' titles; only an answer without a known code in
 // the server's English.
 import assert from "node:assert/strict";
@@ -15,7 +15,7 @@ const title = (id) => titles[id] || id;
 
 /** The server's registry, read from its source: each code and the parameters its sentence takes. */
 function registry() {
-  const source = readFileSync(join(DISPLAY_DIR, "..", "live", "refusals.py"), "utf8");
+  const source = readFileSync(join(DISPLAY_DIR, "..", "live", "commands", "refusals.py"), "utf8");
   const body = source.slice(source.indexOf("REFUSALS:"), source.indexOf("\n}\n"));
   const out = new Map();
   for (const m of body.matchAll(/^ {4}"([a-z_]+\.[a-z_]+)": \(([^)]*)\),$/gm)) {

@@ -8,7 +8,7 @@ import { ZONE, at, event, fmt, round, strings } from "./helpers.mjs";
 
 const DISPLAY = strings("display");
 
-/** The event families as the server's hello names them (live/views.py event_families). */
+/** The event families as the server's hello names them (live/projections/views.py event_families). */
 const BANNER = [
   "announced", "break_announced", "item_added", "item_cancelled", "item_moved", "last_deals_announced", "lateness_alert",
   "reserve_seated", "round_called", "round_ended", "round_extended", "round_paused", "round_resumed", "round_start_held",

@@ -9,10 +9,10 @@ from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
-from live import events as E
-from live.events import Event, NewEvent
-from live.state import State, fold
-from live.tournament import Tournament, from_ms, parse, to_ms
+from live.core import events as E
+from live.core.events import Event, NewEvent
+from live.core.state import State, fold
+from live.core.tournament import Tournament, from_ms, parse, to_ms
 
 SEC = 1_000
 MIN = 60 * SEC

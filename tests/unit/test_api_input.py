@@ -10,10 +10,10 @@ import pytest
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
-from live.app import create_app
-from live.hall import Hall
-from live.log.sqlite import SQLiteLog
-from live.tournament import load
+from live.core.tournament import load
+from live.edges.hall import Hall
+from live.edges.log.sqlite import SQLiteLog
+from live.edges.web.app import create_app
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 TOKEN = "input-token"

@@ -1,7 +1,7 @@
 """Arrivals: check-ins, announced absences and reserves through the whole pure pipeline.
 
-Commands go through `live.commands.decide`, signals through `live.signals.due_signals` /
-`signal_event`, everything is folded with `live.state.fold`, and the checks read what the screens
+Commands go through `live.commands.decide.decide`, signals through `live.commands.signals.due_signals` /
+`signal_event`, everything is folded with `live.core.state.fold`, and the checks read what the screens
 read: the state's `lateness` (the check-in lists) and `standings`. The clock is plain integers
 (epoch milliseconds; T0 is the scheduled start of round 1 / match 1, 11:00 in Belgrade).
 
@@ -18,17 +18,19 @@ from typing import Any
 import pytest
 from helpers import MIN, SEC, T0, rounds, stored, tournament
 
-from live import checkin
-from live import events as E
-from live.arrivals import self_check_in
-from live.commands import CommandError, decide
-from live.events import Event
+from live.commands.arrivals import self_check_in
+from live.commands.decide import CommandError, decide
+from live.commands.signals import due_signals, signal_event
+from live.core import events as E
+from live.core.events import Event
+from live.core.state import State, fold
+from live.core.tournament import Tournament
+from live.projections import checkin
+from live.projections.lateness import lateness_of
+from live.projections.standings import scored_results, standings_of
+from live.projections.views import me_section
 from live.rules import seating
 from live.rules.vp import slovak25_vp, wbf_vp
-from live.signals import due_signals, signal_event
-from live.state import State, fold
-from live.tournament import Tournament
-from live.views import me_section
 
 HOUR = 60 * MIN
 
@@ -104,11 +106,11 @@ class Desk:
         """The error a command is refused with; nothing is stored and the state does not change."""
         self._at(when)
         before, state = list(self.events), self.state
-        snapshot = repr((state.check_ins, state.excused, state.reserves, state.lateness))
+        snapshot = repr((state.check_ins, state.excused, state.reserves, lateness_of(state)))
         with pytest.raises(CommandError) as info:
             decide(self.t, state, command, self.now)
         assert self.events == before
-        assert repr((state.check_ins, state.excused, state.reserves, state.lateness)) == snapshot
+        assert repr((state.check_ins, state.excused, state.reserves, lateness_of(state))) == snapshot
         return info.value
 
     def run_until(self, until: int) -> list[Event]:
@@ -142,7 +144,7 @@ def started(t: Tournament = CACAK, *, seed: int | None = None, item: str = "r1",
 
 
 def row(state: State, who: str, item: str = "r1") -> dict[str, Any]:
-    return next(r for r in state.lateness[item]["rows"] if r["id"] == who)
+    return next(r for r in lateness_of(state)[item]["rows"] if r["id"] == who)
 
 
 def penalty(state: State, who: str, item: str = "r1") -> tuple[Any, ...]:
@@ -266,7 +268,7 @@ def test_the_edge_minutes_of_cacak(when: int, late: int, minutes: int, bule: int
 
 
 def test_the_steps_give_the_penalty_of_any_moment_for_those_not_yet_in() -> None:
-    steps = started().state.lateness["r1"]["steps"]
+    steps = lateness_of(started().state)["r1"]["steps"]
 
     def step(late: int) -> dict[str, Any]:
         return [s for s in steps if s["from_ms"] <= late][-1]
@@ -312,14 +314,14 @@ def test_a_late_start_by_the_referee_moves_the_reference() -> None:
     assert penalty(desk.state, "p1")[0] == 8 * MIN, "until the round starts, the scheduled start counts"
     desk.do("start_round", at(10), item="r1")
     state = desk.state
-    assert state.lateness["r1"]["reference_start"] == at(10)
+    assert lateness_of(state)["r1"]["reference_start"] == at(10)
     assert penalty(state, "p1") == (0, 0, 0, 300, False, False)
     desk.check_in("p2", at(15))
     desk.check_in("p3", at(17, 40))
     state = desk.state
     assert penalty(state, "p2")[1:5] == (5, 0, 300, True)
     assert penalty(state, "p3")[1:4] == (7, 14, 314)
-    assert [(x["name"], x["at"]) for x in state.lateness["r1"]["thresholds"]] == [
+    assert [(x["name"], x["at"]) for x in lateness_of(state)["r1"]["thresholds"]] == [
         ("grace", at(15)), ("reserve", at(40))]
     assert late_signals(desk) == [("r1:late:grace", at(15)), ("r1:late:reserve", at(40))]
 
@@ -330,7 +332,7 @@ def test_an_early_start_does_not_make_anyone_late_earlier() -> None:
     desk.do("start_round", at(-3), item="r1")
     desk.check_in("p1", at(-1))  # after the early start, before the scheduled one
     desk.check_in("p2", at(2))
-    assert desk.state.lateness["r1"]["reference_start"] == T0
+    assert lateness_of(desk.state)["r1"]["reference_start"] == T0
     assert penalty(desk.state, "p1")[0] == 0
     assert penalty(desk.state, "p2")[0] == 2 * MIN
 
@@ -346,8 +348,8 @@ def test_a_pause_between_the_start_and_the_check_in_does_not_count() -> None:
     assert penalty(state, "p3")[:2] == (3 * MIN, 3) and row(state, "p3")["tolerated"] is True
     assert penalty(state, "p2")[:5] == (5 * MIN, 5, 0, 300, True)
     assert penalty(state, "p1")[:5] == (10 * MIN + 30 * SEC, 10, 20, 320, False)
-    assert state.lateness["r1"]["pauses"] == [[at(3), at(13)]]
-    assert [(x["name"], x["at"]) for x in state.lateness["r1"]["thresholds"]] == [
+    assert lateness_of(state)["r1"]["pauses"] == [[at(3), at(13)]]
+    assert [(x["name"], x["at"]) for x in lateness_of(state)["r1"]["thresholds"]] == [
         ("grace", at(15)), ("reserve", at(40))]
     # the reserve comes 30 minutes of running clock after the start
     assert desk.refuse({"type": "seat_reserve", "item": "r1", "player": "p4", "name": "Zoran"}, at(39)).status == 409
@@ -516,7 +518,7 @@ def scored(t: Tournament, late: int) -> Desk:
 
 
 def standing(state: State) -> dict[str, tuple[Any, ...]]:
-    return {r["player"]: (r["rank"], r["points"], r["bule"]) for r in state.standings if r["rounds"]}
+    return {r["player"]: (r["rank"], r["points"], r["bule"]) for r in standings_of(state) if r["rounds"]}
 
 
 def test_on_paper_the_standings_are_as_entered() -> None:
@@ -532,7 +534,7 @@ def test_off_the_result_the_late_players_bule_are_subtracted_and_places_change()
     # p1: 37 − 50 = −13, now behind p2's −12: 2nd with a negative result (3 − 0.1); p2 first with no bule
     # good, so no bonus (4)
     assert standing(state) == {"p2": (1, 4, -12), "p1": (2, 2.9, -13), "p3": (3, 0.8, -25)}
-    (table,) = state.scored_results["r1"]
+    (table,) = scored_results(state)["r1"]
     assert {p["player"]: (p["result"], p["place"]) for p in table["players"]} == {
         "p2": (-12, 1), "p1": (-13, 2), "p3": (-25, 3)}
 
@@ -605,7 +607,7 @@ def test_a_result_handed_in_late_costs_the_late_team_vp(handed_in: int, vp_off: 
     desk.check_in("t2", T0, item="m1")
     desk.check_in("t5", at(12), item="m1")
     desk.do("record_result", handed_in, item="m1", home="t2", away="t5", imps_home=30, imps_away=10)
-    rows = {r["team"]: r for r in desk.state.standings}
+    rows = {r["team"]: r for r in standings_of(desk.state)}
     home, away = wbf_vp(Decimal(20), 12)
     assert rows["t5"]["penalty_vp"] == vp_off
     assert rows["t5"]["vp"] == pytest.approx(float(away) - vp_off)
@@ -619,7 +621,7 @@ def test_a_correction_keeps_the_original_submission_time() -> None:
     desk.do("record_result", at(116), item="m1", home="t2", away="t5", imps_home=30, imps_away=10)
     desk.do("correct_result", at(140), item="m1", home="t2", away="t5", imps_home=30, imps_away=12,
             reason="board 4 rescored")
-    rows = {r["team"]: r for r in desk.state.standings}
+    rows = {r["team"]: r for r in standings_of(desk.state)}
     assert rows["t5"]["penalty_vp"] == 2, "counted to the first submission (1:56), not to the correction (2:20)"
     assert rows["t5"]["imps_for"] == 12
 
@@ -629,7 +631,7 @@ def test_overtime_without_a_late_team_is_for_the_referee_to_charge() -> None:
     desk.check_in("t2", T0, item="m1")
     desk.check_in("t5", at(1), item="m1", at=at(-1), reason="signed the sheet before the start")
     desk.do("record_result", at(116), item="m1", home="t2", away="t5", imps_home=30, imps_away=10)
-    assert {r["team"]: r["penalty_vp"] for r in desk.state.standings}["t5"] == 0
+    assert {r["team"]: r["penalty_vp"] for r in standings_of(desk.state)}["t5"] == 0
 
 
 def test_a_paused_match_does_not_run_into_overtime() -> None:
@@ -639,7 +641,7 @@ def test_a_paused_match_does_not_run_into_overtime() -> None:
     desk.do("pause", at(40), item="m1")
     desk.do("resume", at(50), item="m1")
     desk.do("record_result", at(116), item="m1", home="t2", away="t5", imps_home=30, imps_away=10)
-    assert {r["team"]: r["penalty_vp"] for r in desk.state.standings}["t5"] == 0  # 1:46 of running clock
+    assert {r["team"]: r["penalty_vp"] for r in standings_of(desk.state)}["t5"] == 0  # 1:46 of running clock
 
 
 # ---- Slovak: boards removed, IMPs to the other team, forfeit past the waiting period -----------------
@@ -665,11 +667,11 @@ def test_a_slovak_team_16_minutes_late_loses_4_boards_and_the_other_team_gets_12
     assert (r["late_ms"], r["boards_removed"], r["compensation_imps"], r["forfeit"]) == (16 * MIN, 4, 12, False)
     assert row(desk.state, home, "m1")["boards_removed"] == 0
     desk.do("record_result", at(200), item="m1", home=home, away=away, imps_home=30, imps_away=30)
-    rows = {x["team"]: x for x in desk.state.standings}
+    rows = {x["team"]: x for x in standings_of(desk.state)}
     # the 12 IMPs go into the match before the VP: 42 : 30 over 24 boards
     assert (rows[home]["imps_for"], rows[home]["imps_against"]) == (42, 30)
     assert (rows[home]["vp"], rows[away]["vp"]) == slovak25_vp(12, 24) == (17, 13)
-    (match,) = [m for m in desk.state.scored_results["m1"] if m["home"] == home]
+    (match,) = [m for m in scored_results(desk.state)["m1"] if m["home"] == home]
     assert (match["vp_home"], match["vp_away"]) == (17, 13), "the results show the VP the standings count"
     assert (match["imps_home"], match["imps_away"], match["late_imps"]) == (30, 30, {"home": 12, "away": 0})
 
@@ -688,10 +690,10 @@ def test_past_the_slovak_waiting_period_the_late_team_forfeits(item: str, start:
     desk.check_in(match["away"], at(late, start=start), item=item)
     r = row(desk.state, match["away"], item)
     assert (r["forfeit"], r["boards_removed"], r["compensation_imps"]) == (forfeit, boards, boards * 3)
-    names = [x["name"] for x in desk.state.lateness[item]["thresholds"]]
+    names = [x["name"] for x in lateness_of(desk.state)[item]["thresholds"]]
     assert names[-1] == "forfeit"
     waiting = 120 * MIN if item == "m1" else 56 * MIN + 15 * SEC
-    assert desk.state.lateness[item]["thresholds"][-1]["at"] == start + waiting
+    assert lateness_of(desk.state)[item]["thresholds"][-1]["at"] == start + waiting
 
 
 def test_a_slovak_forfeit_adds_no_compensation() -> None:
@@ -700,7 +702,7 @@ def test_a_slovak_forfeit_adds_no_compensation() -> None:
     desk.check_in(match["home"], T0, item="m1")
     desk.check_in(match["away"], at(130), item="m1")
     desk.do("record_result", at(200), item="m1", home=match["home"], away=match["away"], imps_home=5, imps_away=5)
-    rows = {x["team"]: x for x in desk.state.standings}
+    rows = {x["team"]: x for x in standings_of(desk.state)}
     assert (rows[match["home"]]["imps_for"], rows[match["home"]]["imps_against"]) == (5, 5)
 
 

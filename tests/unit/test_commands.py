@@ -8,8 +8,7 @@ from typing import Any
 import pytest
 from helpers import MIN, SEC, T0, ev, item, preferans, rounds, seating_event, stored, tournament
 
-from live import events as E
-from live.commands import (
+from live.commands.decide import (
     FIELDS,
     MAX_EXTEND_MINUTES,
     MAX_TEXT,
@@ -19,9 +18,10 @@ from live.commands import (
     command_key,
     decide,
 )
-from live.events import Event
-from live.state import fold
-from live.tournament import Tournament
+from live.core import events as E
+from live.core.events import Event
+from live.core.state import fold
+from live.core.tournament import Tournament
 
 R1_END = T0 + 180 * MIN
 R2 = T0 + 210 * MIN
@@ -128,7 +128,7 @@ VALID: list[tuple[str, str, str, dict[str, Any], int, str, dict[str, Any]]] = [
      E.COMMAND_UNDONE, {"target": 2, "undid": E.ROUND_PAUSED}),
     ("undo an announcement", "preferans", "announced", {"type": "undo"}, NOW,
      E.COMMAND_UNDONE, {"target": 1, "undid": E.ANNOUNCED}),
-    # the plan: the roster, the timetable, the tournament and its rules (live/plan_commands.py)
+    # the plan: the roster, the timetable, the tournament and its rules (live/commands/plan_changes.py)
     ("register_player", "preferans", "empty", {"type": "register_player", "name": "  Zoran   Ilić "}, BEFORE,
      E.PLAYER_REGISTERED, {"name": "Zoran Ilić", "lady": False, "player": "w04"}),
     ("register_player while r1 is played: enters r2", "preferans", "running",
@@ -418,18 +418,18 @@ def test_a_command_may_carry_its_own_id_and_the_event_is_the_same() -> None:
 
 
 def test_undo_last_names_the_referees_own_last_command_not_a_players_check_in() -> None:
-    from live.views import referee_only
+    from live.projections.views import referee_only
 
     t = preferans(2)
     events: list[Event] = []
     stored(events, decide(t, fold(t, events), {"type": "announce", "text": "one"}, T0)[0], T0)
     stored(events, decide(t, fold(t, events), {"type": "announce", "text": "two"}, T0)[0], T0 + SEC)
     events.append(ev(3, T0 + 2 * SEC, E.CHECKED_IN, "player:p1", item="r1", player="p1", at=T0 + 2 * SEC))
-    assert referee_only(fold(t, events))["undo_last"] == 2
+    assert referee_only(fold(t, events), {})["undo_last"] == 2
     stored(events, decide(t, fold(t, events), {"type": "undo", "seq": 2}, T0)[0], T0 + 3 * SEC)
-    assert referee_only(fold(t, events))["undo_last"] == 1
+    assert referee_only(fold(t, events), {})["undo_last"] == 1
     stored(events, decide(t, fold(t, events), {"type": "undo", "seq": 1}, T0)[0], T0 + 4 * SEC)
-    assert referee_only(fold(t, events))["undo_last"] is None
+    assert referee_only(fold(t, events), {})["undo_last"] is None
 
 
 # ---- what the console may offer: the rules asked, per item ---------------------------------------

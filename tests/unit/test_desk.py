@@ -1,6 +1,6 @@
 """The registration desk (RULES.md §1 and §2 "Desk"): the pure rules (live/rules/desk.py) and the
-`record_payment` command through `live.commands.decide` and `live.state.fold` (pure, fake clock), with
-its undo, the junior flag, the prize fund and the console's `desk` section (live/desk.py).
+`record_payment` command through `live.commands.decide.decide` and `live.core.state.fold` (pure, fake clock), with
+its undo, the junior flag, the prize fund and the console's `desk` section (live/commands/desk.py).
 """
 
 from __future__ import annotations
@@ -12,13 +12,13 @@ import pytest
 from helpers import SEC, rounds, stored, tournament
 from test_results import PREFERANS, Session
 
-from live import desk
-from live import events as E
-from live.commands import decide
+from live.commands.decide import decide
+from live.core import events as E
+from live.core.tournament import TournamentFileError
+from live.projections import desk
+from live.projections.views import public_audit, referee_only
 from live.rules import desk as D
 from live.rules.presets import PRESETS
-from live.tournament import TournamentFileError
-from live.views import public_audit, referee_only
 
 CACAK = D.Fees.from_rules(PRESETS["cacak-preferans"])
 NS = D.Fees.from_rules(PRESETS["novi-sad-teams"])
@@ -240,7 +240,7 @@ def test_no_desk_in_the_slovak_league() -> None:
 
     refused = Session(SLOVAK).refuse(pay("t1", "entry", 100))
     assert (refused.status, refused.detail["field"]) == (422, "type")
-    assert referee_only(Session(SLOVAK).state)["desk"] is None
+    assert referee_only(Session(SLOVAK).state, {})["desk"] is None
 
 
 def test_the_console_is_shown_what_is_due_paid_and_next_and_who_has_not_paid() -> None:
@@ -258,7 +258,7 @@ def test_the_console_is_shown_what_is_due_paid_and_next_and_who_has_not_paid() -
                             "collected": {"entry": 5500, "match_fee": 0, "other": 0}, "counted": 5500,
                             "payments": 2, "if_all_paid": 14000}
     assert [x["seq"] for x in view["payments"]] == [1, 2]
-    assert referee_only(s.state)["desk"] == view
+    assert referee_only(s.state, {})["desk"] == view
     # who paid what is the desk's: the hall's audit does not show it
     assert all(c["type"] != E.PAYMENT_RECORDED for c in public_audit(s.state))
 
@@ -354,8 +354,8 @@ def test_the_junior_flag_is_read_from_the_file_and_set_at_the_console() -> None:
 
 
 def test_a_junior_marked_in_the_edited_file_is_a_difference_accepted_as_update_player() -> None:
-    from live.plan_diff import Difference, differences
-    from live.state import fold
+    from live.commands.plan_diff import Difference, differences
+    from live.core.state import fold
 
     members = [{**p, "junior": p["id"] == "a2"} for p in MEMBERS]
     edited = tournament(rounds(4, kind="match", minutes=90, gap=15, boards=12), preset="novi-sad-teams",

@@ -9,11 +9,11 @@ import icalendar
 import pytest
 from starlette.testclient import TestClient
 
-from live.app import create_app
-from live.exports import qr_svg
-from live.hall import Hall
-from live.log.sqlite import SQLiteLog
-from live.tournament import load
+from live.core.tournament import load
+from live.edges.hall import Hall
+from live.edges.log.sqlite import SQLiteLog
+from live.edges.web.app import create_app
+from live.edges.web.exports import qr_svg
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from helpers import MIN, SEC, T0, ev, item, preferans, tournament
 
-from live import events as E
-from live.events import Event
-from live.state import ANNOUNCEMENTS_KEPT, ItemState, State, apply, fold
+from live.core import events as E
+from live.core.events import Event
+from live.core.state import ANNOUNCEMENTS_KEPT, ItemState, State, apply, fold
 
 T = preferans(3)  # r1 10:00–13:00 UTC, r2 13:30–16:30, r3 17:00–20:00 on 6 March 2027
 R1_END = T0 + 180 * MIN

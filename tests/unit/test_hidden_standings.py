@@ -13,11 +13,12 @@ import pytest
 from helpers import T0, preferans, rounds, tournament_toml
 from starlette.testclient import TestClient
 
-from live.app import create_app
-from live.hall import Hall
-from live.log.sqlite import SQLiteLog
-from live.tournament import TournamentFileError, parse
-from live.views import full_state, me_section, public_sections, referee_sections
+from live.core.tournament import TournamentFileError, parse
+from live.edges.hall import Hall
+from live.edges.log.sqlite import SQLiteLog
+from live.edges.web.app import create_app
+from live.projections.standings import standings_of
+from live.projections.views import full_state, me_section, public_sections, referee_sections
 
 TOKEN = "hidden-token"
 REFEREE = {"Authorization": f"Bearer {TOKEN}"}
@@ -95,13 +96,13 @@ def test_the_hall_sees_no_standings_from_the_start_of_round_n_the_referee_does(h
     hidden = {"from_round": 2, "title": "Round 2"}
     public = public_sections(hall.state)
     assert public["standings"] == [] and public["standings_hidden"] == hidden
-    referee = referee_sections(hall.state)
-    assert referee["standings"] == hall.state.standings and referee["standings"][0]["points"] > 0
+    referee = referee_sections(hall.state, {})
+    assert referee["standings"] == standings_of(hall.state) and referee["standings"][0]["points"] > 0
     assert referee["standings_hidden"] == hidden
     state = http.get("/api/state").json()
     assert state["standings"] == [] and state["standings_hidden"] == hidden
     as_referee = http.get("/api/state", headers=REFEREE).json()
-    assert as_referee["standings"] == full_state(hall.state, T0, referee=True)["standings"] != []
+    assert as_referee["standings"] == full_state(hall.state, T0, allowed={})["standings"] != []
     assert as_referee["standings_hidden"] == hidden
     for private in (False, True):  # a player's own line is hidden too, with or without their session
         me = me_section(hall.state, "p1", private=private)
@@ -148,7 +149,7 @@ def test_the_referee_shows_them_at_the_prize_giving_and_an_undo_hides_them_again
     shown = command(http, {"type": "reveal_standings"})
     assert shown["events"][0]["type"] == "standings_revealed"
     public = public_sections(hall.state)
-    assert "standings_hidden" not in public and public["standings"] == hall.state.standings != []
+    assert "standings_hidden" not in public and public["standings"] == standings_of(hall.state) != []
     assert http.get("/api/standings.csv").status_code == 200
     me = me_section(hall.state, "p1", private=False)
     assert me is not None and me["standing"] is not None
@@ -163,7 +164,7 @@ def test_the_seating_after_a_hidden_round_lists_each_table_by_name_not_by_rank(h
     shown = [row["player"] for row in public_sections(hall_of(http).state)["standings"]]
     before = play(http, "r2")  # seated from round 1's standings, which all saw: seat 1 is the best ranked
     assert [p for table in before["tables"] for p in table["players"]] == shown and "order" not in before
-    ranking = [row["player"] for row in hall_of(http).state.standings]
+    ranking = [row["player"] for row in standings_of(hall_of(http).state)]
     seating = command(http, {"type": "publish_seating", "item": "r3"})["events"][0]["payload"]
     names = {p["id"]: p["name"] for p in PLAYERS}
     assert seating["order"] == "name"

@@ -10,7 +10,7 @@ import asyncio
 
 import pytest
 
-from live.hub import CLOSE_TOO_SLOW, Client, Hub
+from live.edges.hub import CLOSE_TOO_SLOW, Client, Hub
 
 
 class FakeSocket:

@@ -1,7 +1,7 @@
 """What the screens are told about lateness, so that they keep no rule of their own: the running clock of
 those not yet in (`late_clock`), what completes a team (`players_needed`), how late each alert's
 threshold is and the boards it removes, what a reserve starts with, and the console's preview of a typed
-arrival time (live/arrivals.py `report`, `preview`; live/rules/lateness.py `running_clock`).
+arrival time (live/projections/lateness.py `report`, `preview`; live/rules/lateness.py `running_clock`).
 """
 
 from __future__ import annotations
@@ -12,10 +12,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 from test_arrivals import CACAK, NOVI_SAD, PLAYERS, SEED, Desk, at, row, slovak, started
 
-from live.arrivals import preview
-from live.commands import decide
+from live.commands.arrivals import preview
+from live.commands.decide import decide
+from live.commands.validation import CommandError
+from live.projections.lateness import lateness_of
 from live.rules import lateness as L
-from live.validation import CommandError
 
 # ---- the running clock -----------------------------------------------------------------------
 
@@ -48,40 +49,40 @@ def test_the_clock_runs_from_the_reference_start_stops_in_a_pause_and_runs_again
 
 def test_a_report_carries_its_late_clock_through_a_pause() -> None:
     desk = started()
-    assert desk.state.lateness["r1"]["late_clock"] == {"ms": 0, "at": T0, "running": True}
+    assert lateness_of(desk.state)["r1"]["late_clock"] == {"ms": 0, "at": T0, "running": True}
     desk.do("pause", at(10), item="r1")
-    assert desk.state.lateness["r1"]["late_clock"] == {"ms": 10 * MIN, "at": at(10), "running": False}
+    assert lateness_of(desk.state)["r1"]["late_clock"] == {"ms": 10 * MIN, "at": at(10), "running": False}
     desk.do("resume", at(15), item="r1")
-    clock = desk.state.lateness["r1"]["late_clock"]
+    clock = lateness_of(desk.state)["r1"]["late_clock"]
     assert clock == {"ms": 10 * MIN, "at": at(15), "running": True}
     assert clock["ms"] + at(22) - clock["at"] == 17 * MIN, "22 minutes after the start, 5 of them paused"
 
 
 def test_a_round_not_started_yet_counts_from_its_scheduled_start() -> None:
     desk = Desk(CACAK)
-    report = desk.state.lateness["r1"]
+    report = lateness_of(desk.state)["r1"]
     assert report["late_clock"] == {"ms": 0, "at": T0, "running": True} and report["thresholds"] == []
 
 
 def test_players_needed_is_the_rules_in_bridge_and_none_in_preferans() -> None:
-    assert started().state.lateness["r1"]["players_needed"] is None
-    assert Desk(NOVI_SAD).state.lateness["m1"]["players_needed"] == 4
+    assert lateness_of(started().state)["r1"]["players_needed"] is None
+    assert lateness_of(Desk(NOVI_SAD).state)["m1"]["players_needed"] == 4
     three = tournament(rounds(2, kind="match", minutes=90, boards=12), preset="novi-sad-teams",
                        teams=[{"id": "t1", "name": "A"}], rules={"players_needed": 3})
-    assert Desk(three).state.lateness["m1"]["players_needed"] == 3
+    assert lateness_of(Desk(three).state)["m1"]["players_needed"] == 3
 
 
 def test_each_threshold_says_how_late_it_is_whatever_the_pauses() -> None:
     desk = started()
     desk.do("pause", at(2), item="r1")
     desk.do("resume", at(6), item="r1")
-    thresholds = desk.state.lateness["r1"]["thresholds"]
+    thresholds = lateness_of(desk.state)["r1"]["thresholds"]
     assert [(x["name"], x["at"], x["late_ms"], x["minutes"]) for x in thresholds] == [
         ("grace", at(9), 5 * MIN, 5), ("reserve", at(34), 30 * MIN, 30)]
 
 
 def test_a_slovak_block_names_the_boards_removed_up_to_it_and_from_it_on() -> None:
-    thresholds = slovak().state.lateness["m1"]["thresholds"]
+    thresholds = lateness_of(slovak().state)["m1"]["thresholds"]
     blocks = [(x["name"], x["minutes"], x["boards_removed"], x["boards_removed_next"]) for x in thresholds
               if x["name"].startswith("block:")]
     assert blocks[:3] == [("block:2", 15, 2, 4), ("block:3", 30, 4, 6), ("block:4", 45, 6, 8)]
@@ -113,7 +114,7 @@ def reserve_taken(desk: Desk, player: str, when: int) -> bool:
 
 def reserve_offered(desk: Desk, player: str, when: int) -> bool:
     """What the console reads from the report: the row's `reserve_from_ms` against the late clock at `when`."""
-    report = desk.state.lateness["r1"]
+    report = lateness_of(desk.state)["r1"]
     since = row(desk.state, player)["reserve_from_ms"]
     clock = L.RunningClock(**report["late_clock"])
     return since is not None and clock.read(when) >= since

@@ -1,10 +1,10 @@
-"""The message limit of a WebSocket client (live/limits.py): a token bucket on an injected clock."""
+"""The message limit of a WebSocket client (live/edges/limits.py): a token bucket on an injected clock."""
 
 from __future__ import annotations
 
 import pytest
 
-from live.limits import MESSAGE_BURST, MESSAGES_PER_SECOND, TokenBucket, concurrency_limit, message_bucket
+from live.edges.limits import MESSAGE_BURST, MESSAGES_PER_SECOND, TokenBucket, concurrency_limit, message_bucket
 
 
 def taken(bucket: TokenBucket, times: list[float]) -> list[bool]:

@@ -1,6 +1,6 @@
 """Team sheets and rosters of the bridge events (RULES.md §2 and §3 "Team sheets"): the pure rules
 (live/rules/lineups.py, live/rules/rosters.py) with their edge cases, and the commands through
-`live.commands.decide` and `live.state.fold` (pure, fake clock): `lineup`, the roster checks of
+`live.commands.decide.decide` and `live.core.state.fold` (pure, fake clock): `lineup`, the roster checks of
 `register_player`, their undo, the boards played and the Novi Sad individual ranking.
 """
 
@@ -12,13 +12,14 @@ import pytest
 from helpers import MIN, SEC, T0, item, rounds, stored, tournament
 from test_results import Session
 
-from live import events as E
-from live.commands import CommandError
-from live.events import NewEvent
-from live.lineups import individual, played, referee_view
+from live.commands.decide import CommandError
+from live.core import events as E
+from live.core.events import NewEvent
+from live.core.tournament import TournamentFileError
+from live.projections.lineups import individual, played, referee_view
+from live.projections.rosters import referee_view as rosters_view
 from live.rules import lineups as L
 from live.rules import rosters as R
-from live.tournament import TournamentFileError
 
 TEAMS5 = [{"id": f"t{k}", "name": f"Team {k}"} for k in range(1, 6)]
 TEAMS6 = [{"id": f"t{k}", "name": f"Tím {k}"} for k in range(1, 7)]
@@ -320,8 +321,8 @@ def test_a_roster_has_at_most_eight_members_the_ninth_is_refused() -> None:
     error = refused(s, {"type": "register_player", "team": "t1", "name": "Deviaty hráč"}, 409, "team", "roster_max",
                     "t1 has 8 members")
     assert "§17.1" in error.error
-    assert referee_view(s.state)["rosters"]["t1"]["room"] is False
-    assert referee_view(s.state)["rosters"]["t2"]["room"] is True
+    assert rosters_view(s.state)["t1"]["room"] is False
+    assert rosters_view(s.state)["t2"]["room"] is True
 
 
 def test_a_tournament_file_with_nine_members_is_refused_by_line() -> None:
@@ -383,12 +384,12 @@ def test_a_team_is_extended_until_half_of_its_matches() -> None:
     refused(s, {"type": "register_player", "team": "t1", "name": "Novi", "rating": 1000, "replaces": "a1"}, 409,
             "replaces", "replacements_after_half", "t1 has played 3 of its 8 matches")
     s.do("register_player", team="t1", name="Novi", rating=1900)  # an extension: no rating rule
-    assert referee_view(s.state)["rosters"]["t1"]["replacement"]["open"] is False
+    assert rosters_view(s.state)["t1"]["replacement"]["open"] is False
 
 
 def test_after_half_one_player_is_replaced_by_one_rated_at_most_the_average() -> None:
     s = after_half()
-    view = referee_view(s.state)["rosters"]["t1"]["replacement"]
+    view = rosters_view(s.state)["t1"]["replacement"]
     assert view == {"after_half": True, "played": 4, "matches": 8, "allowed": 1, "used": 0, "open": True,
                     "average": 1500}
     refused(s, {"type": "register_player", "team": "t1", "name": "Novi"}, 409, "replaces",
@@ -482,9 +483,9 @@ def test_a_valid_sheet_becomes_its_event(setup: str, command: dict[str, Any], ki
 def test_the_individual_ranking_endpoint_is_public_hidden_with_the_standings_and_absent_elsewhere() -> None:
     from starlette.testclient import TestClient
 
-    from live.app import create_app
-    from live.hall import Hall
-    from live.log.memory import MemoryLog
+    from live.edges.hall import Hall
+    from live.edges.log.memory import MemoryLog
+    from live.edges.web.app import create_app
 
     hidden = tournament(rounds(2, kind="match", minutes=90, gap=15, boards=12), preset="novi-sad-teams",
                         teams=TEAMS5, players=NOVI_SAD_PLAYERS, rules={"standings_hidden_from_round": 2})
@@ -514,7 +515,7 @@ def test_the_individual_ranking_endpoint_is_public_hidden_with_the_standings_and
 
 
 def test_a_rating_is_a_players_field_in_the_file_and_the_recorded_plan() -> None:
-    from live.plan import player_from_json, player_json
+    from live.core.plan import player_from_json, player_json
 
     a1 = NOVI_SAD.player("a1")
     assert a1 is not None and a1.rating == 1400 and NOVI_SAD.player("ba").rating is None  # type: ignore[union-attr]
@@ -535,8 +536,8 @@ def test_the_individual_share_is_a_percentage(value: int) -> None:
 
 
 def test_a_rating_edited_in_the_file_is_an_update_player() -> None:
-    from live.plan_diff import Difference, differences
-    from live.state import State
+    from live.commands.plan_diff import Difference, differences
+    from live.core.state import State
 
     players = [{**p, "rating": 1550} if p["id"] == "a2" else p for p in NOVI_SAD_PLAYERS]
     edited = tournament(rounds(2, kind="match", minutes=90, gap=15, boards=12), preset="novi-sad-teams",
@@ -613,7 +614,7 @@ def test_boards_removed_for_lateness_are_not_played_by_either_team_and_the_40_pe
     rows = {p["player"]: (p["boards"], p["percent"], p["eligible"]) for p in team["players"]}
     assert rows["t1p4"] == (9, 40.9, True)
     assert next(x for x in ranking["teams"] if x["team"] == "t6")["boards"] == 22
-    from live.lineups import player_view
+    from live.projections.lineups import player_view
     assert player_view(s.state, "t1p4") == {"played": 9, "of": 22, "percent": 40.9, "min_percent": 40,
                                             "needed": 9, "eligible": True}
 
@@ -625,7 +626,7 @@ def test_one_board_fewer_than_the_share_is_not_eligible_and_the_undone_check_in_
     break_signal(s)
     do(s, sheet("t1", S1, ["t1p1", "t1p2", "t1p3", "t1p5"], subs=subs))
     s.do("end_round", item="m1")
-    from live.lineups import player_view
+    from live.projections.lineups import player_view
     assert player_view(s.state, "t1p4") == {"played": 8, "of": 22, "percent": 36.4, "min_percent": 40,
                                             "needed": 9, "eligible": False}
     # the check-in entered as at 10 minutes late was a mistake: undone, nothing is removed (10 of 24)
@@ -637,12 +638,12 @@ def test_one_board_fewer_than_the_share_is_not_eligible_and_the_undone_check_in_
 
 @pytest.mark.parametrize(("minutes", "removed"), [(0, 0), (14.99, 2), (15.01, 4), (29.99, 4), (30.01, 6)])
 def test_every_started_15_minutes_removes_two_boards_of_the_match(minutes: float, removed: int) -> None:
-    from live.lineups import removed_boards
+    from live.projections.lineups import removed_boards
     assert removed_boards(slovak_late(minutes).state, "m1", ("t1", "t6")) == removed
 
 
 def test_novi_sad_removes_no_boards_and_each_preset_offers_the_substitutions_its_command_takes() -> None:
-    from live.lineups import removed_boards, substitution_kinds
+    from live.projections.lineups import removed_boards, substitution_kinds
     s = started()
     assert removed_boards(s.state, "m1", ("t2", "t5")) == 0
     assert substitution_kinds(NOVI_SAD) == ["substitute"] and referee_view(s.state)["substitution_kinds"] == [

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from live.cli import main
-from live.log import LogUnavailable
-from live.log.sqlite import SQLiteLog
+from live.edges.cli import main
+from live.edges.log import LogUnavailable
+from live.edges.log.sqlite import SQLiteLog
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "cacak-preferans-2027.toml"
 

@@ -1,6 +1,6 @@
 """What the pages are given instead of rules of their own: the field limits the server enforces, the event
-families, each item's phase (live/views.py), and the page itself: its modules found through "../" imports
-and its first data in a data block no name can break out of (live/assets.py).
+families, each item's phase (live/projections/views.py), and the page itself: its modules found through "../" imports
+and its first data in a data block no name can break out of (live/edges/web/assets.py).
 """
 
 from __future__ import annotations
@@ -11,11 +11,11 @@ from pathlib import Path
 
 from helpers import MIN, T0, preferans
 
-from live import events as E
-from live import referees, texts
-from live.assets import BOOT_ID, Assets, data_block
-from live.state import fold
-from live.views import LIMITS, event_families, public_sections
+from live.core import events as E
+from live.core import referees, texts
+from live.core.state import fold
+from live.edges.web.assets import BOOT_ID, Assets, data_block
+from live.projections.views import LIMITS, event_families, public_sections
 
 
 def test_the_limits_are_the_numbers_the_server_enforces() -> None:

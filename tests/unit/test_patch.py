@@ -1,4 +1,4 @@
-"""live/patch.py: what an event changed in the sections, whole or as a patch of a long list."""
+"""live/edges/patch.py: what an event changed in the sections, whole or as a patch of a long list."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from live.patch import LONG, apply, changes, pointer
+from live.edges.patch import LONG, apply, changes, pointer
 
 
 def rows(n: int) -> list[dict[str, Any]]:

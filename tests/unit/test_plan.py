@@ -1,4 +1,4 @@
-"""The recorded plan and the day's changes to it (live/plan.py, through `live.state.fold`): each
+"""The recorded plan and the day's changes to it (live/core/plan.py, through `live.core.state.fold`): each
 roster and timetable event as the hall sees it, and the undo of each referee command that makes one.
 """
 
@@ -9,14 +9,15 @@ from typing import Any
 import pytest
 from helpers import MIN, SEC, T0, ev, item, rounds, stored, tournament
 
-from live import events as E
-from live.commands import CommandError, decide
-from live.events import Event
-from live.plan import to_json
-from live.signals import due_signals
-from live.state import State, fold
-from live.tournament import Player, Tournament
-from live.views import public_sections
+from live.commands.decide import CommandError, decide
+from live.commands.signals import due_signals
+from live.core import events as E
+from live.core.events import Event
+from live.core.plan import to_json
+from live.core.state import State, fold
+from live.core.tournament import Player, Tournament
+from live.projections.standings import standings_of
+from live.projections.views import public_sections
 
 DAY = 24 * 60 * MIN
 R1_END = T0 + 180 * MIN
@@ -185,12 +186,12 @@ def test_a_corrected_name_and_lady_mark_show_everywhere() -> None:
 def test_a_withdrawn_player_is_not_seated_again_and_their_results_stay() -> None:
     desk = Desk(PREFERANS7)
     desk.play("r1")
-    before = {row["player"]: row for row in desk.state.standings}
+    before = {row["player"]: row for row in standings_of(desk.state)}
     event = desk.do("withdraw_player", player="p1", reason="  fell ill ")
     assert event.payload == {"player": "p1", "name": "Milan", "reason": "fell ill"}
     state = desk.state
     assert next(p for p in public_sections(state)["players"] if p["id"] == "p1")["withdrawn"] is True
-    after = {row["player"]: row for row in state.standings}
+    after = {row["player"]: row for row in standings_of(state)}
     assert after["p1"]["points"] == before["p1"]["points"] and after["p1"]["rounds"] == 1
     desk.do("publish_seating", item="r2")
     assert sorted(seated(desk.state, "r2")) == ["p2", "p3", "p4", "p5", "p6", "p7"]

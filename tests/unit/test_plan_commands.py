@@ -1,4 +1,4 @@
-"""The day's changes as referee commands (live/plan_commands.py through `live.commands.decide`),
+"""The day's changes as referee commands (live/commands/plan_changes.py through `live.commands.decide.decide`),
 table-driven: the event a valid command becomes, and why a bad one is refused — naming the field,
 with an HTTP status, and writing nothing."""
 
@@ -10,8 +10,8 @@ import pytest
 from helpers import MIN, T0
 from test_plan import BRIDGE, PREFERANS, R2, R3, Desk
 
-from live import events as E
-from live.plan_commands import FIELDS
+from live.commands.plan_changes import FIELDS
+from live.core import events as E
 
 R1_END = T0 + 180 * MIN
 RUNNING = T0 + 60 * MIN  # round 1 is being played (until 14:00 in Belgrade)

@@ -1,4 +1,4 @@
-"""An edited tournament file against the plan the log holds (live/plan_diff.py): every kind of
+"""An edited tournament file against the plan the log holds (live/commands/plan_diff.py): every kind of
 difference in words and as the command that makes it, the three-way rule (what the day already did
 is no difference), and `accept`: all the events, or none and the refusals."""
 
@@ -10,11 +10,11 @@ import pytest
 from helpers import MIN, T0, item, rounds, stored, tournament
 from test_plan import BRIDGE, MEMBERS, PLAYERS, R2, R3, TEAMS, Desk
 
-from live import events as E
-from live.commands import decide
-from live.plan_diff import Difference, accept, differences
-from live.state import fold
-from live.tournament import Player, Tournament
+from live.commands.decide import decide
+from live.commands.plan_diff import Difference, accept, differences
+from live.core import events as E
+from live.core.state import fold
+from live.core.tournament import Player, Tournament
 
 R1_END = T0 + 180 * MIN
 ITEMS = [*rounds(3), item("lunch", R1_END, 30, "meal")]

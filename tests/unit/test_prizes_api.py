@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 from starlette.testclient import TestClient
 
-from live.app import create_app
-from live.hall import Hall
-from live.log.sqlite import SQLiteLog
-from live.tournament import load
+from live.core.tournament import load
+from live.edges.hall import Hall
+from live.edges.log.sqlite import SQLiteLog
+from live.edges.web.app import create_app
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 TOKEN = "prize-token"

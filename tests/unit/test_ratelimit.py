@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from live.ratelimit import Limiter, client_key
+from live.edges.web.ratelimit import Limiter, client_key
 
 
 def test_ten_wrong_codes_at_once_then_one_every_30_seconds() -> None:

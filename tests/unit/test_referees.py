@@ -1,4 +1,4 @@
-"""Named referees (live/referees.py): who a token belongs to, sessions and one-time login links that a
+"""Named referees (live/core/referees.py): who a token belongs to, sessions and one-time login links that a
 tampered or expired value does not pass, the file's `[[referees]]` and LIVE_REFEREES with errors that
 name what is wrong, and the actor on every command with "undo last" meaning the asker's own last."""
 
@@ -8,22 +8,14 @@ from typing import Any
 
 import pytest
 
-from live import events as E
-from live.commands import CommandError, decide
-from live.events import Event
-from live.plan import to_json as plan_json
-from live.referees import (
-    SESSION_MS,
-    LoginRefused,
-    RefereeConfigError,
-    Referees,
-    actor,
-    name_of,
-    parse_env,
-)
-from live.state import fold
-from live.tournament import TournamentFileError, parse
-from live.views import public_audit, referee_only
+from live.commands.decide import CommandError, decide
+from live.core import events as E
+from live.core.events import Event
+from live.core.plan import to_json as plan_json
+from live.core.referees import SESSION_MS, LoginRefused, RefereeConfigError, Referees, actor, name_of, parse_env
+from live.core.state import fold
+from live.core.tournament import TournamentFileError, parse
+from live.projections.views import public_audit, referee_only
 
 NOW = 1_800_000_000_000
 ANA, BOJAN = "ana-token-0123456789", "bojan-token-0123456789"
@@ -175,7 +167,7 @@ def test_every_command_carries_its_referees_name_and_undo_last_is_their_own() ->
     assert [e.actor for e in events[1:]] == ["referee:Ana", "referee:Bojan", "referee"]
     state = fold(t, events)
     assert [c["by"] for c in state.commands] == ["referee:Ana", "referee:Bojan", "referee"]
-    assert referee_only(state)["undo_last_by"] == {"referee:Ana": 2, "referee:Bojan": 3, "referee": 4}
+    assert referee_only(state, {})["undo_last_by"] == {"referee:Ana": 2, "referee:Bojan": 3, "referee": 4}
     (undo,) = decide(t, state, {"type": "undo"}, NOW, actor("Ana"))
     assert (undo.actor, undo.payload["target"]) == ("referee:Ana", 2), "Ana's own, not Bojan's later one"
 
@@ -199,7 +191,7 @@ def test_a_sign_in_is_audited_but_never_undone() -> None:
     events.append(Event(3, NOW, E.REFEREE_SIGNED_IN, "referee:Ana", {"how": "link"}, "login:abc"))
     state = fold(t, events)
     assert state.commands[-1]["type"] == E.REFEREE_SIGNED_IN
-    assert referee_only(state)["undo_last_by"] == {"referee:Ana": 2}
+    assert referee_only(state, {})["undo_last_by"] == {"referee:Ana": 2}
     with pytest.raises(CommandError, match="sign-in"):
         decide(t, state, {"type": "undo", "seq": 3}, NOW, actor("Ana"))
     assert "signal" not in events[-1].public_json()

@@ -1,4 +1,4 @@
-"""Every refusal names its reason from the closed registry (live/refusals.py), and every page can
+"""Every refusal names its reason from the closed registry (live/commands/refusals.py), and every page can
 say it (issues 11 and 12).
 
 Two guards that cannot go stale: a scan of every CommandError raised in live/ (a call without a
@@ -19,9 +19,9 @@ from typing import Any
 
 import pytest
 
-from live import refusals
-from live.commands import FIELDS
-from live.validation import CommandError
+from live.commands import refusals
+from live.commands.decide import FIELDS
+from live.commands.validation import CommandError
 
 ROOT = Path(__file__).resolve().parents[2]
 LANGUAGES = ("en", "sr-Cyrl", "sr-Latn", "sk")
@@ -58,7 +58,7 @@ def _dict_problem(d: ast.Dict, given: set[str]) -> str | None:
         return f"computes its code ({ast.unparse(node)}): write it out"
     for code in codes:
         if code not in refusals.REFUSALS:
-            return f"has the code {code!r}, not in live/refusals.py"
+            return f"has the code {code!r}, not in live/commands/refusals.py"
         missing = set(refusals.REFUSALS[code]) - keys
         if missing:
             return f"{code} lacks {', '.join(sorted(missing))}"
@@ -121,7 +121,8 @@ def test_the_scan_finds_a_refusal_without_a_code(tmp_path: Path) -> None:
     tree = ast.parse('CommandError(422, "x", {"field": "a"})\nCommandError(409, "y", {"code": "no.such"})\n'
                      'CommandError(422, "z", {"field": "a", "code": "field.too_long"})')
     found = [_dict_problem(n.args[2], set()) for n in ast.walk(tree) if isinstance(n, ast.Call)]
-    assert found == ["has no code", "has the code 'no.such', not in live/refusals.py", "field.too_long lacks max"]
+    assert found == ["has no code", "has the code 'no.such', not in live/commands/refusals.py",
+                     "field.too_long lacks max"]
 
 
 def test_a_command_error_without_a_known_code_fails_under_the_suite() -> None:
@@ -155,7 +156,7 @@ def test_every_field_a_command_has_is_labelled(lang: str) -> None:
 
 @pytest.mark.parametrize("lang", ["en", "sr-Cyrl", "sr-Latn", "sk"])
 def test_the_player_page_says_its_own_refusals(lang: str) -> None:
-    """The phone's check-in refusals (live/arrivals.py, POST /api/checkin) in the player catalogue."""
+    """The phone's check-in refusals (live/projections/lateness.py, POST /api/checkin) in the player catalogue."""
     said = _catalogue(lang)["player"]["ci"]["refused"]
     assert {"checkin.closed", "checkin.you_already", "checkin.you_reserve"} <= set(said)
     assert all(CODE.match(code) and code in refusals.REFUSALS for code in said)

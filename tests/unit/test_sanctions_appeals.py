@@ -1,6 +1,6 @@
 """Sanctions by kind and appeals to the judges' committee (RULES.md §1 "Sanctions and appeals", Čačak):
 the pure rules (live/rules/sanctions.py, live/rules/appeals.py) and the commands through
-`live.commands.decide` and `live.state.fold` (pure, fake clock), with their undo and their views.
+`live.commands.decide.decide` and `live.core.state.fold` (pure, fake clock), with their undo and their views.
 """
 
 from __future__ import annotations
@@ -12,15 +12,16 @@ from helpers import SEC, rounds, stored, tournament
 from test_results import PREFERANS7, PUBLISH_IN_ORDER, START_R1, TABLE1, TABLE2, Session, record
 from test_results import session as scoring_session
 
-from live import events as E
-from live.commands import decide
-from live.events import Event
+from live.commands.decide import decide
+from live.core import events as E
+from live.core.events import Event
+from live.core.tournament import TournamentFileError
+from live.projections.sanctions import referee_view as sanctions_view
+from live.projections.standings import standings_of
+from live.projections.views import me_section, public_audit, referee_only
 from live.rules import appeals as A
 from live.rules import sanctions as S
 from live.rules.presets import PRESETS
-from live.sanctions import referee_view as sanctions_view
-from live.tournament import TournamentFileError
-from live.views import me_section, public_audit, referee_only
 
 CACAK = PRESETS["cacak-preferans"]
 END_R1 = {"type": "end_round", "item": "r1"}
@@ -66,7 +67,7 @@ def do(s: Session, command: dict[str, Any]) -> Event:
 
 
 def penalty_bule(s: Session) -> dict[str, int]:
-    return {row["player"]: row["penalty_bule"] for row in s.state.standings}
+    return {row["player"]: row["penalty_bule"] for row in standings_of(s.state)}
 
 
 # ---- the pure rules ------------------------------------------------------------------------------
@@ -160,7 +161,7 @@ def test_the_history_is_per_player_and_per_kind() -> None:
     assert view["kinds"] == ["bad_shuffle", "misdeal", "forbidden_bid", "partner_pass", "signalling", "deduction"]
     assert view["needs"] == {"deduction": ["points", "reason"]} and view["points"] == {"step": 0.1, "max": 100}
     assert [x["player"] for x in view["recorded"]] == ["p1", "p2", "p1"]
-    assert referee_only(s.state)["sanctions"] == view
+    assert referee_only(s.state, {})["sanctions"] == view
 
 
 def test_a_misdeal_is_written_by_each_co_player_on_the_dealer() -> None:
@@ -258,7 +259,7 @@ def test_signalling_steps_up_per_player_and_the_last_step_is_recorded_as_such() 
 def test_a_deduction_of_points_comes_off_the_standings_score_and_its_undo_gives_them_back() -> None:
     s = session("r1 recorded")
     do(s, record(2, TABLE2))
-    before = {row["player"]: row for row in s.state.standings}
+    before = {row["player"]: row for row in standings_of(s.state)}
     assert (before["p1"]["rank"], before["p4"]["rank"], before["p1"]["penalty_points"]) == (2, 1, 0)
     given = do(s, sanction("p4", "deduction", points=0.5, reason="insulted an opponent"))
     assert given.payload == {
@@ -266,24 +267,24 @@ def test_a_deduction_of_points_comes_off_the_standings_score_and_its_undo_gives_
         "unit": "points", "measure": "points", "points": 0.5, "reason": "insulted an opponent",
         "penalties": [{"player": "p4", "amount": 0.5, "unit": "points",
                        "reason": "deduction of points (1st offence): insulted an opponent"}]}
-    after = {row["player"]: row for row in s.state.standings}
+    after = {row["player"]: row for row in standings_of(s.state)}
     # 4.5 − 0.5 = 4.0 < p1's 4.3: p4 drops to 2nd; the bule and the bule on the paper do not change
     assert (after["p4"]["points"], after["p4"]["penalty_points"], after["p4"]["rank"]) == (4, 0.5, 2)
     assert (after["p1"]["rank"], after["p4"]["bule"], after["p4"]["penalty_bule"]) == (1, 50, 0)
     assert me_section(s.state, "p4")["standing"]["penalty_points"] == 0.5  # type: ignore[index]
     assert [p["unit"] for p in me_section(s.state, "p4")["penalties"]] == ["points"]  # type: ignore[index]
     do(s, sanction("p4", "deduction", points=1, reason="again"))
-    assert {r["player"]: r["penalty_points"] for r in s.state.standings}["p4"] == 1.5
+    assert {r["player"]: r["penalty_points"] for r in standings_of(s.state)}["p4"] == 1.5
     do(s, {"type": "undo"})
     do(s, {"type": "undo", "seq": given.seq})
-    back = {row["player"]: row for row in s.state.standings}
+    back = {row["player"]: row for row in standings_of(s.state)}
     assert (back["p4"]["points"], back["p4"]["penalty_points"], back["p4"]["rank"]) == (4.5, 0, 1)
 
 
 def test_a_deduction_before_any_result_makes_the_score_negative_and_ranks_last() -> None:
     s = running()
     do(s, sanction("p3", "deduction", points=2, reason="left the table"))
-    rows = {row["player"]: row for row in s.state.standings}
+    rows = {row["player"]: row for row in standings_of(s.state)}
     assert (rows["p3"]["points"], rows["p3"]["penalty_points"], rows["p3"]["rank"]) == (-2, 2, 6)
     assert rows["p1"]["rank"] == 1 and rows["p1"]["shared"]
 
@@ -371,7 +372,7 @@ def test_every_request_counts_whatever_the_committee_decided() -> None:
     first = do(s, appeal("p1"))
     do(s, END_R1)
     do(s, decision(first.seq, "rejected", unanimous=True))
-    assert referee_only(s.state)["appeals"]["left"]["p1"] == 2
+    assert referee_only(s.state, {})["appeals"]["left"]["p1"] == 2
 
 
 def test_the_committee_meets_after_the_round() -> None:
@@ -393,7 +394,7 @@ def test_a_split_upheld_decision_leaves_the_referees_decision_standing() -> None
     split = do(s, decision(lodged.seq, "upheld", unanimous=False, reason="two to one"))
     assert split.payload == {"appeal": lodged.seq, "player": "p1", "item": "r1", "decision": "upheld",
                              "unanimous": False, "outcome": "stands", "reason": "two to one"}
-    view = referee_only(s.state)["appeals"]
+    view = referee_only(s.state, {})["appeals"]
     assert view["open"] == [] and view["decided"][0]["decision"]["outcome"] == "stands"
     refused = s.refuse(decision(lodged.seq, "upheld", unanimous=True))  # the decision is final
     assert (refused.status, refused.detail["field"]) == (409, "appeal") and "final" in refused.error
@@ -403,20 +404,20 @@ def test_an_appeal_upheld_unanimously_links_the_correction_and_the_standings_fol
     s = session("r1 recorded")
     do(s, record(2, TABLE2))
     lodged = do(s, appeal("p3", subject="the slip of table 1 was misread"))
-    before = {row["player"]: row["points"] for row in s.state.standings}
+    before = {row["player"]: row["points"] for row in standings_of(s.state)}
     corrected = do(s, {"type": "correct_result", "item": "r1", "table": 1,
                        "results": {"p1": -25, "p2": -12, "p3": 37}, "reason": "the committee's decision"})
     do(s, END_R1)
     upheld = do(s, decision(lodged.seq, "upheld", unanimous=True, correction=corrected.seq))
     assert (upheld.payload["outcome"], upheld.payload["correction"]) == ("changed", corrected.seq)
-    after = {row["player"]: row["points"] for row in s.state.standings}
+    after = {row["player"]: row["points"] for row in standings_of(s.state)}
     assert after["p3"] > before["p3"] and after["p1"] < before["p1"]
     # the record stays whole: the correction and the appeal go only after the decision
     for target in (corrected.seq, lodged.seq):
         refused = s.refuse({"type": "undo", "seq": target})
         assert (refused.status, refused.detail["field"]) == (409, "seq") and "decision first" in refused.error
     do(s, {"type": "undo", "seq": upheld.seq})
-    assert referee_only(s.state)["appeals"]["open"][0]["seq"] == lodged.seq
+    assert referee_only(s.state, {})["appeals"]["open"][0]["seq"] == lodged.seq
     do(s, {"type": "undo", "seq": lodged.seq})
     assert s.state.appeals == {}
 
@@ -494,7 +495,7 @@ def test_appeals_are_the_players_and_the_referees_not_the_halls() -> None:
     assert mine is not None and mine["appeals"]["left"] == 2 and mine["appeals"]["used"] == 1
     assert mine["appeals"]["requests"][0]["subject"] == "the misdeal ruling at table 1"
     assert "appeals" not in (me_section(state, "p1") or {})  # without the player's session: nothing of it
-    view = referee_only(state)["appeals"]
+    view = referee_only(state, {})["appeals"]
     assert view["allowed"] == 3 and view["left"] == {"p1": 2, "p2": 3, "p3": 3, "p4": 3, "p5": 3, "p6": 3}
     assert [x["seq"] for x in view["open"]] == [lodged.seq]
 

@@ -1,6 +1,6 @@
-"""The schedule that follows the hall (live/schedule.py through `live.state.fold`): an overrun moves
+"""The schedule that follows the hall (live/core/schedule.py through `live.core.state.fold`): an overrun moves
 the rest of its day, a start that cannot be played is held with its reason, and a plan already in
-the past fires nothing (live/signals.py)."""
+the past fires nothing (live/commands/signals.py)."""
 
 from __future__ import annotations
 
@@ -9,13 +9,13 @@ from typing import Any
 from helpers import MIN, T0, ev, item, rounds, tournament
 from test_plan import PLAYERS, Desk, recorded
 
-from live import events as E
-from live.events import Event
-from live.schedule import follow, start_blocker
-from live.signals import due_signals, missed_items, signal_event
-from live.state import State, fold
-from live.tournament import Tournament
-from live.views import public_sections
+from live.commands.signals import due_signals, missed_items, signal_event
+from live.core import events as E
+from live.core.events import Event
+from live.core.schedule import follow
+from live.core.state import State, fold, start_blocker
+from live.core.tournament import Tournament
+from live.projections.views import public_sections
 
 DAY = 24 * 60 * MIN
 R1_END = T0 + 180 * MIN  # 14:00 in Belgrade

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from live import sessions
+from live.edges import sessions
 
 SECRET = "kept beside the log"
 NOW = 1_800_000_000_000

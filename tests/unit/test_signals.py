@@ -7,12 +7,12 @@ from datetime import UTC, datetime
 import pytest
 from helpers import MIN, SEC, T0, ev, preferans, rounds, seating_event, stored, tournament
 
-from live import events as E
-from live.events import Event
+from live.commands.signals import Signal, due_signals, signal_event
+from live.core import events as E
+from live.core.events import Event
+from live.core.state import fold
+from live.core.tournament import Tournament
 from live.rules.presets import PRESETS, segments_for
-from live.signals import Signal, due_signals, signal_event
-from live.state import fold
-from live.tournament import Tournament
 
 R1_END = T0 + 180 * MIN
 R2 = T0 + 210 * MIN

@@ -1,6 +1,6 @@
 """The Slovak league's roster minimum and appeals to the presidium (RULES.md §3 "Team sheets" and "Results
 and appeals"; seed §17.1, §24.1, §28): the pure rules (live/rules/rosters.py, live/rules/appeals.py) with
-their edges, and the commands through `live.commands.decide` and the fold (pure, fake clock): a withdrawal
+their edges, and the commands through `live.commands.decide.decide` and the fold (pure, fake clock): a withdrawal
 and a line-up held to the 4 members, a team's appeal signed by its captain or half of its line-up, no limit
 on their number, a decision without unanimity, and the provisional results while an appeal is open.
 """
@@ -13,13 +13,13 @@ import pytest
 from helpers import rounds, tournament
 from test_results import Session
 
-from live import events as E
-from live.commands import CommandError
-from live.lineups import referee_view as sheets_view
+from live.commands.decide import CommandError
+from live.core import events as E
+from live.projections.rosters import referee_view as rosters_view
+from live.projections.views import public_sections, referee_only
 from live.rules import appeals as A
 from live.rules import rosters as R
 from live.rules.presets import PRESETS
-from live.views import public_sections, referee_only
 
 TEAMS6 = [{"id": f"t{k}", "name": f"Tím {k}"} for k in range(1, 7)]
 #: t1 has four members, t2 five, t3 three (a file may hold a team short of the minimum), the others five.
@@ -125,7 +125,7 @@ def test_a_withdrawal_that_leaves_fewer_than_four_is_refused_naming_17_1() -> No
 def test_a_team_under_four_gets_no_line_up_and_its_roster_shows_incomplete() -> None:
     s = Session(SLOVAK)
     s.do("publish_seating", item="m1")
-    rosters = sheets_view(s.state)["rosters"]
+    rosters = rosters_view(s.state)
     assert (rosters["t3"]["current"], rosters["t3"]["incomplete"]) == (3, True)
     assert (rosters["t1"]["current"], rosters["t1"]["incomplete"]) == (4, False)
     error = refused(s, sheet("t3", ["t3p1", "t3p2", "t3p3", "t4p1"]), 409, "team", "roster_min",
@@ -134,7 +134,7 @@ def test_a_team_under_four_gets_no_line_up_and_its_roster_shows_incomplete() -> 
     # the fourth member comes (during a match too: only the 5th and later wait for the match's end)
     s.do("start_round", item="m1")
     new = s.do("register_player", team="t3", name="Štvrtý hráč").payload["player"]
-    assert sheets_view(s.state)["rosters"]["t3"]["incomplete"] is False
+    assert rosters_view(s.state)["t3"]["incomplete"] is False
     assert do(s, sheet("t3", ["t3p1", "t3p2", "t3p3", new])).type == E.LINEUP_ENTERED
 
 
@@ -164,7 +164,7 @@ def test_the_captain_alone_signs_and_a_fourth_appeal_is_accepted() -> None:
     lodged = [do(s, appeal(captain=" Ján Kapitán ")) for _ in range(4)]
     assert [e.payload["number"] for e in lodged] == [1, 2, 3, 4]
     assert lodged[0].payload["captain"] == "Ján Kapitán" and "signed_by" not in lodged[0].payload
-    view = referee_only(s.state)["appeals"]
+    view = referee_only(s.state, {})["appeals"]
     assert (view["to"], view["by"], view["allowed"], view["unanimity"]) == ("presidium", "team", None, False)
     assert view["open"][0]["due"] == lodged[0].ts + 28 * 24 * 3600 * 1000
     assert view["signers"]["m1"]["t1"] == {"line_up": S1, "needed": 2}

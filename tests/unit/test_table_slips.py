@@ -1,6 +1,6 @@
 """The scoring desk's list (RULES.md §1 "Desk", Čačak): the winner of each table brings the slip, the
 last-placed pays the 200 dinar scoring fee — the pure rule (live/rules/table_slips.py) and the
-projection from the fold (live/table_slips.py)."""
+projection from the fold (live/projections/table_slips.py)."""
 
 from __future__ import annotations
 
@@ -9,10 +9,10 @@ from decimal import Decimal
 import pytest
 from test_results import TABLE1, TABLE2, record, session
 
+from live.projections.table_slips import all_slips, round_slips
+from live.projections.views import referee_only
 from live.rules.preferans import score_table, score_walkover
 from live.rules.table_slips import table_slip
-from live.table_slips import all_slips, round_slips
-from live.views import referee_only
 
 D = Decimal
 
@@ -58,12 +58,12 @@ def test_the_list_follows_the_results_of_each_round() -> None:
     # a correction changes who pays: the list is derived, never stored
     s.do("correct_result", item="r1", table=1, results={"p1": -25, "p2": -12, "p3": 37}, reason="upside down")
     assert round_slips(s.state, "r1")["tables"][0]["pays"][0]["player"] == "p1"
-    assert referee_only(s.state)["slips"] == all_slips(s.state)
+    assert referee_only(s.state, {})["slips"] == all_slips(s.state)
     assert list(all_slips(s.state) or {}) == ["r1"]  # rounds not started have no list yet
 
 
 def test_bridge_has_no_scoring_fee() -> None:
     state = session("m1 recorded").state
     assert all_slips(state) is None
-    assert referee_only(state)["slips"] is None and referee_only(state)["sanctions"] is None
-    assert referee_only(state)["appeals"] is None
+    assert referee_only(state, {})["slips"] is None and referee_only(state, {})["sanctions"] is None
+    assert referee_only(state, {})["appeals"] is None

@@ -1,4 +1,4 @@
-"""The headline's timeline (live/timeline.py): what is on now and next, what the big countdown counts,
+"""The headline's timeline (live/projections/timeline.py): what is on now and next, what the big countdown counts,
 the items of the day and the round open for check-in — decided on the server with the clock passed in,
 and as a timeline that stays right between events (the pages only pick the entry at now).
 
@@ -17,12 +17,12 @@ from helpers import MIN, T0, ev, item, tournament
 from hypothesis import given
 from hypothesis import strategies as st
 
-from live import events as E
-from live.arrivals import self_check_in
-from live.state import fold
-from live.timeline import at, breakpoints, headline, phase, timeline
-from live.validation import CommandError
-from live.views import public_sections
+from live.commands.arrivals import self_check_in
+from live.commands.validation import CommandError
+from live.core import events as E
+from live.core.state import fold
+from live.projections.timeline import at, breakpoints, headline, phase, timeline
+from live.projections.views import public_sections
 
 BELGRADE = ZoneInfo("Europe/Belgrade")
 

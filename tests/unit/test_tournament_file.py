@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from helpers import MIN, T0, item, tournament
 
-from live.cli import main
-from live.tournament import TournamentFileError, load, parse
+from live.core.tournament import TournamentFileError, load, parse
+from live.edges.cli import main
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 

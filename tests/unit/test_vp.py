@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from live.rules.vp import (
     SLOVAK25_BOARDS,
     Band,
-    _wbf_raw_hundredths,  # the formula before the correction
+    _wbf_raw_hundredths,
     draw_vp,
     slovak25_bands,
     slovak25_margin_range,

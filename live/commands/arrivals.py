@@ -1,0 +1,224 @@
+"""The arrival commands (check-in, its preview, an absence excused, a reserve seated, the phone's own check-in);
+what the screens are shown of arrivals and lateness is derived in live/projections/lateness.py.
+
+Arrivals: check-ins, absences announced in advance, reserves — and the lateness they add up to.
+
+Every penalty here is derived from timestamps in the log (RULES.md, "What late means
+everywhere"): the reference start of the round (scheduled, or the referee's later start), the
+pauses, and each check-in's time. A corrected check-in is a new event and everything is
+recomputed. The numbers come from `live/rules/lateness.py`; this module decides who is
+expected, who has arrived, and turns the rules' answers into commands' checks and screens' rows.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import datetime
+from typing import Any
+
+from live.commands.validation import CommandError, item_state, referee_event, text_field
+from live.core import events as E
+from live.core.events import NewEvent
+from live.core.state import ItemState, State
+from live.core.texts import MAX_NAME, MAX_REASON
+from live.core.tournament import Tournament
+from live.projections.lateness import (
+    bridge_fields,
+    expected,
+    late_at,
+    penalty_fields,
+    preferans_params,
+    reference,
+    reserve_starts_with,
+)
+from live.rules import lateness as L
+
+
+def _who(t: Tournament, c: dict[str, Any], *, teams: bool) -> tuple[str, str]:
+    fields = [f for f in ("player", "team") if f in c]
+    if len(fields) != 1:
+        raise CommandError(422, "name either a player or a team", {"field": "player", "code": "who.player_or_team"})
+    field = fields[0]
+    ident = c[field]
+    if field == "team" and (not teams or t.game != "bridge"):
+        raise CommandError(422, "only a bridge team checks in as a team", {"field": "team",
+                           "code": "checkin.team_bridge_only"})
+    known = t.player(ident) if field == "player" else next((x for x in t.teams if x.id == ident), None)
+    if not isinstance(ident, str) or known is None:
+        raise CommandError(422, f"no {field} has the id {ident!r}", {"field": field,
+                           "code": "field.unknown_id", "id": ident})
+    return field, ident
+
+
+def parse_instant(value: Any) -> int:
+    """A check-in time: epoch milliseconds, or an ISO 8601 time with its offset."""
+    if isinstance(value, bool):
+        raise ValueError
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str):
+        parsed = datetime.fromisoformat(value)
+        if parsed.tzinfo is None:
+            raise ValueError
+        return int(parsed.timestamp() * 1000)
+    raise ValueError
+
+
+def _not_over(s: ItemState, doing: str) -> None:
+    if s.status == "ended":
+        raise CommandError(409, f"{s.item.id} is over: cannot {doing}", {"field": "item",
+                           "code": "round.over", "item": s.item.id})
+
+
+def check_in(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEvent:
+    field, who = _who(t, c, teams=True)
+    s = item_state(state, c)
+    _not_over(s, "record a check-in for it")
+    earlier = state.check_ins.get(s.item.id, {}).get(who)
+    if who in state.reserves.get(s.item.id, {}):
+        raise CommandError(409, f"a reserve plays {who}'s seat in {s.item.id}: undo the reserve first",
+                           {"field": field, "code": "checkin.reserve_seated", "who": who, "item": s.item.id})
+    payload: dict[str, Any] = {"item": s.item.id, field: who}
+    if "at" in c:
+        try:
+            at = parse_instant(c["at"])
+        except ValueError as exc:
+            raise CommandError(422, "at must be epoch milliseconds or an ISO time with offset, e.g. "
+                                    "2027-03-06T11:07:40+01:00", {"field": "at", "code": "field.bad_time"}) from exc
+        if at > now:
+            raise CommandError(422, "at is in the future: a check-in cannot be recorded before it happens",
+                               {"field": "at", "code": "field.future"})
+        opens = s.item.start_ms - t.rule_ms("checkin_opens_before")
+        if at < opens:
+            raise CommandError(422, f"at is before check-in for {s.item.id} opened: an arrival lies between the "
+                                    "opening of check-in and now", {"field": "at", "opens": opens,
+                               "code": "checkin.before_open", "item": s.item.id})
+        reason = text_field(c, "reason", MAX_REASON, empty="a check-in at an earlier time needs a reason")
+        payload.update(at=at, reason=reason)
+    else:
+        if "reason" in c:
+            raise CommandError(422, "a reason goes with an earlier time (at)", {"field": "reason",
+                               "code": "checkin.reason_without_at"})
+        if earlier is not None:
+            raise CommandError(409, f"{who} is already checked in to {s.item.id}; to change the time send at and a "
+                                    "reason", {"field": field, "at": earlier["at"],
+                               "code": "checkin.already", "who": who, "item": s.item.id})
+        payload["at"] = now
+    if earlier is not None:
+        payload["corrects"] = earlier["seq"]
+    return referee_event(E.CHECKED_IN, payload)
+
+
+def preview(state: State, c: dict[str, Any], now: int) -> dict[str, Any]:
+    """What a check-in at `c["at"]` would record, before the referee sends it: how late (running clock
+    since the reference start, pauses not counted: `late_ms`, and as tournament time `tournament_ms` and
+    whole `minutes`) and the penalty fields a row of the check-in list would then carry. `c` names the
+    `item`, a `player` or a `team`, and `at` (epoch ms or ISO with offset).
+
+    Asked of the check-in command itself: an instant it would refuse (in the future, before check-in
+    opened, a seat a reserve took, a round that is over) raises its CommandError, with its words."""
+    t = state.tournament
+    for name in ("item", "at"):
+        if name not in c:
+            raise CommandError(422, f"{name} is missing: send item, player (or team) and at", {"field": name,
+                               "code": "field.missing"})
+    event = check_in(t, state, {**{k: v for k, v in c.items() if k in ("item", "player", "team", "at")},
+                                "type": "check_in", "reason": "preview"}, now)
+    field, who = _who(t, c, teams=True)
+    s = state.items[event.payload["item"]]
+    at = int(event.payload["at"])
+    late = late_at(t, s, at)
+    out: dict[str, Any] = {"item": s.item.id, field: who, "at": at, "reference_start": reference(s),
+                           "late_ms": late, "tournament_ms": round(late * t.speed),
+                           "minutes": late // t.minutes_ms(1)}
+    if t.game == "preferans":
+        excused = who in state.excused.get(s.item.id, {})
+        penalty = L.preferans_late_penalty(late, preferans_params(t), announced=excused)
+        out.update(penalty_fields(penalty))
+    else:
+        out.update(bridge_fields(t, s, late))
+    return out
+
+
+def excuse_absence(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEvent:
+    _, player = _who(t, {"player": c["player"]}, teams=False)
+    s = item_state(state, c)
+    _not_over(s, "excuse an absence from it")
+    if player in state.check_ins.get(s.item.id, {}):
+        raise CommandError(409, f"{player} has checked in to {s.item.id}", {"field": "player",
+                           "code": "player.checked_in", "player": player, "item": s.item.id})
+    if player in state.excused.get(s.item.id, {}):
+        raise CommandError(409, f"{player}'s absence from {s.item.id} is already recorded", {"field": "player",
+                           "code": "absence.already", "player": player, "item": s.item.id})
+    reason = text_field(c, "reason", MAX_REASON, empty="reason must say why, in words")
+    return referee_event(E.ABSENCE_ANNOUNCED, {"item": s.item.id, "player": player, "reason": reason})
+
+
+def seat_reserve(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEvent:
+    if t.game != "preferans":
+        raise CommandError(422, "reserves are seated in preferans; a bridge team changes its own line-up",
+                           {"field": "type", "code": "reserve.preferans_only"})
+    _, player = _who(t, {"player": c["player"]}, teams=False)
+    s = item_state(state, c)
+    _not_over(s, "seat a reserve in it")
+    if s.item.id not in state.seatings:
+        raise CommandError(409, f"{s.item.id} has no published seating: a reserve takes a seat at a table",
+                           {"field": "item", "code": "reserve.no_seating", "item": s.item.id})
+    name = text_field(c, "name", MAX_NAME, empty=f"name must be the reserve's name (1–{MAX_NAME} characters)")
+    if player not in expected(state, s.item.id):
+        raise CommandError(422, f"{player} does not play in {s.item.id}", {"field": "player",
+                           "code": "reserve.not_playing", "player": player, "item": s.item.id})
+    if player in state.check_ins.get(s.item.id, {}):
+        raise CommandError(409, f"{player} has checked in to {s.item.id}", {"field": "player",
+                           "code": "player.checked_in", "player": player, "item": s.item.id})
+    if player in state.reserves.get(s.item.id, {}):
+        raise CommandError(409, f"a reserve already plays for {player} in {s.item.id}", {"field": "player",
+                           "code": "reserve.already", "player": player, "item": s.item.id})
+    excused = player in state.excused.get(s.item.id, {})
+    if not excused:
+        params = preferans_params(t)
+        late = L.late_ms(reference(s), now, s.pauses) if not s.open else 0
+        if late <= params.reserve_after_ms:
+            minutes = round(params.reserve_after_ms / params.minute_ms)
+            raise CommandError(409, f"a reserve takes the seat of a player absent {minutes} minutes after the start, "
+                                    "or one whose absence was announced", {"field": "player",
+                               "code": "reserve.too_early", "minutes": minutes})
+    table = next((x["table"] for x in state.seatings.get(s.item.id, {}).get("tables", [])
+                  if player in x["players"]), None)
+    payload: dict[str, Any] = {"item": s.item.id, "player": player, "name": name.strip(),
+                               "starts_with": reserve_starts_with(t, excused=excused)}
+    if table is not None:
+        payload["table"] = table
+    return referee_event(E.RESERVE_SEATED, payload)
+
+
+def self_check_in(t: Tournament, state: State, player: str, now: int) -> NewEvent:
+    """A player's own check-in with their code: for the round that is open for check-in now."""
+    opens = t.rule_ms("checkin_opens_before")
+    # The latest round whose check-in has opened: while one round is still played, the next one's
+    # check-in opens (`checkin_opens_before`) and a player arriving then arrives for the next one.
+    item = max((s for s in state.items.values() if s.status != "ended" and s.item.start_ms - opens <= now),
+               key=lambda s: s.item.start_ms, default=None)
+    if item is None:
+        upcoming = next((s for s in state.items.values() if s.status != "ended"), None)
+        when = ""
+        detail: dict[str, Any] = {"field": "code", "code": "checkin.closed"}
+        if upcoming:
+            opens_at = upcoming.item.start_ms - opens
+            clock = datetime.fromtimestamp(opens_at / 1000, t.zone).strftime("%H:%M")
+            when = (f" (check-in for {upcoming.item.title} opens at {clock}, "
+                    f"{round(opens / t.minutes_ms(1))} minutes before it starts)")
+            detail["opens_at"] = opens_at
+        raise CommandError(409, f"no round is open for check-in now{when}", detail)
+    earlier = state.check_ins.get(item.item.id, {}).get(player)
+    if earlier is not None:  # said to the player, in words: no ids, no field names
+        clock = datetime.fromtimestamp(int(earlier["at"]) / 1000, t.zone).strftime("%H:%M")
+        raise CommandError(409, f"you are already checked in to {item.item.title} (at {clock})",
+                           {"field": "code", "at": earlier["at"],
+                           "code": "checkin.you_already", "title": item.item.title})
+    if player in state.reserves.get(item.item.id, {}):
+        raise CommandError(409, f"a reserve plays your seat in {item.item.title}: please see the referee",
+                           {"field": "code", "code": "checkin.you_reserve", "title": item.item.title})
+    event = check_in(t, state, {"type": "check_in", "player": player, "item": item.item.id}, now)
+    return replace(event, actor=f"player:{player}")
+

@@ -1,0 +1,144 @@
+"""The commands of the desk and their undo checks; what the screens are shown of them is
+derived in live/projections/desk.py.
+
+The registration desk (RULES.md §1 and §2 "Desk"): the `record_payment` command, its undo check, and
+what the console is shown — per player and team what is due, what is paid and the next payment to take,
+who has not paid, and the prize fund the payments make — so the console keeps no rule of its own.
+
+    {"type": "record_payment", "player": "p04", "what": "entry", "amount": 4000}
+    {"type": "record_payment", "team": "t2", "what": "entry", "amount": 1500, "method": "account"}
+    {"type": "record_payment", "player": "p11", "what": "match_fee", "amount": 100}
+    {"type": "record_payment", "player": "p04", "what": "other", "amount": 200, "note": "scoring fee, round 2"}
+    {"type": "record_payment", "player": "p09", "what": "entry", "amount": -2000, "note": "a lady: 2000, not 4000"}
+
+`what` is `entry`, `match_fee` or `other`; a negative amount is a refund of that kind. `note` says what an
+`other` payment or a refund is for (required for those, optional else); `method` is `cash` (the default)
+or `account` (paid to the club's account beforehand, RULES.md §1). The rules are live/rules/desk.py.
+
+Matches played (the Novi Sad match fee) are those the team sheets in force put a player in
+(live/commands/lineups.py); for a match without their team's sheet, the started matches they checked in for,
+less a bye or a match their team forfeited. The payment events are the referees' (`REFEREE_ONLY_TYPES`):
+the hall sees that something happened, not who paid what. `GET /api/desk/payments`
+(live/edges/web/desk_api.py) answers the
+`desk` section; `GET /api/prizes` without `fund` takes the fund from here (`fund_for_prizes`).
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from live.commands.validation import CommandError, referee_event, text_field
+from live.core import events as E
+from live.core.events import NewEvent
+from live.core.state import State
+from live.core.texts import MAX_REASON
+from live.core.tournament import Tournament
+from live.projections.desk import MAX_AMOUNT, METHODS, balances, fees, is_junior, is_withdrawn, paid
+from live.projections.standings import number
+from live.rules import desk as D
+
+# type → (required fields, optional fields)
+FIELDS: dict[str, tuple[set[str], set[str]]] = {
+    "record_payment": ({"what", "amount"}, {"player", "team", "note", "method"}),
+}
+
+
+def record_payment(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEvent:
+    f = fees(state)
+    if f is None:
+        raise CommandError(422, f"the {t.preset} rules have no entry fees: no desk to record payments at",
+                           {"field": "type", "code": "rules.no_desk"})
+    kind, ident = _who(state, c)
+    what = c["what"]
+    if what not in D.WHATS:
+        raise CommandError(422, f"what must be one of {', '.join(D.WHATS)}, not {what!r}",
+                           {"field": "what", "known": list(D.WHATS), "code": "field.not_one_of"})
+    allowed = f.whats(kind)
+    if what not in allowed:
+        raise CommandError(422, _not_for(f, kind, what), {"field": "what", "known": list(allowed),
+                                                          "code": "desk.not_for", "what": what})
+    wrong = D.amount_problem(c["amount"], MAX_AMOUNT)
+    if wrong is not None:
+        raise CommandError(422, f"amount {wrong}", {"field": "amount", "code": "desk.amount", "max": MAX_AMOUNT})
+    amount = Decimal(repr(c["amount"])) if isinstance(c["amount"], float) else Decimal(c["amount"])
+    if "note" in c or what == D.OTHER or amount < 0:
+        said = "what the money is for" if what == D.OTHER and amount > 0 else "why it is given back"
+        note = text_field(c, "note", MAX_REASON, empty=f"note must say {said}, in words")
+    else:
+        note = None
+    method = c.get("method", METHODS[0])
+    if method not in METHODS:
+        raise CommandError(422, f"method must be {' or '.join(METHODS)}, not {method!r}",
+                           {"field": "method", "known": list(METHODS), "code": "field.not_one_of"})
+    balance = balances(state, f, kind, ident)[what]
+    try:
+        D.check_payment(f, what, amount, balance, withdrawn=is_withdrawn(state, kind, ident),
+                        junior=is_junior(state, kind, ident))
+    except D.DeskError as exc:
+        detail: dict[str, Any] = {"field": exc.field, "due": number(balance.due), "paid": number(balance.paid),
+                                  "most": number(balance.most),
+                                  "code": "desk.no_refund" if exc.rule == D.NO_REFUND
+                                  else "desk.no_match_fee" if exc.field == "what"
+                                  else "desk.refund_too_big" if amount < 0 else "desk.too_much"}
+        if exc.rule is not None:
+            detail["rule"] = exc.rule
+        raise CommandError(409, f"{ident}: {exc.message}", detail) from None
+    payload: dict[str, Any] = {kind: ident, "what": what, "amount": number(amount), "currency": f.currency,
+                               "method": method}
+    if note is not None:
+        payload["note"] = note
+    return referee_event(E.PAYMENT_RECORDED, payload)
+
+
+def _who(state: State, c: dict[str, Any]) -> tuple[str, str]:
+    t = state.tournament
+    named = [k for k in (D.PER_PLAYER, D.PER_TEAM) if k in c]
+    if len(named) != 1:
+        raise CommandError(422, "name either the player or the team who pays", {"field": "player",
+                                                                                "code": "who.player_or_team"})
+    kind = named[0]
+    ident = c[kind]
+    if kind == D.PER_TEAM and t.game != "bridge":
+        raise CommandError(422, f"a {t.game} tournament has no teams: the player pays", {"field": "team",
+                                                                                         "code": "who.no_teams"})
+    found = (t.player(ident) if kind == D.PER_PLAYER else t.team(ident)) if isinstance(ident, str) else None
+    if found is None:
+        raise CommandError(422, f"no {kind} has the id {ident!r}", {"field": kind,
+                                                                    "code": "field.unknown_id", "id": ident})
+    return kind, ident
+
+
+def _not_for(f: D.Fees, kind: str, what: str) -> str:
+    if what == D.ENTRY:
+        return f"the entry is paid per {f.per} under these rules: record it for the {f.per}"
+    if kind == D.PER_TEAM:
+        return "match fees are each player's: record them for the player"
+    return "these rules have no match fee"
+
+
+def check_undo(state: State, target: dict[str, Any]) -> None:
+    """Keep the books whole: a payment is undone only if what is left of its kind stays 0 or more (undo the
+    refund that followed it first), and a walk-in or late team with payments is not undone (undo those)."""
+    seq = target["seq"]
+    p = target["payload"]
+    if target["type"] == E.PAYMENT_RECORDED:
+        kind = D.PER_TEAM if "team" in p else D.PER_PLAYER
+        left = paid(state, kind, p[kind]).get(p["what"], Decimal(0)) - Decimal(str(p["amount"]))
+        if left < 0:
+            raise CommandError(409, f"command {seq} cannot be undone: a refund of it follows; undo the refund first",
+                               {"field": "seq", "code": "undo.refunded", "seq": seq})
+    elif target["type"] in (E.PLAYER_REGISTERED, E.TEAM_REGISTERED):
+        kind = D.PER_PLAYER if target["type"] == E.PLAYER_REGISTERED else D.PER_TEAM
+        mine = [x["seq"] for x in state.payments if x.get(kind) == p[kind]]
+        if mine:
+            raise CommandError(409, f"command {seq} cannot be undone: {p[kind]} has paid at the desk (events "
+                                    f"{', '.join(map(str, mine))}); undo the payments first", {"field": "seq",
+                               "code": "undo.paid", "seq": seq, "who": p[kind]})
+
+
+HANDLERS = {"record_payment": record_payment}
+
+
+__all__ = ["FIELDS", "HANDLERS", "check_undo"]
+

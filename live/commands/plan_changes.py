@@ -1,0 +1,552 @@
+"""The day's changes to the plan, as referee commands: the roster (walk-ins, names, withdrawals,
+late teams) and the timetable (move, shift, add, cancel), the tournament's name and its rules.
+
+Each handler checks a command against the state and the clock it is given and says the one
+event it becomes (`live.core.plan.changed` folds it). `live serve --accept-changes` turns an edited
+file's differences into these same commands, so the same checks refuse the same changes.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from datetime import UTC, date, datetime, time
+from typing import Any
+
+from live.commands import rosters
+from live.commands.validation import CommandError, referee_event, text_field
+from live.core import events as E
+from live.core.events import NewEvent
+from live.core.plan import item_json
+from live.core.state import State
+from live.core.texts import MAX_NAME, MAX_REASON, MAX_TITLE
+from live.core.tournament import ITEM_KINDS, PLAYING_KINDS, Item, Tournament, from_ms, rule_problem, to_ms
+from live.rules import desk as desk_rules
+from live.rules.presets import OPTIONAL_PARAMETERS, PARAMETER_TYPES
+
+MAX_SHIFT_MINUTES = 60 * 24 * 366 * 50  # enough to move a plan typed with the wrong year back to now
+_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,39}$")
+
+# type → (required fields, optional fields)
+FIELDS: dict[str, tuple[set[str], set[str]]] = {
+    "register_player": ({"name"}, {"lady", "team", "player", "junior", "rating", "replaces"}),
+    "update_player": ({"player"}, {"name", "lady", "junior", "rating"}),
+    "withdraw_player": ({"player", "reason"}, set()),
+    "register_team": ({"name"}, {"team"}),
+    "update_team": ({"team", "name"}, set()),
+    "move_item": ({"item", "start"}, {"minutes", "end", "title"}),
+    "shift_timetable": ({"item", "minutes"}, set()),
+    "add_item": ({"item", "kind", "start"}, {"title", "minutes", "end", "round", "boards"}),
+    "cancel_item": ({"item", "reason"}, set()),
+    "update_tournament": (set(), {"name", "languages", "language"}),
+    "change_rules": ({"rules"}, set()),
+}
+
+
+# small checks --------------------------------------------------------------------------------------
+
+
+def _name(c: dict[str, Any], field: str = "name", limit: int = MAX_NAME) -> str:
+    return text_field(c, field, limit, empty=f"{field} must not be empty")
+
+
+def _reason(c: dict[str, Any]) -> str:
+    return text_field(c, "reason", MAX_REASON, empty="reason must say why, in words")
+
+
+def _flag(c: dict[str, Any], field: str) -> bool:
+    value = c.get(field, False)
+    if not isinstance(value, bool):
+        raise CommandError(422, f"{field} must be true or false, not {value!r}", {"field": field,
+                           "code": "field.not_bool"})
+    return value
+
+
+def _new_id(c: dict[str, Any], field: str, taken: set[str], prefix: str) -> str:
+    if field in c:
+        value = c[field]
+        if not isinstance(value, str) or not _ID.match(value):
+            raise CommandError(422, f"{field} must be 1–40 letters, digits, '-' or '_', not {value!r}",
+                               {"field": field, "code": "field.not_an_id"})
+        if value in taken:
+            raise CommandError(409, f"the id {value!r} is already taken", {"field": field,
+                               "code": "plan.id_taken", "id": value})
+        return value
+    n = len(taken) + 1
+    while f"{prefix}{n:02d}" in taken:
+        n += 1
+    return f"{prefix}{n:02d}"
+
+
+def _fold_name(name: str) -> str:
+    return " ".join(name.casefold().split())
+
+
+def _player(t: Tournament, c: dict[str, Any]) -> Any:
+    ident = c.get("player")
+    found = t.player(ident) if isinstance(ident, str) else None
+    if found is None:
+        raise CommandError(422, f"no player has the id {ident!r}", {"field": "player",
+                           "code": "field.unknown_id", "id": ident})
+    return found
+
+
+def _team(t: Tournament, c: dict[str, Any], field: str = "team") -> Any:
+    ident = c.get(field)
+    found = t.team(ident) if isinstance(ident, str) else None
+    if found is None:
+        raise CommandError(422, f"no team has the id {ident!r}", {"field": field,
+                                                                  "known": [x.id for x in t.teams],
+                           "code": "field.unknown_id", "id": ident})
+    return found
+
+
+def _minutes(value: Any, field: str, *, limit: float) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+        raise CommandError(422, f"{field} must be a number of minutes, not {value!r}", {"field": field,
+                           "code": "field.not_a_number"})
+    if value == 0:
+        raise CommandError(422, f"{field} must not be 0", {"field": field, "code": "field.zero"})
+    if abs(value) > limit:
+        raise CommandError(422, f"{field} must be at most {limit:g} minutes, not {value:g}", {"field": field,
+                           "code": "field.at_most", "max": limit})
+    return float(value)
+
+
+def local_instant(t: Tournament, value: Any, field: str, day: date) -> int:
+    """A local time of the tournament's zone: "2027-03-06T17:50", or "17:50" on the item's own day."""
+    if not isinstance(value, str) or not value.strip():
+        raise CommandError(422, f"{field} must be a local time such as \"17:50\" or \"2027-03-06T17:50\"",
+                           {"field": field, "code": "field.bad_time"})
+    text = value.strip().replace(" ", "T")
+    try:
+        parsed = datetime.fromisoformat(text) if "T" in text else datetime.combine(day, time.fromisoformat(text))
+    except ValueError:
+        raise CommandError(422, f"{field} {value!r} is not a time such as \"17:50\" or \"2027-03-06T17:50\"",
+                           {"field": field, "code": "field.bad_time"}) from None
+    zone = t.zone
+    if parsed.tzinfo is None:
+        local = parsed.replace(tzinfo=zone)
+        if local.astimezone(UTC).astimezone(zone).replace(tzinfo=None) != parsed:
+            raise CommandError(422, f"{field} {value!r} does not exist in {zone.key} (clocks change)",
+                               {"field": field, "code": "time.gap", "value": value})
+        parsed = local
+    return to_ms(parsed)
+
+
+def _span(plan: Tournament, c: dict[str, Any], day: date, length_ms: int | None) -> tuple[int, int]:
+    """A command's `start` and its `end` or `minutes` (else `length_ms`) as instants."""
+    start = local_instant(plan, c["start"], "start", day)
+    if "minutes" in c and "end" in c:
+        raise CommandError(422, "give either end or minutes, not both", {"field": "minutes",
+                           "code": "plan.end_or_minutes"})
+    if "minutes" in c:
+        end = start + plan.minutes_ms(_minutes(c["minutes"], "minutes", limit=24 * 60))
+        if end <= start:
+            raise CommandError(422, "minutes must be more than 0", {"field": "minutes", "code": "field.positive"})
+    elif "end" in c:
+        end = local_instant(plan, c["end"], "end", plan.local(start).date())
+        if end <= start:
+            raise CommandError(422, "end must be after start", {"field": "end", "code": "plan.end_before_start"})
+    elif length_ms is None:
+        raise CommandError(422, f"{c['type']} needs the end or the minutes", {"field": "minutes",
+                           "code": "plan.end_needed"})
+    else:
+        end = start + length_ms
+    return start, end
+
+
+def _clock(t: Tournament, ms: int) -> str:
+    return f"{t.local(ms):%H:%M}"
+
+
+def _when(t: Tournament, ms: int) -> str:
+    return f"{t.local(ms):%Y-%m-%d %H:%M}"
+
+
+def _started(state: State, item: Item, now: int) -> bool:
+    """Whether an item has begun: a round or match by its own start, any other item by the clock —
+    except on a plan of which nothing has been played yet (typed with the wrong year, say), where
+    everything may still move."""
+    s = state.items.get(item.id)
+    if s is not None:
+        return not s.open
+    return item.start_ms <= now and state.played
+
+
+def _timetable_item(state: State, c: dict[str, Any]) -> Item:
+    ident = c.get("item")
+    plan = state.plan or state.tournament
+    found = plan.item(ident) if isinstance(ident, str) else None
+    if found is None:
+        raise CommandError(422, f"no timetable item has the id {ident!r}",
+                           {"field": "item", "known": [i.id for i in plan.items],
+                           "code": "field.unknown_id", "id": ident})
+    return found
+
+
+def _check_overlap(state: State, changed: dict[str, tuple[int, int]], field: str) -> None:
+    """Playing items must not overlap: neither in the plan, nor with a round that is being played."""
+    plan = state.plan or state.tournament
+    spans: list[tuple[int, int, str]] = []
+    for item in plan.items:
+        if not item.playing:
+            continue
+        s = state.items.get(item.id)
+        if item.id in changed:
+            start, end = changed[item.id]
+        elif s is not None and s.status == "ended":
+            continue
+        elif s is not None and s.in_progress:
+            start, end = s.start_ms(), s.ends_at()
+        else:
+            start, end = item.start_ms, item.end_ms
+        spans.append((start, end, item.id))
+    spans += [(start, end, ident) for ident, (start, end) in changed.items() if plan.item(ident) is None]  # added
+    spans.sort()
+    pairs = [(x, y) for n, x in enumerate(spans) for y in spans[n + 1:]]
+    for (_, a_end, a), (b_start, b_end, b) in pairs:
+        if b_start < a_end and (a in changed or b in changed):
+            moved, other, until = (b, a, a_end) if b in changed else (a, b, b_end)
+            s = state.items.get(other)
+            doing = "is being played until" if s is not None and s.in_progress else "runs until"
+            raise CommandError(409, f"{moved} would overlap {other}, which {doing} {_clock(plan, until)}",
+                               {"field": field, "overlaps": other, "code": "plan.overlap", "item": moved})
+
+
+# the roster ----------------------------------------------------------------------------------------
+
+
+def register_player(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEvent:
+    plan = state.plan or t
+    name = _name(c)
+    lady = _flag(c, "lady")
+    payload: dict[str, Any] = {"name": name, "lady": lady}
+    if _flag(c, "junior"):
+        payload["junior"] = True  # free of the match fee where the preset says so (live/rules/desk.py)
+    if plan.game == "bridge":
+        if "team" not in c:
+            raise CommandError(422, "a bridge player joins a team: give its id in \"team\"", {"field": "team",
+                               "code": "plan.team_needed"})
+        team = _team(plan, c)
+        for other in plan.players:
+            if _fold_name(other.name) == _fold_name(name):
+                raise rosters.already_member(state, plan, other, team.id, name)  # naming the rule (§17.3)
+        payload["team"] = team.id
+    else:
+        if "team" in c:
+            raise CommandError(422, "preferans players play on their own: no team", {"field": "team",
+                               "code": "plan.no_teams_preferans"})
+        same = next((p for p in plan.players if _fold_name(p.name) == _fold_name(name)), None)
+        if same is not None:
+            raise CommandError(409, f"a player named {name} is already registered ({same.id})",
+                               {"field": "name", "player": same.id, "code": "plan.name_taken", "name": name})
+        first = next((s for s in state.items.values()), None)
+        if first is not None and (not first.open or first.item.id in state.seatings):
+            entry = next((s for s in state.items.values() if s.open and s.item.id not in state.seatings), None)
+            if entry is None:
+                raise CommandError(409, "every round left is already seated: no round is left for a walk-in",
+                                   {"field": "name", "code": "plan.no_round_left"})
+            payload["enters"] = entry.item.id
+    # The rating; a team's roster bounds, and a Novi Sad replacement after half of the matches
+    # (live/commands/rosters.py).
+    payload.update(rosters.member_fields(plan, state, c, payload.get("team")))
+    payload["player"] = _new_id(c, "player", {p.id for p in plan.players}, "w")
+    return referee_event(E.PLAYER_REGISTERED, payload)
+
+
+def update_player(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEvent:
+    plan = state.plan or t
+    player = _player(plan, c)
+    if "name" not in c and "lady" not in c and "junior" not in c and "rating" not in c:
+        raise CommandError(422, "update_player needs a new name or lady, or the junior flag", {"field": "name",
+                           "code": "plan.nothing_to_update"})
+    payload: dict[str, Any] = {"player": player.id}
+    if "name" in c:
+        name = _name(c)
+        same = next((p for p in plan.players if p.id != player.id and _fold_name(p.name) == _fold_name(name)), None)
+        if same is not None:
+            raise CommandError(409, f"{same.id} is already named {name}", {"field": "name", "player": same.id,
+                               "code": "plan.already_named", "id": same.id, "name": name})
+        payload["name"], payload["was"] = name, player.name
+    if "lady" in c:
+        payload["lady"] = _flag(c, "lady")
+    if "junior" in c:
+        payload["junior"] = _flag(c, "junior")
+    if "rating" in c:
+        payload["rating"] = rosters.rating_value(c, clearable=True)  # the club rating (null: none)
+    return referee_event(E.PLAYER_UPDATED, payload)
+
+
+def withdraw_player(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEvent:
+    player = _player(state.plan or t, c)
+    if player.withdrawn:
+        raise CommandError(409, f"{player.id} {player.name} has already withdrawn", {"field": "player",
+                           "code": "player.already_withdrawn", "player": player.id, "name": player.name})
+    rosters.check_withdrawal(state.plan or t, player)  # Slovak §17.1: not under the roster's minimum
+    return referee_event(E.PLAYER_WITHDRAWN, {"player": player.id, "name": player.name, "reason": _reason(c)})
+
+
+def register_team(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEvent:
+    plan = state.plan or t
+    if plan.game != "bridge":
+        raise CommandError(422, "a preferans tournament has no teams: register players", {"field": "type",
+                           "code": "plan.no_teams_preferans"})
+    name = _name(c)
+    same = next((x for x in plan.teams if _fold_name(x.name) == _fold_name(name)), None)
+    if same is not None:
+        raise CommandError(409, f"a team named {name} is already registered ({same.id})", {"field": "name",
+                           "code": "plan.name_taken", "name": name})
+    started = next((s.item.id for s in state.items.values() if not s.open), None)
+    if started is not None:
+        raise CommandError(409, f"the league has begun ({started} started): the schedule of matches is fixed; "
+                                "a team enters before the first match", {"field": "name",
+                           "code": "plan.league_begun", "item": started})
+    ident = _new_id(c, "team", {x.id for x in plan.teams}, "t")
+    return referee_event(E.TEAM_REGISTERED, {"team": ident, "name": name})
+
+
+def update_team(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEvent:
+    plan = state.plan or t
+    team = _team(plan, c)
+    name = _name(c)
+    same = next((x for x in plan.teams if x.id != team.id and _fold_name(x.name) == _fold_name(name)), None)
+    if same is not None:
+        raise CommandError(409, f"{same.id} is already named {name}", {"field": "name",
+                           "code": "plan.already_named", "id": same.id, "name": name})
+    return referee_event(E.TEAM_UPDATED, {"team": team.id, "name": name, "was": team.name})
+
+
+# the timetable -------------------------------------------------------------------------------------
+
+
+def move_item(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEvent:
+    plan = state.plan or t
+    item = _timetable_item(state, c)
+    shown = state.tournament.item(item.id) or item
+    if _started(state, shown, now):
+        raise CommandError(409, f"{item.id} has started: it can no longer be moved", {"field": "item",
+                           "code": "plan.item_started", "item": item.id})
+    day = shown.start.astimezone(plan.zone).date()
+    start, end = _span(plan, c, day, item.duration_ms)
+    if start <= now:
+        raise CommandError(422, f"start {_when(plan, start)} is in the past; choose a time still to come",
+                           {"field": "start", "code": "field.past"})
+    title = _name(c, "title", MAX_TITLE) if "title" in c else item.title
+    if (start, end, title) == (item.start_ms, item.end_ms, item.title):
+        raise CommandError(422, f"{item.id} is already planned {_clock(plan, start)}–{_clock(plan, end)}",
+                           {"field": "start", "code": "plan.unchanged", "item": item.id})
+    if item.playing:
+        _check_overlap(state, {item.id: (start, end)}, "start")
+    return referee_event(E.ITEM_MOVED, {"item": item.id, "title": title, "start": start, "end": end,
+                                        "was": [item.start_ms, item.end_ms]})
+
+
+def shift_timetable(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEvent:
+    """"We run 20 minutes late": this item and every later one not yet started move together."""
+    plan = state.plan or t
+    item = _timetable_item(state, c)
+    minutes = _minutes(c["minutes"], "minutes", limit=MAX_SHIFT_MINUTES)
+    if _started(state, state.tournament.item(item.id) or item, now):
+        raise CommandError(409, f"{item.id} has started: shift the items after it", {"field": "item",
+                           "code": "plan.item_started", "item": item.id})
+    ms = plan.minutes_ms(minutes)  # tournament minutes, like extend's (the demo runs them faster)
+    minute = plan.minutes_ms(1)
+    moving = [i for i in plan.items if i.start_ms >= item.start_ms
+              and not _started(state, state.tournament.item(i.id) or i, now)]
+    for moved in moving:
+        if moved.start_ms + ms <= now:
+            need = math.ceil((now - moved.start_ms) / minute) + 1
+            if ms < 0:
+                most = math.ceil((moved.start_ms - now) / minute) - 1
+                raise CommandError(422, f"{moved.id} would start in the past ({_when(plan, moved.start_ms + ms)}); "
+                                        f"it can move back at most {most} minutes",
+                                   {"field": "minutes", "at_most": most,
+                                   "code": "plan.shift_too_far", "item": moved.id})
+            raise CommandError(422, f"{moved.id} would still start in the past ({_when(plan, moved.start_ms + ms)}); "
+                                    f"shift by at least {need} minutes", {"field": "minutes", "at_least": need,
+                               "code": "plan.shift_too_little", "item": moved.id})
+    _check_overlap(state, {i.id: (i.start_ms + ms, i.end_ms + ms) for i in moving if i.playing}, "minutes")
+    return referee_event(E.TIMETABLE_SHIFTED, {"item": item.id, "title": item.title, "minutes": minutes, "ms": ms,
+                                               "items": [i.id for i in moving]})
+
+
+def add_item(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEvent:
+    plan = state.plan or t
+    ident = c["item"]
+    if not isinstance(ident, str) or not _ID.match(ident):
+        raise CommandError(422, f"item must be a new id of 1–40 letters, digits, '-' or '_', not {ident!r}",
+                           {"field": "item", "code": "field.not_an_id"})
+    if plan.item(ident) is not None:
+        raise CommandError(409, f"the timetable already has an item {ident!r}", {"field": "item",
+                           "code": "plan.id_taken", "id": ident})
+    kind = c["kind"]
+    if kind not in ITEM_KINDS:
+        raise CommandError(422, f"kind must be one of {', '.join(ITEM_KINDS)}, not {kind!r}", {"field": "kind",
+                           "code": "field.not_one_of", "known": list(ITEM_KINDS)})
+    if kind in PLAYING_KINDS and kind != ("round" if plan.game == "preferans" else "match"):
+        raise CommandError(422, f"a {plan.game} tournament plays {'rounds' if plan.game == 'preferans' else 'matches'}"
+                                f", not a {kind}", {"field": "kind", "code": "plan.wrong_kind", "kind": kind})
+    today = plan.local(now).date()
+    start, end = _span(plan, c, today, None)
+    if start <= now:
+        raise CommandError(422, f"start {_when(plan, start)} is in the past; choose a time still to come",
+                           {"field": "start", "code": "field.past"})
+    number = c.get("round")
+    if kind in PLAYING_KINDS:
+        if isinstance(number, bool) or not isinstance(number, int) or number < 1:
+            raise CommandError(422, f"a {kind} needs its number in \"round\" (1 or more)", {"field": "round",
+                               "code": "plan.round_needed"})
+    elif number is not None:
+        raise CommandError(422, f"a {kind} has no round number", {"field": "round", "code": "plan.no_round_number"})
+    boards = c.get("boards")
+    if boards is not None and (isinstance(boards, bool) or not isinstance(boards, int) or boards < 1):
+        raise CommandError(422, "boards must be a whole number, 1 or more", {"field": "boards",
+                           "code": "field.at_least", "min": 1})
+    if boards is None and kind in PLAYING_KINDS and not plan.rules["segments"] and plan.rules["max_boards_per_segment"]:
+        raise CommandError(422, "these rules split a match into parts by its boards: give boards", {"field": "boards",
+                           "code": "plan.boards_needed"})
+    default_title = f"{kind.capitalize()} {number}" if number else kind.capitalize()
+    title = _name(c, "title", MAX_TITLE) if "title" in c else default_title
+    entry = Item(ident, kind, title, from_ms(start), from_ms(end), number, boards)
+    if entry.playing:
+        same = next((i for i in plan.items if i.playing and i.round == number), None)
+        if same is not None:
+            raise CommandError(409, f"{same.id} is already {kind} {number}", {"field": "round",
+                               "code": "plan.round_taken", "item": same.id, "round": number})
+        _check_overlap(state, {ident: (start, end)}, "start")
+    return referee_event(E.ITEM_ADDED, {"item": ident, "title": title, "start": start, "entry": item_json(entry)})
+
+
+def cancel_item(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEvent:
+    item = _timetable_item(state, c)
+    reason = _reason(c)
+    if _started(state, state.tournament.item(item.id) or item, now):
+        raise CommandError(409, f"{item.id} has started: it can no longer be cancelled", {"field": "item",
+                           "code": "plan.item_started", "item": item.id})
+    for what, table in (("its seating is published", state.seatings), ("check-ins are recorded", state.check_ins),
+                        ("results are recorded", state.results), ("reserves are seated", state.reserves)):
+        if table.get(item.id):
+            raise CommandError(409, f"{item.id} cannot be cancelled: {what}; undo that first", {"field": "item",
+                               "code": "plan.cancel_blocked", "item": item.id})
+    return referee_event(E.ITEM_CANCELLED, {"item": item.id, "title": item.title, "reason": reason})
+
+
+# the tournament and its rules -------------------------------------------------------------------------
+
+
+def update_tournament(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEvent:
+    plan = state.plan or t
+    if not {"name", "languages", "language"} & set(c):
+        raise CommandError(422, "update_tournament needs a name, languages or language", {"field": "name",
+                           "code": "plan.nothing_to_update"})
+    payload: dict[str, Any] = {}
+    if "name" in c:
+        payload["name"] = _name(c, "name", MAX_TITLE)
+        payload["was"] = plan.name
+    languages = list(plan.languages)
+    if "languages" in c:
+        value = c["languages"]
+        if not isinstance(value, list) or not value or not all(isinstance(x, str) and x.strip() for x in value):
+            raise CommandError(422, "languages must be a non-empty list of language tags", {"field": "languages",
+                               "code": "plan.languages"})
+        languages = [x.strip() for x in value]
+        payload["languages"] = languages
+    language = c.get("language", plan.language if plan.language in languages else languages[0])
+    if not isinstance(language, str) or language not in languages:
+        raise CommandError(422, f"language {language!r} is not one of {languages}", {"field": "language",
+                           "code": "field.not_one_of", "known": languages})
+    if language != plan.language:
+        payload["language"] = language
+    return referee_event(E.TOURNAMENT_UPDATED, payload)
+
+
+def change_rules(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEvent:
+    plan = state.plan or t
+    rules = c["rules"]
+    if not isinstance(rules, dict) or not rules:
+        raise CommandError(422, "rules must be a table of parameters and their new values", {"field": "rules",
+                           "code": "rules.not_a_table"})
+    started = next((s.item.id for s in state.items.values() if not s.open), None)
+    if started is not None:
+        raise CommandError(409, f"the rules cannot change once play has begun ({started} started)",
+                           {"field": "rules", "code": "rules.play_begun", "item": started})
+    for key, value in rules.items():
+        field = f"rules.{key}"
+        if key not in PARAMETER_TYPES:
+            raise CommandError(422, f"{key} is not a rules parameter", {"field": field,
+                               "code": "rules.unknown", "key": key})
+        if key == "game":
+            raise CommandError(422, "game comes from the preset and cannot change", {"field": field,
+                               "code": "rules.game_fixed"})
+        if value is None and key in OPTIONAL_PARAMETERS:
+            continue  # the optional rule off again
+        expected = PARAMETER_TYPES[key]
+        if (isinstance(value, bool) and expected is not bool) or not isinstance(value, expected):
+            raise CommandError(422, f"{key} must be of type {expected}, not {value!r}", {"field": field,
+                               "code": "rules.wrong_type", "key": key})
+        if isinstance(value, int | float) and not isinstance(value, bool) and value < 0:
+            raise CommandError(422, f"{key} must not be negative", {"field": field,
+                               "code": "rules.negative", "key": key})
+        problem = rule_problem(key, value) or desk_rules.rule_problem(key, value, plan.rules)
+        if problem:
+            raise CommandError(422, f"{key} {problem}", {"field": field, "code": "rules.bad_value", "key": key})
+    changes = {k: v for k, v in rules.items() if plan.rules.get(k) != v}
+    if not changes:
+        raise CommandError(422, "these are the rules already in force", {"field": "rules", "code": "rules.unchanged"})
+    return referee_event(E.RULES_CHANGED, {"rules": changes, "was": {k: plan.rules.get(k) for k in changes}})
+
+
+# undo -----------------------------------------------------------------------------------------------
+
+
+def check_undo(state: State, target: dict[str, Any]) -> None:
+    """Refuse an undo that would leave results, seats or check-ins pointing at nobody."""
+    p = target["payload"]
+    kind = target["type"]
+    seq = target["seq"]
+    if kind == E.PLAYER_REGISTERED:
+        _unused(state, seq, p["player"], player=True)
+    elif kind == E.TEAM_REGISTERED:
+        _unused(state, seq, p["team"], player=False)
+    elif kind == E.ITEM_ADDED:
+        s = state.items.get(p["item"])
+        if (s is not None and not s.open) or any(table.get(p["item"]) for table in (
+                state.seatings, state.check_ins, state.results, state.reserves)):
+            raise CommandError(409, f"command {seq} cannot be undone: {p['item']} is already in use; "
+                                    "cancel it instead", {"field": "seq",
+                               "code": "undo.item_in_use", "seq": seq, "item": p['item']})
+
+
+def _unused(state: State, seq: int, who: str, *, player: bool) -> None:
+    def mentions(value: Any) -> bool:
+        if isinstance(value, dict):
+            return any(k == who or mentions(v) for k, v in value.items())
+        if isinstance(value, list):
+            return any(mentions(v) for v in value)
+        return bool(value == who)
+
+    for what, table in (("seated", state.seatings), ("checked in", state.check_ins),
+                        ("in the results", state.results), ("in a forfeit", state.forfeits)):
+        if mentions(table):
+            kind = "player" if player else "team"
+            raise CommandError(409, f"command {seq} cannot be undone: {kind} {who} is already {what}; "
+                                    f"withdraw {'them' if player else 'the team'} instead", {"field": "seq",
+                               "code": "undo.registered_in_use", "seq": seq, "who": who})
+
+
+HANDLERS = {
+    "register_player": register_player,
+    "update_player": update_player,
+    "withdraw_player": withdraw_player,
+    "register_team": register_team,
+    "update_team": update_team,
+    "move_item": move_item,
+    "shift_timetable": shift_timetable,
+    "add_item": add_item,
+    "cancel_item": cancel_item,
+    "update_tournament": update_tournament,
+    "change_rules": change_rules,
+}
+
+__all__ = ["FIELDS", "HANDLERS", "check_undo", "local_instant"]

@@ -1,0 +1,202 @@
+"""The roster checks that a new member, a withdrawal and a line-up must pass; what the screens are
+shown of the rosters is derived in live/projections/rosters.py.
+
+Who joins a bridge team during the event (RULES.md §2 and §3 "Team sheets"): the checks that
+`register_player` makes for a team's new member (live/commands/plan_changes.py calls `member_fields`), the
+players' club `rating`, and the console's `rosters` section. The pure rules are in live/rules/rosters.py.
+
+    {"type": "register_player", "team": "t1", "name": "Petar Nikolić", "rating": 1480}
+    {"type": "register_player", "team": "t1", "name": "Petar Nikolić", "rating": 1480, "replaces": "t1p4"}
+
+- Slovak §17: a roster has at most `roster_max` (8) members; the 5th and later are added before a
+  match starts (refused while a match is being played); a player who has played in the league for one
+  team is not added to another. It has at least `roster_min` (4) members still on it: a withdrawal that
+  would leave fewer is refused (`check_withdrawal`), a team with fewer is given no line-up
+  (`check_lineup`), and the console's roster says `incomplete` (live/rules/rosters.py has the reading).
+- Novi Sad: until half of its matches a team may be extended (with players of no other team); from
+  then on only by `replaces`: one player (`replacements_after_half`) replaced by a new one whose
+  `rating` is not higher than the average of the team's members. The player replaced leaves the team
+  (the plan marks them withdrawn, live/core/plan.py); the boards they played stay on the sheets.
+
+Who is "the same player" on two teams is told by the name, as `register_player` always has.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from live.commands.validation import CommandError
+from live.core.state import State
+from live.core.tournament import Player, Tournament
+from live.projections.lineups import boards_of
+from live.projections.rosters import current, league_record, members, replacements
+from live.rules import rosters as R
+from live.rules.rosters import MAX_RATING
+
+RULES_TEXT: dict[str, dict[str, str]] = {
+    "novi-sad-teams": {
+        "one_team": "RULES.md §2 Team sheets: teams are extended with players who are members of no other team",
+        "replacements_after_half": "RULES.md §2 Team sheets: after half of the matches one player of a team may be "
+                                   "replaced",
+        "replacement_rating": "RULES.md §2 Team sheets: the new player's club rating is not higher than the average "
+                              "of the team's members",
+    },
+    "slovak-league": {
+        "one_team": "RULES.md §3 Team sheets, Slovak §17.3: a player who has played in the league for one team "
+                    "cannot be added to another team's roster",
+        "one_roster": "RULES.md §3 Team sheets, Slovak §17: a player is on one team's roster (the move of one "
+                      "who has not played yet, §17.4, is not done at the console)",
+        "roster_max": "RULES.md §3 Team sheets, Slovak §17.1: a roster has at most {n} members",
+        "roster_min": "RULES.md §3 Team sheets, Slovak §17.1: a roster has at least {n} members",
+        "added_before_match": "RULES.md §3 Team sheets, Slovak §17.2: the 5th and later members are added on the "
+                              "day of a match before it starts",
+    },
+}
+
+
+DEFAULT_TEXT = {
+    "one_team": "a player is a member of one team",
+    "one_roster": "a player is a member of one team",
+    "roster_max": "RULES.md Team sheets: a roster has at most {n} members",
+    "roster_min": "RULES.md Team sheets: a roster has at least {n} members",
+    "added_before_match": "RULES.md Team sheets: later members are added before a match starts",
+    "replacements_after_half": "RULES.md Team sheets: after half of the matches players are replaced, not added",
+    "replacement_rating": "RULES.md Team sheets: the new player's rating is not higher than the team's average",
+}
+
+
+def cite(t: Tournament, rule: str, **values: Any) -> str:
+    text = RULES_TEXT.get(t.preset, {}).get(rule) or DEFAULT_TEXT[rule]
+    return text.format(**values)
+
+
+def _refuse(status: int, message: str, field: str, rule: str, **detail: Any) -> CommandError:
+    return CommandError(status, message, {"field": field, "rule": rule, **detail})
+
+
+def rating_value(c: dict[str, Any], *, clearable: bool = False) -> float | int | None:
+    """A command's `rating`: a club rating from 0 to MAX_RATING (null clears it in `update_player`)."""
+    value = c.get("rating")
+    if value is None and clearable:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value) \
+            or not 0 <= value <= MAX_RATING:
+        raise CommandError(422, f"rating must be the player's club rating, a number from 0 to {MAX_RATING:,}, "
+                                f"not {value!r}", {"field": "rating",
+                                                   "code": "field.between", "min": 0, "max": MAX_RATING})
+    return value
+
+
+def check_withdrawal(plan: Tournament, player: Player) -> None:
+    """Slovak §17.1: refuse a withdrawal that would leave the team's roster under `roster_min`, naming the rule."""
+    least = plan.rules.get("roster_min")
+    if player.team is None or least is None:
+        return
+    left = current(plan, player.team)
+    if not R.may_leave(len(left), int(least)):
+        raise _refuse(409, f"{player.team} has {len(left)} members: {cite(plan, 'roster_min', n=least)}; register "
+                           f"the member who takes {player.id} {player.name}'s place first, then withdraw them",
+                      "player", "roster_min", team=player.team, members=len(left), minimum=int(least),
+                      code="roster.min_withdraw")
+
+
+def check_lineup(plan: Tournament, team: str) -> None:
+    """Slovak §17.1: a team whose roster is under `roster_min` is given no line-up (it is incomplete, §18.1)."""
+    least = plan.rules.get("roster_min")
+    left = current(plan, team)
+    if least is not None and R.roster_short(len(left), int(least)):
+        raise _refuse(409, f"{team} has {len(left)} member{'s' if len(left) != 1 else ''} on its roster: "
+                           f"{cite(plan, 'roster_min', n=least)}; register the missing members first (a team "
+                           "incomplete at a match loses it by forfeit)", "team", "roster_min",
+                      members=len(left), minimum=int(least), code="roster.min_incomplete", team=team)
+
+
+def already_member(state: State, plan: Tournament, other: Player, team: str, name: str) -> CommandError:
+    """The refusal of a name already on a roster, naming the rule (Slovak §17.3 when they have played)."""
+    if other.team == team:
+        return CommandError(409, f"{name} is already a member of this team ({other.id})",
+                            {"field": "name", "player": other.id, "team": other.team,
+                             "code": "roster.already_member", "name": name})
+    boards = boards_of(state, other.id)
+    said = f"{name} is already a member of team {other.team} ({other.id})"
+    if boards:
+        said += f" and has played {boards} boards for it"
+    words = cite(plan, "one_team") if boards or "one_roster" not in RULES_TEXT.get(plan.preset, {}) \
+        else cite(plan, "one_roster")
+    return _refuse(409, f"{said}: {words}", "name", "one_team", player=other.id, team=other.team, boards=boards,
+                   code="roster.one_team", name=name)
+
+
+def member_fields(plan: Tournament, state: State, c: dict[str, Any], team: str | None) -> dict[str, Any]:
+    """What a new player's `player_registered` adds: their `rating`, and for a Novi Sad replacement the
+    player replaced (`replaces`) and the average it was held to; or the refusal naming the rule."""
+    fields: dict[str, Any] = {}
+    if "rating" in c:
+        fields["rating"] = rating_value(c)
+    if team is None:
+        if "replaces" in c:
+            raise CommandError(422, "a player on their own replaces nobody", {"field": "replaces",
+                                                                              "code": "roster.replaces_nobody"})
+        return fields
+    roster = members(plan, team)
+    most = plan.rules.get("roster_max")
+    if most is not None and R.roster_full(len(roster), int(most)):
+        raise _refuse(409, f"{team} has {len(roster)} members: {cite(plan, 'roster_max', n=most)}", "team",
+                      "roster_max", members=len(roster), allowed=int(most), code="roster.full", team=team)
+    least = plan.rules.get("roster_min")
+    busy = state.item_in_progress()
+    if least is not None and busy is not None and len(roster) >= int(least):
+        raise _refuse(409, f"{busy.item.id} is being played: {cite(plan, 'added_before_match')}; add the player when "
+                           "it has ended, for the next match", "team", "added_before_match", item=busy.item.id,
+                      code="roster.match_in_progress")
+    allowed = plan.rules.get("replacements_after_half")
+    if allowed is None:
+        if "replaces" in c:
+            raise CommandError(422, f"the {plan.preset} rules have no replacement of a player: register the new "
+                                    "member, withdraw the one who leaves", {"field": "replaces",
+                                                                            "code": "rules.no_replacement"})
+        return fields
+    done, total = league_record(state, team)
+    if not R.after_half(done, total):
+        if "replaces" in c:
+            raise _refuse(409, f"{team} has played {done} of its {total} matches: a player is replaced after half of "
+                               "them; until then the team is simply extended", "replaces", "replacements_after_half",
+                          played=done, matches=total, code="roster.replace_too_early", team=team)
+        return fields
+    if "replaces" not in c:
+        raise _refuse(409, f"{team} has played {done} of its {total} matches: {cite(plan, 'replacements_after_half')}, "
+                           "not extended: give the player replaced in \"replaces\"", "replaces",
+                      "replacements_after_half", played=done, matches=total, code="roster.replace_needed", team=team)
+    used = replacements(state, team)
+    if len(used) >= int(allowed):
+        raise _refuse(409, f"{team} has replaced {len(used)} player{'s' if len(used) != 1 else ''} already: "
+                           f"{cite(plan, 'replacements_after_half')} ({allowed} in all)", "replaces",
+                      "replacements_after_half", allowed=int(allowed), used=[x["seq"] for x in used],
+                      code="roster.replacements_used", team=team)
+    leaving = c["replaces"]
+    gone = plan.player(leaving) if isinstance(leaving, str) else None
+    if gone is None or gone.team != team or gone.withdrawn:
+        raise CommandError(422, f"replaces must be a player of {team} still on its roster, not {leaving!r}",
+                           {"field": "replaces", "members": [p.id for p in roster if not p.withdrawn],
+                            "code": "roster.replaces_not_member", "team": team})
+    if "rating" not in fields:
+        raise _refuse(422, "the new player's club rating decides the replacement "
+                           f"({cite(plan, 'replacement_rating')}): give it in \"rating\"", "rating",
+                      "replacement_rating", code="roster.rating_needed")
+    current = [p for p in roster if not p.withdrawn]
+    mean = R.average(p.rating for p in current)
+    if mean is None:
+        raise _refuse(409, f"no member of {team} has a club rating: {cite(plan, 'replacement_rating')}; enter their "
+                           "ratings first (update_player)", "rating", "replacement_rating",
+                      code="roster.no_ratings", team=team)
+    if not R.rating_allowed(fields["rating"], (p.rating for p in current)):
+        raise _refuse(409, f"the new player's rating {fields['rating']:g} is higher than the average of {team}'s "
+                           f"members, {R.shown(mean):g}: {cite(plan, 'replacement_rating')}", "rating",
+                      "replacement_rating", average=R.shown(mean),
+                      code="roster.rating_too_high", rating=fields['rating'])
+    return {**fields, "replaces": gone.id, "average": R.shown(mean)}
+
+
+__all__ = ["MAX_RATING", "already_member", "check_lineup", "check_withdrawal", "member_fields", "rating_value"]
+

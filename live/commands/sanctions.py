@@ -1,0 +1,134 @@
+"""The `sanction` command; what the screens are shown of the sanctions (each player's history and
+next step) is derived in live/projections/sanctions.py.
+
+The referee's sanctions by kind (RULES.md §1 "Sanctions and appeals", Čačak): the `sanction` command,
+and the next step of each kind for each player, which the console proposes without a rule of its own.
+
+    {"type": "sanction", "player": "p04", "kind": "bad_shuffle", "item": "r2"}
+    {"type": "sanction", "player": "p04", "kind": "misdeal", "item": "r2", "step": 1, "reason": "13 cards"}
+    {"type": "sanction", "player": "p04", "kind": "signalling", "item": "r2", "step": 3}
+    {"type": "sanction", "player": "p04", "kind": "deduction", "item": "r2", "points": 1.5,
+     "reason": "insulted the referee"}
+
+`kind` is one of `live.rules.sanctions.KINDS`; the step and its bule follow from the preset and the
+player's history of that kind (live/rules/sanctions.py). An optional `step` is the step the console
+proposed: a sanction another referee recorded in between makes it stale, and the command is refused
+instead of silently giving the next step up. The event carries the step, the bule and its penalty
+lines, so an undo of an earlier sanction or a change of the rules never rewrites a sanction given.
+The lines fold into `State.penalties` like a `penalty` command's, and the undo takes them away.
+
+A signalling step is a measure (`measure` in the event: the leader's warning, the referee's public
+warning, "may not follow in that hand") and writes no line. A deduction takes `points` (the referee's
+number, in tournament points, refused when not a number above 0 in tenths) and needs a `reason`: its
+one line has `unit: "points"`, which the standings subtract from the player's score
+(`penalty_points` in the row); the committee reads why in the audit.
+
+Removal from the tournament is not a step: it is `withdraw_player` with the reason.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from live.commands.validation import CommandError, item_state, referee_event, text_field
+from live.core import events as E
+from live.core.events import NewEvent
+from live.core.state import State
+from live.core.texts import MAX_REASON
+from live.core.tournament import Tournament
+from live.projections.sanctions import history, json_number, table_of
+from live.rules import sanctions as S
+
+# type → (required fields, optional fields)
+FIELDS: dict[str, tuple[set[str], set[str]]] = {
+    "sanction": ({"player", "kind", "item"}, {"step", "reason", "points"}),
+}
+
+
+def sanction(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEvent:
+    if not S.available(t.rules):
+        raise CommandError(422, f"the {t.preset} rules give no sanctions by kind: use a penalty", {"field": "type",
+                           "code": "rules.no_sanction_kinds"})
+    ident = c["player"]
+    player = t.player(ident) if isinstance(ident, str) else None
+    if player is None:
+        raise CommandError(422, f"no player has the id {ident!r}", {"field": "player",
+                                                                    "code": "field.unknown_id", "id": ident})
+    kind = c["kind"]
+    if kind not in S.KINDS:
+        raise CommandError(422, f"kind must be one of {', '.join(S.KINDS)}, not {kind!r}",
+                           {"field": "kind", "known": list(S.KINDS), "code": "field.not_one_of"})
+    s = item_state(state, c)
+    if s.open:
+        raise CommandError(409, f"cannot record a sanction in {s.item.id}: it has not started", {"field": "item",
+                           "code": "sanction.not_started", "item": s.item.id})
+    if player.withdrawn:
+        raise CommandError(409, f"{player.id} {player.name} has withdrawn from the tournament", {"field": "player",
+                           "code": "player.withdrawn", "player": player.id, "name": player.name})
+    table = table_of(state, s.item.id, player.id)
+    if table is None and s.item.id in state.seatings:
+        raise CommandError(422, f"{player.id} has no seat in {s.item.id}", {"field": "player",
+                           "code": "sanction.no_seat", "player": player.id, "item": s.item.id})
+    if table is None and kind in S.PER_CO_PLAYER:
+        raise CommandError(409, f"a {S.NAMES[kind]} is paid to the co-players at the table: {s.item.id} has no "
+                                "published seating", {"field": "item",
+                                                      "code": "sanction.no_seating", "item": s.item.id})
+    given = S.step(kind, len(history(state, player.id, kind)), t.rules)
+    if "step" in c:
+        proposed = c["step"]
+        if isinstance(proposed, bool) or not isinstance(proposed, int) or proposed < 1:
+            raise CommandError(422, f"step must be the offence's number (1 or more), not {proposed!r}",
+                               {"field": "step", "code": "field.at_least", "min": 1})
+        if proposed != given.number:
+            raise CommandError(409, f"this would be {player.id}'s {S.ordinal(given.number)} {S.NAMES[kind]}, not the "
+                                    f"{S.ordinal(proposed)}: another sanction was recorded meanwhile",
+                               {"field": "step", "next": given.number,
+                                "code": "sanction.step_changed", "player": player.id})
+    points = _points(c, kind)
+    if kind == S.DEDUCTION and "reason" not in c:
+        raise CommandError(422, "a deduction of points says why: reason", {"field": "reason",
+                                                                           "code": "sanction.reason_needed"})
+    note = (text_field(c, "reason", MAX_REASON, empty="reason must say what happened, in words")
+            if "reason" in c else None)
+    measure = f": {S.MEASURE_NAMES[given.measure]}" if given.measure in S.MEASURE_NAMES else ""
+    said = f"{S.NAMES[kind]} ({S.ordinal(given.number)} offence{measure})" + (f": {note}" if note else "")
+    lines = [{"player": x.player, "amount": x.bule, "unit": "bule", "reason": said, **({"to": x.to} if x.to else {})}
+             for x in S.effects(given, player.id, table[1] if table else ())]
+    payload: dict[str, Any] = {"player": player.id, "kind": kind, "item": s.item.id, "step": given.number,
+                               "warning": given.warning, "bule": given.bule, "unit": "bule", "penalties": lines}
+    if kind == S.SIGNALLING:
+        payload["measure"] = given.measure
+    if points is not None:
+        amount = json_number(points)
+        payload.update(measure=given.measure, unit="points", points=amount,
+                       penalties=[{"player": player.id, "amount": amount, "unit": "points", "reason": said}])
+    if table is not None:
+        payload["table"] = table[0]
+    if note is not None:
+        payload["reason"] = note
+    return referee_event(E.SANCTION_RECORDED, payload)
+
+
+def _points(c: dict[str, Any], kind: str) -> Decimal | None:
+    """A deduction's points (required there, refused with any other kind)."""
+    if kind != S.DEDUCTION:
+        if "points" in c:
+            raise CommandError(422, f"only a deduction takes points: a {S.NAMES[kind]} costs what its step says",
+                               {"field": "points", "code": "sanction.points_not_taken"})
+        return None
+    if "points" not in c:
+        raise CommandError(422, "a deduction names its points: the tournament points taken off", {"field": "points",
+                           "code": "sanction.points_needed"})
+    try:
+        return S.deduction_points(c["points"])
+    except S.SanctionError as exc:
+        raise CommandError(422, str(exc), {"field": "points", "code": "sanction.bad_points",
+                                           "max": json_number(S.MAX_DEDUCTION_POINTS)}) from exc
+
+
+HANDLERS = {"sanction": sanction}
+
+
+__all__ = ["FIELDS", "HANDLERS"]
+

@@ -1,0 +1,89 @@
+"""What every referee command check shares: the error it raises and how it finds its item."""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+from typing import Any
+
+from live.commands import refusals
+from live.core import texts
+from live.core.events import NewEvent
+from live.core.state import ItemState, State
+
+#: LIVE_CHECK_REFUSALS=1 (set by the test suite, tests/conftest.py) makes a refusal without a known
+#: code (live/commands/refusals.py) fail loudly; in the hall it is logged and the refusal still goes out, in
+#: English only, rather than a refused command turning into a server error.
+CHECK_REFUSALS = "LIVE_CHECK_REFUSALS"
+
+log = logging.getLogger("live.commands.refusals")
+
+
+class CommandError(Exception):
+    """A refused command. `status` follows HTTP: 400 not a command at all, 422 a field is wrong,
+    409 the command does not fit the state. Nothing is written for a refused command.
+
+    `detail.code` is the reason's code in live/commands/refusals.py, with the parameters its sentence takes
+    beside it, so that the pages say it in their language; `error` is the same in English."""
+
+    def __init__(self, status: int, error: str, detail: Any = None) -> None:
+        super().__init__(error)
+        self.status, self.error, self.detail = status, error, detail
+        wrong = refusals.problem(detail)
+        if os.environ.get(CHECK_REFUSALS):
+            if wrong is not None:
+                raise ValueError(f"refusal {error!r}: {wrong} (live/commands/refusals.py)")
+            json.dumps(detail)  # the answer carries it: a Decimal or a set would be a server error
+        elif wrong is not None:
+            log.error("refusal %r: %s", error, wrong)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"error": self.error, "detail": self.detail}
+
+
+def item_state(state: State, command: dict[str, Any]) -> ItemState:
+    """The round or match a command names in its `item` field."""
+    ident = command["item"]
+    if not isinstance(ident, str):
+        raise CommandError(422, "item must be a timetable item's id, e.g. \"r3\"",
+                           {"field": "item", "code": "field.not_an_id"})
+    found = state.items.get(ident)
+    if found is None:
+        known = sorted(state.items)
+        other = state.tournament.item(ident)
+        if other is not None:
+            raise CommandError(422, f"{ident!r} is a {other.kind}, not a round or match",
+                               {"field": "item", "known": known, "code": "item.not_playing", "id": ident})
+        raise CommandError(422, f"no round or match has the id {ident!r}",
+                           {"field": "item", "known": known, "code": "field.unknown_id", "id": ident})
+    return found
+
+
+def text_field(c: dict[str, Any], field: str, limit: int, *, lines: bool = False, empty: str | None = None) -> str:
+    """A command's text field, checked like every text (live/core/texts.py) and cleaned; `empty` is the
+    refusal to give when it is missing or has nothing to see."""
+    value = c.get(field)
+    wrong = texts.problem(value, limit, lines=lines)
+    if wrong is not None:
+        if empty is not None and (not isinstance(value, str) or not texts.visible(value)):
+            raise CommandError(422, empty, {"field": field, "code": "field.empty" if field in c else "field.missing"})
+        raise CommandError(422, f"{field} {wrong}", {"field": field, **text_refusal(value, limit, lines=lines)})
+    assert isinstance(value, str)
+    return texts.cleaned(value, lines=lines)
+
+
+def text_refusal(value: object, limit: int, *, lines: bool = False) -> dict[str, Any]:
+    """The code (and limit) of what texts.problem finds wrong with a text, in the order it checks:
+    not text, nothing to see, control characters (what is left wrong at any length), too long."""
+    if not isinstance(value, str):
+        return {"code": "field.not_text"}
+    if not texts.visible(value):
+        return {"code": "field.empty"}
+    if texts.problem(value, len(value), lines=lines) is not None:
+        return {"code": "field.control_chars"}
+    return {"code": "field.too_long", "max": limit}
+
+
+def referee_event(kind: str, payload: dict[str, Any]) -> NewEvent:
+    return NewEvent(kind, "referee", payload)

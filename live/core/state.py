@@ -1,0 +1,436 @@
+"""The fold: the current state is a pure function of the recorded plan and the events.
+
+The plan is the `plan_recorded` event (the tournament file as it was when the log began; for a
+log older than that event, the file it is served with), changed by the day's roster and
+timetable events (`live.core.plan`). `State.plan` is that plan; `State.tournament` is the same plan
+at the times the hall follows (`live.core.schedule`), which every rule and view reads.
+
+No clock is read here. Every time comes from an event: a referee command takes effect at
+the event's timestamp; a scheduler signal at its `due_at` (so a signal appended late after a
+restart still starts the clock when the timetable said). Remaining time is always derived
+from those instants, never counted down, which is why a restart shows the right clock.
+
+An undo is a compensating event; the state after it is the fold of all events except the
+undone command, so every later consequence is recomputed, not patched.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+from live.core import events as E
+from live.core.events import Event
+from live.core.plan import PLAN_TYPES
+from live.core.plan import changed as changed_plan
+from live.core.plan import from_json as plan_from_json
+from live.core.referees import is_referee
+from live.core.schedule import follow, previous_playing
+from live.core.tournament import Item, Tournament, with_items
+
+ANNOUNCEMENTS_KEPT = 20
+
+T = TypeVar("T")
+
+
+@dataclass
+class ItemState:
+    """One playing item's life-cycle: scheduled → called → running ⇄ paused → ended.
+
+    `missed`: already over when the server first saw a plan in which nothing had been played; it
+    fires no signal (the referee may still start it, or move it to a time still to come)."""
+
+    item: Item
+    status: str = "scheduled"  # scheduled | called | held | missed | running | paused | ended
+    called_at: int | None = None
+    held_at: int | None = None
+    #: Why a held start waits: "previous" (that round is not over: `waiting_for`) or "seating".
+    held_for: str | None = None
+    waiting_for: str | None = None
+    started_at: int | None = None
+    ended_at: int | None = None
+    paused_at: int | None = None
+    paused_ms: int = 0  # total of finished pauses
+    extended_ms: int = 0
+    last_deals_at: int | None = None
+    breaks: list[int] = field(default_factory=list)  # parts whose break was announced
+    pauses: list[tuple[int, int | None]] = field(default_factory=list)  # (paused at, resumed at)
+
+    @property
+    def in_progress(self) -> bool:
+        return self.status in ("running", "paused")
+
+    @property
+    def open(self) -> bool:
+        """Not started yet: a start (scheduled or by the referee) is still to come."""
+        return self.status in ("scheduled", "called", "held", "missed")
+
+    def start_ms(self) -> int:
+        return self.started_at if self.started_at is not None else self.item.start_ms
+
+    def ends_at(self) -> int:
+        """The end as it stands if the clock runs on from now (moved by late start, pauses, extensions).
+
+        While paused this is the end as if the pause ended at the moment it began; use
+        `remaining_ms` for the frozen remaining time.
+        """
+        return self.start_ms() + self.item.duration_ms + self.extended_ms + self.paused_ms
+
+    def remaining_ms(self, now: int) -> int:
+        if self.status == "ended":
+            return 0
+        if self.status == "paused" and self.paused_at is not None:
+            return max(0, self.ends_at() - self.paused_at)
+        if self.open:
+            return self.item.duration_ms + self.extended_ms
+        return max(0, self.ends_at() - now)
+
+
+@dataclass
+class State:
+    tournament: Tournament  # the plan at the times the hall follows
+    plan: Tournament | None = None  # the recorded plan with the day's changes (None: as `tournament`)
+    pinned: set[str] = field(default_factory=set)  # items given a time on the day (`live.core.schedule.follow`)
+    seq: int = 0
+    items: dict[str, ItemState] = field(default_factory=dict)
+    announcements: list[dict[str, Any]] = field(default_factory=list)
+    commands: list[dict[str, Any]] = field(default_factory=list)  # the referee's audit log
+    undone: set[int] = field(default_factory=set)
+    fired: set[str] = field(default_factory=set)  # signal ids already in the log: each happens once
+    #: Referees added at the console (`referee_added`, not undone): name → the salt their token comes from.
+    referees: dict[str, str] = field(default_factory=dict)
+    #: The hidden standings shown to the hall again (`reveal_standings`, not undone).
+    standings_revealed: bool = False
+    #: item → result key (preferans table number, bridge "home-away") → the latest result payload
+    results: dict[str, dict[str, dict[str, Any]]] = field(default_factory=dict)
+    seatings: dict[str, dict[str, Any]] = field(default_factory=dict)  # item → published seating
+    penalties: list[dict[str, Any]] = field(default_factory=list)
+    forfeits: dict[str, dict[str, dict[str, Any]]] = field(default_factory=dict)  # item → key → payload
+    #: item → player or team id → the latest check-in {at, seq, by, reason?}
+    check_ins: dict[str, dict[str, dict[str, Any]]] = field(default_factory=dict)
+    excused: dict[str, dict[str, dict[str, Any]]] = field(default_factory=dict)  # item → player → payload
+    reserves: dict[str, dict[str, dict[str, Any]]] = field(default_factory=dict)  # item → absent player → payload
+    withdrawn: dict[str, dict[str, Any]] = field(default_factory=dict)  # team → payload
+    #: Sanctions by kind in force (`sanction_recorded`), oldest first; their penalty lines are in `penalties`.
+    sanctions: list[dict[str, Any]] = field(default_factory=list)
+    #: Appeals to the judges' committee in force, by the seq of their `appeal_lodged`; "decision" once decided.
+    appeals: dict[int, dict[str, Any]] = field(default_factory=dict)
+    #: Payments at the desk in force (`payment_recorded`), oldest first (live/commands/desk.py).
+    payments: list[dict[str, Any]] = field(default_factory=list)
+    #: Team sheets in force (`lineup_entered`): item → team → the latest sheet, with `fixed`: the parts that
+    #: stand, fixed by any sheet in force (live/commands/lineups.py).
+    lineups: dict[str, dict[str, dict[str, Any]]] = field(default_factory=dict)
+    _derived: dict[str, Any] = field(default_factory=dict, repr=False)
+    #: A logged result's scored table, by the result event's seq and the late deductions it was scored with
+    #: (derived once: events never change).
+    table_cache: dict[tuple[int, tuple[tuple[str, int], ...]], Any] = field(default_factory=dict, repr=False)
+
+    #: A check-in list's lines, by (item, player or team): kept while nothing they are made of changes, so
+    #: a check-in rebuilds one line, not the whole field's (`live.projections.lateness.report`).
+    late_rows: dict[tuple[str, str], dict[str, Any]] = field(default_factory=dict, repr=False)
+
+    def derived(self, name: str, build: Callable[[], T]) -> T:
+        """A part of the screens' data, built on first use and kept until an event that can change it:
+        `apply` says which events clear which parts (`forget`). A replay of the whole log builds each once,
+        and an event that touches one part leaves the others as they are — the same objects, which is how
+        the hall sees at once that they did not change (`live.edges.patch`)."""
+        if name not in self._derived:
+            self._derived[name] = build()
+        return self._derived[name]  # type: ignore[no-any-return]  # (built by `build`: a T)
+
+    def forget(self, *names: str) -> None:
+        """Clear derived parts (all of them, and every check-in line, without names)."""
+        if not names:
+            self._derived.clear()
+            self.late_rows.clear()
+            return
+        for name in names:
+            self._derived.pop(name, None)
+
+    @classmethod
+    def initial(cls, tournament: Tournament) -> State:
+        return cls(tournament, plan=tournament, items={i.id: ItemState(i) for i in tournament.items if i.playing})
+
+    @property
+    def played(self) -> bool:
+        """Whether any round or match has started: from then on the plan is being played."""
+        return any(s.started_at is not None for s in self.items.values())
+
+    def item_in_progress(self, other_than: str | None = None) -> ItemState | None:
+        return next((s for s in self.items.values() if s.in_progress and s.item.id != other_than), None)
+
+
+def fold(tournament: Tournament, events: Iterable[Event]) -> State:
+    """The state after `events`. `tournament` is the plan unless the events hold a recorded one."""
+    events = list(events)
+    recorded = next((e for e in events if e.type == E.PLAN_RECORDED), None)
+    if recorded is not None:
+        tournament = plan_from_json(recorded.payload["plan"], tournament.source)
+    state = State.initial(tournament)
+    state.undone = {int(e.payload["target"]) for e in events if e.type == E.COMMAND_UNDONE}
+    for event in events:
+        apply(state, event)
+    return state
+
+
+def when(event: Event) -> int:
+    """The instant an event takes effect: the due time of a signal, else when it was logged."""
+    due = event.payload.get("due_at")
+    return int(due) if isinstance(due, int) else event.ts
+
+
+def apply(state: State, event: Event) -> None:
+    """Fold one event in. Events that no longer fit (after an undo) change nothing but the seq."""
+    state.seq = event.seq
+    if event.signal:
+        state.fired.add(event.signal)
+    if is_referee(event.actor) or event.actor.startswith("player:"):  # a player's own check-in is audited too
+        state.commands.append({
+            "seq": event.seq, "ts": event.ts, "type": event.type, "payload": event.payload, "by": event.actor,
+            "undone": event.seq in state.undone,
+        })
+    if event.seq in state.undone:
+        return
+    if event.type == E.COMMAND_UNDONE:
+        target = int(event.payload["target"])
+        for command in state.commands:
+            if command["seq"] == target:
+                command["undone"] = True
+    if event.type == E.REFEREE_ADDED:
+        state.referees[str(event.payload["name"])] = str(event.payload["salt"])
+    if event.type == E.STANDINGS_REVEALED:
+        state.standings_revealed = True
+    item = state.items.get(str(event.payload.get("item", "")))
+    at = when(event)
+    changed = _apply_to_item(item, event.type, event.payload, at) if item else False
+    if event.type in PLAN_TYPES or event.type == E.PLAN_MISSED:
+        announced = _apply_plan(state, event)
+        changed = True
+    else:
+        announced = item
+    if changed:
+        state.forget()  # byes count from a round's start; lateness and overtime follow the clock
+        followed = _follow(state, announce=event.type not in PLAN_TYPES)
+    else:
+        followed = []
+    if event.type in (E.ANNOUNCED, E.LATENESS_ALERT, E.RESERVE_SEATED):
+        changed = True
+    _apply_scoring(state, event)
+    if changed and event.type in E.SIGNAL_TYPES:
+        state.announcements.append(_announcement(event, announced))
+    for moved in followed:
+        state.announcements.append({"seq": event.seq, "ts": event.ts, "type": E.TIMETABLE_FOLLOWED, **moved})
+    del state.announcements[:-ANNOUNCEMENTS_KEPT]
+
+
+def _apply_plan(state: State, event: Event) -> ItemState | None:
+    """A roster or timetable change: a new plan, and the items' states made to match it."""
+    p = event.payload
+    plan = state.plan or state.tournament
+    if event.type == E.PLAN_MISSED:
+        for ident in p["items"]:
+            s = state.items.get(ident)
+            if s is not None and s.status in ("scheduled", "called"):
+                s.status = "missed"
+        return None
+    state.plan = changed_plan(plan, event.type, p)
+    if event.type in (E.ITEM_MOVED, E.ITEM_ADDED):
+        state.pinned.add(p["item"])
+    moved = set(p.get("items", ())) | ({p["item"]} if isinstance(p.get("item"), str) else set())
+    for item in state.plan.items:
+        if item.playing and item.id not in state.items:
+            state.items[item.id] = ItemState(item)
+        s = state.items.get(item.id)
+        if s is not None and item.id in moved and s.status == "missed":
+            s.status = "scheduled"  # moved to a time still to come (checked when it was decided)
+    if event.type == E.ITEM_CANCELLED:
+        gone = state.items.pop(p["item"], None)
+        return gone
+    return state.items.get(str(p.get("item", "")))
+
+
+def _follow(state: State, *, announce: bool) -> list[dict[str, Any]]:
+    """Put every item at the time the hall follows; say which not-yet-started rounds moved because
+    another ran long (a roster or timetable command says its own change)."""
+    plan = state.plan or state.tournament
+    before = {i.id: i.start_ms for i in state.tournament.items}
+    items = follow(plan, state.items, state.pinned)
+    state.tournament = with_items(plan, items)
+    order = [s.item.id for s in state.items.values()]
+    for item in items:
+        s = state.items.get(item.id)
+        if s is not None:
+            s.item = item
+    if order != [i.id for i in items if i.playing]:
+        state.items = {i.id: state.items[i.id] for i in items if i.playing and i.id in state.items}
+    if not announce:
+        return []
+    moved = [{"item": i.id, "title": i.title, "round": i.round, "start": i.start_ms, "was": before[i.id]}
+             for i in items if i.id in before and before[i.id] != i.start_ms
+             and (s := state.items.get(i.id)) is not None and s.open]
+    return moved[:1]  # the next round is what the hall needs to hear; the timetable shows the rest
+
+
+def _apply_to_item(s: ItemState, kind: str, payload: dict[str, Any], at: int) -> bool:
+    if kind == E.ROUND_CALLED and s.status == "scheduled":
+        s.status, s.called_at = "called", at
+    elif kind == E.ROUND_START_HELD and s.open:
+        s.status, s.held_at = "held", at
+        s.held_for = str(payload.get("reason", "previous"))
+        s.waiting_for = payload.get("waiting_for")
+    elif kind == E.ROUND_STARTED and s.open:
+        s.status, s.started_at = "running", at
+    elif kind == E.ROUND_PAUSED and s.status == "running":
+        s.status, s.paused_at = "paused", at
+        s.pauses.append((at, None))
+    elif kind == E.ROUND_RESUMED and s.status == "paused" and s.paused_at is not None:
+        s.paused_ms += max(0, at - s.paused_at)
+        s.pauses[-1] = (s.paused_at, at)
+        s.status, s.paused_at = "running", None
+    elif kind == E.ROUND_EXTENDED and s.status != "ended":
+        s.extended_ms += int(payload["ms"])
+    elif kind == E.LAST_DEALS_ANNOUNCED and s.in_progress and s.last_deals_at is None:
+        s.last_deals_at = at
+    elif kind == E.BREAK_ANNOUNCED and s.in_progress and int(payload["part"]) not in s.breaks:
+        s.breaks.append(int(payload["part"]))
+    elif kind == E.ROUND_ENDED and s.in_progress:
+        if s.status == "paused" and s.paused_at is not None:
+            s.paused_ms += max(0, at - s.paused_at)
+            s.pauses[-1] = (s.paused_at, at)
+            s.paused_at = None
+        s.status, s.ended_at = "ended", at
+    else:
+        return False
+    return True
+
+
+def result_key(payload: dict[str, Any]) -> str:
+    """Which result a payload is: the preferans table's number, or the bridge match's teams."""
+    if "table" in payload:
+        return str(payload["table"])
+    return f"{payload['home']}-{payload['away']}"
+
+
+def _apply_scoring(state: State, event: Event) -> None:
+    """The score, the arrivals, the desk, the sheets and the committee's files, and which derived parts
+    that changes: a check-in one line of its round's list (`_arrived`), a payment the desk, anything
+    else that scores every derived part but the check-in lines (which it does not touch)."""
+    p = event.payload
+    if event.type in (E.RESULT_RECORDED, E.RESULT_CORRECTED):
+        entries = state.results.setdefault(p["item"], {})
+        earlier = entries.get(result_key(p))
+        # A correction keeps the time the result was first handed in (Novi Sad counts overtime to it).
+        submitted = earlier["submitted_at"] if earlier and event.type == E.RESULT_CORRECTED else event.ts
+        entries[result_key(p)] = {**p, "seq": event.seq, "ts": event.ts, "submitted_at": submitted}
+    elif event.type == E.CHECKED_IN:
+        who = str(p.get("player") or p["team"])
+        state.check_ins.setdefault(p["item"], {})[who] = {**p, "seq": event.seq, "by": event.actor}
+        _arrived(state, p["item"], who)
+        return
+    elif event.type == E.ABSENCE_ANNOUNCED:
+        state.excused.setdefault(p["item"], {})[p["player"]] = {**p, "seq": event.seq}
+        _arrived(state, p["item"], p["player"])
+        return
+    elif event.type == E.RESERVE_SEATED:
+        state.reserves.setdefault(p["item"], {})[p["player"]] = {**p, "seq": event.seq}
+        _arrived(state, p["item"], p["player"])
+        return
+    elif event.type == E.TEAM_WITHDRAWN:
+        state.withdrawn[p["team"]] = {**p, "seq": event.seq}
+        state.forget()
+        return
+    elif event.type == E.SEATING_PUBLISHED:  # who is expected, and where a reserve may sit
+        state.seatings[p["item"]] = {**p, "seq": event.seq, "ts": event.ts}
+        state.forget()
+        return
+    elif event.type == E.PENALTY_APPLIED:
+        state.penalties.append({**p, "seq": event.seq, "ts": event.ts})
+    elif event.type == E.MATCH_FORFEITED:
+        state.forfeits.setdefault(p["item"], {})[result_key(p)] = {**p, "seq": event.seq, "ts": event.ts}
+    elif event.type == E.SANCTION_RECORDED:
+        # The sanction's penalty lines are ordinary penalties: the standings and the player's page count them.
+        state.sanctions.append({**p, "seq": event.seq, "ts": event.ts})
+        state.penalties.extend({**line, "item": p["item"], "kind": p["kind"], "sanction": event.seq,
+                                "seq": event.seq, "ts": event.ts} for line in p["penalties"])
+    elif event.type == E.APPEAL_LODGED:
+        state.appeals[event.seq] = {**p, "seq": event.seq, "ts": event.ts, "decision": None}
+    elif event.type == E.APPEAL_DECIDED:
+        appeal = state.appeals.get(int(p["appeal"]))
+        if appeal is None or appeal["decision"] is not None:
+            return
+        appeal["decision"] = {**p, "seq": event.seq, "ts": event.ts}
+    elif event.type == E.PAYMENT_RECORDED:  # only the desk reads the payments
+        state.payments.append({**p, "seq": event.seq, "ts": event.ts, "by": event.actor})
+        state.forget("desk")
+        return
+    elif event.type == E.LINEUP_ENTERED:
+        sheets = state.lineups.setdefault(p["item"], {})
+        earlier = sheets.get(p["team"])
+        fixed = set(earlier["fixed"] if earlier else ()) | set(p.get("fixes", ()))
+        sheets[p["team"]] = {**p, "seq": event.seq, "ts": event.ts, "fixed": sorted(fixed)}
+    else:
+        return
+    if event.type in (E.RESULT_RECORDED, E.RESULT_CORRECTED, E.PENALTY_APPLIED):
+        _rescored(state)
+        return
+    state._derived.clear()  # (the check-in lines are made of none of these)
+
+
+#: The derived parts that no result or penalty changes: the desk (entry and match fees, payments) and the
+#: next sanction steps (a player's sanctions so far). Building them costs a line per player.
+UNSCORED = ("desk", "sanctions")
+
+
+def _rescored(state: State) -> None:
+    """A result or a penalty: every derived part that reads the score is built again, the others kept."""
+    kept = {name: state._derived[name] for name in UNSCORED if name in state._derived}
+    state._derived.clear()
+    state._derived.update(kept)
+
+
+def _arrived(state: State, item: str, who: str) -> None:
+    """An arrival (a check-in, an announced absence, a reserve seated) changes one line of its round's
+    check-in list (in bridge the line of the player's team) and that list. Before the round starts and
+    while it has no result, nothing else reads it — the common case, a hall arriving, costs one line.
+    Once it started, the desk (who took part), the sheets (boards removed) and, with results, the score
+    (late deductions, Slovak compensation, Novi Sad overtime) may follow: every derived part is built again."""
+    state.late_rows.pop((item, who), None)
+    player = state.tournament.player(who)
+    if player is not None and player.team:
+        state.late_rows.pop((item, player.team), None)
+    s = state.items.get(item)
+    if state.results.get(item) or s is None or not s.open:
+        state._derived.clear()
+    else:
+        state.forget("lateness")
+
+
+def _announcement(event: Event, item: ItemState | None) -> dict[str, Any]:
+    data: dict[str, Any] = {"seq": event.seq, "ts": event.ts, "type": event.type}
+    if item is not None:
+        data.update(item=item.item.id, title=item.item.title, round=item.item.round)
+    for key in ("text", "player", "minutes", "part", "parts", "due_at", "waiting_for", "threshold", "absent",
+                "tables", "name", "starts_with", "table", "reason", "start", "was", "items", "ms",
+                "shift_item", "shift_minutes", "at"):
+        if key in event.payload:
+            data[key] = event.payload[key]
+    return data
+
+
+def start_blocker(state: State, item_id: str) -> tuple[str, str | None] | None:
+    """Why a round cannot be started now: ("previous", id) while the round before it has not
+    ended, ("seating", None) for a preferans round whose seating is not published; None when it
+    can be played."""
+    t = state.tournament
+    before = previous_playing(t, item_id)
+    if before is not None:
+        previous = state.items.get(before.id)
+        if previous is not None and previous.status not in ("ended", "missed"):
+            return ("previous", before.id)
+    busy = state.item_in_progress(other_than=item_id)
+    if busy is not None:
+        return ("previous", busy.item.id)
+    if t.game == "preferans" and item_id not in state.seatings:
+        return ("seating", None)
+    return None

@@ -1,0 +1,390 @@
+"""The `live` command: serve a tournament, run the demo, check a tournament file."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import logging
+import os
+import secrets
+import socket
+import sys
+import tempfile
+import time
+from collections.abc import Awaitable, Callable
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from live.core.referees import SHARED_NAME, RefereeConfigError, Referees, parse_env
+from live.core.tournament import Tournament, TournamentFileError, load
+
+if TYPE_CHECKING:
+    from live.edges.hall import Hall
+    from live.edges.log import EventLog
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"  # (live/edges/cli.py → the checkout)
+DEMO_FILE = EXAMPLES / "cacak-preferans-2027.toml"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="live", description="Live server for card-game tournament halls.")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    serve = sub.add_parser("serve", help="run a tournament")
+    serve.add_argument("file", help="the tournament file (TOML)")
+    serve.add_argument("--host", default="0.0.0.0", help="address to listen on (default: all, for the hall's LAN)")
+    serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument("--db", help="the event log file (default: FILE's name with .db, in the current folder)")
+    serve.add_argument("--redis", metavar="URL",
+                       help="share the event log through Redis (redis://host:6379/0) with other instances; "
+                            "one of them runs the scheduler")
+    serve.add_argument("--redis-prefix", default="live", help="key prefix in Redis (one per tournament)")
+    serve.add_argument("--public-url", help="the address phones in the hall use, for the QR code "
+                                            "(default: the address the display was opened with)")
+    serve.add_argument("--accept-changes", action="store_true",
+                       help="record the file's differences from the plan in the log (as the console's commands "
+                            "would), then serve; without it, a file that differs stops the server")
+
+    diff = sub.add_parser("diff", help="what an edited tournament file changes against the plan in the log")
+    diff.add_argument("file")
+    diff.add_argument("--db", help="the event log file (default: FILE's name with .db, in the current folder)")
+    diff.add_argument("--redis", metavar="URL", help="the log is in Redis at URL")
+    diff.add_argument("--redis-prefix", default="live")
+
+    demo = sub.add_parser("demo", help="the bundled tournament, compressed to start a minute from now")
+    demo.add_argument("--speed", type=float, default=60.0,
+                      help="how many times faster than real time the timetable runs "
+                           "(default 60: a 3-hour round lasts 3 minutes)")
+    demo.add_argument("--host", default="127.0.0.1")
+    demo.add_argument("--port", type=int, default=8000)
+    demo.add_argument("--db", help="the event log file (default: a new temporary file)")
+    demo.add_argument("--public-url", help="the address phones use, for the QR code")
+
+    check = sub.add_parser("check", help="validate a tournament file and print its timetable")
+    check.add_argument("file")
+
+    table = sub.add_parser("vp-table", help="print the IMP → VP table a referee pins to the wall")
+    table.add_argument("--scale", choices=("wbf", "slovak25"), required=True,
+                       help="wbf: WBF continuous 20-VP scale; slovak25: the Slovak league's 25-VP table")
+    table.add_argument("--boards", type=int, required=True, help="boards per match")
+
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logging.getLogger("apscheduler").setLevel(logging.WARNING)
+    try:
+        if args.command == "check":
+            return _check(args.file)
+        if args.command == "vp-table":
+            from live.rules.vp import vp_table_text
+
+            try:
+                print(vp_table_text(args.scale, args.boards))
+            except ValueError as exc:
+                print(f"error: {exc}", file=sys.stderr)
+                return 1
+            return 0
+        if args.command in ("serve", "diff"):
+            tournament = load(args.file)
+            if args.redis and args.db:
+                parser.error("--db and --redis are two different logs: give one")
+            db = Path(args.db) if args.db else Path.cwd() / (Path(args.file).stem + ".db")
+            if args.command == "diff":
+                return _diff(tournament, db, args.redis, args.redis_prefix)
+            if args.redis:
+                return _serve_redis(tournament, args.redis, args.redis_prefix, args.host, args.port, args.public_url,
+                                    args.accept_changes)
+            return _serve(tournament, db, args.host, args.port, public_url=args.public_url,
+                          accept_changes=args.accept_changes)
+        if args.command == "demo":
+            if args.speed <= 0 or args.speed > 3600:
+                parser.error("--speed must be more than 0 and at most 3600")
+            start = datetime.now(UTC).replace(microsecond=0) + timedelta(minutes=1)
+            tournament = load(DEMO_FILE).rescheduled(start, args.speed)
+            db = Path(args.db) if args.db else Path(tempfile.mkdtemp(prefix="live-demo-")) / "demo.db"
+            return _serve(tournament, db, args.host, args.port, demo=True, public_url=args.public_url)
+    except (TournamentFileError, RefereeConfigError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    return 2
+
+
+def _log_for(tournament: Tournament, db: Path, redis_url: str | None, prefix: str) -> EventLog:
+    """The tournament's log: named by its id (a log from before ids, named by the name, is adopted)."""
+    if redis_url:
+        from live.edges.log.redis import RedisLog
+
+        return RedisLog(redis_url, tournament.id, key_prefix=prefix, legacy_owner=tournament.name)
+    from live.edges.log.sqlite import SQLiteLog
+
+    return SQLiteLog(db, tournament.id, legacy_owner=tournament.name)
+
+
+def _preflight(tournament: Tournament, log_: EventLog, where: str, *, accept: bool) -> int | None:
+    """The file against the plan the log holds. None: serve; else the exit code."""
+    from live.edges.startup import accept_changes, compare, describe
+
+    async def run() -> int | None:
+        await log_.open()
+        try:
+            found = await compare(log_, tournament)
+            if not found.differences:
+                return None
+            if not accept:
+                print(f"error: {tournament.source} differs from the plan recorded in {where}:", file=sys.stderr)
+                describe(found.differences, sys.stderr)
+                print("Put the file back, make these changes at the referee console, or run "
+                      "`live serve FILE --accept-changes` to record them.", file=sys.stderr)
+                return 2
+            return None if await accept_changes(log_, tournament, sys.stderr) else 2
+        finally:
+            await log_.close()
+
+    return asyncio.run(run())
+
+
+def _diff(tournament: Tournament, db: Path, redis_url: str | None, prefix: str) -> int:
+    """`live diff`: like `diff`, exit 0 when the file agrees with the log, 1 when it differs."""
+    from live.edges.log import LogUnavailable, TournamentMismatch
+    from live.edges.startup import compare, describe
+
+    if not redis_url and not db.exists():
+        print(f"error: {db} does not exist: no log to compare with (give --db)", file=sys.stderr)
+        return 2
+    log_ = _log_for(tournament, db, redis_url, prefix)
+
+    async def run() -> int:
+        await log_.open()
+        try:
+            found = await compare(log_, tournament)
+        finally:
+            await log_.close()
+        if not found.recorded:
+            print("the log has no recorded plan yet: `live serve` records this file as the plan")
+            return 0
+        if not found.differences:
+            print(f"{tournament.source} agrees with the plan in the log")
+            return 0
+        print(f"{tournament.source} differs from the plan in the log:")
+        describe(found.differences, sys.stdout)
+        return 1
+
+    try:
+        return asyncio.run(run())
+    except (TournamentMismatch, LogUnavailable) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+
+
+def _check(path: str) -> int:
+    t = load(path)
+    zone = t.zone
+    now = datetime.now(UTC)
+    for warning in t.warnings:
+        print(f"warning: {warning}", file=sys.stderr)
+    over = [item for item in t.items if item.end <= now]
+    for item in over:
+        print(f"warning: {item.id} ({item.title}) is already over: it ended {item.end.astimezone(zone):%Y-%m-%d %H:%M}"
+              " — on a new log it is shown as missed and fires no signal", file=sys.stderr)
+    print(f"{t.name}  ({t.preset}, {t.timezone}, languages {', '.join(t.languages)}; log id {t.id})")
+    print(f"{len(t.players)} players, {len(t.teams)} teams, {len(t.items)} timetable items")
+    named = [name for name, _ in fixed_referees(t)]
+    if named:  # the names only: a token is never printed by `check`
+        print(f"referees with a token: {', '.join(named)} (and the shared token's {SHARED_NAME!r})")
+    day = None
+    for item in t.items:
+        start, end = item.start.astimezone(zone), item.end.astimezone(zone)
+        if start.date() != day:
+            day = start.date()
+            print(f"\n{start:%A %d %B %Y}")
+        extra = ""
+        if item.playing:
+            parts = t.segments(item)
+            extra = f"  [{item.boards} boards]" if item.boards else ""
+            extra += f"  [{parts} parts]" if parts > 1 else ""
+        print(f"  {start:%H:%M}–{end:%H:%M}  {item.id:<10} {item.kind:<12} {item.title}{extra}")
+    return 0
+
+
+#: The secrets a server needs, as (the name the log keeps it under, the variable that overrides it, bytes).
+SECRETS = (("referee_token", "LIVE_REFEREE_TOKEN", 18), ("checkin_secret", "LIVE_CHECKIN_SECRET", 24),
+           ("referee_secret", "LIVE_REFEREE_SECRET", 32))
+
+
+async def kept_secret(log_: EventLog, name: str, env: str, size: int) -> str:
+    """The environment's value, else the one the log keeps under `name` (made on the first start and
+    stored in the log, `EventLog.secret`): the same token and check-in codes on every restart and on
+    every instance of a shared log. A value from the environment is not stored: removing the
+    variable brings the log's own value back. (A SQLite log from before the secrets moved into it
+    adopts its `<db>.token`/`.secret`/`.referee-secret` files: live/edges/log/sqlite.py.)"""
+    if os.environ.get(env):
+        return os.environ[env]
+    return await log_.secret(name, lambda: secrets.token_urlsafe(size))
+
+
+def kept_secrets(log_: EventLog) -> tuple[str, str, str]:
+    """The referee token, the check-in secret and the referee-session secret (SECRETS), from a log
+    opened for this and closed again (the hall opens its own). Raises LogUnavailable."""
+
+    async def run() -> tuple[str, str, str]:
+        await log_.open()
+        try:
+            token, checkin, signing = [await kept_secret(log_, *entry) for entry in SECRETS]
+        finally:
+            await log_.close()
+        return token, checkin, signing
+
+    return asyncio.run(run())
+
+
+def fixed_referees(tournament: Tournament) -> list[tuple[str, str]]:
+    """The named referees with a token: the file's `[[referees]]`, then LIVE_REFEREES="Ana:token,…"
+    (RefereeConfigError when an entry is wrong or a name is given twice)."""
+    found = [*tournament.referees, *parse_env(os.environ.get("LIVE_REFEREES", ""))]
+    names = [name.casefold() for name, _ in found]
+    twice = next((name for name, _ in found if names.count(name.casefold()) > 1), None)
+    if twice is not None:
+        raise RefereeConfigError(f"the referee {twice!r} is named in both the file and LIVE_REFEREES (or twice)")
+    return found
+
+
+def referee_registry(tournament: Tournament, shared_token: str, secret: str) -> Referees:
+    """Every referee with a token (the shared one is "referee"), and the secret that signs their sessions."""
+    return Referees(secret, [(SHARED_NAME, shared_token), *fixed_referees(tournament)])
+
+
+def _serve_redis(tournament: Tournament, url: str, prefix: str, host: str, port: int, public_url: str | None,
+                 accept_changes: bool = False) -> int:
+    """An instance on a shared Redis log. The referee token, the check-in secret and the referee-session
+    secret are shared too: from the environment, else kept in the log's meta hash by the first
+    instance to start (`RedisLog.secret`), so every instance agrees.
+    LIVE_LEASE_TTL (seconds, default 15; renewed every third of it) bounds how long the scheduler
+    waits for a new leader when the instance running it dies."""
+    from live.edges.hall import Hall
+    from live.edges.log import LogUnavailable, TournamentMismatch
+    from live.edges.log.redis import RedisLog
+    from scheduler.lease import Lease
+
+    raw_ttl = os.environ.get("LIVE_LEASE_TTL") or "15"
+    try:
+        ttl = float(raw_ttl)
+    except ValueError:
+        ttl = 0.0
+    if not 1 <= ttl <= 3600:
+        print(f"error: LIVE_LEASE_TTL must be seconds from 1 to 3600, not {raw_ttl!r}", file=sys.stderr)
+        return 1
+    log_ = RedisLog(url, tournament.id, key_prefix=prefix, legacy_owner=tournament.name)
+    try:
+        log_.verify()
+        refused = _preflight(tournament, RedisLog(url, tournament.id, key_prefix=prefix), f"Redis {prefix}",
+                             accept=accept_changes)
+        if refused is not None:
+            return refused
+        token, secret, signing = kept_secrets(RedisLog(url, tournament.id, key_prefix=prefix))
+    except (TournamentMismatch, LogUnavailable) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    lease = Lease(url, f"{prefix}:leader", ttl=ttl, renew_every=ttl / 3)
+    hall = Hall(tournament, log_, checkin_secret=secret, lease=lease)
+    return _run(hall, token, host, port, f"Redis {prefix} at {url.split('@')[-1]}", [], public_url,
+                referee_registry(tournament, token, signing))
+
+
+def _serve(tournament: Tournament, db: Path, host: str, port: int, *, demo: bool = False,
+           public_url: str | None = None, accept_changes: bool = False) -> int:
+    from live.edges.hall import Hall
+    from live.edges.log import LogUnavailable
+    from live.edges.log.sqlite import SQLiteLog, TournamentMismatch
+
+    try:
+        SQLiteLog(db, tournament.id, legacy_owner=tournament.name).verify()
+    except (TournamentMismatch, LogUnavailable) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    if not demo:  # the demo's timetable is made anew from now at every start: a log it resumes keeps its own
+        try:
+            refused = _preflight(tournament, SQLiteLog(db, tournament.id), str(db), accept=accept_changes)
+        except LogUnavailable as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            return 1
+        if refused is not None:
+            return refused
+    try:
+        token, secret, signing = kept_secrets(SQLiteLog(db, tournament.id))
+    except LogUnavailable as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    registry = referee_registry(tournament, token, signing)
+    hall = Hall(tournament, SQLiteLog(db, tournament.id), checkin_secret=secret)
+    companions: list[Callable[[], Awaitable[None]]] = []
+    if demo:
+        from live.edges.demo import DemoOrganizer, run_quietly
+
+        organizer = DemoOrganizer(hall)
+        companions.append(lambda: run_quietly(organizer))
+    return _run(hall, token, host, port, str(db), companions, public_url, registry)
+
+
+def _print_login(registry: Referees, base: str) -> None:
+    """A one-time login link for the shared token's referee, and its QR code, for a phone to scan: it
+    signs in once (then the console can show links for colleagues). The token's own URL is never shown."""
+    import segno
+
+    from live.core.referees import LINK_MS
+
+    link = f"{base}/referee#login={registry.login_link(SHARED_NAME, wall_ms(), LINK_MS)}"
+    print(f"  one-time login:   {link}\n"
+          f"                    (good once, for {LINK_MS // 3_600_000} hours; scan it with the referee's phone)",
+          flush=True)
+    with contextlib.suppress(UnicodeEncodeError, OSError):
+        segno.make(link, error="l").terminal(compact=True, border=2)
+    sys.stdout.flush()
+
+
+def wall_ms() -> int:
+    return time.time_ns() // 1_000_000
+
+
+def _run(hall: Hall, token: str, host: str, port: int, where: str,
+         companions: list[Callable[[], Awaitable[None]]], public_url: str | None, registry: Referees) -> int:
+    import uvicorn
+
+    from live.edges.web.app import create_app
+
+    tournament = hall.tournament
+    app = create_app(hall, token, companions, public_url, registry)
+    shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
+    base = f"http://{shown}:{port}"
+    lan = ""
+    if host in ("0.0.0.0", "::"):
+        with contextlib.suppress(OSError):
+            address = socket.gethostbyname(socket.gethostname())
+            if not address.startswith("127."):
+                lan = f"http://{address}:{port}"
+    speed = f" — running {tournament.speed:g}× faster than real time" if tournament.speed != 1 else ""
+    print(f"\n  {tournament.name}{speed}\n"
+          f"  hall display:     {base}/display\n"
+          f"  player page:      {base}/player\n"
+          f"  referee console:  {base}/referee\n"
+          f"  referee token:    {token}\n"
+          f"  event log:        {where}\n" + (f"  on the hall LAN:  {lan}/display\n" if lan else ""), flush=True)
+    _print_login(registry, (public_url or lan or base).rstrip("/"))
+    from live.edges import limits
+    from live.edges.web.edge import GuardedH11Protocol, GuardedWebSocketProtocol
+
+    # What one client may hold (live/edges/limits.py): a request must arrive within 10 s (GuardedH11Protocol),
+    # its headers within 8 KiB, a WebSocket message within 4 KiB; near the open-file limit, 503 at once.
+    config = uvicorn.Config(
+        app, host=host, port=port, http=GuardedH11Protocol, loop="live.edges.web.edge:new_loop",
+        ws=GuardedWebSocketProtocol,
+        ws_max_size=limits.MAX_MESSAGE_BYTES, ws_per_message_deflate=False, ws_ping_interval=20, ws_ping_timeout=20,
+        log_level="warning", lifespan="on", backlog=4096, timeout_keep_alive=limits.KEEP_ALIVE_TIMEOUT,
+        h11_max_incomplete_event_size=limits.MAX_HEADER_BYTES,
+        limit_concurrency=limits.concurrency_limit(limits.raise_open_files()),
+        timeout_graceful_shutdown=limits.GRACEFUL_SHUTDOWN_TIMEOUT,
+    )
+    uvicorn.Server(config).run()
+    return 0
+
+

@@ -1,0 +1,491 @@
+"""The running tournament: the log, the folded state, the hub and the scheduler, wired together.
+
+Every change goes one way: a command or a firing signal is validated against the state,
+appended to the log (durably), folded into the state, and only then pushed to the screens
+and turned into new jobs. `ingest` is the single door into the state, so events that come
+from this process and events that another instance appended (Redis) take the same path.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import copy
+import json
+import logging
+import os
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+from live.commands.arrivals import self_check_in
+from live.commands.decide import COMMAND_KEY_PREFIX, allowed_now, command_key, decide
+from live.commands.results import played_before
+from live.commands.signals import due_signals, missed_items, signal_event
+from live.core import events as E
+from live.core.events import Event, NewEvent
+from live.core.plan import to_json as plan_json
+from live.core.referees import SHARED_NAME
+from live.core.state import State, apply, fold
+from live.core.tournament import Tournament
+from live.edges import sessions
+from live.edges.hub import Client, Hub
+from live.edges.limits import REPLAY_MAX_BYTES, REPLAY_MAX_EVENTS
+from live.edges.log import EventLog, LogUnavailable, SeqConflict, TailingLog
+from live.edges.patch import Op
+from live.edges.patch import apply as patch_apply
+from live.edges.patch import changes as sections_changed
+from live.projections import checkin
+from live.projections.views import event_families, me_section, public_sections, referee_only
+from scheduler import SignalScheduler
+from scheduler.lease import Lease
+
+log = logging.getLogger("live.edges.hall")
+
+
+#: Events that can change what a player's own page shows (`me`), besides notices to them.
+PERSONAL_TYPES = frozenset({E.RESULT_RECORDED, E.RESULT_CORRECTED, E.SEATING_PUBLISHED, E.PENALTY_APPLIED,
+                            E.MATCH_FORFEITED, E.TEAM_WITHDRAWN, E.COMMAND_UNDONE, E.CHECKED_IN,
+                            E.ABSENCE_ANNOUNCED, E.RESERVE_SEATED, E.ROUND_STARTED, E.ROUND_ENDED,
+                            E.PLAYER_UPDATED, E.PLAYER_WITHDRAWN, E.TEAM_UPDATED, E.SANCTION_RECORDED,
+                            E.APPEAL_LODGED, E.APPEAL_DECIDED,
+                            # the boards a bridge player played (`me.boards`): a sheet, a break begins a part
+                            E.LINEUP_ENTERED, E.BREAK_ANNOUNCED})
+#: Arrivals: before their round has results they change one line of its check-in list.
+ARRIVAL_TYPES = frozenset({E.CHECKED_IN, E.ABSENCE_ANNOUNCED, E.RESERVE_SEATED})
+
+
+CONFLICT_RETRIES = 5
+
+
+def wall_clock_ms() -> int:
+    return time.time_ns() // 1_000_000
+
+
+def encode(message: dict[str, Any]) -> str:
+    return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+
+
+def _event_message(event: dict[str, Any], seq: int, changes: dict[str, Any], patch: list[Op]) -> dict[str, Any]:
+    """An event as a screen gets it: the sections it changed (`changes`, whole) and, for a long list changed
+    in a few entries, the `patch` (live/edges/patch.py) — absent when there is none, as before patches existed."""
+    message: dict[str, Any] = {"type": "event", "event": event, "seq": seq, "changes": changes}
+    if patch:
+        message["patch"] = patch
+    return message
+
+
+#: LIVE_CHECK_SECTIONS=1 (set by the test suite) builds every section from scratch after each event as well
+#: and stops at the first difference: the proof that the parts kept between events (`State.derived`) are
+#: cleared by every event that changes them. It costs what the hall cost before they were kept.
+CHECK_SECTIONS = "LIVE_CHECK_SECTIONS"
+
+
+class StaleSection(AssertionError):
+    pass
+
+
+def _check_sections(state: State, public: dict[str, Any], referee: dict[str, Any]) -> None:
+    fresh = copy.copy(state)
+    fresh._derived, fresh.late_rows, fresh.table_cache = {}, {}, {}
+    built_public = public_sections(fresh)
+    built = {"public": built_public, "referee": {**built_public, **referee_only(fresh, allowed_now(fresh))}}
+    for name, kept in (("public", public), ("referee", referee)):
+        for key in kept.keys() | built[name].keys():
+            if kept.get(key) != built[name].get(key):
+                raise StaleSection(f"after seq {state.seq} the {name} section {key!r} kept is not the one built anew")
+
+
+def _check_changes(seq: int, before: dict[str, Any], after: dict[str, Any], changes: dict[str, Any],
+                   patch: list[Op]) -> None:
+    """What a screen that had `before` has after this event's message (as display/lib/connection.js reads it)."""
+    seen = {**patch_apply(before, patch), **changes}
+    seen = {k: v for k, v in seen.items() if not (v is None and k not in after)}
+    if seen != after:
+        wrong = sorted(k for k in seen.keys() | after.keys() if seen.get(k) != after.get(k))
+        raise StaleSection(f"after seq {seq} a screen would have the sections {wrong} wrong")
+
+
+class Hall:
+    def __init__(self, tournament: Tournament, log_: EventLog, *, clock: Callable[[], int] = wall_clock_ms,
+                 run_scheduler: bool = True, checkin_secret: str | None = None, lease: Lease | None = None) -> None:
+        #: The plan a new log records, and the one an old log (from before plans were recorded) is
+        #: served with. The truth after that is the log: see `tournament`.
+        self.file_plan = tournament
+        self._secret = checkin_secret or secrets.token_urlsafe(24)
+        self.codes: dict[str, str] = {}  # code → player
+        self._code_of: dict[str, str] = {}
+        self.log = log_
+        self.clock = clock
+        self.hub = Hub()
+        self.events: list[Event] = []
+        self.state = State.initial(tournament)
+        self.scheduler = SignalScheduler(self.fire) if run_scheduler else None
+        #: With several instances, only the holder of the lease runs the scheduler.
+        self.lease = lease
+        self._tasks: list[asyncio.Task[None]] = []
+        self._lock = asyncio.Lock()
+        self._sections: dict[str, dict[str, Any]] = {}
+        self._check_sections = os.environ.get(CHECK_SECTIONS) == "1"
+        #: The sections the referee view has of its own (not the public one's), at the last push.
+        self._referee_own: set[str] = set()
+        #: Commands that carried a client's id, by their at-most-once key: a resend gets its event.
+        self._once: dict[str, Event] = {}
+        #: Called with every event after it is folded and pushed (the demo organizer listens here).
+        self.listeners: list[Callable[[Event], None]] = []
+        self._roster_codes()
+
+    @property
+    def tournament(self) -> Tournament:
+        """The plan as the log has it, at the times the hall follows."""
+        return self.state.tournament
+
+    def _roster_codes(self) -> None:
+        ids = [p.id for p in self.state.tournament.players]
+        if set(ids) != set(self._code_of):
+            self.codes = checkin.codes(self._secret, ids)
+            self._code_of = {player: code for code, player in self.codes.items()}
+
+    # life-cycle -----------------------------------------------------------------------------
+
+    async def start(self) -> None:
+        await self.log.open()
+        self.events = await self.log.read(0)
+        self.state = fold(self.file_plan, self.events)
+        self._once = {e.signal: e for e in self.events if e.signal and e.signal.startswith(COMMAND_KEY_PREFIX)}
+        if not any(e.type == E.PLAN_RECORDED for e in self.events):
+            await self._record_plan()
+        self._roster_codes()
+        own = referee_only(self.state, allowed_now(self.state))
+        self._sections = {"public": public_sections(self.state), "referee": {**public_sections(self.state), **own}}
+        self._referee_own = set(own)
+        log.info("replayed %d events; seq %d", len(self.events), self.state.seq)
+        if isinstance(self.log, TailingLog):  # other instances append too: follow the shared log
+            self._tasks.append(asyncio.create_task(self._follow(self.log), name="log-tail"))
+        if self.scheduler is None:
+            return
+        if self.lease is None:
+            self._lead()
+        else:
+            self._tasks.append(asyncio.create_task(self.lease.run(self._lead, self._step_down), name="lease"))
+
+    async def stop(self) -> None:
+        for task in self._tasks:
+            task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
+        if self.scheduler is not None:
+            self.scheduler.shutdown()
+        await self.hub.close_all()
+        await self.log.close()
+
+    async def _record_plan(self) -> None:
+        """A new log (or one from before plans were recorded) gets the file as its plan, once: the
+        signal id `plan` makes a second instance's attempt a no-op. The fold takes the first
+        recorded plan as the start of everything, wherever it stands in the log."""
+        new = NewEvent(E.PLAN_RECORDED, "organizer", {"plan": plan_json(self.file_plan),
+                                                       "file": self.file_plan.source}, signal="plan")
+        while True:
+            try:
+                event = await self.log.append(new, expect_seq=self.state.seq)
+            except SeqConflict:
+                for missed in await self.log.read(self.state.seq):
+                    self.events.append(missed)
+                    apply(self.state, missed)
+                if any(e.type == E.PLAN_RECORDED for e in self.events):
+                    break
+                continue
+            if event is not None:
+                self.events.append(event)
+            break
+        self.state = fold(self.file_plan, self.events)
+
+    def _lead(self) -> None:
+        """This instance runs the scheduler: jobs are rebuilt from the state, and whatever fell due
+        while nobody led fires now, once (the log refuses a signal twice) — unless nothing has been
+        played yet, when what is already over is recorded as missed instead of fired."""
+        assert self.scheduler is not None
+        log.info("leading: running the scheduler")
+        self.scheduler.start()
+        missed = missed_items(self.state, self.clock())
+        if missed:
+            task = asyncio.create_task(self._mark_missed(), name="missed")
+            self._tasks.append(task)
+        else:
+            self.reschedule()
+
+    async def _mark_missed(self) -> None:
+        def decided() -> NewEvent | None:
+            items = missed_items(self.state, self.clock())
+            if not items:
+                return None
+            # What the console offers: the whole plan moved to start ten minutes from now.
+            first = self.state.tournament.items[0]
+            return NewEvent(E.PLAN_MISSED, "scheduler", {
+                "items": items, "at": self.clock(), "shift_item": first.id,
+                "shift_minutes": max(1, -(-(self.clock() - first.start_ms) // self.tournament.minutes_ms(1))) + 10})
+
+        try:
+            await self._store(decided)
+        except LogUnavailable:
+            log.exception("could not record the missed items")
+        self.reschedule()
+
+    def _step_down(self) -> None:
+        assert self.scheduler is not None
+        log.info("no longer leading: scheduler stopped")
+        self.scheduler.stop()
+
+    async def _follow(self, shared: TailingLog) -> None:
+        async for event in shared.tail(self.state.seq):
+            self.ingest(event)
+
+    # the way in -----------------------------------------------------------------------------
+
+    async def command(self, command: Any, actor: str = SHARED_NAME) -> list[Event]:
+        """Validate and store a referee command, as `actor` (`live.core.referees.actor` of the referee's name).
+        Raises CommandError or LogUnavailable."""
+        if isinstance(command, dict) and command.get("type") == "add_referee" and "salt" not in command:
+            command = {**command, "salt": secrets.token_urlsafe(12)}  # their token comes from it: chosen here
+        if isinstance(command, dict) and command.get("type") == "publish_seating" and "seed" not in command:
+            # The draw's seed is chosen here, at the edge, and logged with the seating so it can be replayed.
+            command = {**command, "seed": secrets.randbelow(10**9)} if self._draws_next(command) else command
+        key = command_key(command) if isinstance(command, dict) else None
+        if key is not None and key in self._once:
+            return [self._once[key]]  # a resend: the first answer again, nothing stored
+
+        def decided() -> NewEvent | None:
+            if key is not None and key in self._once:
+                return None  # stored meanwhile (we caught up with the log): answer with it
+            (new,) = decide(self.tournament, self.state, command, self.clock(), actor)
+            return replace(new, signal=key) if key is not None else new
+
+        event = await self._store(decided)
+        if event is None and key is not None and key in self._once:
+            return [self._once[key]]
+        if event is None:
+            raise LogUnavailable("the log refused the event")
+        return [event]
+
+    async def sign_in(self, actor: str, how: str, key: str | None = None) -> Event | None:
+        """Record a referee's sign-in (audited). With a login link's `key` (`login:<nonce>`) it is
+        stored at most once on every backend: None when the link was used already."""
+        def decided() -> NewEvent | None:
+            if key is not None and key in self.state.fired:
+                return None
+            return NewEvent(E.REFEREE_SIGNED_IN, actor, {"how": how}, signal=key)
+
+        event = await self._store(decided)
+        if event is None and key is None:
+            raise LogUnavailable("the log refused the event")
+        return event
+
+    async def _store(self, decided: Callable[[], NewEvent | None]) -> Event | None:
+        """Decide against the state, append only if the log has not moved since, fold it in.
+
+        With several instances another one may have appended meanwhile: then we catch up and
+        decide again (a command that no longer fits is refused like any other), so an event is
+        never stored against a state it was not checked against, and the seqs we fold stay
+        gapless. None: nothing to store (a signal no longer due, or already in the log).
+        """
+        async with self._lock:
+            for _ in range(CONFLICT_RETRIES):
+                new = decided()
+                if new is None:
+                    return None
+                try:
+                    event = await self.log.append(new, expect_seq=self.state.seq)
+                except SeqConflict:
+                    for missed in await self.log.read(self.state.seq):
+                        self.ingest(missed)
+                    continue
+                if event is not None:
+                    self.ingest(event)
+                return event
+            raise LogUnavailable("the log kept moving while this command was decided; send it again")
+
+    def _draws_next(self, command: dict[str, Any]) -> bool:
+        """Whether publishing this item's seating is a draw by lot (preferans, no results yet)."""
+        item = str(command.get("item"))
+        return self.tournament.game == "preferans" and item in self.state.items and not played_before(self.state, item)
+
+    async def fire(self, signal_id: str) -> Event | None:
+        """Append a signal if it is still due; None when it is not (or was already appended)."""
+        return await self._store(lambda: signal_event(self.tournament, self.state, signal_id, self.clock()))
+
+    def ingest(self, event: Event) -> None:
+        if event.seq <= self.state.seq:
+            return  # already folded (our own append, seen again on the shared log's tail)
+        if event.seq != self.state.seq + 1:
+            log.error("event %d arrived after %d: a gap; it waits for the tail", event.seq, self.state.seq)
+            return
+        self.events.append(event)
+        if event.signal and event.signal.startswith(COMMAND_KEY_PREFIX):
+            self._once[event.signal] = event
+        if event.type == E.COMMAND_UNDONE:
+            self.state = fold(self.file_plan, self.events)
+        else:
+            apply(self.state, event)
+        if event.type in (E.PLAYER_REGISTERED, E.COMMAND_UNDONE):
+            self._roster_codes()
+        self._push(event)
+        self.reschedule()
+        for listener in self.listeners:
+            listener(event)
+
+    def reschedule(self) -> None:
+        if self.scheduler is not None:
+            self.scheduler.sync(due_signals(self.tournament, self.state))
+
+    # the way out ----------------------------------------------------------------------------
+
+    def _push(self, event: Event) -> None:
+        public = public_sections(self.state)
+        own = referee_only(self.state, allowed_now(self.state))
+        referee = {**public, **own}
+        if self._check_sections:
+            _check_sections(self.state, public, referee)
+        changes, patch = sections_changed(self._sections.get("public", {}), public)
+        referee_changes, referee_patch = self._referee_changed(public, own, changes, patch)
+        if self._check_sections:
+            _check_changes(self.state.seq, self._sections.get("public", {}), public, changes, patch)
+            _check_changes(self.state.seq, self._sections.get("referee", {}), referee, referee_changes, referee_patch)
+        self._sections = {"public": public, "referee": referee}
+        self._referee_own = set(own)
+        wire = event.to_json()
+        public_text = encode(_event_message(event.public_json(), event.seq, changes, patch))
+        by_player: dict[str, str] = {}
+        public_by_player: dict[str, str] = {}
+        # Seats, results, penalties, an undo: any player's own page may change; else only the addressee's.
+        # A page with the player's session sees the event whole and its notices; any other, the public form.
+        pages = {(c.player, c.private) for c in self.hub.clients if c.player}
+        concerned = self._concerned(event, {p for p, _ in pages})
+        for player, private in pages:
+            if player not in concerned:
+                continue
+            shown = wire if private and player == event.addressee else event.public_json()
+            (by_player if private else public_by_player)[player] = encode(
+                _event_message(shown, event.seq, {**changes, "me": self.me(player, private=private)}, patch))
+        self.hub.publish(
+            {"display": public_text, "player": public_text,
+             "referee": encode(_event_message(wire, event.seq, referee_changes, referee_patch))},
+            by_player, public_by_player,
+        )
+
+    def _referee_changed(self, public: dict[str, Any], own: dict[str, Any], changes: dict[str, Any],
+                         patch: list[Op]) -> tuple[dict[str, Any], list[Op]]:
+        """The referee view's changes: the public ones for the sections it shares with the public view (found
+        once), and its own sections' — those it has now and those it had (the standings while hidden)."""
+        mine = own.keys() | self._referee_own
+        before = self._sections.get("referee", {})
+        now = {**public, **own}
+        whole, ops = sections_changed({k: before[k] for k in mine if k in before},
+                                      {k: now[k] for k in mine if k in now})
+        shared = {k: v for k, v in changes.items() if k not in mine}
+        return {**shared, **whole}, [op for op in patch if op["path"].split("/")[1] not in mine] + ops
+
+    def _concerned(self, event: Event, connected: set[str]) -> set[str]:
+        """The players whose own page (`me`) this event may change, among those connected. An arrival before
+        its round has results changes only the line of the player (and in bridge their team's members);
+        anything else in PERSONAL_TYPES may change anyone's (a result moves everybody's place)."""
+        if event.type not in PERSONAL_TYPES:
+            return {event.addressee} if event.addressee is not None else set()
+        p = event.payload
+        if event.type in ARRIVAL_TYPES and not self.state.results.get(str(p.get("item"))):
+            who = str(p.get("player") or p.get("team"))
+            player = self.tournament.player(who)
+            team = player.team if player is not None else who
+            return {who} | {x for x in connected if (q := self.tournament.player(x)) is not None and q.team == team}
+        return connected
+
+    def me(self, player: str, *, private: bool = False) -> dict[str, Any] | None:
+        """A player's own page: with their session (`private`) their notices too. No check-in code here:
+        it comes on the referee's printed list, and the player types it once to open their session."""
+        return me_section(self.state, player, private=private)
+
+    def code_of(self, player: str) -> str | None:
+        return self._code_of.get(player)
+
+    def player_for_code(self, code: str) -> str | None:
+        """The player whose check-in code this is (as typed: case, spaces and dashes do not matter)."""
+        return self.codes.get(checkin.normalize(code))
+
+    def open_session(self, player: str) -> tuple[str, int]:
+        """A player session for one who proved their code: the signed value and when it expires."""
+        expires = self.clock() + sessions.LIFETIME_MS
+        return sessions.issue(self._secret, self.tournament.id, player, expires), expires
+
+    def session_player(self, value: str | None) -> str | None:
+        """The player a session value names, if it is valid here and now (and the player is on the roster)."""
+        player = sessions.verify(self._secret, self.tournament.id, value, self.clock())
+        return player if player is not None and player in self._code_of else None
+
+    async def self_check_in(self, player: str) -> Event:
+        """A player checks in from their phone (for the round open for check-in), once they proved who they
+        are with their code or session. Refusals say why (the caller decides who may hear it)."""
+        event = await self._store(lambda: self_check_in(self.tournament, self.state, player, self.clock()))
+        if event is None:
+            raise LogUnavailable("the log refused the event")
+        return event
+
+    def snapshot(self, view: str, player: str | None, *, private: bool = False) -> dict[str, Any]:
+        sections = dict(self._sections["referee" if view == "referee" else "public"])
+        if view == "player" and player:
+            sections["me"] = self.me(player, private=private)
+        return {"type": "snapshot", "view": view, "seq": self.state.seq, "sections": sections}
+
+    def hello(self, view: str, since: int | None = None, *, resync: bool = False) -> dict[str, Any]:
+        """The first message a client gets: the server's time and seq, and the event families the pages
+        treat specially (`live.projections.views.event_families`), so that no page keeps a list of its own."""
+        return {"type": "hello", "server_time": self.clock(), "seq": self.state.seq, "view": view,
+                "since": since, "resync": resync, "tournament": self.tournament.name, "types": event_families()}
+
+    def boot(self, view: str, player: str | None = None, *, private: bool = False) -> dict[str, Any]:
+        """What a fresh client of `view` gets on its WebSocket before any event (`connect` with no `since`):
+        `{"hello": …, "snapshot": …}`. The pages carry it in their HTML (live/edges/web/assets.py), so the first screen
+        needs no round trip after the page."""
+        return {"hello": self.hello(view), "snapshot": self.snapshot(view, player, private=private)}
+
+    def connect(self, client: Client, since: int | None) -> Client:
+        """Greet a client, replay what it missed (or mark it `resync`), snapshot it, then subscribe it —
+        with no await in between, so no event can fall into a gap or arrive twice."""
+        replay = self._replay(client, since) if since is not None else []
+        resync = replay is None  # too far behind for a replay: the snapshot alone replaces what it had
+        first = [encode(self.hello(client.view, since, resync=resync))]
+        first += replay or []
+        first.append(encode(self.snapshot(client.view, client.player, private=client.private)))
+        if len(first) >= client.queue.maxsize:
+            client.queue = asyncio.Queue(maxsize=client.queue.maxsize + len(first))
+        for text in first:
+            client.offer(text)
+        self.hub.add(client)
+        return client
+
+    def _replay(self, client: Client, since: int) -> list[str] | None:
+        """The events after `since`, encoded as replayed, or None when the client is too far behind for a
+        replay (more than REPLAY_MAX_EVENTS events or REPLAY_MAX_BYTES, or a `since` this log never reached):
+        it then gets only the snapshot, its hello marked `"resync": true` (live/edges/limits.py says why)."""
+        seq = self.state.seq
+        if since > seq or seq - since > REPLAY_MAX_EVENTS:
+            return None
+        # seqs are distinct and at most `seq`, so the events after `since` are among the last seq − since
+        texts: list[str] = []
+        size = 0
+        for event in self.events[-(seq - since):] if seq > since else []:
+            if event.seq <= since:
+                continue
+            text = encode({"type": "event", "event": self._visible(event, client), "seq": event.seq, "replay": True})
+            size += len(text)
+            if size > REPLAY_MAX_BYTES:
+                return None
+            texts.append(text)
+        return texts
+
+    @staticmethod
+    def _visible(event: Event, client: Client) -> dict[str, Any]:
+        if client.view == "referee" or (client.private and client.player == event.addressee):
+            return event.to_json()
+        return event.public_json()
+
+    def pong(self, client: Client, t: Any) -> None:
+        self.hub.offer(client, [encode({"type": "pong", "t": t, "server": self.clock()})])

@@ -1,0 +1,102 @@
+"""What an event changed in the screens' sections, as little as needs saying.
+
+A section that changed goes whole in an event message's `changes`, as it always has — unless it holds
+a long list (`LONG` entries or more: the check-in list, the roster or the standings of a big field) of
+which an event changed a few entries. Then the message's `patch` says only those, as JSON Patch
+operations (RFC 6902: `replace`, `add`, `remove`, with JSON Pointer paths, RFC 6901, that start with
+the section's name). A check-in in a field of 10,000 then costs the display one line, not a megabyte.
+The pages apply it (display/lib/patch.js) and see the whole section as before.
+
+The comparison leans on `live.core.state.State.derived`: a part no event touched is the same object as
+before, so the walk skips it at once; it descends only where objects differ.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+#: A list this long is worth patching entry by entry.
+LONG = 64
+#: A list of which more than this share changed goes whole (its entries' paths would say more).
+MOSTLY = 0.25
+
+Op = dict[str, Any]
+
+
+def pointer(parts: list[str | int]) -> str:
+    """A JSON Pointer (RFC 6901) to the value at `parts`."""
+    return "".join("/" + str(p).replace("~", "~0").replace("/", "~1") for p in parts)
+
+
+def changes(before: dict[str, Any], after: dict[str, Any]) -> tuple[dict[str, Any], list[Op]]:
+    """The sections that changed, whole (a section that is gone comes as null), and the patch for those that
+    changed only in a few entries of a long list."""
+    whole: dict[str, Any] = {k: None for k in before if k not in after}
+    patch: list[Op] = []
+    for name, new in after.items():
+        if name not in before:
+            whole[name] = new
+            continue
+        old = before[name]
+        if old is new:
+            continue
+        ops: list[Op] = []
+        inside = _diff(old, new, [name], ops)
+        if not ops:
+            continue
+        if inside:
+            patch += ops
+        else:
+            whole[name] = new
+    return whole, patch
+
+
+def _diff(old: Any, new: Any, path: list[str | int], ops: list[Op]) -> bool:
+    """Append the operations that turn `old` into `new`; True if any of them is inside a long list (only then
+    is the patch worth sending instead of the section)."""
+    if old is new:
+        return False
+    if isinstance(old, dict) and isinstance(new, dict):
+        inside = False
+        for key in old.keys() - new.keys():
+            ops.append({"op": "remove", "path": pointer([*path, key])})
+        for key, value in new.items():
+            if key not in old:
+                ops.append({"op": "add", "path": pointer([*path, key]), "value": value})
+            elif _diff(old[key], value, [*path, key], ops):
+                inside = True
+        return inside
+    if isinstance(old, list) and isinstance(new, list) and len(old) == len(new) >= LONG:
+        changed = [i for i, (a, b) in enumerate(zip(old, new, strict=True)) if a is not b and a != b]
+        if len(changed) > MOSTLY * len(new):
+            ops.append({"op": "replace", "path": pointer(path), "value": new})
+            return False
+        for i in changed:
+            _diff(old[i], new[i], [*path, i], ops)
+        return bool(changed)
+    if type(old) is not type(new) or old != new:
+        ops.append({"op": "replace", "path": pointer(path), "value": new})
+    return False
+
+
+def apply(sections: dict[str, Any], patch: list[Op]) -> dict[str, Any]:
+    """The sections after `patch`, as a page applies it (a new object along each path; the rest shared).
+    The server does not need it; the tests hold the pages' reading to it."""
+    out = dict(sections)
+    for op in patch:
+        parts = [p.replace("~1", "/").replace("~0", "~") for p in op["path"].split("/")[1:]]
+        out = _set(out, parts, op)
+    return out
+
+
+def _set(container: Any, parts: list[str], op: Op) -> Any:
+    key, rest = parts[0], parts[1:]
+    copy: Any = list(container) if isinstance(container, list) else dict(container)
+    index: Any = int(key) if isinstance(copy, list) else key
+    if rest:
+        copy[index] = _set(copy[index], rest, op)
+    elif op["op"] == "remove":
+        del copy[index]
+    else:
+        copy[index] = op["value"]
+    return copy

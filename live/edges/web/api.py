@@ -1,0 +1,700 @@
+"""HTTP and WebSocket endpoints: parse, authorize, hand to the hall, answer.
+
+No rule lives here. A command's body goes to `Hall.command`; its errors come back as
+`{"error", "detail"}` with the status the rule chose. Who the referee is comes from `live.edges.web.auth`
+(a bearer token, compared in constant time, or the session cookie).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import csv
+import html
+import io
+import json
+import logging
+import re
+import time
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
+
+from live.commands.decide import CommandError, allowed_now
+from live.core import referees
+from live.core.events import REFEREE_ADDED
+from live.edges import sessions
+from live.edges.hall import Hall
+from live.edges.hub import VIEWS, Client
+from live.edges.limits import CLOSE_POLICY, MESSAGES_PER_SECOND, message_bucket
+from live.edges.log import LogUnavailable
+from live.edges.web import auth
+from live.edges.web.assets import IMMUTABLE, Assets
+from live.edges.web.exports import qr_svg, timetable_ics
+from live.edges.web.ratelimit import Limiter, client_key
+from live.projections import checkin
+from live.projections.desk import fund_for_prizes as desk_fund
+from live.projections.standings import hidden as standings_hidden
+from live.projections.standings import prize_table, standings_of
+from live.projections.views import full_state
+from live.rules.prizes import prizes
+
+log = logging.getLogger("live.edges.web.api")
+
+DISPLAY_DIR = Path(__file__).resolve().parents[3] / "display"  # (live/edges/web/api.py → the checkout)
+MAX_COMMAND_BYTES = 16 * 1024
+MAX_CHECKIN_BYTES = 1024
+MAX_FUND = 10**12  # a prize fund, in any currency
+
+
+class BodyTooLarge(Exception):
+    pass
+
+
+class BadJSON(ValueError):
+    pass
+
+
+def parse_json(body: bytes) -> Any:
+    """A body as JSON, or BadJSON saying why: not JSON, numbers or nesting past what the parser takes,
+    or text that is not valid Unicode (a lone surrogate cannot be stored)."""
+    try:
+        value = json.loads(body)
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise BadJSON(f"the body is not JSON: {exc}") from exc
+    except (ValueError, RecursionError) as exc:  # an integer over 4,300 digits; nesting too deep
+        raise BadJSON("the body is JSON no command needs: a number or a nesting far too large") from exc
+    try:
+        json.dumps(value, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError as exc:
+        raise BadJSON("a text in the body is not valid Unicode (a lone surrogate)") from exc
+    except RecursionError as exc:
+        raise BadJSON("the body is JSON no command needs: a nesting far too deep") from exc
+    return value
+
+
+def sequence_number(raw: str) -> int | None:
+    """A `since` as people and clients write it: plain digits 0–9, at most 18 of them; else None."""
+    return int(raw) if raw.isascii() and raw.isdigit() and len(raw) <= 18 else None
+
+
+async def bounded_body(request: Request, limit: int) -> bytes:
+    """The request's body, read no further than `limit` bytes: a declared or streamed body over it
+    is refused before it is read (no one may make the server hold megabytes it will refuse)."""
+    declared = request.headers.get("content-length")
+    if declared is not None and (not declared.isdigit() or int(declared) > limit):
+        raise BodyTooLarge
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > limit:
+            raise BodyTooLarge
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+async def json_body(request: Request, limit: int, what: str) -> Any:
+    """The request's JSON body, read no further than `limit` bytes; or the answer refusing it (413
+    naming `what` is at most so many bytes, 400 saying why it is not JSON a command can hold)."""
+    try:
+        return parse_json(await bounded_body(request, limit))
+    except BodyTooLarge:
+        return _error(413, f"{what} is at most {limit} bytes")
+    except BadJSON as exc:
+        return _error(400, str(exc))
+
+
+def _error(status: int, error: str, detail: Any = None) -> JSONResponse:
+    return JSONResponse({"error": error, "detail": detail}, status_code=status)
+
+
+def _hall(request: Request | WebSocket) -> Hall:
+    return request.app.state.hall  # type: ignore[no-any-return]  # Starlette's app.state is untyped: set in create_app
+
+
+def page_boot(request: Request, page: str) -> dict[str, Any] | None:
+    """What the page's WebSocket would send it first, as a fresh client (`Hall.boot`), for its data block:
+    the display's view on the hall's page; on the player page the player view, with `me` when the request
+    carries a player's session (as the upgrade would); on the console the referee view for a signed-in
+    referee's request, with who is signed in (`me`, as /api/me answers: the console asks nothing before its
+    first screen), else nothing (it shows its sign-in). The start page has none: it shows no live data."""
+    hall = _hall(request)
+    if page == "player":
+        player = _session_of(request)
+        return hall.boot("player", player, private=player is not None)
+    if page == "referee":
+        name = auth.referee(request, changes=False)
+        if name is None:
+            return None
+        value = request.cookies.get(referees.COOKIE)
+        session = auth.bearer(request) is None and value  # (a bearer token's answer names no end)
+        expires = auth.registry(request).session_expires(value) if session and value else None
+        return {**hall.boot("referee", None), "me": auth.me_json(request, name, expires)}
+    if page == "display":
+        return hall.boot("display", None)
+    return None
+
+
+def _page(name: str, assets: Assets) -> Route:
+    """An HTML page, filled for this request (live/edges/web/assets.py): never cached, its files versioned, its first
+    data in it (`page_boot`)."""
+    async def page(request: Request) -> Response:
+        stem = name.removesuffix(".html")
+        boot = page_boot(request, stem)
+        # `?modules`: the page's modules one by one, not joined (to read them as written, in the browser).
+        text = assets.page_html(name, stem, _hall(request).tournament.language,
+                                request.query_params.get("lang"), boot=boot,
+                                bundled="modules" not in request.query_params)
+        if text is None:
+            return Response("not found", status_code=404, media_type="text/plain; charset=utf-8")
+        # A boot for one player's session or a referee holds what is theirs: not kept by any cache.
+        private = boot is not None and (boot["snapshot"]["view"] == "referee" or
+                                        bool((boot["snapshot"]["sections"].get("me") or {}).get("session")))
+        return HTMLResponse(text, headers={"Cache-Control": "no-store" if private else "no-cache"})
+    return Route("/" if name == "index.html" else "/" + name.removesuffix(".html"), page)
+
+
+def _versioned(assets: Assets) -> Mount:
+    """`/static/<version>/…`: the files as read at start, kept by browsers for a year (gzipped once, at start)."""
+    async def asset(request: Request) -> Response:
+        found = assets.get(request.path_params["path"])
+        if found is None:
+            return Response("not found", status_code=404, media_type="text/plain; charset=utf-8")
+        headers = {"Cache-Control": IMMUTABLE}
+        body = found.body
+        if found.gzipped is not None:
+            headers["Vary"] = "Accept-Encoding"
+            if "gzip" in request.headers.get("accept-encoding", ""):
+                body, headers["Content-Encoding"] = found.gzipped, "gzip"
+        return Response(body, media_type=found.media_type, headers=headers)
+    return Mount(assets.prefix.rstrip("/"), routes=[Route("/{path:path}", asset)])
+
+
+class _Unversioned(StaticFiles):
+    """`/static/…` without a version (an old link): the file as it is now, asked for again each time."""
+
+    def file_response(self, *args: Any, **kwargs: Any) -> Response:
+        response = super().file_response(*args, **kwargs)
+        response.headers["Cache-Control"] = "no-cache"
+        return response
+
+
+async def api_state(request: Request) -> Response:
+    hall = _hall(request)
+    return JSONResponse(full_state(hall.state, hall.clock(),
+                                   allowed=allowed_now(hall.state) if _authorized(request) else None))
+
+
+async def api_events(request: Request) -> Response:
+    hall = _hall(request)
+    raw = request.query_params.get("since", "0")
+    since = sequence_number(raw)
+    if since is None:
+        return _error(400, f"since must be a sequence number (0 or more), not {raw[:40]!r}", {"field": "since"})
+    referee = _authorized(request)
+    return JSONResponse({"seq": hall.state.seq,
+                         "events": [e.to_json() if referee else e.public_json() for e in hall.events[since:]
+                                    if e.seq > since]})
+
+
+def _authorized(request: Request) -> bool:
+    """Whether a request that only reads comes from a referee (bearer token or session cookie)."""
+    return auth.referee(request, changes=False) is not None
+
+
+def _add_referee_clash(request: Request, command: Any) -> CommandError | None:
+    """A new referee named like one with a token (the file, LIVE_REFEREES): the log cannot know those."""
+    name = command.get("name") if isinstance(command, dict) and command.get("type") == "add_referee" else None
+    if isinstance(name, str) and referees.name_problem(name) is None:
+        name = referees.clean_name(name)
+        if auth.registry(request).taken(name, {}):
+            return CommandError(409, f"{name} is a referee already: give the new one another name", {"field": "name",
+                                "code": "referee.exists", "name": name})
+    return None
+
+
+def _referee_added(request: Request, event: Any) -> dict[str, Any]:
+    """For the console that added a referee: their one-time login link (and QR), and their token."""
+    name, salt = str(event.payload["name"]), str(event.payload["salt"])
+    return {**auth.login_json(request, name, public_url(request), referees.COLLEAGUE_LINK_MS),
+            "token": auth.registry(request).added_token(name, salt)}
+
+
+async def api_commands(request: Request) -> Response:
+    if auth.cross_site_session(request) and auth.bearer(request) is None:
+        return _error(403, "refused: a command by session cookie must come from this server's own console")
+    name = auth.referee(request, changes=True)
+    if name is None:
+        return _error(401, "referee token missing or wrong: send Authorization: Bearer <token>, "
+                           "or sign in at the console")
+    command = await json_body(request, MAX_COMMAND_BYTES, "a command")
+    if isinstance(command, Response):
+        return command
+    clash = _add_referee_clash(request, command)
+    if clash is not None:
+        return JSONResponse(clash.to_json(), status_code=clash.status)
+    try:
+        stored = await _hall(request).command(command, referees.actor(name))
+    except CommandError as exc:
+        return JSONResponse(exc.to_json(), status_code=exc.status)
+    except LogUnavailable as exc:
+        if isinstance(command, dict) and "id" in command:
+            return _error(503, f"not acknowledged; it may have been stored — send it again with the same id ({exc})")
+        return _error(503, f"not acknowledged: {exc}")
+    answer: dict[str, Any] = {"seq": stored[-1].seq, "events": [e.to_json() for e in stored]}
+    if stored[-1].type == REFEREE_ADDED:
+        answer["login"] = _referee_added(request, stored[-1])
+    return JSONResponse(answer, headers={"Cache-Control": "no-store"})
+
+
+STANDINGS_COLUMNS = {
+    "preferans": ("rank", "name", "points", "bule", "rounds"),
+    "bridge": ("rank", "name", "vp", "imps_for", "imps_against", "imp_diff", "played"),
+}
+
+
+def _standings_refused(request: Request) -> Response | None:
+    """While the standings are hidden from the hall (`standings_hidden_from_round`), what tells the ranking
+    (the CSV, the prize list) is for the referees only: a 403 to anyone else, saying since when."""
+    concealed = standings_hidden(_hall(request).state)
+    if concealed is None or _authorized(request):
+        return None
+    return _error(403, f"the standings are hidden from {concealed['title']} until the prize-giving "
+                       "(the referees still see them)", {"standings_hidden": concealed})
+
+
+async def api_standings_csv(request: Request) -> Response:
+    """The standings as CSV (UTF-8), for a spreadsheet or the organizer's records."""
+    refused = _standings_refused(request)
+    if refused is not None:
+        return refused
+    hall = _hall(request)
+    columns = STANDINGS_COLUMNS[hall.tournament.game]
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(columns)
+    for row in standings_of(hall.state):
+        writer.writerow([row[c] for c in columns])
+    filename = "standings.csv"
+    return Response(out.getvalue(), media_type="text/csv; charset=utf-8",
+                    headers={"Content-Disposition": f'attachment; filename="{filename}"'})
+
+
+async def api_prizes(request: Request) -> Response:
+    """The organizer's prize list for a fund: `GET /api/prizes?fund=120000` (the preset's split of the
+    fund by place, shared places splitting their amounts; and the best lady, who gets a sponsor prize). Without
+    `fund`, the fund the desk's payments make (`fund_source` says which, and from what)."""
+    refused = _standings_refused(request)
+    if refused is not None:
+        return refused
+    hall = _hall(request)
+    raw = request.query_params.get("fund")
+    source: dict[str, Any] = {"from": "query"}
+    if raw is None:  # the fund the desk's payments make (live/commands/desk.py), with what it came from
+        made = desk_fund(hall.state)
+        if made is None:
+            return _error(400, f"fund must be given: the {hall.tournament.preset} rules have no entry fees to make "
+                               "one from", {"field": "fund"})
+        fund, source = made
+    else:
+        try:
+            fund = Decimal(raw)
+        except ArithmeticError:
+            return _error(400, f"fund must be the prize fund as a number, not {raw!r}", {"field": "fund"})
+    if not fund.is_finite() or not 0 <= fund <= MAX_FUND:
+        return _error(400, f"fund must be from 0 to {MAX_FUND:,}, not {str(raw)[:40]!r}", {"field": "fund"})
+    shares = hall.tournament.rules.get("prize_shares")
+    if not shares:
+        return _error(422, f"the {hall.tournament.preset} rules name no split of a prize fund", {"field": "fund"})
+    table, order = prize_table(hall.state)  # Novi Sad: by the final once it has a winner
+    key = "player" if hall.tournament.game == "preferans" else "team"
+    amounts = prizes(fund, [(row[key], row["rank"]) for row in table], shares)
+    paid = [{"rank": row["rank"], "id": row[key], "name": row["name"], "amount": float(amounts[row[key]])}
+            for row in table if amounts[row[key]] > 0]
+    lady = next((row for row in table if row.get("lady")), None)
+    return JSONResponse({"fund": float(fund), "fund_source": source, "shares": list(shares), "prizes": paid,
+                         "order": order,
+                         "best_lady": {"id": lady["player"], "name": lady["name"], "rank": lady["rank"]}
+                         if lady else None})
+
+
+# ---- players' codes: check-in and sessions --------------------------------------------------------
+
+#: The one answer to a code that is wrong and to a right one that cannot check in now, so that no answer
+#: tells a guesser that a code is right. The player learns why on their page, in the session the code opens.
+CODE_REFUSED = ("this code cannot check anyone in now: it is wrong, or its check-in is not open — "
+                "type it on your player page to see why")
+
+
+def _limiter(request: Request) -> Limiter:
+    state = request.app.state
+    if not hasattr(state, "code_limiter"):
+        state.code_limiter = Limiter()
+    return state.code_limiter  # type: ignore[no-any-return]  # (app.state is untyped: set just above)
+
+
+def _client_key(request: Request) -> str:
+    # Behind a proxy this is the client's address when uvicorn trusts the proxy (--forwarded-allow-ips).
+    return client_key(request.client.host if request.client else None)
+
+
+def _session_of(request: Request | WebSocket) -> str | None:
+    """The player whose session the request carries (the cookie), if it is valid and comes from this
+    server's own page (SameSite=Strict keeps it off other sites' requests already; this is a second lock)."""
+    if sessions.COOKIE not in request.cookies or not auth.same_origin(request):
+        return None
+    return _hall(request).session_player(request.cookies.get(sessions.COOKIE))
+
+
+def _with_session(request: Request, response: Response, player: str) -> Response:
+    value, _ = _hall(request).open_session(player)
+    response.set_cookie(sessions.COOKIE, value, max_age=sessions.LIFETIME_MS // 1000, path="/", httponly=True,
+                        samesite="strict", secure=request.url.scheme == "https")
+    return response
+
+
+async def _code_body(request: Request, *, required: bool) -> str | Response | None:
+    """The `code` of a small JSON body: a str, None when there is none (and none is required), or the answer."""
+    body = await json_body(request, MAX_CHECKIN_BYTES, "a check-in ({\"code\": \"...\"})")
+    if isinstance(body, Response):
+        return body
+    code = body.get("code") if isinstance(body, dict) else None
+    if isinstance(code, str) and code.strip():
+        return code
+    if required or not (isinstance(body, dict) and "code" not in body):
+        return _error(422, "send your check-in code: {\"code\": \"...\"}", {"field": "code"})
+    return None
+
+
+def _too_many(request: Request, wait: int) -> Response:
+    log.warning("check-in code attempts from %s refused for %d s: too many wrong codes", _client_key(request), wait)
+    return JSONResponse({"error": f"too many wrong codes from your address: try again in {wait} s",
+                         "detail": {"field": "code", "retry_after": wait}},
+                        status_code=429, headers={"Retry-After": str(wait)})
+
+
+def _refused(request: Request, key: str) -> Response:
+    count = _limiter(request).failed(key)
+    log.warning("a wrong or unusable check-in code from %s (%d from there)", key, count)  # never the code
+    return _error(403, CODE_REFUSED, {"field": "code"})
+
+
+async def api_checkin(request: Request) -> Response:
+    """A player's own check-in, the time the server's: `{"code": "..."}` (the code opens the player's session
+    too), or `{}` from a page holding the player's session. To a bare code every failure gets one answer
+    (`CODE_REFUSED`); within the player's session a refusal says why ("check-in opens at 13:50")."""
+    code = await _code_body(request, required=False)
+    if isinstance(code, Response):
+        return code
+    hall = _hall(request)
+    session = _session_of(request)
+    if code is None:
+        if session is None:
+            return _error(401, "no player session: send your check-in code: {\"code\": \"...\"}",
+                          {"field": "code"})
+        return await _check_in(request, session, explained=True)
+    limiter, key, now = _limiter(request), _client_key(request), time.monotonic()
+    wait = limiter.take(key, now)
+    if wait:
+        return _too_many(request, wait)
+    player = hall.player_for_code(code)
+    if player is None:
+        return _refused(request, key)
+    if session == player:  # the code of the session the caller already holds: no guess, the reasons too
+        limiter.give_back(key, now)
+        return await _check_in(request, player, explained=True)
+    answer = await _check_in(request, player, explained=False)
+    if answer.status_code == 200:
+        limiter.give_back(key, now)
+        return _with_session(request, answer, player)
+    if answer.status_code == 403:
+        return _refused(request, key)
+    return answer
+
+
+async def _check_in(request: Request, player: str, *, explained: bool) -> Response:
+    try:
+        event = await _hall(request).self_check_in(player)
+    except CommandError as exc:
+        if explained:
+            return JSONResponse(exc.to_json(), status_code=exc.status)
+        return _error(403, CODE_REFUSED, {"field": "code"})
+    except LogUnavailable as exc:
+        return _error(503, f"not acknowledged: {exc}")
+    return JSONResponse({"seq": event.seq, "events": [event.to_json()]})
+
+
+async def api_player_session(request: Request) -> Response:
+    """`POST {"code": "..."}` opens the player's session on this phone (an HttpOnly cookie); `DELETE` ends it
+    ("not me"). Limited like check-in: a wrong code counts against the caller's address."""
+    if request.method == "DELETE":
+        response = JSONResponse({"player": None})
+        response.delete_cookie(sessions.COOKIE, path="/", httponly=True, samesite="strict")
+        return response
+    code = await _code_body(request, required=True)
+    if isinstance(code, Response):
+        return code
+    assert code is not None  # required=True: a body without a code was answered above
+    limiter, key, now = _limiter(request), _client_key(request), time.monotonic()
+    wait = limiter.take(key, now)
+    if wait:
+        return _too_many(request, wait)
+    hall = _hall(request)
+    player = hall.player_for_code(code)
+    if player is None:
+        count = limiter.failed(key)
+        log.warning("a wrong player code from %s (%d from there)", key, count)
+        return _error(403, "no player has this code", {"field": "code"})
+    limiter.give_back(key, now)
+    found = hall.tournament.player(player)
+    return _with_session(request, JSONResponse({"player": player, "name": found.name if found else player}), player)
+
+
+async def api_checkin_codes(request: Request) -> Response:
+    """The printable list of check-in codes for the referee's table: for a referee's session (the console's
+    link opens it) or bearer token. Never a token in the URL: it would stay in histories and logs."""
+    if "token" in request.query_params:
+        return _error(401, TOKEN_IN_URL)
+    if not _authorized(request):
+        return _error(401, "sign in at the referee console first (or send Authorization: Bearer <token>)")
+    hall = _hall(request)
+    rows = "".join(
+        f"<tr><td>{html.escape(p.id)}</td><td>{html.escape(p.name)}</td>"
+        f"<td class=code>{html.escape(checkin.grouped(hall.code_of(p.id) or ''))}</td></tr>"
+        for p in sorted(hall.tournament.players, key=lambda p: p.name))
+    title = html.escape(hall.tournament.name)
+    page = (f"<!doctype html><meta charset=utf-8><title>{title}: check-in codes</title>"
+            "<style>body{font:14px system-ui,sans-serif}table{border-collapse:collapse}"
+            "td,th{border:1px solid #999;padding:4px 10px}.code{font:bold 18px monospace;letter-spacing:2px}"
+            "</style>"
+            f"<h1>{title}</h1><p>Check-in codes. Players enter theirs on the player page.</p>"
+            f"<table><tr><th>id</th><th>name</th><th>code</th></tr>{rows}</table>")
+    # Printed from the browser: its own small style sheet inline, and no script at all.
+    policy = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'"
+    return HTMLResponse(page, headers={"Cache-Control": "no-store", "Content-Security-Policy": policy})
+
+
+#: What a slip says, in the tournament's language: the pages' catalogue (display/i18n), section "slips".
+SLIP_KEYS = ("pageTitle", "intro", "codeLabel", "scan", "private")
+SLIPS_PER_SHEET = 24  # 3 × 8 on A4
+SLIPS_STYLE = (
+    "@page{size:A4;margin:8mm 5mm}*{box-sizing:border-box}"
+    "body{margin:0;font:10pt system-ui,sans-serif;color:#000;background:#fff}"
+    ".intro{margin:12px 16px;max-width:60em}"
+    ".sheet{width:200mm;display:grid;grid-template-columns:repeat(3,1fr);grid-auto-rows:35mm;"
+    "margin:0 auto 12mm;break-after:page}.sheet:last-child{break-after:auto}"
+    ".slip{display:flex;gap:1.5mm;align-items:center;padding:1.5mm 2mm;border:0.2mm dashed #888;overflow:hidden}"
+    ".qr{flex:0 0 25mm;height:25mm}.qr svg{width:25mm;height:25mm;display:block}"
+    ".text{min-width:0;flex:1;display:flex;flex-direction:column;gap:0.5mm}"
+    ".event{font-size:6pt;color:#444;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}"
+    ".name{font-size:10pt;font-weight:700;line-height:1.1;overflow-wrap:anywhere;max-height:2.2em;overflow:hidden}"
+    ".label{font-size:6pt;color:#444}.code{font:700 13pt/1 ui-monospace,monospace;letter-spacing:0.3pt}"
+    ".hint{font-size:5.5pt;line-height:1.15;color:#333;overflow-wrap:anywhere}"
+    "@media print{.intro{display:none}.sheet{margin:0}}"
+)
+
+
+def _catalogue_section(language: str, section: str) -> dict[str, Any]:
+    """A section of a page catalogue (display/i18n/<language>.json), English filling what it lacks."""
+    found: dict[str, Any] = {}
+    for lang in ("en", language):
+        if not re.fullmatch(r"[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*", lang):
+            continue
+        path = DISPLAY_DIR / "i18n" / f"{lang}.json"
+        with contextlib.suppress(OSError, ValueError):
+            part = json.loads(path.read_text(encoding="utf-8")).get(section)
+            if isinstance(part, dict):
+                found.update({k: v for k, v in part.items() if isinstance(v, str)})
+    return found
+
+
+def _referee_only_page(request: Request) -> Response | None:
+    """The refusal of a referee's printable page to anyone else (a token belongs in a header, not the URL)."""
+    if "token" in request.query_params:
+        return _error(401, TOKEN_IN_URL)
+    if not _authorized(request):
+        return _error(401, "sign in at the referee console first (or send Authorization: Bearer <token>)")
+    return None
+
+
+#: A printed page: its own small style sheet inline, no script, nothing from elsewhere; and an inline QR's SVG.
+PRINT_POLICY = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'"
+
+
+async def api_checkin_slips(request: Request) -> Response:
+    """Check-in slips to print on A4 and cut out, one per player, in the tournament's language: the name, the
+    code and a QR code that opens the player page with the code in the address's fragment (`#code=…`, which
+    no server log sees; the page exchanges it for the player's session and clears it). For the referees only,
+    like the list of codes."""
+    refused = _referee_only_page(request)
+    if refused is not None:
+        return refused
+    hall = _hall(request)
+    t = hall.tournament
+    words = _catalogue_section(t.language, "slips")
+    say = {k: html.escape(str(words.get(k, ""))) for k in SLIP_KEYS}
+    player_page = f"{public_url(request)}/player"
+    event = html.escape(t.name)
+    slips = []
+    for p in sorted(t.players, key=lambda p: (p.name.casefold(), p.id)):
+        code = hall.code_of(p.id) or ""
+        qr = qr_svg(f"{player_page}#code={code}", sized=False).decode("utf-8").strip()
+        slips.append(
+            f'<div class=slip data-player="{html.escape(p.id)}"><div class=qr>{qr}</div><div class=text>'
+            f"<div class=event>{event}</div><div class=name>{html.escape(p.name)}</div>"
+            f"<div class=label>{say['codeLabel']}</div><div class=code>{html.escape(checkin.grouped(code))}</div>"
+            f"<div class=hint>{say['scan'].replace('{0}', html.escape(player_page))}</div>"
+            f"<div class=hint>{say['private']}</div></div></div>")
+    sheets = "".join(f"<section class=sheet>{''.join(slips[i:i + SLIPS_PER_SHEET])}</section>"
+                     for i in range(0, len(slips), SLIPS_PER_SHEET))
+    page = (f'<!doctype html><html lang="{html.escape(t.language)}"><meta charset=utf-8>'
+            f"<title>{event}: {say['pageTitle']}</title><style>{SLIPS_STYLE}</style>"
+            f"<p class=intro><b>{event}: {say['pageTitle']}</b><br>{say['intro']}</p>{sheets}</html>")
+    return HTMLResponse(page, headers={"Cache-Control": "no-store", "Content-Security-Policy": PRINT_POLICY})
+
+
+async def api_timetable_ics(request: Request) -> Response:
+    hall = _hall(request)
+    body = timetable_ics(hall.tournament, request.url.hostname or "localhost")
+    return Response(body, media_type="text/calendar; charset=utf-8",
+                    headers={"Content-Disposition": 'attachment; filename="timetable.ics"'})
+
+
+def public_url(request: Request) -> str:
+    """The server's address as phones in the hall reach it: --public-url, else the address this
+    request came to (a display opened on the hall's LAN address shows that address)."""
+    configured: str | None = request.app.state.public_url
+    return (configured or str(request.base_url)).rstrip("/")
+
+
+async def api_qr(request: Request) -> Response:
+    """GET /api/qr.svg?page=player — a QR code that opens one of the server's pages."""
+    page = request.query_params.get("page", "player")
+    if page not in ("player", "display", "referee", ""):
+        return _error(400, "page must be player, display or referee", {"field": "page"})
+    return Response(qr_svg(f"{public_url(request)}/{page}"), media_type="image/svg+xml",
+                    headers={"Cache-Control": "no-cache"})
+
+
+async def api_health(request: Request) -> Response:
+    hall = _hall(request)
+    return JSONResponse({"seq": hall.state.seq, "clients": hall.hub.count(), "time": hall.clock(),
+                         "checkin_failures": _limiter(request).stats()})
+
+
+TOKEN_IN_URL = ("a token does not go in the URL (it would stay in histories and logs): sign in at the "
+                "console, or send it in a header or a first message")
+#: How long a referee's WebSocket without a session cookie may take to send {"type": "auth", "token": ...}.
+AUTH_WAIT_S = 10.0
+
+
+async def _ws_referee(websocket: WebSocket) -> str | None:
+    """The referee a WebSocket speaks for: the session cookie the upgrade carried (from this server's own
+    pages only), else the token of a first message `{"type": "auth", "token": "..."}`."""
+    name = auth.session(websocket) if auth.same_origin(websocket) else None
+    if name is not None:
+        return name
+    try:
+        message = await asyncio.wait_for(websocket.receive(), AUTH_WAIT_S)
+    except TimeoutError:
+        return None
+    text = message.get("text")
+    if message["type"] != "websocket.receive" or not isinstance(text, str) or len(text) > 1024:
+        return None
+    with contextlib.suppress(ValueError, RecursionError):
+        data = json.loads(text)
+        if isinstance(data, dict) and data.get("type") == "auth":
+            return auth.by_token(websocket, data.get("token"))
+    return None
+
+
+async def ws_endpoint(websocket: WebSocket) -> None:
+    hall = _hall(websocket)
+    params = websocket.query_params
+    view = params.get("view", "display")
+    player = params.get("player") or None
+    since_raw = params.get("since")
+    problem = None
+    if view not in VIEWS:
+        problem = f"view must be one of {', '.join(VIEWS)}"
+    elif player is not None and hall.tournament.player(player) is None:
+        problem = f"no player has the id {player!r}"
+    elif since_raw is not None and sequence_number(since_raw) is None:
+        problem = "since must be a sequence number"
+    elif view == "referee" and "token" in params:
+        problem = TOKEN_IN_URL
+    await websocket.accept()
+    signed_out = not problem and view == "referee" and await _ws_referee(websocket) is None
+    if signed_out:
+        problem = ("the referee view needs a referee: sign in at the console (a cookie), or send "
+                   '{"type": "auth", "token": "..."} as the first message')
+    if problem:
+        # `signed_out`: the console shows its sign-in again (a session that ended, a token that is wrong).
+        # A client already gone (a page closed while it waited for its answer) needs no answer.
+        with contextlib.suppress(WebSocketDisconnect):
+            await websocket.send_json({"type": "error", "error": problem,
+                                       **({"signed_out": True} if signed_out else {})})
+            await websocket.close(code=1008, reason=problem[:120])
+        return
+
+    async def send(text: str) -> None:
+        await websocket.send_text(text)
+
+    async def close(code: int, reason: str) -> None:
+        if websocket.application_state == WebSocketState.CONNECTED:
+            await websocket.close(code=code, reason=reason)
+
+    client = Client(view, player if view == "player" else None, send, close)
+    # A player's private notices only to a page holding that player's session (the cookie rides the upgrade).
+    client.private = client.player is not None and _session_of(websocket) == client.player
+    hall.connect(client, sequence_number(since_raw) if since_raw is not None else None)
+    bucket = message_bucket(time.monotonic())  # every message counts, pings or not (live/edges/limits.py)
+    try:
+        while True:
+            message = await websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                break
+            if message.get("text") is None:  # a binary frame: this protocol is JSON text only
+                await close(1003, "text frames only: JSON messages")
+                break
+            if not bucket.take(time.monotonic()):
+                await close(CLOSE_POLICY, f"too many messages: at most {MESSAGES_PER_SECOND:g} a second")
+                break
+            with contextlib.suppress(ValueError, AttributeError, RecursionError):
+                data = json.loads(message["text"])
+                if data.get("type") == "ping":
+                    hall.pong(client, data.get("t"))
+    except (WebSocketDisconnect, RuntimeError):
+        pass  # a disconnect, or a close after the hub dropped the client
+    finally:
+        await hall.hub.remove(client)
+
+
+def routes(assets: Assets | None = None) -> list[Route | WebSocketRoute | Mount]:
+    """`assets`: the pages' files (live/edges/web/assets.py), read from display/ now if not given."""
+    assets = assets or Assets(DISPLAY_DIR)
+    return [
+        *(_page(name, assets) for name in ("index.html", "display.html", "player.html", "referee.html")),
+        Route("/api/state", api_state),
+        Route("/api/events", api_events),
+        Route("/api/commands", api_commands, methods=["POST"]),
+        Route("/api/health", api_health),
+        Route("/api/standings.csv", api_standings_csv),
+        Route("/api/checkin", api_checkin, methods=["POST"]),
+        Route("/api/player-session", api_player_session, methods=["POST", "DELETE"]),
+        Route("/api/prizes", api_prizes),
+        Route("/api/timetable.ics", api_timetable_ics),
+        Route("/api/qr.svg", api_qr),
+        Route("/api/checkin-codes", api_checkin_codes),
+        Route("/api/checkin-slips", api_checkin_slips),
+        WebSocketRoute("/ws", ws_endpoint),
+        _versioned(assets),
+        Mount("/static", _Unversioned(directory=DISPLAY_DIR), name="static"),
+    ]

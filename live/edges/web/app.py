@@ -1,0 +1,58 @@
+"""The application factory: a Starlette app around one Hall, started in the lifespan."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import secrets
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+
+from starlette.applications import Starlette
+from starlette.middleware import Middleware
+from starlette.middleware.gzip import GZipMiddleware
+
+from live.core.referees import SHARED_NAME, Referees
+from live.edges.hall import Hall
+from live.edges.web import desk_api, referee_api, sheets_api
+from live.edges.web.api import DISPLAY_DIR, routes
+from live.edges.web.assets import Assets
+from live.edges.web.headers import SecurityHeaders
+
+#: Answers shorter than this go uncompressed: under one TCP segment, gzip saves no round trip.
+GZIP_MINIMUM = 1024
+
+
+def create_app(hall: Hall, referee_token: str,
+               companions: Sequence[Callable[[], Awaitable[None]]] = (), public_url: str | None = None,
+               referees: Referees | None = None) -> Starlette:
+    """`companions` run beside the server while it is up (the demo's stand-in organizer). `referees`:
+    who may referee (`live.core.referees`); without it, the shared `referee_token` only, with sessions
+    signed by a secret of this process."""
+    if referees is None:
+        referees = Referees(secrets.token_urlsafe(32), [(SHARED_NAME, referee_token)])
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        await hall.start()
+        tasks: list[asyncio.Future[None]] = [asyncio.ensure_future(companion()) for companion in companions]
+        try:
+            yield
+        finally:
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+            await hall.stop()
+
+    # Compression outermost: it sees the security headers as set, and leaves alone what is gzipped
+    # already (the versioned files, compressed once at start) and WebSockets (it handles HTTP only).
+    assets = Assets(DISPLAY_DIR)
+    app = Starlette(routes=[*referee_api.routes(), *desk_api.routes(), *sheets_api.routes(), *routes(assets)],
+                    lifespan=lifespan,
+                    middleware=[Middleware(GZipMiddleware, minimum_size=GZIP_MINIMUM, compresslevel=6),
+                                Middleware(SecurityHeaders)])
+    app.state.assets = assets
+    app.state.hall = hall
+    app.state.referee_token = referee_token
+    app.state.referees = referees
+    app.state.public_url = public_url
+    return app

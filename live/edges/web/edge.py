@@ -1,0 +1,157 @@
+"""The HTTP edge: uvicorn's h11 protocol with a deadline for incomplete requests.
+
+uvicorn (0.54, h11) has no header timeout: its only timer is the keep-alive one, armed after a
+response, so a connection that sends half a request line, or nothing, and stops holds its
+descriptor forever; a thousand of them exhaust the open-file limit and `accept()` fails for
+everybody. `GuardedH11Protocol` is passed to uvicorn as `http=` (a protocol class, which uvicorn
+constructs for every connection like its own) and adds:
+
+- a **deadline**: a request's headers and body must be in within `REQUEST_TIMEOUT` seconds of its
+  first byte (for a new connection: of the connection), else it is answered 408 (when nothing has
+  been answered yet) and closed. It relies on h11's documented state machine (`their_state` is
+  `IDLE` until the request line and headers are in, `SEND_BODY` until the body is) and on asyncio's
+  `Transport.get_protocol()` (a WebSocket upgrade hands the transport to another protocol);
+  tests/integration/test_client_limits.py fails if either stops holding;
+- a **cap per address**: at most `MAX_PENDING_PER_ADDRESS` connections of one client address with
+  a request not yet complete; one more closes the oldest of them, which is the one most likely
+  stuck (a proxy or a busy NAT sends complete requests at once, so it is rarely near the cap).
+
+`GuardedWebSocketProtocol` (`ws=`) is uvicorn's websockets-sansio protocol, except that once the
+app has closed a connection for breaking a rule (1008, e.g. a ping flood) anything more the client
+sends past 1 KiB is not read, and the connection is dropped a second later: uvicorn would otherwise go on
+parsing the flood, frame by frame, for up to 10 s while it waits for the client's close reply.
+
+`new_loop` is the event loop uvicorn runs (`loop=` takes an import string of a loop factory). When the
+process is out of descriptors, asyncio (3.11–3.13) does not leave its accept loop at the first EMFILE:
+it reports the error with a traceback up to `backlog` (4096) times a tick, and that logging alone kept
+the server from answering anybody. Its handler reports that error once every few seconds, with a count.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+import weakref
+from typing import Any
+
+import h11
+from uvicorn.protocols.http.h11_impl import H11Protocol
+from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+
+from live.edges.limits import CLOSE_POLICY, MAX_PENDING_PER_ADDRESS, REQUEST_TIMEOUT
+
+TIMEOUT_RESPONSE = (b"HTTP/1.1 408 Request Timeout\r\ncontent-type: text/plain; charset=utf-8\r\n"
+                    b"connection: close\r\ncontent-length: 35\r\n\r\nthe request did not arrive in time\n")
+
+#: Per server (uvicorn's ServerState): client address → its connections waiting for a request, oldest first.
+_waiting: weakref.WeakKeyDictionary[Any, dict[str, dict[GuardedH11Protocol, None]]] = weakref.WeakKeyDictionary()
+
+
+class GuardedH11Protocol(H11Protocol):
+    request_timeout = REQUEST_TIMEOUT
+    max_pending_per_address = MAX_PENDING_PER_ADDRESS
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._deadline: asyncio.TimerHandle | None = None
+        self._address = ""
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]  # uvicorn's is a Transport too
+        super().connection_made(transport)
+        self._address = self.client[0] if self.client else ""
+        self._start_waiting()
+
+    def data_received(self, data: bytes) -> None:
+        if self._deadline is None and data:  # the first byte of another request on a kept-alive connection
+            self._start_waiting()
+        super().data_received(data)
+        if self._deadline is not None and self._request_in():
+            self._stop_waiting()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._stop_waiting()
+        super().connection_lost(exc)
+
+    def _request_in(self) -> bool:
+        """The request is complete (or the connection went to the WebSocket protocol, or h11 gave up on it)."""
+        if self.transport.get_protocol() is not self:
+            return True
+        return self.conn.their_state not in (h11.IDLE, h11.SEND_BODY)
+
+    def _start_waiting(self) -> None:
+        waiting = _waiting.setdefault(self.server_state, {}).setdefault(self._address, {})
+        if len(waiting) >= self.max_pending_per_address:
+            next(iter(waiting))._give_up()
+        waiting[self] = None
+        self._deadline = self.loop.call_later(self.request_timeout, self._give_up)
+
+    def _stop_waiting(self) -> None:
+        if self._deadline is not None:
+            self._deadline.cancel()
+            self._deadline = None
+        by_address = _waiting.get(self.server_state)
+        if by_address is None:
+            return
+        waiting = by_address.get(self._address)
+        if waiting is not None:
+            waiting.pop(self, None)
+            if not waiting:
+                del by_address[self._address]
+
+    def _give_up(self) -> None:
+        self._stop_waiting()
+        if self.transport.is_closing() or self.transport.get_protocol() is not self:
+            return
+        if self.conn.our_state is h11.IDLE:  # nothing answered yet: say why
+            self.transport.write(TIMEOUT_RESPONSE)
+        self.transport.close()
+
+
+class GuardedWebSocketProtocol(WebSocketsSansIOProtocol):
+    #: Bytes a client closed with 1008 may still send (its close reply, a frame already on its way).
+    after_refusal = 1024
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._refused: int | None = None  # bytes received since the app closed it with 1008
+
+    async def send(self, message: Any) -> None:
+        await super().send(message)
+        if message.get("type") == "websocket.close" and message.get("code") == CLOSE_POLICY:
+            self._refused = 0
+
+    def data_received(self, data: bytes) -> None:
+        if self._refused is not None:
+            self._refused += len(data)
+            if self._refused > self.after_refusal:  # told to stop, it goes on: read nothing more, drop it soon
+                if not self.transport.is_closing():
+                    self.transport.pause_reading()
+                    # not at once: a reset could overtake the close frame, and the client would not learn why
+                    self.loop.call_later(1.0, self.transport.abort)
+                return
+        super().data_received(data)
+
+
+OUT_OF_FILES = "socket.accept() out of system resource"
+_quiet = {"at": 0.0, "count": 0}
+log = logging.getLogger("live.edges.web.edge")
+
+
+def _exception_handler(loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+    if context.get("message") != OUT_OF_FILES:
+        loop.default_exception_handler(context)
+        return
+    _quiet["count"] += 1
+    now = time.monotonic()
+    if now - _quiet["at"] >= 5:
+        log.error("cannot accept connections: %s (%d times); raise the open-file limit (ulimit -n)",
+                  context.get("exception"), _quiet["count"])
+        _quiet["at"], _quiet["count"] = now, 0
+
+
+def new_loop() -> asyncio.AbstractEventLoop:
+    """The event loop for uvicorn (`loop="live.edges.web.edge:new_loop"`): asyncio's, with `_exception_handler`."""
+    loop = asyncio.new_event_loop()
+    loop.set_exception_handler(_exception_handler)
+    return loop

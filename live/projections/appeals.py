@@ -1,0 +1,158 @@
+"""What the screens are shown of the appeals, derived from the state; the commands that
+change them are in live/commands/appeals.py.
+
+Appeals against a referee's decision: the commands, the undo checks, and what the console, the player's
+own page and the standings are shown. Who may appeal, how often and what a decision changes is the preset's
+(live/rules/appeals.py `AppealRules`):
+
+- Čačak (RULES.md §1 "Sanctions and appeals"): a player asks the judges' committee, `appeals_per_player`
+  times (3) in the tournament; the next request is refused naming the rule. Only an appeal upheld
+  unanimously changes the referee's decision.
+
+      {"type": "appeal", "player": "p04", "item": "r2", "subject": "the misdeal at table 3"}
+      {"type": "decide_appeal", "appeal": 41, "decision": "upheld", "unanimous": true, "correction": 44}
+
+- Slovak league (RULES.md §3 "Results and appeals", seed §28): a team appeals against a director's decision
+  on its match, signed by its captain (named: the hall does not keep who captains) or by at least half of
+  its line-up in that match (players on its sheet of the match); to the federation's presidium, which
+  decides within `appeal_decision_days` (28) — the hall records the appeal and the outcome. No limit on
+  their number; no unanimity rule (`unanimous` is not a field of its decisions).
+
+      {"type": "appeal", "team": "t2", "item": "m3", "subject": "the ruling on board 7", "signed_by": ["t2p1", "t2p3"]}
+      {"type": "appeal", "team": "t2", "item": "m3", "subject": "the ruling on board 7", "captain": "Ján Novák"}
+      {"type": "decide_appeal", "appeal": 52, "decision": "upheld", "correction": 60}
+
+An appeal is named by the seq of its `appeal_lodged` event. A decision waits until the appeal's round has
+ended (the committee meets after the round; the presidium decides on a match played); it is final (one per
+appeal). An appeal that changes the decision (`outcome: "changed"`) may link the correcting command
+(`correction`: the seq of a `correct_result` of that round — of the team's match, for a team's appeal — or of
+the undo of a penalty or sanction); one that does not refuses a correction. While an appeal is open its
+results are provisional (Slovak §24.1): `provisional` is the standings' flag, and the match's.
+
+The appeal events are for the referees and the player (`REFEREE_ONLY_TYPES`): the hall sees that
+something happened, not who appealed what (the standings say which round or match is provisional, not who
+appealed); the player's page shows their own requests and how many are left only with their session.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from live.core.state import State
+from live.projections import lineups
+from live.rules import appeals as A
+
+#: Where each rule is written, by body (the refusals quote it).
+RULES_TEXT: dict[str, dict[str, str]] = {
+    A.COMMITTEE: {
+        "limit": "a player may ask {n} times in the tournament (RULES.md §1, sanctions and appeals)",
+        "unanimity": "the committee may change the referee's decision only unanimously",
+        "after_round": "the judges' committee meets after the round",
+        "by": "a player asks the judges' committee (RULES.md §1, sanctions and appeals)",
+    },
+    A.PRESIDIUM: {
+        "limit": "a team may appeal {n} times",
+        "unanimity": "RULES.md §3, Slovak §28.5: the presidium's decision has no unanimity rule",
+        "after_round": "the presidium decides on a match played (RULES.md §3, Slovak §28)",
+        "by": "RULES.md §3 Results and appeals, Slovak §28.3: an appeal is lodged in the team's name, by its captain "
+              "or at least half of its line-up",
+        "signatures": "RULES.md §3 Results and appeals, Slovak §28.3: signed by the team's captain or at least half "
+                      "of its line-up",
+        "provisional": "RULES.md §3 Results and appeals, Slovak §24.1: a result appealed is final once the appeal is "
+                       "decided",
+    },
+}
+
+
+def cite(rules: A.AppealRules, rule: str, **values: Any) -> str:
+    text = RULES_TEXT.get(rules.to, {}).get(rule) or RULES_TEXT[A.COMMITTEE].get(rule) or rule
+    return text.format(**values)
+
+
+def line_up(state: State, item_id: str, team: str) -> list[str] | None:
+    """The team's line-up in a match as its sheet says: everyone on it, in any part or come in during one
+    (None: no sheet entered)."""
+    sheet = state.lineups.get(item_id, {}).get(team)
+    if sheet is None:
+        return None
+    named = [p for table in sheet["parts"] for p in table] + [x.player_in for x in lineups.substitutions(sheet)
+                                                              if x.player_in]
+    return list(dict.fromkeys(named))
+
+
+def of_player(state: State, player: str) -> list[dict[str, Any]]:
+    """The player's requests in force, oldest first (each counts, whatever was decided)."""
+    return [x for x in state.appeals.values() if x.get("player") == player]
+
+
+def of_team(state: State, team: str) -> list[dict[str, Any]]:
+    """The team's appeals in force, oldest first."""
+    return [x for x in state.appeals.values() if x.get("team") == team]
+
+
+def open_appeals(state: State) -> list[dict[str, Any]]:
+    return [x for x in state.appeals.values() if x["decision"] is None]
+
+
+def provisional(state: State) -> dict[str, Any] | None:
+    """Slovak §24.1: while an appeal is open its results are provisional — the standings' flag (None when
+    nothing is): the rounds, and the matches (home, away) of a team's appeals. No appellant is named."""
+    rules = A.AppealRules.from_rules(state.tournament.rules)
+    lines = A.provisional(list(state.appeals.values()))
+    if rules is None or not lines:
+        return None
+    matches = []
+    for line in lines:
+        pair = lineups.pair_of(state, line["item"], line["team"]) if "team" in line else None
+        if pair is not None and {"item": line["item"], "home": pair[0], "away": pair[1]} not in matches:
+            matches.append({"item": line["item"], "home": pair[0], "away": pair[1]})
+    return {"items": sorted({x["item"] for x in lines}), "matches": matches,
+            "rule": cite(rules, "provisional") if rules.to == A.PRESIDIUM else "RULES.md §1: an appeal is open"}
+
+
+def _shown(rules: A.AppealRules, x: dict[str, Any]) -> dict[str, Any]:
+    due = A.due(x["ts"], rules.decision_days) if x["decision"] is None else None
+    return {**x, **({"due": due} if due is not None else {})}
+
+
+def referee_view(state: State) -> dict[str, Any] | None:
+    """The console's `appeals` section (None without appeals): the body (`to`), who appeals (`by`), the limit
+    (`allowed`, None: none) and whether a decision must be unanimous; open appeals (with the day their decision
+    is `due`, where the rules give a term) and decided ones; for players' appeals the requests each has left,
+    for teams' the line-up of each team's match in every round played, who may sign, and how many must."""
+    rules = A.AppealRules.from_rules(state.tournament.rules)
+    if rules is None:
+        return None
+    view: dict[str, Any] = {
+        "to": rules.to, "by": rules.by, "allowed": rules.limit, "unanimity": rules.unanimity,
+        "decision_days": rules.decision_days,
+        "open": [_shown(rules, x) for x in open_appeals(state)],
+        "decided": [x for x in state.appeals.values() if x["decision"] is not None],
+    }
+    if rules.by == A.BY_PLAYER:
+        view["left"] = {p.id: A.requests_left(len(of_player(state, p.id)), rules.limit)
+                        for p in state.tournament.players}
+        return view
+    signers: dict[str, dict[str, Any]] = {}
+    for s in state.items.values():
+        if s.open or not s.item.boards:
+            continue
+        for pair in lineups.match_pairs(state, s.item.id) or ():
+            for team in pair:
+                table = line_up(state, s.item.id, team)
+                signers.setdefault(s.item.id, {})[team] = {
+                    "line_up": table, "needed": None if table is None else A.signatures_needed(len(table))}
+    view["signers"] = signers
+    return view
+
+
+def player_view(state: State, player: str) -> dict[str, Any] | None:
+    """A player's own requests and how many are left (for their page with their session only); None where
+    players do not appeal themselves (a Slovak appeal is the team's)."""
+    rules = A.AppealRules.from_rules(state.tournament.rules)
+    if rules is None or rules.by != A.BY_PLAYER:
+        return None
+    mine = of_player(state, player)
+    return {"allowed": rules.limit, "used": len(mine), "left": A.requests_left(len(mine), rules.limit),
+            "requests": mine}
+

@@ -1,0 +1,207 @@
+"""What the screens are shown of the desk, derived from the state; the commands that
+change them are in live/commands/desk.py.
+
+The registration desk (RULES.md §1 and §2 "Desk"): the `record_payment` command, its undo check, and
+what the console is shown — per player and team what is due, what is paid and the next payment to take,
+who has not paid, and the prize fund the payments make — so the console keeps no rule of its own.
+
+    {"type": "record_payment", "player": "p04", "what": "entry", "amount": 4000}
+    {"type": "record_payment", "team": "t2", "what": "entry", "amount": 1500, "method": "account"}
+    {"type": "record_payment", "player": "p11", "what": "match_fee", "amount": 100}
+    {"type": "record_payment", "player": "p04", "what": "other", "amount": 200, "note": "scoring fee, round 2"}
+    {"type": "record_payment", "player": "p09", "what": "entry", "amount": -2000, "note": "a lady: 2000, not 4000"}
+
+`what` is `entry`, `match_fee` or `other`; a negative amount is a refund of that kind. `note` says what an
+`other` payment or a refund is for (required for those, optional else); `method` is `cash` (the default)
+or `account` (paid to the club's account beforehand, RULES.md §1). The rules are live/rules/desk.py.
+
+Matches played (the Novi Sad match fee) are those the team sheets in force put a player in
+(live/commands/lineups.py); for a match without their team's sheet, the started matches they checked in for,
+less a bye or a match their team forfeited. The payment events are the referees' (`REFEREE_ONLY_TYPES`):
+the hall sees that something happened, not who paid what. `GET /api/desk/payments`
+(live/edges/web/desk_api.py) answers the
+`desk` section; `GET /api/prizes` without `fund` takes the fund from here (`fund_for_prizes`).
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from live.core.state import State
+from live.core.tournament import Player
+from live.projections import lineups
+from live.projections.standings import number
+from live.rules import desk as D
+
+METHODS = ("cash", "account")
+
+
+MAX_AMOUNT = 10**9  # one payment, in any currency
+
+
+def fees(state: State) -> D.Fees | None:
+    """The desk of the rules in force; None when they have none."""
+    return D.Fees.from_rules(state.tournament.rules)
+
+
+def is_withdrawn(state: State, kind: str, ident: str) -> bool:
+    if kind == D.PER_TEAM:
+        return ident in state.withdrawn
+    player = state.tournament.player(ident)
+    return player is not None and player.withdrawn
+
+
+def is_junior(state: State, kind: str, ident: str) -> bool:
+    player = state.tournament.player(ident) if kind == D.PER_PLAYER else None
+    return player is not None and player.junior
+
+
+def paid(state: State, kind: str, ident: str) -> dict[str, Decimal]:
+    """What a player or team has paid in force, by kind, net of refunds."""
+    out: dict[str, Decimal] = {}
+    for x in state.payments:
+        if x.get(kind) == ident:
+            out[x["what"]] = out.get(x["what"], Decimal(0)) + Decimal(str(x["amount"]))
+    return out
+
+
+def matches_played(state: State) -> dict[str, list[str]]:
+    """player → the started matches they played: as their team's sheet for the match says (live/commands/lineups.py)
+    where it has one in force, else those they checked in for, less a bye of their team (not in the
+    published seating's matches) and a match it forfeited."""
+    t = state.tournament
+    on_sheets = lineups.played(state)
+    out: dict[str, list[str]] = {}
+    for item_id, s in state.items.items():
+        if s.open:
+            continue
+        sheets = state.lineups.get(item_id, {})
+        seating = state.seatings.get(item_id)
+        playing = ({team for m in seating.get("matches", []) for team in (m["home"], m["away"])}
+                   if seating is not None and "matches" in seating else None)
+        forfeited = {team for x in state.forfeits.get(item_id, {}).values() for team in (x["home"], x["away"])}
+        for player in t.players:
+            if player.team in sheets:
+                took_part = item_id in on_sheets.get(player.id, {})
+            else:
+                took_part = player.id in state.check_ins.get(item_id, {}) and player.team not in forfeited and (
+                    playing is None or player.team in playing)
+            if took_part:
+                out.setdefault(player.id, []).append(item_id)
+    return out
+
+
+def balances(state: State, f: D.Fees, kind: str, ident: str,
+             played: dict[str, list[str]] | None = None) -> dict[str, D.Balance]:
+    """Each kind of payment a player or team may make, with what is due and paid (`other`: due is what was
+    paid, so it is never owed)."""
+    t = state.tournament
+    done = paid(state, kind, ident)
+    out: dict[str, D.Balance] = {}
+    player = t.player(ident) if kind == D.PER_PLAYER else None
+    if kind == f.per:
+        out[D.ENTRY] = D.Balance(D.entry_due(f, lady=bool(player and player.lady)), done.get(D.ENTRY, Decimal(0)))
+    if kind == D.PER_PLAYER and f.has_match_fees:
+        junior = bool(player and player.junior)
+        matches = len((matches_played(state) if played is None else played).get(ident, []))
+        still = 0 if is_withdrawn(state, kind, ident) or (player and player.team in state.withdrawn) else \
+            sum(1 for s in state.items.values() if s.open)
+        out[D.MATCH_FEE] = D.Balance(D.match_fees_due(f, matches, junior=junior), done.get(D.MATCH_FEE, Decimal(0)),
+                                     D.match_fee(f, junior=junior) * still)
+    other = done.get(D.OTHER, Decimal(0))
+    out[D.OTHER] = D.Balance(other, other)
+    return out
+
+
+def account(state: State, kind: str, ident: str, played: dict[str, list[str]] | None = None) -> dict[str, Any] | None:
+    """One line of the desk: per kind what is due, paid, owed, the most it takes now and the most it may
+    give back; what to take next (`next`: the first kind owed, or a refund of what was paid beyond the due)."""
+    f = fees(state)
+    t = state.tournament
+    found = t.player(ident) if kind == D.PER_PLAYER else t.team(ident)
+    if f is None or found is None:
+        return None
+    played = matches_played(state) if played is None else played
+    withdrawn = is_withdrawn(state, kind, ident)
+    refunds = not (withdrawn and f.no_refund_withdrawn)
+    lines: dict[str, Any] = {}
+    proposed: dict[str, Any] | None = None
+    for what, b in balances(state, f, kind, ident, played).items():
+        line: dict[str, Any] = {"due": number(b.due), "paid": number(b.paid), "owed": number(b.owed),
+                                "most": None if what == D.OTHER else number(b.most),
+                                "refundable": number(b.paid if refunds else Decimal(0))}
+        if what == D.MATCH_FEE:
+            line.update(matches=len(played.get(ident, [])), each=number(D.match_fee(f, junior=is_junior(state, kind,
+                                                                                                         ident))))
+        lines[what] = line
+        amount = D.proposal(b, refund_allowed=refunds) if what != D.OTHER else None
+        if proposed is None and amount is not None:
+            proposed = {"what": what, "amount": number(amount)}
+    data: dict[str, Any] = {"kind": kind, "id": ident, "name": found.name, "withdrawn": withdrawn,
+                            "whats": list(f.whats(kind, junior=is_junior(state, kind, ident))), "lines": lines,
+                            "next": proposed,
+                            "owed": number(sum((Decimal(str(x["owed"])) for x in lines.values() if x["owed"] > 0),
+                                               Decimal(0))),
+                            "paid": number(sum((Decimal(str(x["paid"])) for x in lines.values()), Decimal(0)))}
+    if isinstance(found, Player):
+        data.update(team=found.team, lady=found.lady, junior=found.junior)
+    return data
+
+
+def accounts(state: State) -> list[dict[str, Any]]:
+    """Every team's line (bridge), then every player's, in the roster's order."""
+    t = state.tournament
+    played = matches_played(state)
+    lines = [account(state, D.PER_TEAM, x.id, played) for x in t.teams] if t.game == "bridge" else []
+    lines += [account(state, D.PER_PLAYER, p.id, played) for p in t.players]
+    return [x for x in lines if x is not None and set(x["lines"]) != {D.OTHER}]  # only `other`: nothing is due
+
+
+def unpaid(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Who has not paid (all): each with what they still owe, by kind."""
+    return [{"kind": x["kind"], "id": x["id"], "name": x["name"], "withdrawn": x["withdrawn"], "owed": x["owed"],
+             "by_what": {what: line["owed"] for what, line in x["lines"].items() if line["owed"] > 0}}
+            for x in rows if x["owed"] > 0]
+
+
+def fund(state: State, rows: list[dict[str, Any]] | None = None) -> dict[str, Any] | None:
+    """The prize fund as the payments make it: the share, what it is a share of, and what it would be if
+    everyone paid what is due now."""
+    f = fees(state)
+    if f is None:
+        return None
+    rows = accounts(state) if rows is None else rows
+    collected: dict[str, Decimal] = {what: Decimal(0) for what in D.WHATS}
+    for x in state.payments:
+        collected[x["what"]] = collected.get(x["what"], Decimal(0)) + Decimal(str(x["amount"]))
+    due = {what: sum((Decimal(str(r["lines"][what]["due"])) for r in rows if what in r["lines"] and what != D.OTHER),
+                     Decimal(0)) for what in D.WHATS}
+    due[D.OTHER] = collected[D.OTHER]
+    return {"amount": number(D.prize_fund(f, collected)), "share": number(f.share), "min_share": number(f.min_share),
+            "from": list(f.counted), "collected": {what: number(v) for what, v in collected.items()},
+            "counted": number(sum((collected[w] for w in f.counted), Decimal(0))), "payments": len(state.payments),
+            "if_all_paid": number(D.prize_fund(f, due))}
+
+
+def fund_for_prizes(state: State) -> tuple[Decimal, dict[str, Any]] | None:
+    """`GET /api/prizes` without `fund`: the fund from the payments, and what it came from."""
+    made = fund(state)
+    if made is None:
+        return None
+    return Decimal(str(made["amount"])), {"from": "payments", "share": made["share"], "counted": made["from"],
+                                          "collected": made["counted"], "payments": made["payments"]}
+
+
+def referee_view(state: State) -> dict[str, Any] | None:
+    """The console's `desk` section (None when the rules have no desk)."""
+    f = fees(state)
+    if f is None:
+        return None
+    rows = accounts(state)
+    owing = unpaid(rows)
+    return {"currency": f.currency, "per": f.per, "methods": list(METHODS), "max_amount": MAX_AMOUNT,
+            "fund": fund(state, rows), "accounts": rows, "unpaid": owing,
+            "owed": number(sum((Decimal(str(x["owed"])) for x in owing), Decimal(0))),
+            "payments": list(state.payments)}
+

@@ -1,0 +1,314 @@
+"""What the screens are shown of the arrivals, derived from the state; the commands that
+change them are in live/commands/arrivals.py.
+
+Arrivals: check-ins, absences announced in advance, reserves — and the lateness they add up to.
+
+Every penalty here is derived from timestamps in the log (RULES.md, "What late means
+everywhere"): the reference start of the round (scheduled, or the referee's later start), the
+pauses, and each check-in's time. A corrected check-in is a new event and everything is
+recomputed. The numbers come from `live/rules/lateness.py`; this module decides who is
+expected, who has arrived, and turns the rules' answers into commands' checks and screens' rows.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from live.core.plan import seated_from
+from live.core.state import ItemState, State
+from live.core.tournament import Item, Tournament
+from live.rules import lateness as L
+
+
+def expected(state: State, item_id: str) -> list[str]:
+    """The players (preferans) or teams (bridge) who must arrive: those seated for the round, or
+    everybody while no seating is published. Kept between events like the lists it makes (an arrival
+    does not change it): do not change the list."""
+    return state.derived(f"expected:{item_id}", lambda: _expected(state, item_id))
+
+
+def _expected(state: State, item_id: str) -> list[str]:
+    t = state.tournament
+    seating = state.seatings.get(item_id)
+    if t.game == "preferans":
+        if seating:
+            return [p for table in seating["tables"] for p in table["players"]
+                    if (player := t.player(p)) is None or not player.withdrawn]
+        return [p.id for p in t.players if seated_from(t, p, item_id)]
+    if seating:
+        return [team for m in seating["matches"] for team in (m["home"], m["away"])]
+    return [team.id for team in t.teams]
+
+
+def arrived_at(state: State, item_id: str, who: str) -> int | None:
+    """When a player checked in, or when a team was complete: its own check-in, or the check-in of
+    the member that completed it (`players_needed` members)."""
+    check_ins = state.check_ins.get(item_id, {})
+    own = check_ins.get(who)
+    if state.tournament.game == "preferans":
+        return int(own["at"]) if own else None
+    needed = players_needed(state.tournament)
+    members = sorted(int(c["at"]) for pid, c in check_ins.items()
+                     if (p := state.tournament.player(pid)) is not None and p.team == who)
+    times = [int(own["at"])] if own else []
+    if len(members) >= needed:
+        times.append(members[needed - 1])
+    return min(times) if times else None
+
+
+def players_needed(t: Tournament) -> int:
+    """Bridge: how many of a team's players make it complete at the table (the rules' `players_needed`)."""
+    return int(t.rules.get("players_needed", 4))
+
+
+def reference(s: ItemState) -> int:
+    return L.reference_start(s.item.start_ms, s.started_at)
+
+
+def absent(state: State, item_id: str, at: int) -> list[str]:
+    """Who had not arrived by `at` — not counting absences announced in advance or seats a reserve took."""
+    excused = state.excused.get(item_id, {})
+    reserved = state.reserves.get(item_id, {})
+    out = []
+    for who in expected(state, item_id):
+        came = arrived_at(state, item_id, who)
+        if (came is None or came > at) and who not in excused and who not in reserved:
+            out.append(who)
+    return out
+
+
+def preferans_params(t: Tournament) -> L.PreferansLateParams:
+    return L.PreferansLateParams.from_rules(t.rules, t.speed)
+
+
+def match_minutes(t: Tournament, item: Item) -> float:
+    """Playing time of a match in tournament minutes, without the time for comparing scores (Slovak
+    §24.2: 5 minutes for every started 10 boards), which the waiting period does not count."""
+    minutes = item.duration_ms * t.speed / 60_000
+    if t.rules.get("lateness") == L.SLOVAK and item.boards:
+        minutes -= 5 * math.ceil(item.boards / 10)
+    return minutes
+
+
+def first_of_gathering(t: Tournament, item: Item) -> bool:
+    """The first match of its day: the Slovak waiting period is then 2 hours."""
+    day = t.day(item)
+    return next(i for i in t.items if i.playing and t.day(i) == day) is item
+
+
+def thresholds(t: Tournament, s: ItemState) -> list[L.Threshold]:
+    return L.thresholds(t.rules, reference(s), match_minutes(t, s.item), first_of_gathering(t, s.item),
+                        pauses=s.pauses, speed=t.speed)
+
+
+def late_at(t: Tournament, s: ItemState, came: int) -> int:
+    return L.late_ms(reference(s), came, s.pauses)
+
+
+def _row(t: Tournament, state: State, s: ItemState, who: str) -> dict[str, Any]:
+    """One line of the check-in list: fixed numbers for those who came, `steps` for the others."""
+    came = arrived_at(state, s.item.id, who)
+    row: dict[str, Any] = {"id": who, "arrived_at": came}
+    if t.game == "preferans":
+        player = t.player(who)
+        row["name"] = player.name if player else who
+        excused = who in state.excused.get(s.item.id, {})
+        reserve = state.reserves.get(s.item.id, {}).get(who)
+        # What a reserve in this seat starts with (350 bule, or 300 for an excused player's replacement):
+        # the console says it before the referee seats one.
+        row.update(excused=excused, reserve=reserve["name"] if reserve else None,
+                   reserve_starts_with=reserve_starts_with(t, excused=excused),
+                   reserve_from_ms=_reserve_from(t, state, s, excused, came, reserve))
+        if reserve:  # the seat is the reserve's: what they started with when seated
+            row["starts_with"] = int(reserve["starts_with"])
+        if came is not None:
+            penalty = L.preferans_late_penalty(late_at(t, s, came), preferans_params(t), announced=excused)
+            row.update(penalty_fields(penalty))
+        return row
+    team = next((x for x in t.teams if x.id == who), None)
+    row["name"] = team.name if team else who
+    row["members_in"] = sum(1 for pid in state.check_ins.get(s.item.id, {})
+                            if (p := t.player(pid)) is not None and p.team == who)
+    if came is not None:
+        row.update(bridge_fields(t, s, late_at(t, s, came)))
+    return row
+
+
+def _cached_row(t: Tournament, state: State, s: ItemState, who: str) -> dict[str, Any]:
+    """`_row`, kept in the state until an event changes what it is made of (`live.core.state._arrived`)."""
+    key = (s.item.id, who)
+    row = state.late_rows.get(key)
+    if row is None:
+        row = state.late_rows[key] = _row(t, state, s, who)
+    return row
+
+
+def _reserve_from(t: Tournament, state: State, s: ItemState, excused: bool, came: int | None,
+                  reserve: dict[str, Any] | None) -> int | None:
+    """How late (running ms, as `late_clock` reads) the seat's player must be before `seat_reserve` takes a
+    reserve for them: 0 for an announced absence (at once), just past the reserve mark otherwise; None while
+    no reserve can take it (no published seating, the player came, a reserve sits there, the round is over,
+    or has not started and the absence was not announced)."""
+    if came is not None or reserve is not None or s.status == "ended" or s.item.id not in state.seatings:
+        return None
+    if excused:
+        return 0
+    return None if s.open else preferans_params(t).reserve_after_ms + 1
+
+
+def reserve_starts_with(t: Tournament, *, excused: bool) -> int:
+    """The bule a preferans reserve starts the game with: the reserve's (350) in the seat of a player still
+    absent at the reserve mark, the game's own (300) for the replacement of an announced absence."""
+    params = preferans_params(t)
+    return params.game_bule if excused else params.reserve_bule
+
+
+def penalty_fields(p: L.LatePenalty) -> dict[str, Any]:
+    return {"late_ms": p.late_ms, "minutes": p.minutes, "bule": int(p.bule), "starts_with": int(p.starts_with),
+            "deduction": int(p.result_deduction), "tolerated": p.tolerated, "reserve_due": p.reserve_due}
+
+
+def bridge_fields(t: Tournament, s: ItemState, late: int) -> dict[str, Any]:
+    if t.rules.get("lateness") == L.SLOVAK:
+        x = L.slovak_late(late, s.item.boards or 0, match_minutes(t, s.item), first_of_gathering(t, s.item),
+                          L.SlovakLateParams.from_rules(t.rules, t.speed))
+        return {"late_ms": late, "boards_removed": x.boards_removed, "compensation_imps": int(x.compensation_imps),
+                "forfeit": x.forfeit}
+    params = L.NoviSadTimeParams.from_rules(t.rules, t.speed)
+    return {"late_ms": late, "forfeit": late > params.forfeit_after_ms}
+
+
+def steps(t: Tournament, s: ItemState) -> list[dict[str, Any]]:
+    """What lateness would cost right now, as steps: from `late_ms` on, these numbers apply.
+
+    The screens show a live "minutes late" counter for those not yet in; with these steps they
+    show the penalty of that very moment without a rule of their own.
+    """
+    out: list[dict[str, Any]] = []
+    if t.game == "preferans":
+        params = preferans_params(t)
+        last = params.reserve_after_ms + params.minute_ms
+        candidates = sorted({0, 1, params.grace_ms + 1, params.reserve_after_ms + 1,
+                             *range(params.minute_ms, last + 1, params.minute_ms)})
+        fields = [(c, penalty_fields(L.preferans_late_penalty(c, params))) for c in candidates]
+    elif t.rules.get("lateness") == L.SLOVAK:
+        waiting = L.slovak_waiting_ms(match_minutes(t, s.item), first_of_gathering(t, s.item),
+                                      L.SlovakLateParams.from_rules(t.rules, t.speed))
+        block = L.SlovakLateParams.from_rules(t.rules, t.speed).block_ms
+        candidates = sorted({0, 1, waiting + 1, *range(block + 1, waiting + 1, block)})
+        fields = [(c, bridge_fields(t, s, c)) for c in candidates]
+    else:
+        after = L.NoviSadTimeParams.from_rules(t.rules, t.speed).forfeit_after_ms
+        fields = [(c, bridge_fields(t, s, c)) for c in (0, after + 1)]
+    for at, values in fields:
+        values = {k: v for k, v in values.items() if k not in ("late_ms", "minutes")}
+        if not out or {k: v for k, v in out[-1].items() if k != "from_ms"} != values:
+            out.append({"from_ms": at, **values})
+    return out
+
+
+def tournament_minutes(t: Tournament, ms: int) -> int:
+    """Clock ms as whole tournament minutes, rounded half up (a demo's minute lasts 60 000 / speed ms)."""
+    return math.floor(ms / t.minutes_ms(1) + 0.5)
+
+
+def _threshold(t: Tournament, s: ItemState, x: L.Threshold, at_steps: list[dict[str, Any]]) -> dict[str, Any]:
+    """A threshold with how late it is (running clock since the reference start: what its alert says, "5
+    minutes", whatever the pauses), and for a Slovak block the boards removed up to it and from it on."""
+    late = L.running_ms(reference(s), x.at, s.pauses)
+    out: dict[str, Any] = {"name": x.name, "at": x.at, "late_ms": late, "minutes": tournament_minutes(t, late)}
+    if x.name.startswith("block:"):
+        out["boards_removed"] = _step_at(at_steps, late).get("boards_removed", 0)
+        out["boards_removed_next"] = _step_at(at_steps, late + 1).get("boards_removed", 0)
+    return out
+
+
+def _step_at(at_steps: list[dict[str, Any]], late: int) -> dict[str, Any]:
+    """The step that applies `late` ms late: the last whose from_ms ≤ late."""
+    return next((x for x in reversed(at_steps) if x["from_ms"] <= late), {})
+
+
+def report(state: State, item_id: str) -> dict[str, Any]:
+    """The check-in list of one round, for the referee console, the display and the players.
+
+    `late_clock` is how late someone not yet in is, for any instant, as `live.rules.lateness.RunningClock`
+    (`{"ms", "at", "running"}`: ms + max(0, now − at) while running, else ms); `players_needed` is what
+    completes a bridge team (None in preferans, where a row is one player)."""
+    t = state.tournament
+    s = state.items[item_id]
+    at_steps = steps(t, s)
+    clock = L.running_clock(reference(s), s.pauses)
+    return {
+        "item": item_id, "reference_start": reference(s), "pauses": [list(p) for p in s.pauses],
+        "late_clock": {"ms": clock.ms, "at": clock.at, "running": clock.running},
+        "players_needed": players_needed(t) if t.game == "bridge" else None,
+        "thresholds": [_threshold(t, s, x, at_steps) for x in thresholds(t, s)] if not s.open else [],
+        "rows": [_cached_row(t, state, s, who) for who in expected(state, item_id)],
+        "steps": at_steps,
+    }
+
+
+def reports(state: State) -> dict[str, dict[str, Any]]:
+    """The rounds whose arrivals matter now: those under way or over, and the next one to start."""
+    out: dict[str, dict[str, Any]] = {}
+    upcoming_done = False
+    for item in state.tournament.items:
+        s = state.items.get(item.id)
+        if s is None or s.status == "missed":
+            continue  # a round that was never played has nobody late
+        if s.open and not upcoming_done:
+            upcoming_done = True
+            out[item.id] = report(state, item.id)
+        elif not s.open:
+            out[item.id] = report(state, item.id)
+    return out
+
+
+def late_deductions(state: State, item_id: str) -> dict[str, int]:
+    """Preferans with `late_penalty_applies = "result"`: the bule to take off each late player's result."""
+    t = state.tournament
+    if t.rules.get("late_penalty_applies", "paper") != "result":
+        return {}
+    s = state.items[item_id]
+    out = {}
+    for who, entry in state.check_ins.get(item_id, {}).items():
+        penalty = L.preferans_late_penalty(late_at(t, s, int(entry["at"])), preferans_params(t),
+                                           announced=who in state.excused.get(item_id, {}))
+        if penalty.result_deduction:
+            out[who] = int(penalty.result_deduction)
+    return out
+
+
+def alert_details(state: State, item_id: str, threshold: str, at: int) -> dict[str, Any]:
+    """What a lateness alert says: who is absent at the threshold, and at the preferans reserve mark,
+    what each table needs (a reserve with 350 bule, or the walkover for the one who came)."""
+    t = state.tournament
+    missing = absent(state, item_id, at)
+    details: dict[str, Any] = {"threshold": threshold, "absent": missing}
+    seating = state.seatings.get(item_id)
+    if t.game == "preferans" and threshold == "reserve" and seating:
+        s = state.items[item_id]
+        arrived = {p: arrived_at(state, item_id, p) for p in expected(state, item_id)}
+        # A seat whose absence was announced, or that a reserve took, is filled (by the replacement):
+        # it is not an absent player that could turn the table into a walkover.
+        for p in {*state.excused.get(item_id, {}), *state.reserves.get(item_id, {})}:
+            if arrived.get(p) is None:
+                arrived[p] = reference(s)
+        tables = []
+        for table in seating["tables"]:
+            if not set(table["players"]) & set(missing):
+                continue
+            players = [p for p in table["players"] if p in missing or arrived.get(p) is not None]
+            decision = L.preferans_table_at_deadline(players, arrived, reference(s), s.pauses, at,
+                                                     preferans_params(t))
+            tables.append({"table": table["table"], "kind": decision.kind, "absent": list(decision.absent),
+                           "walkover_to": decision.walkover_to})
+        details["tables"] = tables
+    return details
+
+
+
+def lateness_of(state: State) -> dict[str, dict[str, Any]]:
+    """The check-in lists with each arrival's lateness and penalty (kept until an arrival or the clock changes)."""
+    return state.derived("lateness", lambda: reports(state))

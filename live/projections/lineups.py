@@ -1,0 +1,276 @@
+"""What the screens are shown of the team sheets, derived from the state; the commands that
+change them are in live/commands/lineups.py.
+
+Team sheets of the bridge events (RULES.md §2 and §3 "Team sheets"): the `lineup` command, the
+boards every player played as the sheets say, the Novi Sad final individual ranking, and what the
+console is shown. The pure rules are in live/rules/lineups.py.
+
+    {"type": "lineup", "item": "m3", "team": "t1",
+     "parts": [["t1p1", "t1p2", "t1p3", "t1p4"], ["t1p1", "t1p2", "t1p3", "t1p5"]],
+     "substitutions": [{"part": 2, "out": "t1p5", "substitute": "Petar Petrović", "boards": 3}]}
+
+`parts` is the team's sheet for the match as it stands: the line-up of part 1, 2, … (as many as have
+been handed in; at most the match's parts), each `lineup_size` (4) players of the team's roster.
+A later sheet for the same match and team replaces the earlier one, within these rules:
+
+- Players change only at the breaks. A part's line-up may be entered or changed until the part has
+  begun (part 1 at the match's start, part p + 1 at the break signal after part p) and once more
+  after — the sheet handed in at the break, typed in; the first sheet entered after a part began
+  fixes that part (`fixes` in the event; `fixed` in the state), and later sheets must keep it. The
+  server cannot see when a break ends (the break is a signal, not a span of time): this is how it
+  tells a change at the break from one during play. A mistyped sheet is corrected by its undo.
+- A part with no line-up of its own continues with the players at the end of the part before.
+- `substitutions` records a change during a part that has begun, for its last `boards` boards: `in`
+  a member of the team (the director's exceptional substitution, Slovak §27.5 — where the seed has
+  it; RULES.md calls it §25.5), after which the player replaced may not play the following part
+  (`replaced_sits_out`); or `substitute` a name (a referee's substitute, Novi Sad), at most
+  `substitute_max_boards` (3) boards of the match in all. Neither replaces a whole part: that is the
+  line-up of the next part.
+
+Every refusal names the rule: the message says it, the detail has `field` and `rule`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from live.core.state import ItemState, State
+from live.core.tournament import Tournament
+from live.projections import lateness as arrivals
+from live.projections.standings import league_schedule, prize_table
+from live.rules import lateness
+from live.rules import lineups as L
+
+#: Where each rule is written, by preset (the refusals quote it).
+RULES_TEXT: dict[str, dict[str, str]] = {
+    "novi-sad-teams": {
+        "changes_at_breaks": "RULES.md §2 Team sheets: players change at half-time",
+        "substitute_max_boards": "RULES.md §2 Team sheets: a referee's substitute plays at most {n} boards of a match",
+        "individual_min_percent": "RULES.md §2 Team sheets: the final ranking counts players with at least {n} % "
+                                  "of the boards",
+    },
+    "slovak-league": {
+        "changes_at_breaks": "RULES.md §3 Team sheets, Slovak §27.5: players change only at the breaks",
+        "replaced_sits_out": "RULES.md §3 Team sheets, Slovak §27.5: a player replaced during a part may not "
+                             "play the following part",
+        "substitute_max_boards": "RULES.md §3 Team sheets, Slovak §17: only the team's roster plays",
+    },
+}
+
+
+DEFAULT_TEXT = {
+    "changes_at_breaks": "RULES.md Team sheets: players change only at the breaks",
+    "replaced_sits_out": "RULES.md Team sheets: a player replaced during a part may not play the following part",
+    "substitute_max_boards": "RULES.md Team sheets: a referee's substitute plays at most {n} boards of a match",
+    "individual_min_percent": "RULES.md Team sheets: the final ranking counts players with at least {n} % of "
+                              "the boards",
+}
+
+
+def cite(t: Tournament, rule: str, **values: Any) -> str:
+    """The words of a rule as the refusals quote it, for the tournament's preset."""
+    text = RULES_TEXT.get(t.preset, {}).get(rule) or DEFAULT_TEXT.get(rule, f"RULES.md Team sheets ({rule})")
+    return text.format(**values)
+
+
+def available(t: Tournament) -> bool:
+    """Whether the rules keep team sheets (the bridge presets: `lineup_size`)."""
+    return t.game == "bridge" and t.rules.get("lineup_size") is not None
+
+
+def match_pairs(state: State, item_id: str) -> list[tuple[str, str]] | None:
+    """The matches (home, away) of a round: its published seating, else the league's Berger round;
+    None for a round after the league (the Novi Sad final) before its seating is published."""
+    published = state.seatings.get(item_id)
+    if published is not None:
+        return [(m["home"], m["away"]) for m in published["matches"]]
+    s = state.items.get(item_id)
+    schedule = league_schedule(state.tournament)
+    number = s.item.round if s is not None else None
+    if number is None or number > len(schedule):
+        return None
+    return list(schedule[number - 1].pairs)
+
+
+def pair_of(state: State, item_id: str, team: str) -> tuple[str, str] | None:
+    return next(((h, a) for h, a in match_pairs(state, item_id) or () if team in (h, a)), None)
+
+
+def forfeited(state: State, item_id: str, pair: tuple[str, str]) -> bool:
+    return f"{pair[0]}-{pair[1]}" in state.forfeits.get(item_id, {})
+
+
+def unplayed(state: State, item_id: str, pair: tuple[str, str]) -> bool:
+    """A match nobody plays: forfeited, or against a team that has withdrawn without a result of it."""
+    if forfeited(state, item_id, pair):
+        return True
+    return bool(set(pair) & set(state.withdrawn)) and f"{pair[0]}-{pair[1]}" not in state.results.get(item_id, {})
+
+
+def shape(t: Tournament, s: ItemState) -> tuple[tuple[int, ...], int]:
+    """A match's boards per part, and how many parts have begun."""
+    item = s.item
+    boards = L.part_boards(int(item.boards or 0), t.segments(item))
+    return boards, L.begun(s.status, s.breaks, len(boards))
+
+
+def removed_boards(state: State, item_id: str, pair: tuple[str, str]) -> int:
+    """The boards the director removed from a match because a team was late (Slovak §18 / §27.2): the later
+    team's (the match starts when both are there); 0 under rules that remove none, or before a team came."""
+    t = state.tournament
+    s = state.items.get(item_id)
+    if t.rules.get("lateness") != lateness.SLOVAK or s is None or not s.item.boards:
+        return 0
+    params = lateness.SlovakLateParams.from_rules(t.rules, t.speed)
+    removed = 0
+    for team in pair:
+        came = arrivals.arrived_at(state, item_id, team)
+        if came is not None:
+            late = lateness.late_ms(arrivals.reference(s), came, s.pauses)
+            removed = max(removed, lateness.slovak_late(late, s.item.boards, arrivals.match_minutes(t, s.item),
+                                                        arrivals.first_of_gathering(t, s.item), params).boards_removed)
+    return removed
+
+
+def played_shape(state: State, s: ItemState, pair: tuple[str, str]) -> tuple[tuple[int, ...], int]:
+    """`shape` with the boards each part had as played: without the boards removed for lateness."""
+    boards, began = shape(state.tournament, s)
+    return L.played_part_boards(boards, removed_boards(state, s.item.id, pair)), began
+
+
+def substitutions(sheet: dict[str, Any]) -> list[L.Substitution]:
+    return [L.Substitution(int(x["part"]), str(x["out"]), int(x["boards"]), x.get("in"), x.get("substitute"))
+            for x in sheet.get("substitutions", ())]
+
+
+def played(state: State) -> dict[str, dict[str, int]]:
+    """player → match → the boards they played in it, as the sheets in force say (parts begun only)."""
+    out: dict[str, dict[str, int]] = {}
+    for item_id, teams in state.lineups.items():
+        s = state.items.get(item_id)
+        if s is None or not s.item.boards:
+            continue  # cancelled since
+        for team, sheet in teams.items():
+            pair = pair_of(state, item_id, team)
+            if pair is None or unplayed(state, item_id, pair):
+                continue
+            boards, began = played_shape(state, s, pair)  # boards removed for lateness: played by nobody
+            parts = sheet["parts"][:len(boards)]
+            for player, count in L.boards_played(parts, substitutions(sheet), boards, began).items():
+                if count:
+                    out.setdefault(player, {})[item_id] = count
+    return out
+
+
+def boards_of(state: State, player: str, played_: dict[str, dict[str, int]] | None = None) -> int:
+    return sum((played_ if played_ is not None else played(state)).get(player, {}).values())
+
+
+def team_boards(state: State, team: str) -> int:
+    """Novi Sad "the total number of boards of the tournament", for a team's players: the boards of the
+    matches the team plays (its league matches, the final once seated), without the unplayed ones and
+    without boards removed for lateness (nobody played them either)."""
+    total = 0
+    for s in state.items.values():
+        pair = pair_of(state, s.item.id, team)
+        if pair is not None and s.item.boards and not unplayed(state, s.item.id, pair):
+            total += s.item.boards - min(s.item.boards, removed_boards(state, s.item.id, pair))
+    return total
+
+
+def individual(state: State) -> dict[str, Any] | None:
+    """The Novi Sad final individual ranking (None under rules without one): the teams in their final order
+    (the final's winner first once it is played, `live.projections.standings.prize_table`), each player's boards of
+    the team's total, and the players with at least `individual_min_percent` of them, who share their
+    team's place."""
+    t = state.tournament
+    percent = t.rules.get("individual_min_percent")
+    if percent is None or t.game != "bridge":
+        return None
+    table, order = prize_table(state)
+    boards = played(state)
+    ranking: list[dict[str, Any]] = []
+    teams: list[dict[str, Any]] = []
+    for row in table:
+        team = row["team"]
+        total = team_boards(state, team)
+        need = L.needed(total, percent)
+        players = []
+        for p in t.players:
+            if p.team != team:
+                continue
+            count = boards_of(state, p.id, boards)
+            ok = L.eligible(count, total, percent)
+            players.append({"player": p.id, "name": p.name, "boards": count, "percent": L.percent_of(count, total),
+                            "eligible": ok, "still_needed": max(0, need - count), "withdrawn": p.withdrawn})
+            if ok:
+                ranking.append({"rank": row["rank"], "shared": True, "player": p.id, "name": p.name, "team": team,
+                                "team_name": row["name"], "boards": count, "percent": L.percent_of(count, total)})
+        teams.append({"rank": row["rank"], "team": team, "name": row["name"], "boards": total, "needed": need,
+                      "players": players})
+    return {"percent": percent, "rule": cite(t, "individual_min_percent", n=percent), "order": order,
+            "ranking": ranking, "teams": teams}
+
+
+def player_view(state: State, player_id: str) -> dict[str, Any] | None:
+    """A bridge player's own boards for the player page (None without team sheets or a team): `played` of
+    `of` (the team's boards, `team_boards`), `percent`; where the rules have an individual ranking its
+    `min_percent`, the boards `needed` and whether the player is `eligible` — all the page shows."""
+    t = state.tournament
+    player = t.player(player_id)
+    if not available(t) or player is None or player.team is None:
+        return None
+    total = team_boards(state, player.team)
+    count = boards_of(state, player.id)
+    out: dict[str, Any] = {"played": count, "of": total, "percent": L.percent_of(count, total)}
+    percent = t.rules.get("individual_min_percent")
+    if percent is not None:
+        out.update(min_percent=percent, needed=L.needed(total, percent), eligible=L.eligible(count, total, percent))
+    return out
+
+
+def substitution_kinds(t: Tournament) -> list[str]:
+    """Who may come in during a part under these rules, as the `lineup` command takes it: `substitute` (a
+    referee's substitute, where the rules count their boards) and `member` (the director's exceptional
+    substitution, where the player replaced sits out the next part)."""
+    return [kind for kind, allowed in (("substitute", t.rules.get("substitute_max_boards") is not None),
+                                       ("member", bool(t.rules.get("replaced_sits_out")))) if allowed]
+
+
+def referee_view(state: State) -> dict[str, Any] | None:
+    """The console's `lineups` section (None without team sheets): for every match whose teams are known
+    and each team in it, the sheet in force, the line-up of every part as it counts, which parts may
+    still change, who may not play which part, the referee's substitute's boards left; every player's
+    boards; and the individual ranking where the rules have one. (The rosters join it in
+    `live.projections.views`: they read the boards played from here.)"""
+    t = state.tournament
+    if not available(t):
+        return None
+    limit = t.rules.get("substitute_max_boards")
+    matches: dict[str, Any] = {}
+    for s in state.items.values():
+        pairs = match_pairs(state, s.item.id)
+        if pairs is None or not s.item.boards:
+            continue
+        boards, began = shape(t, s)
+        sheets = state.lineups.get(s.item.id, {})
+        teams = {}
+        for team in (x for pair in pairs for x in pair):
+            sheet = sheets.get(team)
+            subs = substitutions(sheet) if sheet else []
+            entered = sheet["parts"] if sheet else []
+            fixed = sheet["fixed"] if sheet else []
+            teams[team] = {
+                "sheet": sheet, "forfeited": forfeited(state, s.item.id, pair_of(state, s.item.id, team) or ("", "")),
+                "line_ups": [list(x) if x is not None else None for x in L.sheet_line_ups(entered, subs, len(boards))],
+                "changeable": [k for k in range(1, len(boards) + 1) if k not in fixed],
+                "barred": {str(k): sorted(v) for k, v in L.barred(subs, len(boards)).items()},
+                "substitute_boards_left": None if limit is None else max(0, int(limit) - L.substitute_boards(subs)),
+                "boards_removed": removed_boards(state, s.item.id, pair_of(state, s.item.id, team) or ("", "")),
+            }
+        matches[s.item.id] = {"parts": len(boards), "part_boards": list(boards), "begun": began, "teams": teams}
+    counts = played(state)
+    return {"size": int(t.rules["lineup_size"]), "substitution_kinds": substitution_kinds(t), "matches": matches,
+            "boards": {p: {"total": sum(m.values()), "matches": m} for p, m in counts.items()},
+            "individual": individual(state)}
+

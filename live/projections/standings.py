@@ -1,0 +1,369 @@
+"""Standings of the tournament as it stands: the state's results fed to the pure rules.
+
+This module only translates: results, seatings, forfeits and penalties from the fold go in,
+rows ready for the screens come out. Every number is decided in `live/rules/`.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import TYPE_CHECKING, Any
+
+from live.projections import lateness as arrivals
+from live.rules import bridge, preferans
+from live.rules import lateness as L
+from live.rules.appeals import provisional
+from live.rules.berger import BergerRound, berger
+from live.rules.prizes import champion_first
+from live.rules.standings_preferans import standings as preferans_standings
+from live.rules.vp import vp
+
+if TYPE_CHECKING:
+    from live.core.state import State
+    from live.core.tournament import Item, Team, Tournament
+
+
+def compute(state: State) -> list[dict[str, Any]]:
+    if state.tournament.game == "preferans":
+        return _preferans(state)
+    return _bridge(state)
+
+
+def hidden(state: State) -> dict[str, Any] | None:
+    """Whether the hall no longer sees the standings (`[rules] standings_hidden_from_round = N`): from the
+    moment round N (or any later round) started until the referee shows them at the prize-giving
+    (`reveal_standings`), `{"from_round": N, "title": <round N's title>}`; None while they are shown.
+    The referees always see them; the pages say they are hidden until the prize-giving."""
+    from_round = state.tournament.rules.get("standings_hidden_from_round")
+    if not isinstance(from_round, int) or isinstance(from_round, bool) or state.standings_revealed:
+        return None
+    started = [s.item for s in state.items.values()
+               if s.started_at is not None and s.item.round is not None and s.item.round >= from_round]
+    if not started:
+        return None
+    named = next((i for i in state.tournament.items if i.playing and i.round == from_round),
+                 min(started, key=lambda i: (i.round or 0, i.start_ms)))
+    return {"from_round": from_round, "title": named.title}
+
+
+def number(value: Decimal) -> int | float:
+    """A Decimal for JSON: whole numbers stay whole, others keep their digits (4.3, not 4.29999…)."""
+    return int(value) if value == value.to_integral_value() else float(value)
+
+
+# preferans -------------------------------------------------------------------------------------
+
+
+def table_scores(state: State) -> dict[str, list[preferans.TableScore]]:
+    """item → its scored tables, from the latest entry (record or correction) of each table."""
+    params = preferans.ScoringParams.from_rules(state.tournament.rules)
+    scored: dict[str, list[preferans.TableScore]] = {}
+    cache = state.table_cache  # an entry never changes once logged: score it once (per late deduction)
+    for item in state.tournament.items:
+        entries = state.results.get(item.id, {})
+        if not entries:
+            continue
+        late = arrivals.late_deductions(state, item.id)
+        tables = []
+        for _, entry in sorted(entries.items(), key=lambda kv: int(kv[0])):
+            deductions = {p: b for p, b in late.items() if p in entry.get("results", {})}
+            key = (entry["seq"], tuple(sorted(deductions.items())))
+            table = cache.get(key)
+            if table is None:
+                table = cache[key] = _score(entry, params, deductions)
+            tables.append(table)
+        if tables:
+            scored[item.id] = tables
+    return scored
+
+
+def _score(entry: dict[str, Any], params: preferans.ScoringParams,
+           deductions: dict[str, int] | None = None) -> preferans.TableScore:
+    if entry.get("walkover"):
+        return preferans.score_walkover(entry["walkover"], entry["absent"], params)
+    supe = {(w, a): n for w, row in (entry.get("supe") or {}).items() for a, n in row.items()}
+    return preferans.score_table(entry["results"], supe or None, params, deductions or None)
+
+
+def _preferans(state: State) -> list[dict[str, Any]]:
+    """The rows; bule penalties are on the paper (shown, not subtracted), a sanction's deduction of points
+    (`unit: "points"`, live/commands/sanctions.py) comes off the score (`penalty_points`)."""
+    t = state.tournament
+    on_paper: dict[str, int] = {}
+    deducted: dict[str, Decimal] = {}
+    for p in state.penalties:
+        if p.get("unit") == "bule" and p.get("player"):
+            on_paper[p["player"]] = on_paper.get(p["player"], 0) + int(p["amount"])
+        elif p.get("unit") == "points" and p.get("player"):
+            deducted[p["player"]] = deducted.get(p["player"], Decimal(0)) + Decimal(str(p["amount"]))
+    rows = preferans_standings(
+        table_scores(state).values(), players=[p.id for p in t.players],
+        tiebreaks=t.rules.get("standings_tiebreaks", ("bule", "head_to_head")), deductions=deducted,
+    )
+    names = {p.id: p for p in t.players}
+    return [{
+        "rank": row.rank, "shared": row.shared, "player": row.player, "name": names[row.player].name,
+        "lady": names[row.player].lady, "points": number(row.points), "bule": number(row.bule),
+        "rounds": row.rounds, "penalty_bule": on_paper.get(row.player, 0),
+        "penalty_points": number(row.penalty_points),
+    } for row in rows if row.player in names]
+
+
+# bridge ----------------------------------------------------------------------------------------
+
+
+def scale(state: State) -> str:
+    return str(state.tournament.rules.get("vp_scale", "wbf"))
+
+
+#: The last schedules made, by the teams they were made for (the same tuple while the roster does not change):
+#: the views ask for the schedule once per team and match, and a league of 2,500 teams takes seconds to draw.
+_SCHEDULES: list[tuple[tuple[Team, ...], bool, tuple[BergerRound[str], ...]]] = []
+
+
+def league_schedule(t: Tournament) -> tuple[BergerRound[str], ...]:
+    """The Berger rounds of the league: single, or double when the timetable has the rounds for it.
+    Rounds after these (the Novi Sad final) are not part of the league table."""
+    teams = [team.id for team in t.teams]
+    if len(teams) < 2:
+        return ()
+    single = len(teams) + len(teams) % 2 - 1
+    rounds = [i.round for i in t.items if i.playing and i.round and i.round <= 2 * single]
+    double = max(rounds, default=0) > single
+    for known, was_double, schedule in _SCHEDULES:
+        if known is t.teams and was_double == double:
+            return schedule
+    schedule = berger(teams, double=double)
+    _SCHEDULES[:] = [(t.teams, double, schedule), *_SCHEDULES[:3]]
+    return schedule
+
+
+def league_matches(state: State) -> list[bridge.MatchResult]:
+    last = len(league_schedule(state.tournament))
+    return [_match(item, entry) for item in state.tournament.items
+            if item.playing and item.round and item.round <= last
+            for entry in state.results.get(item.id, {}).values()]
+
+
+def _match(item: Item, entry: dict[str, Any], compensation: tuple[int, int] = (0, 0)) -> bridge.MatchResult:
+    return bridge.MatchResult(item.round or 0, entry["home"], entry["away"],
+                              Decimal(str(entry["imps_home"])) + compensation[0],
+                              Decimal(str(entry["imps_away"])) + compensation[1], item.boards or 1)
+
+
+def late_compensation(state: State, item: Item, entry: dict[str, Any]) -> tuple[int, int]:
+    """Slovak §18/§26.2: IMPs added to the home and away totals for boards removed because the
+    other team was late (3 IMP per removed board)."""
+    t = state.tournament
+    if t.rules.get("lateness") != L.SLOVAK:
+        return (0, 0)
+    s = state.items[item.id]
+    home, away = entry["home"], entry["away"]
+    extra = {home: 0, away: 0}
+    for team, other in ((home, away), (away, home)):
+        came = arrivals.arrived_at(state, item.id, team)
+        if came is None:
+            continue
+        late = L.slovak_late(L.late_ms(arrivals.reference(s), came, s.pauses), item.boards or 0,
+                             arrivals.match_minutes(t, item), arrivals.first_of_gathering(t, item),
+                             L.SlovakLateParams.from_rules(t.rules, t.speed))
+        if not late.forfeit:
+            extra[other] += int(late.compensation_imps)
+    return extra[home], extra[away]
+
+
+def overtime_penalties(state: State) -> list[bridge.Penalty]:
+    """Novi Sad: 1 VP per whole 5 minutes a match ran past match + scoring time (to the moment its
+    result was handed in), to the team that arrived later. When neither was late the referee names
+    the team with a `penalty` command; the server does not guess."""
+    t = state.tournament
+    if t.rules.get("lateness") != L.NOVI_SAD:
+        return []
+    params = L.NoviSadTimeParams.from_rules(t.rules, t.speed)
+    out = []
+    for item in t.items:
+        s = state.items.get(item.id)
+        if s is None:
+            continue
+        for entry in state.results.get(item.id, {}).values():
+            arrived = {team: arrivals.arrived_at(state, item.id, team) for team in (entry["home"], entry["away"])}
+            over = L.novi_sad_overtime(item.start_ms, int(entry["submitted_at"]), params, pauses=s.pauses,
+                                       arrived=arrived)
+            if over.vp and over.caused_by:
+                out.append(bridge.Penalty(over.caused_by, over.vp, f"{item.id}: {over.blocks} × 5 min over time",
+                                          item.round))
+    return out
+
+
+def final_view(state: State) -> dict[str, Any] | None:
+    """The Novi Sad final: the finalists, the carry-over, the IMPs so far and the winner."""
+    final = next((s for s in state.seatings.values() if s.get("method") == "final"), None)
+    if final is None:
+        return None
+    first, second = final["matches"][0]["home"], final["matches"][0]["away"]
+    entry = next(iter(state.results.get(final["item"], {}).values()), None)
+    view: dict[str, Any] = {"item": final["item"], "first": first, "second": second,
+                            "carry_over": final["carry_over"], "winner": None}
+    if entry is not None:
+        view.update(imps_first=entry["imps_home"], imps_second=entry["imps_away"],
+                    winner=bridge.final_winner(first, second, Decimal(str(entry["imps_home"])),
+                                               Decimal(str(entry["imps_away"])), final["carry_over"]))
+    return view
+
+
+def prize_table(state: State) -> tuple[list[dict[str, Any]], str]:
+    """The standings rows the prizes follow, and by what: "final" once the Novi Sad final has a winner
+    (RULES.md §2: the champion is the final's winner, its loser 2nd; `prizes.champion_first`), else
+    "standings" (the table as it stands). The standings themselves stay the league's."""
+    table = standings_of(state)
+    final = final_view(state) if state.tournament.game == "bridge" else None
+    if final is None or final["winner"] is None:
+        return table, "standings"
+    winner = final["winner"]
+    runner_up = final["second"] if winner == final["first"] else final["first"]
+    if not {winner, runner_up} <= {row["team"] for row in table}:
+        return table, "standings"  # a finalist erased from the table since (a withdrawal): no final to follow
+    ranks = dict(champion_first([(row["team"], row["rank"]) for row in table], winner, runner_up))
+    by_team = {row["team"]: row for row in table}
+    order = [winner, runner_up, *(row["team"] for row in table if row["team"] not in (winner, runner_up))]
+    return [{**by_team[team], "rank": ranks[team]} for team in order], "final"
+
+
+def bridge_scores(state: State) -> list[bridge.Score]:
+    """Every team's line of every round: played matches, byes, forfeits (in timetable order,
+    because a forfeit's award depends on the averages of the rounds before it)."""
+    t = state.tournament
+    rules = t.rules
+    lines: list[bridge.Score] = []
+    last = len(league_schedule(t))
+    for item in t.items:
+        if not item.playing or item.round is None or item.round > last:
+            continue
+        boards = item.boards or 1
+        for entry in state.results.get(item.id, {}).values():
+            lines.extend(bridge.score_match(_match(item, entry, late_compensation(state, item, entry)),
+                                            scale(state)))
+        for entry in state.forfeits.get(item.id, {}).values():
+            guilty = entry["guilty"]
+            innocent = entry["away"] if guilty == entry["home"] else entry["home"]
+            if scale(state) == "slovak25":
+                pair = bridge.slovak_unplayed(item.round, innocent, guilty, boards, lines,
+                                              bonus=rules["bye_bonus"], guilty_vp=rules["forfeit_guilty_vp"],
+                                              complement=rules["unplayed_complement"])
+            else:
+                pair = bridge.novi_sad_forfeit(item.round, innocent, guilty, lines, min_vp=rules["forfeit_vp"],
+                                               guilty_vp=rules["forfeit_guilty_vp"])
+            lines.extend(pair)
+        seating = state.seatings.get(item.id)
+        status = state.items[item.id].status
+        if seating and seating.get("bye") and status in ("running", "paused", "ended"):
+            if scale(state) == "slovak25":
+                lines.append(bridge.slovak_bye(seating["bye"], item.round, boards, rules["bye_bonus"]))
+            else:
+                lines.append(bridge.novi_sad_bye(seating["bye"], item.round, rules["bye_vp"]))
+    return lines
+
+
+def departed(state: State, scores: list[bridge.Score]) -> list[str]:
+    """Teams out of the event: withdrawn by the referee, or disqualified by one forfeit too many."""
+    t = state.tournament
+    out = list(state.withdrawn)
+    limit = t.rules.get("max_forfeits")
+    if limit is not None:
+        out += [team.id for team in t.teams
+                if team.id not in out and bridge.disqualified(scores, team.id, int(limit))]
+    return out
+
+
+def apply_withdrawals(state: State, scores: list[bridge.Score]) -> tuple[list[bridge.Score], set[str]]:
+    """RULES.md §2 / §3: before half of its matches a departed team's results are erased (it leaves the
+    table); after half, each of its remaining matches is a forfeit it caused."""
+    t = state.tournament
+    rules = t.rules
+    schedule = league_schedule(t)
+    boards = {i.round: i.boards or 1 for i in t.items if i.playing and i.round}
+    erased: set[str] = set()
+    for team in departed(state, scores):
+        fixtures = [bridge.Fixture(r.number, h, a, boards.get(r.number, 1))
+                    for r in schedule for h, a in r.pairs if team in (h, a)]
+        done = {s.round for s in scores if s.team == team}
+        remaining = [f for f in fixtures if f.round not in done]
+        if scale(state) == "slovak25":
+            result = bridge.slovak_withdrawal(team, scores, remaining, len(fixtures), bonus=rules["bye_bonus"],
+                                              guilty_vp=rules["forfeit_guilty_vp"],
+                                              complement=rules["unplayed_complement"])
+        else:
+            result = bridge.novi_sad_withdrawal(team, scores, remaining, len(fixtures),
+                                                min_vp=rules["forfeit_vp"], guilty_vp=rules["forfeit_guilty_vp"])
+        scores = list(result.scores)
+        if result.erased:
+            erased.add(team)
+    return scores, erased
+
+
+def _bridge(state: State) -> list[dict[str, Any]]:
+    t = state.tournament
+    penalties = [bridge.Penalty(p["team"], Decimal(str(p["amount"])), p.get("reason", ""))
+                 for p in state.penalties if p.get("unit") == "vp" and p.get("team")]
+    penalties += overtime_penalties(state)
+    scores, erased = apply_withdrawals(state, bridge_scores(state))
+    rows = bridge.standings(scores, [p for p in penalties if p.team not in erased],
+                            tiebreaks=t.rules.get("standings_tiebreaks", ("h2h_vp", "imp_diff")),
+                            teams=[team.id for team in t.teams if team.id not in erased])
+    names = {team.id: team.name for team in t.teams}
+    departed_now = set(departed(state, scores))
+    return [{
+        "rank": row.rank, "shared": row.shared, "team": row.team, "name": names.get(row.team, row.team),
+        "vp": number(row.vp), "penalty_vp": number(row.penalty_vp), "imps_for": number(row.imps_for),
+        "imps_against": number(row.imps_against), "imp_diff": number(row.imp_diff), "played": row.played,
+        "awarded": row.awarded, "decided_by": row.decided_by, "withdrawn": row.team in departed_now,
+    } for row in rows]
+
+
+def results_view(state: State) -> dict[str, list[dict[str, Any]]]:
+    """item → its results as the screens show them: each player's bule, place and points, or
+    each match's IMPs and VP."""
+    out: dict[str, list[dict[str, Any]]] = {}
+    if state.tournament.game == "preferans":
+        for item_id, tables in table_scores(state).items():
+            entries = sorted(state.results[item_id].items(), key=lambda kv: int(kv[0]))
+            out[item_id] = [{
+                "table": int(key), "seq": entry["seq"], "corrected": "reason" in entry,
+                "walkover": bool(entry.get("walkover")),
+                "players": [{"player": s.player, "result": number(s.result), "place": s.place,
+                             "points": number(s.points), "shared": s.shared, "absent": s.absent}
+                            for s in scored.scores],
+            } for (key, entry), scored in zip(entries, tables, strict=True)]
+        return out
+    appealed = provisional(list(state.appeals.values()))
+    for item in state.tournament.items:
+        rows = []
+        for entry in state.results.get(item.id, {}).values():
+            # the VP the standings count: with the IMPs for boards removed for a late team (Slovak §26.2)
+            extra = late_compensation(state, item, entry)
+            home_vp, away_vp = vp(scale(state), Decimal(str(entry["imps_home"])) + extra[0] -
+                                         Decimal(str(entry["imps_away"])) - extra[1], item.boards or 1)
+            rows.append({"home": entry["home"], "away": entry["away"], "imps_home": entry["imps_home"],
+                         "imps_away": entry["imps_away"], "vp_home": number(home_vp), "vp_away": number(away_vp),
+                         "seq": entry["seq"], "corrected": "reason" in entry})
+            if any(extra):
+                rows[-1]["late_imps"] = {"home": extra[0], "away": extra[1]}
+            if any(x["item"] == item.id and x.get("team") in (entry["home"], entry["away"]) for x in appealed):
+                # Slovak §24.1: a team's appeal on the match is open (live/commands/appeals.py).
+                rows[-1]["provisional"] = True
+        for entry in state.forfeits.get(item.id, {}).values():
+            rows.append({"home": entry["home"], "away": entry["away"], "forfeit": entry["guilty"],
+                         "seq": entry["seq"]})
+        if rows:
+            out[item.id] = rows
+    return out
+
+
+def standings_of(state: State) -> list[dict[str, Any]]:
+    """The standings, built on first use after an event that can change them (`State.derived`)."""
+    return state.derived("standings", lambda: compute(state))
+
+
+def scored_results(state: State) -> dict[str, list[dict[str, Any]]]:
+    """Every entered result with the points or VP it scored, per round (kept as `standings_of` is)."""
+    return state.derived("results", lambda: results_view(state))

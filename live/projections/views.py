@@ -1,0 +1,269 @@
+"""Views: what each kind of screen is shown, as JSON-ready sections built from the state.
+
+A view is a dict of named sections. Clients replace a section whole when it arrives, so an
+event message carries only the sections that changed. Times are epoch milliseconds (UTC):
+clients render countdowns themselves against the synchronized server clock.
+
+The pages hold no rule: every number and decision they show is here. What changes with the clock
+alone, between events, comes as instants to compare with the clock, never as a rule to apply: the
+headline's timeline (`now`, live/projections/timeline.py), a lateness report's `late_clock` and `steps`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from live.core import events as E
+from live.core import referees as R
+from live.core import texts
+from live.core.referees import SHARED_NAME, is_referee
+from live.core.state import ItemState, State, start_blocker
+from live.core.tournament import Item, Player, Tournament
+from live.projections import appeals, checkin, desk, lineups, rosters, sanctions, table_slips, timeline
+from live.projections.lateness import lateness_of
+from live.projections.standings import final_view, hidden, scored_results, standings_of
+
+AUDIT_SHOWN = 100
+
+
+def item_view(t: Tournament, item: Item, s: ItemState | None, planned: Item | None = None,
+              state: State | None = None) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "id": item.id, "kind": item.kind, "title": item.title, "round": item.round,
+        "start": item.start_ms, "end": item.end_ms, "playing": item.playing,
+    }
+    if planned is not None and planned.start_ms != item.start_ms:
+        data["planned_start"] = planned.start_ms  # moved because a round before it ran long
+    if item.boards:
+        data["boards"] = item.boards
+    # Whether the day's commands may still move, shift or cancel it (the server checks them again):
+    # a round or match until it starts; any other item until its time comes, except on a plan of
+    # which nothing has been played yet, where everything may still move.
+    data["changeable"] = s.open if s is not None else True
+    data["changeable_until"] = None if s is not None or state is None or not state.played else item.start_ms
+    if s is None:
+        data["phase"] = None  # not a round or match: it is on while now is in [start, end) (see `now`)
+        return data
+    # Why a held round still waits, as it stands now (None: it can be started).
+    held = start_blocker(state, item.id) if state is not None and s.status == "held" else None
+    data.update(
+        status=s.status, started_at=s.started_at, ended_at=s.ended_at, called_at=s.called_at,
+        held_at=s.held_at, held_for=held[0] if held else None, waiting_for=held[1] if held else None,
+        ends_at=s.ends_at() if s.status != "ended" else s.ended_at,
+        paused_at=s.paused_at, extended_ms=s.extended_ms, last_deals_at=s.last_deals_at,
+        breaks=list(s.breaks), parts=t.segments(item),
+    )
+    data["phase"] = timeline.phase(data)
+    if s.status == "paused":
+        data["remaining_ms"] = s.remaining_ms(s.paused_at or 0)
+    elif s.open:
+        data["remaining_ms"] = s.remaining_ms(0)
+    return data
+
+
+def public_sections(state: State) -> dict[str, Any]:
+    """What every screen sees. While the standings are hidden (`live.projections.standings.hidden`) they are
+    an empty list and `standings_hidden` says since which round (absent while they are shown). `now` is the
+    headline's timeline (`live.projections.timeline`): the current and next item at every instant; `limits`,
+    the fields' lengths."""
+    t = state.tournament
+    plan = state.plan or t
+    concealed = hidden(state)
+    timetable = state.derived("timetable", lambda: [item_view(t, i, state.items.get(i.id), plan.item(i.id), state)
+                                                    for i in t.items])
+    opens = t.rule_ms("checkin_opens_before")
+    return {
+        "tournament": {
+            "name": t.name, "timezone": t.timezone, "preset": t.preset, "game": t.game,
+            "language": t.language, "languages": list(t.languages), "speed": t.speed, "id": t.id,
+            "follow": t.rules.get("follow", "shift"),
+            "call_before_ms": t.rule_ms("call_before"),
+            "last_deals_warning_ms": t.rule_ms("last_deals_warning"),
+            "checkin_opens_before_ms": opens,
+            "minute_ms": t.minutes_ms(1),
+        },
+        "timetable": timetable,
+        "now": state.derived("now", lambda: timeline.timeline(timetable, t.zone, opens)),
+        "limits": LIMITS,
+        "announcements": [a for a in state.announcements if not _private(a)],
+        "players": state.derived("players", lambda: [_player(p) for p in t.players]),
+        "teams": state.derived("teams", lambda: [{"id": x.id, "name": x.name} for x in t.teams]),
+        "standings": [] if concealed else standings_of(state),
+        **({"standings_hidden": concealed} if concealed else {}),
+        # Slovak §24.1: an appeal open holds its results back from being final (absent when none is;
+        # live/commands/appeals.py).
+        **({"standings_provisional": provisional} if (provisional := appeals.provisional(state)) else {}),
+        "seating": state.derived("seating", lambda: {item: _seating(s) for item, s in state.seatings.items()}),
+        "results": scored_results(state),
+        "final": state.derived("final", lambda: final_view(state)) if state.tournament.game == "bridge" else None,
+        "lateness": lateness_of(state),
+    }
+
+
+#: The longest texts the server takes, in characters (live/core/texts.py, live/core/referees.py), and the check-in
+#: code's letters (live/projections/checkin.py, shown in groups of `code_group`): a page's fields take no more.
+LIMITS: dict[str, int] = {
+    "name": texts.MAX_NAME, "title": texts.MAX_TITLE, "reason": texts.MAX_REASON, "announcement": texts.MAX_TEXT,
+    "referee_name": R.MAX_NAME, "code": checkin.LENGTH, "code_group": checkin.GROUP,
+}
+
+
+def _player(p: Player) -> dict[str, Any]:
+    data: dict[str, Any] = {"id": p.id, "name": p.name, "team": p.team}
+    if p.lady:
+        data["lady"] = True
+    if p.junior:
+        data["junior"] = True
+    if p.rating is not None:
+        data["rating"] = p.rating  # the club rating (live/commands/rosters.py)
+    if p.enters:
+        data["enters"] = p.enters  # a walk-in, seated from this round on
+    if p.withdrawn:
+        data["withdrawn"] = True
+    return data
+
+
+def _private(announcement: dict[str, Any]) -> bool:
+    """A notice to one player (the hall does not see its words)."""
+    return announcement["type"] == "announced" and "player" in announcement
+
+
+def _seating(published: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in published.items() if k not in ("ts",)}
+
+
+def event_families() -> dict[str, list[str]]:
+    """The event types the pages treat specially, by family (live/core/events.py), for the `hello` message:
+    `signal` (every signal), `banner` (the signals shown as a banner), `score` (those that change the
+    standings, results, seating or penalties: no banner on the display), `plan` (the timetable's changes,
+    told in the plan's words) and `not_undoable` (audit entries no undo takes back)."""
+    return {"signal": sorted(E.SIGNAL_TYPES), "banner": sorted(E.BANNER_TYPES), "score": sorted(E.SCORE_TYPES),
+            "plan": sorted(E.TIMETABLE_CHANGE_TYPES), "not_undoable": sorted(NOT_UNDOABLE)}
+
+
+def referee_sections(state: State, allowed: dict[str, list[str]]) -> dict[str, Any]:
+    return {**public_sections(state), **referee_only(state, allowed)}
+
+
+#: Audit entries no undo takes back: an undo, and a sign-in (it happened; a session ends by logging out).
+NOT_UNDOABLE = frozenset({E.COMMAND_UNDONE, E.REFEREE_SIGNED_IN})
+
+
+def undoable_by(state: State, actor: str) -> list[dict[str, Any]]:
+    """The commands "undo last" may take back for this referee: their own, in force, not an undo or a sign-in."""
+    return [x for x in state.commands if not x["undone"] and x["type"] not in NOT_UNDOABLE
+            and x.get("by", SHARED_NAME) == actor]
+
+
+def referee_only(state: State, allowed: dict[str, list[str]]) -> dict[str, Any]:
+    """What only the referees see: the audit, and the command "undo last" takes back for each referee
+    (their own last command still in force), so the console names it and sends its seq. `undo_last`
+    is the shared token's referee's; `undo_last_by` maps every referee's actor to theirs. `allowed` is
+    which round commands the server would take now (`live.commands.decide.allowed_now`: the commands
+    answer it, and they sit above the projections, so the edge that builds the sections asks them)."""
+    last: dict[str, int] = {}
+    for x in state.commands:
+        if not x["undone"] and x["type"] not in NOT_UNDOABLE and is_referee(x.get("by", SHARED_NAME)):
+            last[x.get("by", SHARED_NAME)] = x["seq"]
+    concealed = hidden(state)
+    # The referees keep the standings the hall no longer sees, and are told that it does not see them.
+    shown = {"standings": standings_of(state), "standings_hidden": concealed} if concealed else {}
+
+    return {"audit": state.commands[-AUDIT_SHOWN:], "undo_last": last.get(SHARED_NAME), "undo_last_by": last,
+            "allowed": allowed,
+            "referees": sorted(state.referees), **shown,
+            # Čačak (None under rules without them): the next sanction step per player and kind, the appeals,
+            # and the scoring desk's list of who brings each table's slip and who pays the fee.
+            "sanctions": state.derived("sanctions", lambda: sanctions.referee_view(state)),
+            "appeals": state.derived("appeals", lambda: appeals.referee_view(state)),
+            "slips": state.derived("slips", lambda: table_slips.all_slips(state)),
+            # Bridge team sheets (None without them): each match's sheets and what may still change, every
+            # player's boards, the rosters, and the Novi Sad individual ranking (live/commands/lineups.py).
+            "lineups": state.derived("lineups", lambda: _lineups(state)),
+            # The desk (None without entry fees): per player and team what is due, paid and next, who has
+            # not paid, and the prize fund the payments make (live/commands/desk.py).
+            "desk": state.derived("desk", lambda: desk.referee_view(state))}
+
+
+def _lineups(state: State) -> dict[str, Any] | None:
+    """The console's team sheets with the rosters (live/projections/rosters.py) beside them."""
+    view = lineups.referee_view(state)
+    return view if view is None else {**view, "rosters": rosters.referee_view(state)}
+
+
+def public_audit(state: State) -> list[dict[str, Any]]:
+    """The audit log without the words of private notices (those are for their player and the referees)
+    and without the referees' own entries (who was added, who signed in)."""
+    return [{**c, "payload": {"player": c["payload"]["player"], "private": True}}
+            if c["type"] == "announced" and "player" in c["payload"] else c
+            for c in state.commands[-AUDIT_SHOWN:] if c["type"] not in E.REFEREE_ONLY_TYPES]
+
+
+def me_section(state: State, player_id: str, *, private: bool = False) -> dict[str, Any] | None:
+    """A player's own page. Anyone may choose anyone's name on the player page, so without the player's
+    session (`private`) it holds only what the public sections show anyway, picked out for them (arrivals,
+    seats, results, penalties, standing) and how many notices are for them; with it, the notices' words."""
+    player = state.tournament.player(player_id)
+    if player is None:
+        return None
+    mine = {player.id, player.team} - {None}
+    notices = [a for a in state.announcements if _private(a) and a["player"] == player_id]
+    return {
+        "id": player.id, "name": player.name, "team": player.team, "session": private,
+        "arrivals": [{"item": item, **row} for item, report in lateness_of(state).items() for row in report["rows"]
+                     if row["id"] in mine],
+        **({"notices": notices} if private else {"private_notices": len(notices)}),
+        # Requests to the judges' committee, and how many are left: theirs only, with their session.
+        **({"appeals": appeals.player_view(state, player.id)} if private else {}),
+        "seats": _seats(state, player.id, player.team),
+        "results": [{"item": item, **row} for item, rows in scored_results(state).items() for row in rows
+                    if _involves(row, player.id, player.team)],
+        "penalties": [p for p in state.penalties if p.get("player") == player.id or
+                      (player.team and p.get("team") == player.team)],
+        # Bridge: the boards they played of their team's, and what the individual ranking needs
+        # (live/projections/lineups.py).
+        "boards": lineups.player_view(state, player.id),
+        # While the standings are hidden, a player's own line is too (their place would tell the others').
+        "standing": None if hidden(state) else next(
+            (row for row in standings_of(state)
+             if row.get("player") == player.id or (player.team and row.get("team") == player.team)), None),
+    }
+
+
+def _involves(row: dict[str, Any], player: str, team: str | None) -> bool:
+    if "players" in row:
+        return any(p["player"] == player for p in row["players"])
+    return team is not None and team in (row["home"], row["away"])
+
+
+def _seats(state: State, player: str, team: str | None) -> list[dict[str, Any]]:
+    """Where the player sits in each published round: "r3: table 4, seat 2" / "home vs t2"."""
+    seats = []
+    for item, published in state.seatings.items():
+        for table in published.get("tables", []):
+            if player in table["players"]:
+                seats.append({"item": item, "table": table["table"], "seat": table["players"].index(player) + 1})
+        for match in published.get("matches", []):
+            if team in (match["home"], match["away"]):
+                home = match["home"] == team
+                seats.append({"item": item, "home": home, "opponent": match["away"] if home else match["home"]})
+        if team is not None and published.get("bye") == team:
+            seats.append({"item": item, "bye": True})
+    return seats
+
+
+def clock(state: State, now: int, entries: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """The current and next timetable items at `now`: what the hall display headlines (`live.projections.timeline`;
+    `entries`: the `now` section, if it is built already)."""
+    entry = timeline.at(entries if entries is not None else public_sections(state)["now"], now)
+    return {"now": now, "current": entry["current"], "next": entry["next"]}
+
+
+def full_state(state: State, now: int, *, allowed: dict[str, list[str]] | None = None) -> dict[str, Any]:
+    """GET /api/state: everything; private notices only for a request with the referee token, which is
+    also told the commands `allowed` now (None: not a referee)."""
+    referee = allowed is not None
+    audit = state.commands[-AUDIT_SHOWN:] if referee else public_audit(state)
+    extra = {k: v for k, v in referee_only(state, allowed).items() if k != "audit"} if allowed is not None else {}
+    public = public_sections(state)
+    return {**public, "audit": audit, **extra, "clock": clock(state, now, public["now"]), "seq": state.seq}
