@@ -1,6 +1,8 @@
 // The roster as the console lists it: players sorted by name, teams with their players, counts,
 // and a search that finds "Đorđević" and "Ђорђевић" by typing "djordj". Pure (no DOM, no clock).
 
+import { byName } from "./name-order.js";
+
 const timetableOf = (sections) => (Array.isArray(sections?.timetable) ? sections.timetable : []);
 const itemOf = (sections, id) => timetableOf(sections).find((i) => i.id === id) || null;
 
@@ -29,14 +31,15 @@ export function matchesQuery(text, query) {
 
 /**
  * The roster for the console: {bridge, players, teams, counts}. Each player: {id, name, lady,
- * team, teamName, enters, entersTitle, withdrawn}; sorted by name in `locale`, withdrawn last.
- * Each team (bridge): {id, name, players}. counts = {all, active, walkIns, withdrawn}.
+ * team, teamName, enters, entersTitle, withdrawn}; sorted by name as a page in `lang` shows it (name-order.js),
+ * withdrawn last. Each team (bridge): {id, name, players}, sorted the same way.
+ * counts = {all, active, walkIns, withdrawn}.
  */
-export function rosterModel(sections, locale = "en") {
+export function rosterModel(sections, lang = "en") {
   const teamsIn = Array.isArray(sections?.teams) ? sections.teams : [];
   const teamNames = new Map(teamsIn.map((t) => [t.id, t.name]));
   const bridge = sections?.tournament?.game === "bridge" || (sections?.tournament?.game === undefined && teamsIn.length > 0);
-  const collator = new Intl.Collator(locale, { sensitivity: "base" });
+  const order = byName(lang);
   const players = (Array.isArray(sections?.players) ? sections.players : []).map((p) => {
     const entry = p.enters ? itemOf(sections, p.enters) : null;
     return {
@@ -44,9 +47,9 @@ export function rosterModel(sections, locale = "en") {
       teamName: p.team ? teamNames.get(p.team) ?? p.team : "", enters: p.enters || null,
       entersTitle: p.enters ? (entry ? entry.title : p.enters) : "", withdrawn: Boolean(p.withdrawn),
     };
-  }).sort((a, b) => (a.withdrawn - b.withdrawn) || collator.compare(a.name, b.name) || collator.compare(a.id, b.id));
+  }).sort((a, b) => (a.withdrawn - b.withdrawn) || order(a, b));
   const teams = teamsIn.map((t) => ({ id: t.id, name: String(t.name ?? t.id), players: players.filter((p) => p.team === t.id) }))
-    .sort((a, b) => collator.compare(a.name, b.name));
+    .sort(order);
   return {
     bridge, players, teams,
     counts: {

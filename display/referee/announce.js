@@ -1,6 +1,8 @@
 // The console's announcement card: a text for every screen in the hall (a banner, the chime, the
 // voice), or a notice for one player's phone.
 import { el, fill } from "../lib/dom.js";
+import { pageLanguage } from "../lib/i18n.js";
+import { byName } from "../lib/name-order.js";
 import { command } from "./commands.js";
 import { $, STRINGS, state } from "./state.js";
 import { toast } from "./toast.js";
@@ -9,7 +11,7 @@ import { playerName } from "./words.js";
 let playersKey = "";
 /** The announcement's addressees: everyone, or one player (a notice on their phone only). */
 export function renderPlayerSelect() {
-  const players = [...(state.sections.players || [])].sort((a, b) => a.name.localeCompare(b.name));
+  const players = [...(state.sections.players || [])].sort(byName(pageLanguage));
   const key = JSON.stringify(players.map((p) => [p.id, p.name]));
   if (key === playersKey) return;
   playersKey = key;

@@ -9,6 +9,8 @@
 // no limit, no unanimity (`appeals.unanimity` false), the day the decision is due; and whether the
 // standings are provisional (`standings_provisional`).
 import { el, fill, setText } from "../lib/dom.js";
+import { pageLanguage } from "../lib/i18n.js";
+import { byName } from "../lib/name-order.js";
 import { correctionChoices, defaultRound, startedRounds } from "./committee-picks.js";
 
 const OTHER = "other";
@@ -284,7 +286,7 @@ export function appealsCard(card, ctx) {
     const players = (v.by === "team"
       ? Object.keys(v.signers?.[lodge.item] || {}).map((id) => ({ id, name: teamName(id) }))
       : [...(sections.players || [])].filter((p) => p.id in (v.left || {})))
-      .sort((a, b) => String(a.name).localeCompare(String(b.name)));
+      .sort(byName(pageLanguage));
     const pv = sections.standings_provisional;
     provisional.hidden = !pv;
     if (pv) {

@@ -3,6 +3,7 @@
 // table number, the entries of the audit that may carry out an appeal's decision, and which round's
 // slips to show first. Pure (no DOM, no clock): the server decides every step, amount and refusal;
 // these only pick and order what it sent.
+import { byName } from "../lib/name-order.js";
 import { matchesQuery } from "../lib/roster.js";
 
 /** Rounds (and matches) that have started, in timetable order: a sanction or an appeal is about one. */
@@ -20,9 +21,10 @@ export function defaultRound(rounds) {
  * The players a referee may pick for a sanction in `item`, grouped by table: [{table, players: [{id,
  * name, table}]}], tables in order. Only players still in the tournament (the server's `withdrawn`
  * flag on the roster). `query` is a name (any script, no diacritics needed) or a table
- * number: digits alone find that table. A round without a published seating has one group, table null.
+ * number: digits alone find that table. A round without a published seating has one group, table null,
+ * its players by name as a page in `lang` shows them (lib/name-order.js).
  */
-export function seatedPlayers(sections, item, query = "") {
+export function seatedPlayers(sections, item, query = "", lang = "en") {
   const players = sections?.players || [];
   const next = Object.fromEntries(players.filter((p) => !p.withdrawn).map((p) => [p.id, true])); // still in it
   const names = new Map(players.map((p) => [p.id, String(p.name ?? p.id)]));
@@ -36,7 +38,7 @@ export function seatedPlayers(sections, item, query = "") {
       table: t.table, players: t.players.filter((id) => id in next).map((id) => person(id, t.table)),
     }));
   } else {
-    const all = Object.keys(next).map((id) => person(id, null)).sort((a, b) => a.name.localeCompare(b.name));
+    const all = Object.keys(next).map((id) => person(id, null)).sort(byName(lang));
     groups = [{ table: null, players: all }];
   }
   if (byTable !== null) return groups.filter((g) => g.table === byTable);

@@ -1,8 +1,9 @@
-// The desk's books as the console reads them: the server's `desk` section (live/desk.py referee_view)
+// The desk's books as the console reads them: the server's `desk` section (live/commands/desk.py referee_view)
 // sorted and filtered for the list, each account's lines and proposal in the words of the page, and a
 // payment as the audit names it. Pure (no DOM, no state): every amount, limit and proposal is the
 // server's; this module only orders, picks and formats them.
 import { formatNumber } from "../lib/format.js";
+import { byName } from "../lib/name-order.js";
 import { matchesQuery } from "../lib/roster.js";
 
 const OTHER = "other";
@@ -25,23 +26,23 @@ function unpaidKeys(desk) {
 }
 
 /**
- * The desk's list as the console shows it: teams first, then players, each by name in `locale`, the
- * withdrawn last; only those the server lists as not paid with `unpaidOnly`; only those whose name,
- * id or team matches `query` (any script: "djordj" finds "Ђорђевић"). Each row is the server's account
+ * The desk's list as the console shows it: teams first, then players, each by name as a page in `lang`
+ * shows it (lib/name-order.js), the withdrawn last; only those the server lists as not paid with
+ * `unpaidOnly`; only those whose name, id or team matches `query` (any script: "djordj" finds
+ * "Ђорђевић"). Each row is the server's account
  * with `unpaid` (on the server's list) and `teamName` added.
  */
-export function deskRows(desk, { query = "", unpaidOnly = false, locale = "en", teams = [] } = {}) {
+export function deskRows(desk, { query = "", unpaidOnly = false, lang = "en", teams = [] } = {}) {
   const accounts = Array.isArray(desk?.accounts) ? desk.accounts : [];
   const owing = unpaidKeys(desk);
   const teamNames = new Map((Array.isArray(teams) ? teams : []).map((t) => [t.id, t.name]));
-  const collator = new Intl.Collator(locale, { sensitivity: "base" });
+  const byNameThenId = byName(lang);
   const order = (x) => (x.kind === "team" ? 0 : 1);
   return accounts
     .map((x) => ({ ...x, unpaid: owing.has(`${x.kind}:${x.id}`), teamName: x.team ? teamNames.get(x.team) ?? x.team : "" }))
     .filter((x) => !unpaidOnly || x.unpaid)
     .filter((x) => !String(query).trim() || matchesQuery(`${x.name} ${x.id} ${x.teamName}`, query))
-    .sort((a, b) => order(a) - order(b) || Number(a.withdrawn) - Number(b.withdrawn) || collator.compare(a.name, b.name)
-      || collator.compare(a.id, b.id));
+    .sort((a, b) => order(a) - order(b) || Number(a.withdrawn) - Number(b.withdrawn) || byNameThenId(a, b));
 }
 
 /**

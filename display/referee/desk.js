@@ -4,6 +4,7 @@
 // payments make. Every amount, limit and proposal is the server's (the referee section `desk`); a
 // refused payment shows the server's words by its row. Undo is the audit's. The words are STRINGS.desk.
 import { el, fill, setText } from "../lib/dom.js";
+import { pageLanguage } from "../lib/i18n.js";
 import { accountLines, amountToSend, currencyName, deskRows, money, paymentWords, proposalOf } from "./desk-books.js";
 
 /**
@@ -267,7 +268,7 @@ export function deskCard(card, ctx) {
     setText(summary, D.summary(owing, cash(books.owed)));
     setText(unpaidLabel, D.unpaidOnly(owing));
     renderFund(books);
-    const shown = deskRows(books, { query, unpaidOnly, locale: locale(), teams: sections.teams });
+    const shown = deskRows(books, { query, unpaidOnly, lang: pageLanguage, teams: sections.teams });
     const nodes = shown.map(accountRow);
     nodes.forEach((node, i) => {
       if (list.children[i] !== node) list.insertBefore(node, list.children[i] || null);

@@ -1,6 +1,8 @@
 // The console's penalties: a penalty in bule (preferans, a player) or VP (bridge, a team), with its
 // reason and round, and the list of those given, newest first, each undoable.
 import { el, fill, setText } from "../lib/dom.js";
+import { pageLanguage } from "../lib/i18n.js";
+import { byName } from "../lib/name-order.js";
 import { gameOf } from "../lib/standings.js";
 import { command } from "./commands.js";
 import { $, STRINGS, state } from "./state.js";
@@ -14,8 +16,8 @@ export function renderPenaltyForm() {
   if (card.hidden) return;
   const bridge = gameOf(state.sections) === "bridge";
   const who = bridge
-    ? [...(state.sections.teams || [])].sort((a, b) => a.name.localeCompare(b.name))
-    : [...(state.sections.players || [])].sort((a, b) => a.name.localeCompare(b.name));
+    ? [...(state.sections.teams || [])].sort(byName(pageLanguage))
+    : [...(state.sections.players || [])].sort(byName(pageLanguage));
   const items = (state.sections.timetable || []).filter((i) => i.playing);
   const key = JSON.stringify([bridge, who.map((x) => [x.id, x.name]), items.map((i) => [i.id, i.title])]);
   if (key !== penaltyKey) {

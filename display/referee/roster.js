@@ -6,6 +6,7 @@
 // The words are STRINGS.roster of the console's catalogue.
 import { el, fill, setText } from "../lib/dom.js";
 import { formatNumber } from "../lib/format.js";
+import { pageLanguage } from "../lib/i18n.js";
 import { matchesQuery, rosterModel } from "../lib/roster.js";
 
 /**
@@ -321,7 +322,7 @@ export function rosterCard(card, ctx) {
 
   function render() {
     const sections = ctx.sections();
-    const model = rosterModel(sections, ctx.S.locale);
+    const model = rosterModel(sections, pageLanguage);
     card.hidden = !Array.isArray(sections.players);
     if (card.hidden) return;
     setText(summary, R.summary(model.counts));

@@ -7,6 +7,7 @@
 // undoable. The steps and amounts are the server's (`sections.sanctions`); a step another referee used
 // meanwhile is refused by the server and its words are shown. Words: STRINGS.sanctions.
 import { el, fill, setText } from "../lib/dom.js";
+import { pageLanguage } from "../lib/i18n.js";
 import { coPlayers, defaultRound, seatedPlayers, startedRounds } from "./committee-picks.js";
 
 /**
@@ -121,7 +122,7 @@ export function sanctionsCard(card, ctx) {
   }
 
   function drawPlayers() {
-    const groups = seatedPlayers(ctx.sections(), pick.item, pick.query);
+    const groups = seatedPlayers(ctx.sections(), pick.item, pick.query, pageLanguage);
     if (pick.player && !groups.some((g) => g.players.some((p) => p.id === pick.player)) && !pick.query) pick.player = null;
     fill(tables, groups.length ? groups.map((g) => el("div", { class: "r-sa-table", dataset: { table: g.table ?? "" } },
       g.table !== null ? el("span", { class: "r-sa-tn" }, S.table(g.table)) : null,

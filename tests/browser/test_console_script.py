@@ -5,7 +5,9 @@ desk, check-in, seating and results, the slips and their printed sheet, sanction
 standings, the audit), nor in the page's title, tooltips or questions. What the referee edits keeps
 the server's original: the fields prefilled with a name or a title hold the Cyrillic, and what the
 console sends back (a rename, a moved round, a notice) carries it. On sr-Cyrl the same cards show
-the names as written (so the Latin check above has something to find). The Novi Sad teams, renamed in
+the names as written (so the Latin check above has something to find). The lists of players (the roster,
+the notice's and the penalty's pickers) are in the order of the names as the page shows them: Latin
+alphabetical order on sr-Latn and sk, Cyrillic on sr-Cyrl (lib/name-order.js). The Novi Sad teams, renamed in
 Cyrillic, show their team sheets the same way."""
 
 from __future__ import annotations
@@ -59,6 +61,16 @@ CYRILLIC_SHOWN = """() => {
     for (const o of document.querySelectorAll("option")) if (cyr.test(o.label)) nodes.push(`option label: ${o.label}`);
     return {lines, nodes, title: document.title};
 }"""
+
+#: The nine players in the order a Latin page lists them (Aleksandar, Dragan, Goran, Jelena, Milan, Nebojša,
+#: Slobodan, Vesna, Zoran) and a Cyrillic one (Александар, Весна, Горан, Драган, Зоран, Јелена, Милан, Небојша,
+#: Слободан): Весна and Зоран move, so a list sorted by the Cyrillic original fails on a Latin page.
+LATIN_ORDER = ["p09", "p02", "p06", "p03", "p01", "p05", "p07", "p08", "p04"]
+CYRILLIC_ORDER = ["p09", "p08", "p06", "p02", "p04", "p03", "p01", "p05", "p07"]
+#: The roster's rows (id and the name shown) and the ids a picker offers, in the page's order.
+ROSTER_ROWS = """() => [...document.querySelectorAll('#roster-card .r-ro-row')]
+    .map((r) => [r.dataset.id, r.querySelector('b').textContent])"""
+PICKER = """(id) => [...document.getElementById(id).options].map((o) => o.value).filter(Boolean)"""
 
 #: The sections the console's head links to, in its order (each is checked once shown).
 NAV = """() => [...document.querySelectorAll('#r-nav a')].filter((a) => !a.hidden).map((a) => a.dataset.nav)"""
@@ -121,6 +133,17 @@ async def open_console(browser: Any, server: Server, lang: str) -> Tab:
     return tab
 
 
+async def assert_lists_in_order(tab: Tab, lang: str, ids: list[str]) -> None:
+    """The roster and the players' pickers (a notice's addressee, a penalty's player) list `ids` in order."""
+    rows = await tab.page.evaluate(ROSTER_ROWS)
+    assert [row[0] for row in rows] == ids, (lang, rows)
+    if lang != "sr-Cyrl":  # the Latin names begin with nine different letters: alphabetical is code order
+        names = [row[1] for row in rows]
+        assert names == sorted(names), (lang, names)
+    assert await tab.page.evaluate(PICKER, "announce-player") == ids, lang
+    assert await tab.page.evaluate(PICKER, "pen-who") == ids, lang
+
+
 async def every_section(tab: Tab, lang: str) -> str:
     """Go to each section the head links to, checking the page each time; then open the forms and the
     printed slips. Returns the page's text at the end."""
@@ -160,6 +183,7 @@ async def test_the_console_on_a_latin_page_shows_no_cyrillic_and_sends_back_the_
         for lang in ("sr-Latn", "sk"):
             tab = await open_console(browser, server, lang)
             tabs.append(tab)
+            await assert_lists_in_order(tab, lang, LATIN_ORDER)
             text = await every_section(tab, lang)
             for shown in ("Kup Čačka u preferansu 2027", "Prvo kolo", "Drugo kolo", "Zoran Marković",
                           "Nebojša Đorđević", "Jelena Nikolić", "Ručak u hotelu „Morava”"):
@@ -214,6 +238,7 @@ async def test_the_console_on_a_latin_page_shows_no_cyrillic_and_sends_back_the_
         text = await cyrl.page.locator("body").inner_text()
         for written in (NAME, ROUND1, "Зоран Марковић ст.", "Небојша Ђорђевић"):
             assert written in text, written
+        await assert_lists_in_order(cyrl, "sr-Cyrl", CYRILLIC_ORDER)
     finally:
         await asyncio.gather(*(t.context.close() for t in tabs))
 

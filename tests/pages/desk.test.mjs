@@ -12,7 +12,7 @@ const player = (id, name, lines, extra = {}) => ({
   team: null, lady: false, junior: false, ...extra,
 });
 
-/** A Čačak desk as live/desk.py referee_view sends it: three players, one paid, a lady who paid 4000. */
+/** A Čačak desk as live/projections/desk.py referee_view sends it: three players, one paid, a lady who paid 4000. */
 const DESK = {
   currency: "RSD", per: "player", methods: ["cash", "account"],
   fund: { amount: 5600, share: 70, from: ["entry"], counted: 8000, payments: 2, if_all_paid: 7000 },
@@ -30,7 +30,7 @@ const DESK = {
 
 describe("the desk's list", () => {
   it("puts teams first, then players by name, the withdrawn last", () => {
-    assert.deepEqual(deskRows(DESK, { locale: "en" }).map((x) => x.id), ["t1", "p01", "p03", "p02", "p04"]);
+    assert.deepEqual(deskRows(DESK, { lang: "en" }).map((x) => x.id), ["t1", "p01", "p03", "p02", "p04"]);
   });
 
   it("keeps to the server's list of who has not paid", () => {
