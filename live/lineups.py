@@ -62,6 +62,8 @@ RULES_TEXT: dict[str, dict[str, str]] = {
         "replaced_sits_out": "RULES.md §3 Team sheets, Slovak §27.5: a player replaced during a part may not "
                              "play the following part",
         "substitute_max_boards": "RULES.md §3 Team sheets, Slovak §17: only the team's roster plays",
+        "substitute_rounds": "Slovak §27.1: a substitute may not play in half or more of the rounds of the competition "
+                             "({n} rounds: at most {most})",
     },
 }
 DEFAULT_TEXT = {
@@ -70,6 +72,7 @@ DEFAULT_TEXT = {
     "substitute_max_boards": "RULES.md Team sheets: a referee's substitute plays at most {n} boards of a match",
     "individual_min_percent": "RULES.md Team sheets: the final ranking counts players with at least {n} % of "
                               "the boards",
+    "substitute_rounds": "a substitute plays in fewer than the rules' share of the rounds ({n} rounds: at most {most})",
 }
 
 
@@ -198,6 +201,7 @@ def lineup(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEvent
     if earlier is not None:
         _keeps_fixed(t, item, earlier, fixed, parts, subs)
     _sits_out(t, parts, subs, len(boards))
+    _substitute_rounds(t, state, item, team, parts, subs)
     limit = t.rules.get("substitute_max_boards")
     used = L.substitute_boards(subs)
     if limit is not None and used > int(limit):
@@ -394,6 +398,68 @@ def _sits_out(t: Tournament, parts: list[list[str]], subs: list[L.Substitution],
                           part=number, player=back[0], code="lineup.sits_out")
 
 
+def named(sheet: dict[str, Any]) -> set[str]:
+    """Everyone a sheet puts at the table: in any part's line-up, or come in during a part."""
+    return {p for table in sheet["parts"] for p in table} | {x.player_in for x in substitutions(sheet) if x.player_in}
+
+
+def competition_rounds(state: State) -> int:
+    """Slovak §27.1 "kolá súťaže": the rounds of the competition, the timetable's round numbers (cancelled
+    matches are not in it)."""
+    return len({s.item.round for s in state.items.values() if s.item.round is not None})
+
+
+def sheet_rounds(state: State, player: str, *, instead: tuple[str, str] | None = None) -> set[int]:
+    """The rounds whose match sheet of the player's team names them (a match not played left out), without the
+    sheet of `instead` (item, team): the one about to replace it."""
+    out: set[int] = set()
+    for item_id, teams in state.lineups.items():
+        s = state.items.get(item_id)
+        if s is None or s.item.round is None:
+            continue
+        for team, sheet in teams.items():
+            if (item_id, team) == instead or player not in named(sheet):
+                continue
+            pair = pair_of(state, item_id, team)
+            if pair is not None and not _unplayed(state, item_id, pair):
+                out.add(s.item.round)
+    return out
+
+
+def substitute_rounds(state: State) -> dict[str, Any] | None:
+    """The console's view of Slovak §27.1 (None under rules without it): the competition's rounds, the most a
+    substitute may play, and each substitute's rounds on the sheets so far."""
+    t = state.tournament
+    percent = t.rules.get("substitute_rounds_below_percent")
+    if percent is None:
+        return None
+    total = competition_rounds(state)
+    return {"percent": percent, "rounds": total, "allowed": L.substitute_rounds_allowed(total, percent),
+            "played": {p.id: sorted(sheet_rounds(state, p.id)) for p in t.players if p.substitute}}
+
+
+def _substitute_rounds(t: Tournament, state: State, item: Item, team: str, parts: list[list[str]],
+                       subs: list[L.Substitution]) -> None:
+    """Slovak §27.1: a sheet that would put a substitute in half or more of the competition's rounds is refused."""
+    percent = t.rules.get("substitute_rounds_below_percent")
+    if percent is None or item.round is None:
+        return
+    total = competition_rounds(state)
+    most = L.substitute_rounds_allowed(total, percent)
+    table = {p for x in parts for p in x} | {x.player_in for x in subs if x.player_in}
+    for ident in sorted(table):
+        player = t.player(ident)
+        if player is None or not player.substitute:
+            continue
+        rounds = sheet_rounds(state, ident, instead=(item.id, team)) | {item.round}
+        if L.substitute_too_often(len(rounds), total, percent):
+            raise _refuse(422, f"{player.id} {player.name} is a substitute and would play in {len(rounds)} of the "
+                               f"{total} rounds (rounds {', '.join(map(str, sorted(rounds)))}): "
+                               f"{cite(t, 'substitute_rounds', n=total, most=most)}", "parts",
+                          "substitute_rounds_below_percent", player=player.id, name=player.name, rounds=len(rounds),
+                          allowed=most, total=total, code="lineup.substitute_rounds")
+
+
 def check_undo(state: State, target: dict[str, Any]) -> None:
     """A player on a sheet in force stays on the roster: undoing their registration would leave the sheet
     pointing at nobody (withdraw them instead; the boards they played stay)."""
@@ -543,7 +609,8 @@ def referee_view(state: State) -> dict[str, Any] | None:
     counts = played(state)
     return {"size": int(t.rules["lineup_size"]), "substitution_kinds": substitution_kinds(t), "matches": matches,
             "boards": {p: {"total": sum(m.values()), "matches": m} for p, m in counts.items()},
-            "rosters": rosters.referee_view(state, counts), "individual": individual(state)}
+            "rosters": rosters.referee_view(state, counts), "individual": individual(state),
+            "substitutes": substitute_rounds(state)}
 
 
 HANDLERS = {"lineup": lineup}
