@@ -24,7 +24,9 @@ ended (the committee meets after the round; the presidium decides on a match pla
 appeal). An appeal that changes the decision (`outcome: "changed"`) may link the correcting command
 (`correction`: the seq of a `correct_result` of that round — of the team's match, for a team's appeal — or of
 the undo of a penalty or sanction); one that does not refuses a correction. While an appeal is open its
-results are provisional (Slovak §24.1): `provisional` is the standings' flag, and the match's.
+results are provisional (Slovak §24.1): `provisional` is the standings' flag, and the match's. Under rules
+with `appeal_window_days` (Slovak §24.1: 15) an appeal is refused once that many days have passed since the
+overall results were published (`results_published`), by the clock the command is decided at.
 
 The appeal events are for the referees and the player (`REFEREE_ONLY_TYPES`): the hall sees that
 something happened, not who appealed what (the standings say which round or match is provisional, not who

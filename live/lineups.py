@@ -24,6 +24,10 @@ A later sheet for the same match and team replaces the earlier one, within these
   `substitute_max_boards` (3) boards of the match in all. Neither replaces a whole part: that is the
   line-up of the next part.
 
+- Slovak §27.1: a player marked `substitute` on the roster is on the sheets of fewer than
+  `substitute_rounds_below_percent` (50) of the competition's rounds; the sheet that would make it half
+  is refused (live/rules/lineups.py has the reading).
+
 Every refusal names the rule: the message says it, the detail has `field` and `rule`.
 """
 
