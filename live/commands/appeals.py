@@ -27,7 +27,9 @@ ended (the committee meets after the round; the presidium decides on a match pla
 appeal). An appeal that changes the decision (`outcome: "changed"`) may link the correcting command
 (`correction`: the seq of a `correct_result` of that round — of the team's match, for a team's appeal — or of
 the undo of a penalty or sanction); one that does not refuses a correction. While an appeal is open its
-results are provisional (Slovak §24.1): `provisional` is the standings' flag, and the match's.
+results are provisional (Slovak §24.1): `provisional` is the standings' flag, and the match's. Under rules
+with `appeal_window_days` (Slovak §24.1: 15) an appeal is refused once that many days have passed since the
+overall results were published (`results_published`), by the clock the command is decided at.
 
 The appeal events are for the referees and the player (`REFEREE_ONLY_TYPES`): the hall sees that
 something happened, not who appealed what (the standings say which round or match is provisional, not who
@@ -45,7 +47,7 @@ from live.core.state import State
 from live.core.texts import MAX_NAME, MAX_REASON
 from live.core.tournament import Tournament
 from live.projections import lineups
-from live.projections.appeals import cite, line_up, of_player, of_team, open_appeals
+from live.projections.appeals import cite, line_up, of_player, of_team, open_appeals, window
 from live.rules import appeals as A
 
 RULE = "appeals_per_player"
@@ -84,7 +86,7 @@ def appeal(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEvent
         raise _refuse(422, f"appeal has no field {others[0]!r} here: {cite(rules, 'by')}", others[0], "appeal_by",
                       by=rules.by, code="appeal.by")
     if rules.by == A.BY_TEAM:
-        return _team_appeal(t, state, c, rules)
+        return _team_appeal(t, state, c, rules, now)
     if "player" not in c:
         raise CommandError(422, "appeal needs the field 'player'", {"field": "player", "code": "field.missing"})
     ident = c["player"]
@@ -93,6 +95,7 @@ def appeal(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEvent
         raise CommandError(422, f"no player has the id {ident!r}", {"field": "player",
                            "code": "field.unknown_id", "id": ident})
     s = _played_item(state, c)
+    _in_window(t, state, rules, now)
     subject = text_field(c, "subject", MAX_REASON, empty="subject must say which decision is appealed, in words")
     used = of_player(state, player.id)
     if not A.may_appeal(len(used), rules.limit):
@@ -113,7 +116,7 @@ def _played_item(state: State, c: dict[str, Any]) -> Any:
     return s
 
 
-def _team_appeal(t: Tournament, state: State, c: dict[str, Any], rules: A.AppealRules) -> NewEvent:
+def _team_appeal(t: Tournament, state: State, c: dict[str, Any], rules: A.AppealRules, now: int) -> NewEvent:
     if "team" not in c:
         raise CommandError(422, f"appeal needs the field 'team': {cite(rules, 'by')}", {"field": "team",
                            "code": "field.missing"})
@@ -123,6 +126,7 @@ def _team_appeal(t: Tournament, state: State, c: dict[str, Any], rules: A.Appeal
         raise CommandError(422, f"no team has the id {ident!r}", {"field": "team", "known": [x.id for x in t.teams],
                            "code": "field.unknown_id", "id": ident})
     s = _played_item(state, c)
+    _in_window(t, state, rules, now)
     pair = lineups.pair_of(state, s.item.id, team.id)
     if pair is None:
         raise CommandError(422, f"{team.id} has no match in {s.item.id}: an appeal is against a decision on the "
@@ -143,6 +147,17 @@ def _team_appeal(t: Tournament, state: State, c: dict[str, Any], rules: A.Appeal
                       "team", RULE, allowed=rules.limit, used=len(used), code="appeal.team_limit", team=team.id)
     return referee_event(E.APPEAL_LODGED, {**payload, "number": len(used) + 1, "allowed": rules.limit,
                                            "to": rules.to})
+
+
+def _in_window(t: Tournament, state: State, rules: A.AppealRules, now: int) -> None:
+    """Slovak §24.1: refuse an appeal lodged after the window closed, naming the rule."""
+    term = window(t, state, rules)
+    if term is None or A.in_window(now, term["published"], rules.window_days):
+        return
+    raise _refuse(409, f"the overall results were published on {term['published_on']} and the term for an appeal "
+                       f"closed at {term['closes_on']}: {cite(rules, 'window', n=rules.window_days)}", "item",
+                  "appeal_window_days", days=rules.window_days, published=term["published_on"],
+                  closed=term["closes_on"], code="appeal.out_of_window")
 
 
 def _signatures(state: State, raw: Any, team: str, item_id: str, rules: A.AppealRules) -> dict[str, Any]:

@@ -27,6 +27,10 @@ A later sheet for the same match and team replaces the earlier one, within these
   `substitute_max_boards` (3) boards of the match in all. Neither replaces a whole part: that is the
   line-up of the next part.
 
+- Slovak §27.1: a player marked `substitute` on the roster is on the sheets of fewer than
+  `substitute_rounds_below_percent` (50) of the competition's rounds; the sheet that would make it half
+  is refused (live/rules/lineups.py has the reading).
+
 Every refusal names the rule: the message says it, the detail has `field` and `rule`.
 """
 
@@ -44,10 +48,12 @@ from live.core.tournament import Item, Player, Tournament
 from live.projections.lineups import (
     available,
     cite,
+    competition_rounds,
     forfeited,
     match_pairs,
     pair_of,
     played_shape,
+    sheet_rounds,
     substitutions,
     unplayed,
 )
@@ -105,6 +111,7 @@ def lineup(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEvent
     if earlier is not None:
         _keeps_fixed(t, item, earlier, fixed, parts, subs)
     _sits_out(t, parts, subs, len(boards))
+    _substitute_rounds(t, state, item, team, parts, subs)
     limit = t.rules.get("substitute_max_boards")
     used = L.substitute_boards(subs)
     if limit is not None and used > int(limit):
@@ -299,6 +306,28 @@ def _sits_out(t: Tournament, parts: list[list[str]], subs: list[L.Substitution],
             raise _refuse(422, f"{back[0]} was replaced during part {number - 1} and may not play part {number} "
                                f"({cite(t, 'replaced_sits_out')})", "parts", "replaced_sits_out",
                           part=number, player=back[0], code="lineup.sits_out")
+
+
+def _substitute_rounds(t: Tournament, state: State, item: Item, team: str, parts: list[list[str]],
+                       subs: list[L.Substitution]) -> None:
+    """Slovak §27.1: a sheet that would put a substitute in half or more of the competition's rounds is refused."""
+    percent = t.rules.get("substitute_rounds_below_percent")
+    if percent is None or item.round is None:
+        return
+    total = competition_rounds(state)
+    most = L.substitute_rounds_allowed(total, percent)
+    table = {p for x in parts for p in x} | {x.player_in for x in subs if x.player_in}
+    for ident in sorted(table):
+        player = t.player(ident)
+        if player is None or not player.substitute:
+            continue
+        rounds = sheet_rounds(state, ident, instead=(item.id, team)) | {item.round}
+        if L.substitute_too_often(len(rounds), total, percent):
+            raise _refuse(422, f"{player.id} {player.name} is a substitute and would play in {len(rounds)} of the "
+                               f"{total} rounds (rounds {', '.join(map(str, sorted(rounds)))}): "
+                               f"{cite(t, 'substitute_rounds', n=total, most=most)}", "parts",
+                          "substitute_rounds_below_percent", player=player.id, name=player.name, rounds=len(rounds),
+                          allowed=most, total=total, code="lineup.substitute_rounds")
 
 
 def check_undo(state: State, target: dict[str, Any]) -> None:

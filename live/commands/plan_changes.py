@@ -29,8 +29,8 @@ _ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,39}$")
 
 # type → (required fields, optional fields)
 FIELDS: dict[str, tuple[set[str], set[str]]] = {
-    "register_player": ({"name"}, {"lady", "team", "player", "junior", "rating", "replaces"}),
-    "update_player": ({"player"}, {"name", "lady", "junior", "rating"}),
+    "register_player": ({"name"}, {"lady", "team", "player", "junior", "rating", "replaces", "substitute"}),
+    "update_player": ({"player"}, {"name", "lady", "junior", "rating", "substitute"}),
     "withdraw_player": ({"player", "reason"}, set()),
     "register_team": ({"name"}, {"team"}),
     "update_team": ({"team", "name"}, set()),
@@ -251,6 +251,8 @@ def register_player(t: Tournament, state: State, c: dict[str, Any], now: int) ->
     # The rating; a team's roster bounds, and a Novi Sad replacement after half of the matches
     # (live/commands/rosters.py).
     payload.update(rosters.member_fields(plan, state, c, payload.get("team")))
+    if "substitute" in c and rosters.substitute_flag(plan, state, c, None):
+        payload["substitute"] = True  # Slovak §27.1: not of the basic line-up (live/commands/rosters.py)
     payload["player"] = _new_id(c, "player", {p.id for p in plan.players}, "w")
     return referee_event(E.PLAYER_REGISTERED, payload)
 
@@ -258,9 +260,9 @@ def register_player(t: Tournament, state: State, c: dict[str, Any], now: int) ->
 def update_player(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEvent:
     plan = state.plan or t
     player = _player(plan, c)
-    if "name" not in c and "lady" not in c and "junior" not in c and "rating" not in c:
-        raise CommandError(422, "update_player needs a new name or lady, or the junior flag", {"field": "name",
-                           "code": "plan.nothing_to_update"})
+    if not {"name", "lady", "junior", "rating", "substitute"} & set(c):
+        raise CommandError(422, "update_player needs a new name or lady, the junior or substitute flag, or the rating",
+                           {"field": "name", "code": "plan.nothing_to_update"})
     payload: dict[str, Any] = {"player": player.id}
     if "name" in c:
         name = _name(c)
@@ -275,6 +277,8 @@ def update_player(t: Tournament, state: State, c: dict[str, Any], now: int) -> N
         payload["junior"] = _flag(c, "junior")
     if "rating" in c:
         payload["rating"] = rosters.rating_value(c, clearable=True)  # the club rating (null: none)
+    if "substitute" in c:
+        payload["substitute"] = rosters.substitute_flag(plan, state, c, player)  # Slovak §27.1
     return referee_event(E.PLAYER_UPDATED, payload)
 
 

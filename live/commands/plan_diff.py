@@ -155,6 +155,8 @@ def _players(recorded: Tournament, current: Tournament, file: Tournament, state:
                 command["junior"] = True
             if p.rating is not None:
                 command["rating"] = p.rating
+            if p.substitute:
+                command["substitute"] = True
             out.append(Difference(f"player {ident} {p.name} added", command))
             continue
         was, has = before.get(ident, now[ident]), now[ident]
@@ -174,6 +176,9 @@ def _players(recorded: Tournament, current: Tournament, file: Tournament, state:
         if _changed(was.rating, has.rating, p.rating):
             update["rating"] = p.rating
             words.append(f"rated {p.rating:g}" if p.rating is not None else "no longer rated")
+        if _changed(was.substitute, has.substitute, p.substitute):
+            update["substitute"] = p.substitute
+            words.append("marked as a substitute" if p.substitute else "no longer marked as a substitute")
         if words:
             out.append(Difference(f"player {ident} {' and '.join(words)}",
                                   {"type": "update_player", "player": ident, **update}))

@@ -29,8 +29,9 @@ from typing import Any
 from live.commands.validation import CommandError
 from live.core.state import State
 from live.core.tournament import Player, Tournament
-from live.projections.lineups import boards_of
+from live.projections.lineups import boards_of, competition_rounds, sheet_rounds
 from live.projections.rosters import current, league_record, members, replacements
+from live.rules import lineups as L
 from live.rules import rosters as R
 from live.rules.rosters import MAX_RATING
 
@@ -51,6 +52,8 @@ RULES_TEXT: dict[str, dict[str, str]] = {
         "roster_min": "RULES.md §3 Team sheets, Slovak §17.1: a roster has at least {n} members",
         "added_before_match": "RULES.md §3 Team sheets, Slovak §17.2: the 5th and later members are added on the "
                               "day of a match before it starts",
+        "substitute_rounds": "Slovak §27.1: a substitute may not play in half or more of the rounds of the "
+                             "competition ({n} rounds: at most {most})",
     },
 }
 
@@ -63,6 +66,7 @@ DEFAULT_TEXT = {
     "added_before_match": "RULES.md Team sheets: later members are added before a match starts",
     "replacements_after_half": "RULES.md Team sheets: after half of the matches players are replaced, not added",
     "replacement_rating": "RULES.md Team sheets: the new player's rating is not higher than the team's average",
+    "substitute_rounds": "a substitute plays in fewer than the rules' share of the rounds ({n} rounds: at most {most})",
 }
 
 
@@ -85,6 +89,33 @@ def rating_value(c: dict[str, Any], *, clearable: bool = False) -> float | int |
         raise CommandError(422, f"rating must be the player's club rating, a number from 0 to {MAX_RATING:,}, "
                                 f"not {value!r}", {"field": "rating",
                                                    "code": "field.between", "min": 0, "max": MAX_RATING})
+    return value
+
+
+def substitute_flag(plan: Tournament, state: State, c: dict[str, Any], player: Player | None) -> bool:
+    """A command's `substitute` (true or false): a substitute of the team, not of its basic line-up, who plays in
+    fewer than half of the competition's rounds (live/commands/lineups.py refuses the sheet beyond). Refused under rules
+    without substitutes, and for a player (`update_player`) already on the sheets of as many rounds as the rule
+    forbids: marking them would break it in the past."""
+    value = c.get("substitute")
+    if not isinstance(value, bool):
+        raise CommandError(422, f"substitute must be true or false, not {value!r}", {"field": "substitute",
+                           "code": "field.not_bool"})
+    percent = plan.rules.get("substitute_rounds_below_percent")
+    if percent is None:
+        if value:
+            raise CommandError(422, f"the {plan.preset} rules have no substitutes (Slovak §27.1)",
+                               {"field": "substitute", "code": "rules.no_substitutes"})
+        return value
+    if value and player is not None and not player.substitute:
+        rounds = sheet_rounds(state, player.id)
+        total = competition_rounds(state)
+        most = L.substitute_rounds_allowed(total, percent)
+        if L.substitute_too_often(len(rounds), total, percent):
+            raise _refuse(409, f"{player.id} {player.name} is on the sheets of {len(rounds)} of the {total} rounds "
+                               f"already: {cite(plan, 'substitute_rounds', n=total, most=most)}", "substitute",
+                          "substitute_rounds_below_percent", player=player.id, name=player.name, rounds=len(rounds),
+                          allowed=most, code="roster.substitute_rounds")
     return value
 
 
@@ -198,5 +229,6 @@ def member_fields(plan: Tournament, state: State, c: dict[str, Any], team: str |
     return {**fields, "replaces": gone.id, "average": R.shown(mean)}
 
 
-__all__ = ["MAX_RATING", "already_member", "check_lineup", "check_withdrawal", "member_fields", "rating_value"]
+__all__ = ["MAX_RATING", "already_member", "check_lineup", "check_withdrawal", "member_fields", "rating_value",
+           "substitute_flag"]
 

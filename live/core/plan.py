@@ -52,13 +52,15 @@ def player_json(p: Player) -> dict[str, Any]:
         data["junior"] = True
     if p.rating is not None:
         data["rating"] = p.rating
+    if p.substitute:
+        data["substitute"] = True
     return data
 
 
 def player_from_json(data: dict[str, Any]) -> Player:
     return Player(str(data["id"]), str(data["name"]), bool(data.get("lady", False)), data.get("team"),
                   data.get("enters"), bool(data.get("withdrawn", False)), junior=bool(data.get("junior", False)),
-                  rating=data.get("rating"))
+                  rating=data.get("rating"), substitute=bool(data.get("substitute", False)))
 
 
 def to_json(t: Tournament) -> dict[str, Any]:
@@ -108,13 +110,14 @@ def changed(plan: Tournament, kind: str, p: dict[str, Any]) -> Tournament:
     """The plan after one roster or timetable event (already validated when it was decided)."""
     if kind == E.PLAYER_REGISTERED:
         player = Player(p["player"], p["name"], bool(p.get("lady", False)), p.get("team"), p.get("enters"),
-                        junior=bool(p.get("junior", False)), rating=p.get("rating"))
+                        junior=bool(p.get("junior", False)), rating=p.get("rating"),
+                        substitute=bool(p.get("substitute", False)))
         # A Novi Sad replacement (live/commands/rosters.py): the player replaced leaves the team.
         kept = tuple(replace(x, withdrawn=True) if x.id == p.get("replaces") else x for x in plan.players)
         return replace(plan, players=(*kept, player))
     if kind == E.PLAYER_UPDATED:
         return replace(plan, players=tuple(
-            replace(x, **{k: p[k] for k in ("name", "lady", "junior", "rating") if k in p})
+            replace(x, **{k: p[k] for k in ("name", "lady", "junior", "rating", "substitute") if k in p})
             if x.id == p["player"] else x
             for x in plan.players))
     if kind == E.PLAYER_WITHDRAWN:

@@ -21,6 +21,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from live.core import texts
 from live.core.referees import SHARED_NAME, clean_name, name_problem, token_problem
+from live.rules import appeals as appeal_rules
 from live.rules import desk as desk_rules
 from live.rules.presets import PARAMETER_TYPES, PRESETS, segments_for
 from live.rules.rosters import MAX_RATING, over_full
@@ -84,6 +85,9 @@ class Player:
     junior: bool = False
     #: The club rating (Novi Sad: a replacement's is held to the team's average, live/commands/rosters.py).
     rating: float | int | None = None
+    #: A substitute ("náhradník", Slovak §27.1), not of the team's basic line-up: plays in fewer than half of
+    #: the competition's rounds (live/rules/lineups.py `substitute_rounds_allowed`).
+    substitute: bool = False
 
 
 @dataclass(frozen=True)
@@ -393,6 +397,10 @@ def parse(text: str, path: str = "<tournament>") -> Tournament:
     over = over_full([p.team for p in players], rules.get("roster_max"))  # Slovak §17.1 (live/rules/rosters.py)
     if over is not None:
         raise r.fail("players", over[0], "team", over[1])
+    if rules.get("substitute_rounds_below_percent") is None:
+        marked = next((k for k, p in enumerate(players) if p.substitute), None)
+        if marked is not None:
+            raise r.fail("players", marked, "substitute", f"the {preset} rules have no substitutes (Slovak §27.1)")
     items = _timetable(r, data.get("timetable"), zone, rules)
     hidden_from = rules.get("standings_hidden_from_round")
     if hidden_from is not None and not any(i.playing and i.round == hidden_from for i in items):
@@ -405,13 +413,18 @@ def parse(text: str, path: str = "<tournament>") -> Tournament:
     )
 
 
-RULE_CHOICES: dict[str, tuple[str, ...]] = {"follow": ("shift", "hold")}
+RULE_CHOICES: dict[str, tuple[str, ...]] = {
+    "follow": ("shift", "hold"),
+    # Who hears an appeal and who may lodge it (live/rules/appeals.py `AppealRules`).
+    "appeal_to": (appeal_rules.COMMITTEE, appeal_rules.PRESIDIUM),
+    "appeal_by": (appeal_rules.BY_PLAYER, appeal_rules.BY_TEAM),
+}
 #: Rules parameters that are round numbers (1 or more).
 ROUND_RULES = frozenset({"standings_hidden_from_round"})
 #: Rules parameters that list a sanction's steps (live/rules/sanctions.py).
 STEP_RULES = frozenset({"sanction_bad_shuffle_bule"})
 #: Rules parameters that are a percentage (live/rules/lineups.py).
-PERCENT_RULES = frozenset({"individual_min_percent"})
+PERCENT_RULES = frozenset({"individual_min_percent", "substitute_rounds_below_percent"})
 
 
 def rule_problem(key: str, value: Any) -> str | None:
@@ -465,7 +478,7 @@ def _players(r: _Reader, raw: Any, team_ids: set[str]) -> tuple[Player, ...]:
     seen: set[str] = set()
     players: list[Player] = []
     for i, entry in enumerate(_entries(r, raw, "players")):
-        r.unknown(entry, "players", i, {"id", "name", "lady", "team", "junior", "rating"})
+        r.unknown(entry, "players", i, {"id", "name", "lady", "team", "junior", "rating", "substitute"})
         ident = _unique_id(r, entry, "players", i, seen)
         name = r.text(entry, "players", i, "name", texts.MAX_NAME)
         same = next((p for p in players if p.name.casefold() == name.casefold()), None)
@@ -480,7 +493,10 @@ def _players(r: _Reader, raw: Any, team_ids: set[str]) -> tuple[Player, ...]:
         rating = r.get(entry, "players", i, "rating", (int, float), required=False)
         if rating is not None and not (math.isfinite(rating) and 0 <= rating <= MAX_RATING):
             raise r.fail("players", i, "rating", f"must be a club rating from 0 to {MAX_RATING:,}, not {rating!r}")
-        players.append(Player(ident, name, lady, team, junior=junior, rating=rating))
+        substitute = r.get(entry, "players", i, "substitute", bool, required=False, default=False)
+        if substitute and team is None:
+            raise r.fail("players", i, "substitute", "a substitute is a member of a team: give its team")
+        players.append(Player(ident, name, lady, team, junior=junior, rating=rating, substitute=substitute))
     return tuple(players)
 
 

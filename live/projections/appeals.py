@@ -27,7 +27,9 @@ ended (the committee meets after the round; the presidium decides on a match pla
 appeal). An appeal that changes the decision (`outcome: "changed"`) may link the correcting command
 (`correction`: the seq of a `correct_result` of that round — of the team's match, for a team's appeal — or of
 the undo of a penalty or sanction); one that does not refuses a correction. While an appeal is open its
-results are provisional (Slovak §24.1): `provisional` is the standings' flag, and the match's.
+results are provisional (Slovak §24.1): `provisional` is the standings' flag, and the match's. Under rules
+with `appeal_window_days` (Slovak §24.1: 15) an appeal is refused once that many days have passed since the
+overall results were published (`results_published`), by the clock the command is decided at.
 
 The appeal events are for the referees and the player (`REFEREE_ONLY_TYPES`): the hall sees that
 something happened, not who appealed what (the standings say which round or match is provisional, not who
@@ -39,6 +41,7 @@ from __future__ import annotations
 from typing import Any
 
 from live.core.state import State
+from live.core.tournament import Tournament
 from live.projections import lineups
 from live.rules import appeals as A
 
@@ -60,6 +63,8 @@ RULES_TEXT: dict[str, dict[str, str]] = {
                       "of its line-up",
         "provisional": "RULES.md §3 Results and appeals, Slovak §24.1: a result appealed is final once the appeal is "
                        "decided",
+        "window": "Slovak §24.1: the term for an appeal ends {n} days after the overall results are published; one "
+                  "lodged later is heard as a complaint (§28.2), which changes no result",
     },
 }
 
@@ -67,6 +72,45 @@ RULES_TEXT: dict[str, dict[str, str]] = {
 def cite(rules: A.AppealRules, rule: str, **values: Any) -> str:
     text = RULES_TEXT.get(rules.to, {}).get(rule) or RULES_TEXT[A.COMMITTEE].get(rule) or rule
     return text.format(**values)
+
+
+def results_published(state: State) -> int | None:
+    """Slovak §24.1 "zverejnenie celkových výsledkov": when the overall results were published — the hall shows
+    each result as it comes in, so the moment the last match of the competition had ended and every match its
+    result (first handed in: a correction later does not publish them again), a forfeit, or a withdrawn team;
+    None while one has not (the window has not begun to run)."""
+    latest: int | None = None
+    for s in state.items.values():
+        if s.status != "ended" or s.ended_at is None:
+            return None
+        latest = max(latest or 0, s.ended_at)
+        pairs = lineups.match_pairs(state, s.item.id)
+        if pairs is None:
+            return None
+        for home, away in pairs:
+            key = f"{home}-{away}"
+            result = state.results.get(s.item.id, {}).get(key)
+            forfeit = state.forfeits.get(s.item.id, {}).get(key)
+            if result is not None:
+                latest = max(latest, int(result["submitted_at"]))
+            elif forfeit is not None:
+                latest = max(latest, int(forfeit["ts"]))
+            elif not {home, away} & set(state.withdrawn):
+                return None
+    return latest
+
+
+def window(t: Tournament, state: State, rules: A.AppealRules) -> dict[str, Any] | None:
+    """The appeal window for the screens (None under rules without one): its `days`, when the overall results
+    were `published` and when the window `closes` (None while they are not published), and those two as local
+    dates (`published_on`, `closes_on`) for the refusal's sentence."""
+    if rules.window_days is None:
+        return None
+    published = results_published(state)
+    closes = A.window_closes(published, rules.window_days)
+    return {"days": rules.window_days, "published": published, "closes": closes,
+            "published_on": None if published is None else f"{t.local(published):%Y-%m-%d}",
+            "closes_on": None if closes is None else f"{t.local(closes):%Y-%m-%d %H:%M}"}
 
 
 def line_up(state: State, item_id: str, team: str) -> list[str] | None:
@@ -125,7 +169,7 @@ def referee_view(state: State) -> dict[str, Any] | None:
         return None
     view: dict[str, Any] = {
         "to": rules.to, "by": rules.by, "allowed": rules.limit, "unanimity": rules.unanimity,
-        "decision_days": rules.decision_days,
+        "decision_days": rules.decision_days, "window": window(state.tournament, state, rules),
         "open": [_shown(rules, x) for x in open_appeals(state)],
         "decided": [x for x in state.appeals.values() if x["decision"] is not None],
     }
@@ -147,12 +191,37 @@ def referee_view(state: State) -> dict[str, Any] | None:
 
 
 def player_view(state: State, player: str) -> dict[str, Any] | None:
-    """A player's own requests and how many are left (for their page with their session only); None where
-    players do not appeal themselves (a Slovak appeal is the team's)."""
+    """For the player's page, with their session only (`by`): where players appeal themselves (Čačak) their own
+    requests and how many are left; where a team appeals (Slovak §28.3), their team's appeals — each one's
+    `subject`, `state` (`open` with the day its decision is `due`, or `decided` with the `decision` and its
+    `outcome`) — and the appeal window. None without appeals, or for a player on no team where teams appeal."""
     rules = A.AppealRules.from_rules(state.tournament.rules)
-    if rules is None or rules.by != A.BY_PLAYER:
+    if rules is None:
         return None
-    mine = of_player(state, player)
-    return {"allowed": rules.limit, "used": len(mine), "left": A.requests_left(len(mine), rules.limit),
-            "requests": mine}
+    if rules.by == A.BY_PLAYER:
+        mine = of_player(state, player)
+        return {"by": rules.by, "allowed": rules.limit, "used": len(mine),
+                "left": A.requests_left(len(mine), rules.limit), "requests": mine}
+    member = state.tournament.player(player)
+    if member is None or member.team is None:
+        return None
+    return {"by": rules.by, "to": rules.to, "team": member.team, "window": window(state.tournament, state, rules),
+            "appeals": [_team_line(state, rules, x) for x in of_team(state, member.team)]}
+
+
+def _team_line(state: State, rules: A.AppealRules, x: dict[str, Any]) -> dict[str, Any]:
+    """One of the team's appeals as its players' page shows it: what, about which match (its `title`), and where
+    it stands, with the day the decision is due as a local date (`due_on`); who signed is the referees' record,
+    not repeated here."""
+    decided = x["decision"]
+    s = state.items.get(x["item"])
+    line: dict[str, Any] = {"appeal": x["seq"], "item": x["item"], "title": s.item.title if s else x["item"],
+                            "match": x.get("match"), "subject": x["subject"], "lodged": x["ts"],
+                            "state": "decided" if decided else "open"}
+    if decided:
+        line.update(decision=decided["decision"], outcome=decided["outcome"], decided=decided["ts"])
+    else:
+        due = A.due(x["ts"], rules.decision_days)
+        line.update(due=due, due_on=None if due is None else f"{state.tournament.local(due):%Y-%m-%d}")
+    return line
 

@@ -27,6 +27,10 @@ A later sheet for the same match and team replaces the earlier one, within these
   `substitute_max_boards` (3) boards of the match in all. Neither replaces a whole part: that is the
   line-up of the next part.
 
+- Slovak §27.1: a player marked `substitute` on the roster is on the sheets of fewer than
+  `substitute_rounds_below_percent` (50) of the competition's rounds; the sheet that would make it half
+  is refused (live/rules/lineups.py has the reading).
+
 Every refusal names the rule: the message says it, the detail has `field` and `rule`.
 """
 
@@ -54,6 +58,8 @@ RULES_TEXT: dict[str, dict[str, str]] = {
         "replaced_sits_out": "RULES.md §3 Team sheets, Slovak §27.5: a player replaced during a part may not "
                              "play the following part",
         "substitute_max_boards": "RULES.md §3 Team sheets, Slovak §17: only the team's roster plays",
+        "substitute_rounds": "Slovak §27.1: a substitute may not play in half or more of the rounds of the competition "
+                             "({n} rounds: at most {most})",
     },
 }
 
@@ -64,6 +70,7 @@ DEFAULT_TEXT = {
     "substitute_max_boards": "RULES.md Team sheets: a referee's substitute plays at most {n} boards of a match",
     "individual_min_percent": "RULES.md Team sheets: the final ranking counts players with at least {n} % of "
                               "the boards",
+    "substitute_rounds": "a substitute plays in fewer than the rules' share of the rounds ({n} rounds: at most {most})",
 }
 
 
@@ -143,6 +150,46 @@ def substitutions(sheet: dict[str, Any]) -> list[L.Substitution]:
             for x in sheet.get("substitutions", ())]
 
 
+def named(sheet: dict[str, Any]) -> set[str]:
+    """Everyone a sheet puts at the table: in any part's line-up, or come in during a part."""
+    return {p for table in sheet["parts"] for p in table} | {x.player_in for x in substitutions(sheet) if x.player_in}
+
+
+def competition_rounds(state: State) -> int:
+    """Slovak §27.1 "kolá súťaže": the rounds of the competition, the timetable's round numbers (cancelled
+    matches are not in it)."""
+    return len({s.item.round for s in state.items.values() if s.item.round is not None})
+
+
+def sheet_rounds(state: State, player: str, *, instead: tuple[str, str] | None = None) -> set[int]:
+    """The rounds whose match sheet of the player's team names them (a match not played left out), without the
+    sheet of `instead` (item, team): the one about to replace it."""
+    out: set[int] = set()
+    for item_id, teams in state.lineups.items():
+        s = state.items.get(item_id)
+        if s is None or s.item.round is None:
+            continue
+        for team, sheet in teams.items():
+            if (item_id, team) == instead or player not in named(sheet):
+                continue
+            pair = pair_of(state, item_id, team)
+            if pair is not None and not unplayed(state, item_id, pair):
+                out.add(s.item.round)
+    return out
+
+
+def substitute_rounds(state: State) -> dict[str, Any] | None:
+    """The console's view of Slovak §27.1 (None under rules without it): the competition's rounds, the most a
+    substitute may play, and each substitute's rounds on the sheets so far."""
+    t = state.tournament
+    percent = t.rules.get("substitute_rounds_below_percent")
+    if percent is None:
+        return None
+    total = competition_rounds(state)
+    return {"percent": percent, "rounds": total, "allowed": L.substitute_rounds_allowed(total, percent),
+            "played": {p.id: sorted(sheet_rounds(state, p.id)) for p in t.players if p.substitute}}
+
+
 def played(state: State) -> dict[str, dict[str, int]]:
     """player → match → the boards they played in it, as the sheets in force say (parts begun only)."""
     out: dict[str, dict[str, int]] = {}
@@ -180,7 +227,7 @@ def team_boards(state: State, team: str) -> int:
 
 def individual(state: State) -> dict[str, Any] | None:
     """The Novi Sad final individual ranking (None under rules without one): the teams in their final order
-    (the final's winner first once it is played, `live.projections.standings.prize_table`), each player's boards of
+    (the final's winner first once it is played, `live.standings.prize_table`), each player's boards of
     the team's total, and the players with at least `individual_min_percent` of them, who share their
     team's place."""
     t = state.tournament
@@ -272,5 +319,6 @@ def referee_view(state: State) -> dict[str, Any] | None:
     counts = played(state)
     return {"size": int(t.rules["lineup_size"]), "substitution_kinds": substitution_kinds(t), "matches": matches,
             "boards": {p: {"total": sum(m.values()), "matches": m} for p, m in counts.items()},
-            "individual": individual(state)}
+            "individual": individual(state),
+            "substitutes": substitute_rounds(state)}
 

@@ -1,5 +1,5 @@
-"""What the screens are shown of the rosters, derived from the state; the commands that
-change them are in live/commands/rosters.py.
+"""What the screens are shown of the rosters, derived from the state; the checks that guard them
+are in live/commands/rosters.py.
 
 Who joins a bridge team during the event (RULES.md §2 and §3 "Team sheets"): the checks that
 `register_player` makes for a team's new member (live/commands/plan_changes.py calls `member_fields`), the
@@ -76,7 +76,7 @@ def referee_view(state: State, counts: dict[str, dict[str, int]] | None = None) 
         roster = members(t, team.id)
         view: dict[str, Any] = {
             "members": [{"player": p.id, "name": p.name, "rating": p.rating, "withdrawn": p.withdrawn,
-                         "boards": sum(counts.get(p.id, {}).values())} for p in roster],
+                         "substitute": p.substitute, "boards": sum(counts.get(p.id, {}).values())} for p in roster],
             "min": least, "max": most, "current": len(current(t, team.id)),
             "incomplete": least is not None and R.roster_short(len(current(t, team.id)), int(least)),
             "room": None if most is None else not R.roster_full(len(roster), int(most)) and not (

@@ -116,6 +116,8 @@ def _player(p: Player) -> dict[str, Any]:
         data["junior"] = True
     if p.rating is not None:
         data["rating"] = p.rating  # the club rating (live/commands/rosters.py)
+    if p.substitute:
+        data["substitute"] = True  # a substitute of the team (Slovak §27.1, live/projections/lineups.py)
     if p.enters:
         data["enters"] = p.enters  # a walk-in, seated from this round on
     if p.withdrawn:

@@ -17,6 +17,14 @@ Readings:
   unanimously changes the decision (`changed`); rejected, or upheld by a split committee, the referee's
   decision `stands` (the split decision is still recorded, the request is spent, but it carries no
   correction). Where it is not (the presidium), upheld is `changed`, rejected `stands`.
+- Slovak §24.1 "Lehota pre podanie reklamácie končí u dlhodobých súťaží 15 dní po zverejnení celkových
+  výsledkov": the window has no beginning (an appeal may follow the decision at once) and closes
+  `appeal_window_days` (15) days after the overall results are published; the hall's results are published
+  as they come in, so the overall results are published when the last match of the competition has ended and
+  has its result (live/projections/appeals.py `results_published`). At the closing instant itself the window is shut
+  (15 × 24 hours after publication is "after" the term). A later appeal is heard as a complaint (§28.2:
+  "Odvolanie podané po lehote sa prerokuje ako sťažnosť"), which changes no result: the hall refuses it, naming
+  the rule. The clock is the command's (the rules hold none).
 - One decision per appeal: it is final (an undo of a decision entered wrongly is the referee's
   correction of the record, not a second appeal).
 - Slovak "at least half of the members of the basic line-up": the hall does not know a team's basic
@@ -44,13 +52,16 @@ DAY_MS = 24 * 60 * 60 * 1000
 class AppealRules:
     """A preset's appeals: `to` whom (`committee` | `presidium`), `by` whom (`player` | `team`), at most
     `limit` requests each (None: no limit), whether the decision must be `unanimous` to change anything, and
-    the days the body has to decide (None: at once, after the round)."""
+    the days the body has to decide (None: at once, after the round), and the days after the overall results are
+    published that an appeal is taken (None: no term)."""
 
     to: str
     by: str
     limit: int | None
     unanimity: bool
     decision_days: int | None = None
+    #: Slovak §24.1: the days after the overall results are published during which an appeal is taken (None: no term).
+    window_days: int | None = None
 
     @classmethod
     def from_rules(cls, rules: dict[str, Any]) -> AppealRules | None:
@@ -64,10 +75,12 @@ class AppealRules:
             to = COMMITTEE
         committee = to == COMMITTEE
         days = rules.get("appeal_decision_days")
+        window = rules.get("appeal_window_days")
         return cls(to=str(to), by=str(rules.get("appeal_by") or (BY_PLAYER if committee else BY_TEAM)),
                    limit=None if limit is None else int(limit),
                    unanimity=bool(rules.get("appeal_unanimity", committee)),
-                   decision_days=None if days is None else int(days))
+                   decision_days=None if days is None else int(days),
+                   window_days=None if window is None else int(window))
 
 
 def requests_left(used: int, allowed: int | None) -> int | None:
@@ -92,6 +105,18 @@ def enough_signatures(signed: int, line_up: int) -> bool:
 def due(lodged_ms: int, days: int | None) -> int | None:
     """When the body's decision is due (Slovak §28.5: 28 days from the appeal), None without a term."""
     return None if days is None else lodged_ms + days * DAY_MS
+
+
+def window_closes(published_ms: int | None, days: int | None) -> int | None:
+    """Slovak §24.1: the instant the appeal window shuts, `days` after the overall results were published; None
+    while they are not published yet, or under rules without a window."""
+    return None if published_ms is None or days is None else published_ms + days * DAY_MS
+
+
+def in_window(now_ms: int, published_ms: int | None, days: int | None) -> bool:
+    """Whether an appeal lodged at `now_ms` is in time (always, while the window has not begun to run)."""
+    closes = window_closes(published_ms, days)
+    return closes is None or now_ms < closes
 
 
 def outcome(decision: str, unanimous: bool, unanimity: bool = True) -> str:

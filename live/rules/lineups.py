@@ -21,6 +21,13 @@ Readings (each also said where it is used):
   boards of the matches the player's team plays (its league matches, and the final once it is
   seated), without matches forfeited, since nobody played them. At or above the share is eligible
   (39 of 96 boards is 40.6 %: eligible; 38 is 39.6 %: not), computed exactly (no float rounding).
+- Slovak §27.1 "Náhradník nesmie nastúpiť v polovici alebo viac kolách súťaže" (a substitute may not
+  play in half or more of the rounds of the competition): strictly fewer than half (`substitute_rounds_below_percent`,
+  50) of the competition's rounds — the rounds of the timetable, not the team's matches (the seed counts the
+  competition's); 10 rounds → at most 4, 9 → at most 4. A substitute "played" in a round when the team's sheet of
+  that round's match names them (any part, or come in during one), as entered: a line-up for a part still to come
+  counts, so the sheet that would exceed the limit is the one refused. Who is a substitute is the roster's flag
+  (`Player.substitute`: the document's basic line-up is the others).
 - Boards the director removes because a team was late (Slovak §18 / §27.2, live/rules/lateness.py)
   were played by nobody of either team: they come off the boards played of everyone at the table
   in that match, and, like a forfeited match's, off the team's total. They are the match's first
@@ -174,3 +181,18 @@ def percent_of(boards: int, total: int) -> float | None:
     if total <= 0:
         return None
     return round(float(Fraction(boards * 100, total)), 1)
+
+
+def substitute_rounds_allowed(rounds: int, percent: float | int) -> int:
+    """Slovak §27.1: the most rounds a substitute may play, fewer than `percent` of the competition's `rounds`
+    (10 at 50 % → 4; 9 → 4; 1 → 0)."""
+    if rounds < 0:
+        raise ValueError(f"a competition cannot have {rounds} rounds")
+    limit = share(percent) * rounds
+    whole = int(limit)
+    return max(0, whole - 1 if whole == limit else whole)
+
+
+def substitute_too_often(played_rounds: int, rounds: int, percent: float | int) -> bool:
+    """Whether a substitute on `played_rounds` of `rounds` has reached the share (half or more: refused)."""
+    return played_rounds > substitute_rounds_allowed(rounds, percent)

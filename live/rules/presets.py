@@ -135,6 +135,9 @@ PRESETS: dict[str, dict[str, Any]] = {
         "roster_min": 4,  # the 5th and later members may be added later, before a match starts
         "roster_max": 8,
         "replaced_sits_out": True,  # replaced during a part (the director's leave): not in the next part
+        # §27.1 "Náhradník nesmie nastúpiť v polovici alebo viac kolách súťaže": a player marked as a substitute plays
+        # in fewer than this share of the competition's rounds (5 of 10 is half: refused; 4 is allowed).
+        "substitute_rounds_below_percent": 50,
         # Appeals §28 (live/rules/appeals.py): lodged by a team (its captain, or at least half of its line-up in
         # the match) against a director's decision, to the federation's presidium, which decides within 28 days;
         # no limit on their number, no unanimity rule. Until decided, the match's result is provisional (§24.1).
@@ -142,6 +145,9 @@ PRESETS: dict[str, dict[str, Any]] = {
         "appeal_by": "team",
         "appeal_unanimity": False,
         "appeal_decision_days": 28,
+        # §24.1: for a long competition the term for complaints ends 15 days after the overall results are published
+        # (the last match's result in); an appeal lodged later is heard as a complaint (§28.2), not recorded here.
+        "appeal_window_days": 15,
     },
 }
 
@@ -183,6 +189,7 @@ PARAMETER_TYPES: dict[str, type | tuple[type, ...]] = {
     "appeal_by": str,  # "player" | "team"
     "appeal_unanimity": bool,  # only a unanimous upheld decision changes anything
     "appeal_decision_days": int,  # the term of the body's decision, shown with an open appeal
+    "appeal_window_days": int,  # days after the overall results are published during which an appeal is taken
     "scoring_fee": (int, float),
     "currency": str,
     "entry_fee": (int, float),
@@ -201,6 +208,7 @@ PARAMETER_TYPES: dict[str, type | tuple[type, ...]] = {
     "roster_min": int,
     "roster_max": int,
     "replaced_sits_out": bool,
+    "substitute_rounds_below_percent": (int, float),  # Slovak §27.1: a substitute plays in fewer than this share
     "lateness": str,
     "checkin_opens_before": (int, float),
     "players_needed": int,

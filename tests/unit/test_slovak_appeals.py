@@ -94,7 +94,8 @@ def test_each_preset_says_who_appeals_to_whom_how_often_and_whether_unanimously(
     cacak = A.AppealRules.from_rules(PRESETS["cacak-preferans"])
     slovak = A.AppealRules.from_rules(PRESETS["slovak-league"])
     assert cacak == A.AppealRules(to="committee", by="player", limit=3, unanimity=True, decision_days=None)
-    assert slovak == A.AppealRules(to="presidium", by="team", limit=None, unanimity=False, decision_days=28)
+    assert slovak == A.AppealRules(to="presidium", by="team", limit=None, unanimity=False, decision_days=28,
+                                   window_days=15)
     assert A.AppealRules.from_rules(PRESETS["novi-sad-teams"]) is None
     # the presidium: upheld changes the decision, no unanimity asked; the committee: only unanimously
     assert A.outcome("upheld", False, unanimity=False) == "changed"
