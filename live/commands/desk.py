@@ -35,8 +35,8 @@ from live.core.state import State
 from live.core.texts import MAX_REASON
 from live.core.tournament import Tournament
 from live.projections.desk import MAX_AMOUNT, METHODS, balances, fees, is_junior, is_withdrawn, paid
-from live.projections.standings import number
 from live.rules import desk as D
+from live.rules.numbers import json_number, to_decimal
 
 # type → (required fields, optional fields)
 FIELDS: dict[str, tuple[set[str], set[str]]] = {
@@ -76,15 +76,16 @@ def record_payment(t: Tournament, state: State, c: dict[str, Any], now: int) -> 
         D.check_payment(f, what, amount, balance, withdrawn=is_withdrawn(state, kind, ident),
                         junior=is_junior(state, kind, ident))
     except D.DeskError as exc:
-        detail: dict[str, Any] = {"field": exc.field, "due": number(balance.due), "paid": number(balance.paid),
-                                  "most": number(balance.most),
+        detail: dict[str, Any] = {"field": exc.field, "due": json_number(balance.due),
+                                  "paid": json_number(balance.paid),
+                                  "most": json_number(balance.most),
                                   "code": "desk.no_refund" if exc.rule == D.NO_REFUND
                                   else "desk.no_match_fee" if exc.field == "what"
                                   else "desk.refund_too_big" if amount < 0 else "desk.too_much"}
         if exc.rule is not None:
             detail["rule"] = exc.rule
         raise CommandError(409, f"{ident}: {exc.message}", detail) from None
-    payload: dict[str, Any] = {kind: ident, "what": what, "amount": number(amount), "currency": f.currency,
+    payload: dict[str, Any] = {kind: ident, "what": what, "amount": json_number(amount), "currency": f.currency,
                                "method": method}
     if note is not None:
         payload["note"] = note
@@ -124,7 +125,7 @@ def check_undo(state: State, target: dict[str, Any]) -> None:
     p = target["payload"]
     if target["type"] == E.PAYMENT_RECORDED:
         kind = D.PER_TEAM if "team" in p else D.PER_PLAYER
-        left = paid(state, kind, p[kind]).get(p["what"], Decimal(0)) - Decimal(str(p["amount"]))
+        left = paid(state, kind, p[kind]).get(p["what"], Decimal(0)) - to_decimal(p["amount"])
         if left < 0:
             raise CommandError(409, f"command {seq} cannot be undone: a refund of it follows; undo the refund first",
                                {"field": "seq", "code": "undo.refunded", "seq": seq})

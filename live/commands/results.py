@@ -8,7 +8,6 @@ sum to zero) is refused here with the rule's own message.
 
 from __future__ import annotations
 
-from decimal import Decimal
 from typing import Any
 
 from live.commands.validation import CommandError, item_state, referee_event, text_field
@@ -22,6 +21,7 @@ from live.projections.standings import compute as compute_standings
 from live.projections.standings import hidden as standings_hidden
 from live.projections.standings import league_matches, league_schedule
 from live.rules import bridge, preferans, seating
+from live.rules.numbers import to_decimal
 from live.rules.vp import vp
 
 RESULT_FIELDS = {"table", "results", "supe", "walkover", "absent", "home", "away", "imps_home", "imps_away"}
@@ -199,7 +199,7 @@ def _bridge_result(t: Tournament, state: State, s: ItemState, c: dict[str, Any])
         raise CommandError(422, f"{s.item.id} has no boards in the tournament file: the VP scale needs them",
                            {"field": "item", "code": "item.no_boards", "item": s.item.id})
     try:
-        vp(str(t.rules.get("vp_scale", "wbf")), Decimal(str(imps[0])) - Decimal(str(imps[1])), s.item.boards)
+        vp(str(t.rules.get("vp_scale", "wbf")), to_decimal(imps[0]) - to_decimal(imps[1]), s.item.boards)
     except ValueError as exc:
         raise CommandError(422, str(exc), {"field": "item", "code": "result.vp_scale", "item": s.item.id}) from exc
     return {"item": s.item.id, "home": home, "away": away, "imps_home": imps[0], "imps_away": imps[1]}

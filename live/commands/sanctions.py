@@ -37,8 +37,9 @@ from live.core.events import NewEvent
 from live.core.state import State
 from live.core.texts import MAX_REASON
 from live.core.tournament import Tournament
-from live.projections.sanctions import history, json_number, table_of
+from live.projections.sanctions import history, table_of
 from live.rules import sanctions as S
+from live.rules.numbers import json_number
 
 # type → (required fields, optional fields)
 FIELDS: dict[str, tuple[set[str], set[str]]] = {

@@ -23,6 +23,7 @@ from live.core import texts
 from live.core.referees import SHARED_NAME, clean_name, name_problem, token_problem
 from live.rules import appeals as appeal_rules
 from live.rules import desk as desk_rules
+from live.rules.numbers import minutes_ms
 from live.rules.presets import PARAMETER_TYPES, PRESETS, segments_for
 from live.rules.rosters import MAX_RATING, over_full
 
@@ -152,10 +153,10 @@ class Tournament:
 
     def rule_ms(self, key: str) -> int:
         """A rules duration (minutes of tournament time) in real milliseconds."""
-        return round(float(self.rules.get(key) or 0) * 60_000 / self.speed)
+        return minutes_ms(self.rules.get(key) or 0, self.speed)
 
     def minutes_ms(self, minutes: float) -> int:
-        return round(minutes * 60_000 / self.speed)
+        return minutes_ms(minutes, self.speed)
 
     def segments(self, item: Item) -> int:
         return segments_for(self.rules, item.boards)

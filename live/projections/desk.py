@@ -31,8 +31,8 @@ from typing import Any
 from live.core.state import State
 from live.core.tournament import Player
 from live.projections import lineups
-from live.projections.standings import number
 from live.rules import desk as D
+from live.rules.numbers import json_number, to_decimal
 
 METHODS = ("cash", "account")
 
@@ -62,7 +62,7 @@ def paid(state: State, kind: str, ident: str) -> dict[str, Decimal]:
     out: dict[str, Decimal] = {}
     for x in state.payments:
         if x.get(kind) == ident:
-            out[x["what"]] = out.get(x["what"], Decimal(0)) + Decimal(str(x["amount"]))
+            out[x["what"]] = out.get(x["what"], Decimal(0)) + to_decimal(x["amount"])
     return out
 
 
@@ -128,22 +128,22 @@ def account(state: State, kind: str, ident: str, played: dict[str, list[str]] | 
     lines: dict[str, Any] = {}
     proposed: dict[str, Any] | None = None
     for what, b in balances(state, f, kind, ident, played).items():
-        line: dict[str, Any] = {"due": number(b.due), "paid": number(b.paid), "owed": number(b.owed),
-                                "most": None if what == D.OTHER else number(b.most),
-                                "refundable": number(b.paid if refunds else Decimal(0))}
+        line: dict[str, Any] = {"due": json_number(b.due), "paid": json_number(b.paid), "owed": json_number(b.owed),
+                                "most": None if what == D.OTHER else json_number(b.most),
+                                "refundable": json_number(b.paid if refunds else Decimal(0))}
         if what == D.MATCH_FEE:
-            line.update(matches=len(played.get(ident, [])), each=number(D.match_fee(f, junior=is_junior(state, kind,
-                                                                                                         ident))))
+            each = D.match_fee(f, junior=is_junior(state, kind, ident))
+            line.update(matches=len(played.get(ident, [])), each=json_number(each))
         lines[what] = line
         amount = D.proposal(b, refund_allowed=refunds) if what != D.OTHER else None
         if proposed is None and amount is not None:
-            proposed = {"what": what, "amount": number(amount)}
+            proposed = {"what": what, "amount": json_number(amount)}
     data: dict[str, Any] = {"kind": kind, "id": ident, "name": found.name, "withdrawn": withdrawn,
                             "whats": list(f.whats(kind, junior=is_junior(state, kind, ident))), "lines": lines,
                             "next": proposed,
-                            "owed": number(sum((Decimal(str(x["owed"])) for x in lines.values() if x["owed"] > 0),
+                            "owed": json_number(sum((to_decimal(x["owed"]) for x in lines.values() if x["owed"] > 0),
                                                Decimal(0))),
-                            "paid": number(sum((Decimal(str(x["paid"])) for x in lines.values()), Decimal(0)))}
+                            "paid": json_number(sum((to_decimal(x["paid"]) for x in lines.values()), Decimal(0)))}
     if isinstance(found, Player):
         data.update(team=found.team, lady=found.lady, junior=found.junior)
     return data
@@ -174,14 +174,15 @@ def fund(state: State, rows: list[dict[str, Any]] | None = None) -> dict[str, An
     rows = accounts(state) if rows is None else rows
     collected: dict[str, Decimal] = {what: Decimal(0) for what in D.WHATS}
     for x in state.payments:
-        collected[x["what"]] = collected.get(x["what"], Decimal(0)) + Decimal(str(x["amount"]))
-    due = {what: sum((Decimal(str(r["lines"][what]["due"])) for r in rows if what in r["lines"] and what != D.OTHER),
+        collected[x["what"]] = collected.get(x["what"], Decimal(0)) + to_decimal(x["amount"])
+    due = {what: sum((to_decimal(r["lines"][what]["due"]) for r in rows if what in r["lines"] and what != D.OTHER),
                      Decimal(0)) for what in D.WHATS}
     due[D.OTHER] = collected[D.OTHER]
-    return {"amount": number(D.prize_fund(f, collected)), "share": number(f.share), "min_share": number(f.min_share),
-            "from": list(f.counted), "collected": {what: number(v) for what, v in collected.items()},
-            "counted": number(sum((collected[w] for w in f.counted), Decimal(0))), "payments": len(state.payments),
-            "if_all_paid": number(D.prize_fund(f, due))}
+    return {"amount": json_number(D.prize_fund(f, collected)), "share": json_number(f.share),
+            "min_share": json_number(f.min_share),
+            "from": list(f.counted), "collected": {what: json_number(v) for what, v in collected.items()},
+            "counted": json_number(sum((collected[w] for w in f.counted), Decimal(0))), "payments": len(state.payments),
+            "if_all_paid": json_number(D.prize_fund(f, due))}
 
 
 def fund_for_prizes(state: State) -> tuple[Decimal, dict[str, Any]] | None:
@@ -189,7 +190,7 @@ def fund_for_prizes(state: State) -> tuple[Decimal, dict[str, Any]] | None:
     made = fund(state)
     if made is None:
         return None
-    return Decimal(str(made["amount"])), {"from": "payments", "share": made["share"], "counted": made["from"],
+    return to_decimal(made["amount"]), {"from": "payments", "share": made["share"], "counted": made["from"],
                                           "collected": made["counted"], "payments": made["payments"]}
 
 
@@ -202,6 +203,6 @@ def referee_view(state: State) -> dict[str, Any] | None:
     owing = unpaid(rows)
     return {"currency": f.currency, "per": f.per, "methods": list(METHODS), "max_amount": MAX_AMOUNT,
             "fund": fund(state, rows), "accounts": rows, "unpaid": owing,
-            "owed": number(sum((Decimal(str(x["owed"])) for x in owing), Decimal(0))),
+            "owed": json_number(sum((to_decimal(x["owed"]) for x in owing), Decimal(0))),
             "payments": list(state.payments)}
 

@@ -28,15 +28,11 @@ Removal from the tournament is not a step: it is `withdraw_player` with the reas
 
 from __future__ import annotations
 
-from decimal import Decimal
 from typing import Any
 
 from live.core.state import State
 from live.rules import sanctions as S
-
-
-def json_number(value: Decimal) -> int | float:
-    return int(value) if value == value.to_integral_value() else float(value)
+from live.rules.numbers import json_number
 
 
 def table_of(state: State, item: str, player: str) -> tuple[int, list[str]] | None:

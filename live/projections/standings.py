@@ -14,6 +14,7 @@ from live.rules import bridge, preferans
 from live.rules import lateness as L
 from live.rules.appeals import provisional
 from live.rules.berger import BergerRound, berger
+from live.rules.numbers import json_number, to_decimal
 from live.rules.prizes import champion_first
 from live.rules.standings_preferans import standings as preferans_standings
 from live.rules.vp import vp
@@ -44,11 +45,6 @@ def hidden(state: State) -> dict[str, Any] | None:
     named = next((i for i in state.tournament.items if i.playing and i.round == from_round),
                  min(started, key=lambda i: (i.round or 0, i.start_ms)))
     return {"from_round": from_round, "title": named.title}
-
-
-def number(value: Decimal) -> int | float:
-    """A Decimal for JSON: whole numbers stay whole, others keep their digits (4.3, not 4.29999…)."""
-    return int(value) if value == value.to_integral_value() else float(value)
 
 
 # preferans -------------------------------------------------------------------------------------
@@ -95,7 +91,7 @@ def _preferans(state: State) -> list[dict[str, Any]]:
         if p.get("unit") == "bule" and p.get("player"):
             on_paper[p["player"]] = on_paper.get(p["player"], 0) + int(p["amount"])
         elif p.get("unit") == "points" and p.get("player"):
-            deducted[p["player"]] = deducted.get(p["player"], Decimal(0)) + Decimal(str(p["amount"]))
+            deducted[p["player"]] = deducted.get(p["player"], Decimal(0)) + to_decimal(p["amount"])
     rows = preferans_standings(
         table_scores(state).values(), players=[p.id for p in t.players],
         tiebreaks=t.rules.get("standings_tiebreaks", ("bule", "head_to_head")), deductions=deducted,
@@ -103,9 +99,9 @@ def _preferans(state: State) -> list[dict[str, Any]]:
     names = {p.id: p for p in t.players}
     return [{
         "rank": row.rank, "shared": row.shared, "player": row.player, "name": names[row.player].name,
-        "lady": names[row.player].lady, "points": number(row.points), "bule": number(row.bule),
+        "lady": names[row.player].lady, "points": json_number(row.points), "bule": json_number(row.bule),
         "rounds": row.rounds, "penalty_bule": on_paper.get(row.player, 0),
-        "penalty_points": number(row.penalty_points),
+        "penalty_points": json_number(row.penalty_points),
     } for row in rows if row.player in names]
 
 
@@ -147,8 +143,8 @@ def league_matches(state: State) -> list[bridge.MatchResult]:
 
 def _match(item: Item, entry: dict[str, Any], compensation: tuple[int, int] = (0, 0)) -> bridge.MatchResult:
     return bridge.MatchResult(item.round or 0, entry["home"], entry["away"],
-                              Decimal(str(entry["imps_home"])) + compensation[0],
-                              Decimal(str(entry["imps_away"])) + compensation[1], item.boards or 1)
+                              to_decimal(entry["imps_home"]) + compensation[0],
+                              to_decimal(entry["imps_away"]) + compensation[1], item.boards or 1)
 
 
 def late_compensation(state: State, item: Item, entry: dict[str, Any]) -> tuple[int, int]:
@@ -206,8 +202,8 @@ def final_view(state: State) -> dict[str, Any] | None:
                             "carry_over": final["carry_over"], "winner": None}
     if entry is not None:
         view.update(imps_first=entry["imps_home"], imps_second=entry["imps_away"],
-                    winner=bridge.final_winner(first, second, Decimal(str(entry["imps_home"])),
-                                               Decimal(str(entry["imps_away"])), final["carry_over"]))
+                    winner=bridge.final_winner(first, second, to_decimal(entry["imps_home"]),
+                                               to_decimal(entry["imps_away"]), final["carry_over"]))
     return view
 
 
@@ -303,7 +299,7 @@ def apply_withdrawals(state: State, scores: list[bridge.Score]) -> tuple[list[br
 
 def _bridge(state: State) -> list[dict[str, Any]]:
     t = state.tournament
-    penalties = [bridge.Penalty(p["team"], Decimal(str(p["amount"])), p.get("reason", ""))
+    penalties = [bridge.Penalty(p["team"], to_decimal(p["amount"]), p.get("reason", ""))
                  for p in state.penalties if p.get("unit") == "vp" and p.get("team")]
     penalties += overtime_penalties(state)
     scores, erased = apply_withdrawals(state, bridge_scores(state))
@@ -314,8 +310,8 @@ def _bridge(state: State) -> list[dict[str, Any]]:
     departed_now = set(departed(state, scores))
     return [{
         "rank": row.rank, "shared": row.shared, "team": row.team, "name": names.get(row.team, row.team),
-        "vp": number(row.vp), "penalty_vp": number(row.penalty_vp), "imps_for": number(row.imps_for),
-        "imps_against": number(row.imps_against), "imp_diff": number(row.imp_diff), "played": row.played,
+        "vp": json_number(row.vp), "penalty_vp": json_number(row.penalty_vp), "imps_for": json_number(row.imps_for),
+        "imps_against": json_number(row.imps_against), "imp_diff": json_number(row.imp_diff), "played": row.played,
         "awarded": row.awarded, "decided_by": row.decided_by, "withdrawn": row.team in departed_now,
     } for row in rows]
 
@@ -330,8 +326,8 @@ def results_view(state: State) -> dict[str, list[dict[str, Any]]]:
             out[item_id] = [{
                 "table": int(key), "seq": entry["seq"], "corrected": "reason" in entry,
                 "walkover": bool(entry.get("walkover")),
-                "players": [{"player": s.player, "result": number(s.result), "place": s.place,
-                             "points": number(s.points), "shared": s.shared, "absent": s.absent}
+                "players": [{"player": s.player, "result": json_number(s.result), "place": s.place,
+                             "points": json_number(s.points), "shared": s.shared, "absent": s.absent}
                             for s in scored.scores],
             } for (key, entry), scored in zip(entries, tables, strict=True)]
         return out
@@ -341,10 +337,11 @@ def results_view(state: State) -> dict[str, list[dict[str, Any]]]:
         for entry in state.results.get(item.id, {}).values():
             # the VP the standings count: with the IMPs for boards removed for a late team (Slovak §26.2)
             extra = late_compensation(state, item, entry)
-            home_vp, away_vp = vp(scale(state), Decimal(str(entry["imps_home"])) + extra[0] -
-                                         Decimal(str(entry["imps_away"])) - extra[1], item.boards or 1)
+            home_vp, away_vp = vp(scale(state), to_decimal(entry["imps_home"]) + extra[0] -
+                                         to_decimal(entry["imps_away"]) - extra[1], item.boards or 1)
             rows.append({"home": entry["home"], "away": entry["away"], "imps_home": entry["imps_home"],
-                         "imps_away": entry["imps_away"], "vp_home": number(home_vp), "vp_away": number(away_vp),
+                         "imps_away": entry["imps_away"], "vp_home": json_number(home_vp),
+                         "vp_away": json_number(away_vp),
                          "seq": entry["seq"], "corrected": "reason" in entry})
             if any(extra):
                 rows[-1]["late_imps"] = {"home": extra[0], "away": extra[1]}

@@ -11,7 +11,8 @@ from decimal import Decimal
 from typing import Any
 
 from live.core.state import State
-from live.projections.standings import number, table_scores
+from live.projections.standings import table_scores
+from live.rules.numbers import json_number, to_decimal
 from live.rules.table_slips import table_slip
 
 RULE = "scoring_fee"
@@ -23,7 +24,7 @@ def fee(state: State) -> Decimal | None:
     value = t.rules.get(RULE)
     if t.game != "preferans" or value is None:
         return None
-    return Decimal(str(value))
+    return to_decimal(value)
 
 
 def round_slips(state: State, item_id: str) -> dict[str, Any]:
@@ -39,13 +40,13 @@ def round_slips(state: State, item_id: str) -> dict[str, Any]:
         tables.append({
             "table": int(key), "walkover": slip.walkover,
             "brings": [{"player": p, "name": names.get(p, p)} for p in slip.brings],
-            "pays": [{"player": p, "name": names.get(p, p), "amount": number(each)} for p, each in slip.pays],
+            "pays": [{"player": p, "name": names.get(p, p), "amount": json_number(each)} for p, each in slip.pays],
         })
     seated = [int(x["table"]) for x in state.seatings.get(item_id, {}).get("tables", [])]
     missing = [n for n in seated if str(n) not in state.results.get(item_id, {})]
-    return {"item": item_id, "title": s.item.title, "status": s.status, "fee": number(amount), "tables": tables,
+    return {"item": item_id, "title": s.item.title, "status": s.status, "fee": json_number(amount), "tables": tables,
             "missing": missing, "complete": s.status == "ended" and not missing,
-            "fees": number(sum((Decimal(str(x["amount"])) for t in tables for x in t["pays"]), Decimal(0)))}
+            "fees": json_number(sum((to_decimal(x["amount"]) for t in tables for x in t["pays"]), Decimal(0)))}
 
 
 def all_slips(state: State) -> dict[str, dict[str, Any]] | None:

@@ -29,8 +29,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 
+from live.rules.numbers import to_decimal
 from live.rules.presets import PRESETS
-from live.rules.vp import Number, draw_vp, slovak25_bands, slovak25_margin_range, to_decimal, vp
+from live.rules.vp import Number, draw_vp, slovak25_bands, slovak25_margin_range, vp
 
 TeamId = str
 

@@ -30,9 +30,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from decimal import ROUND_HALF_EVEN, Decimal
+from decimal import Decimal
 from typing import Any, NamedTuple
 
+from live.rules.numbers import MINUTE_MS, minutes_ms, to_decimal
 from live.rules.presets import PRESETS
 
 PlayerId = str
@@ -40,7 +41,6 @@ TeamId = str
 #: A pause of the round: (paused_at, resumed_at), resumed_at None while the round is still paused.
 Pause = tuple[int, int | None]
 
-MINUTE_MS = 60_000
 
 CACAK = "cacak-preferans"
 NOVI_SAD = "novi-sad-teams"
@@ -55,28 +55,11 @@ _NOVI_SAD = PRESETS[NOVI_SAD]
 _SLOVAK = PRESETS[SLOVAK]
 
 
-def _dec(value: Any) -> Decimal:
-    """A parameter as an exact decimal: a float from a TOML file goes through its shortest repr."""
-    if isinstance(value, bool):
-        raise TypeError(f"not a number: {value!r}")
-    if isinstance(value, float):
-        return Decimal(repr(value))
-    return Decimal(value)
-
-
 #: The presets' numbers as exact decimals, for the dataclass defaults below.
-_LATE_BULE_PER_MINUTE = _dec(_CACAK["late_bule_per_minute"])
-_OVERTIME_VP_PER_BLOCK = _dec(_NOVI_SAD["overtime_vp_per_block"])
-_WAITING_FRACTION = _dec(_SLOVAK["waiting_fraction"])
-_IMPS_PER_REMOVED_BOARD = _dec(_SLOVAK["imps_per_removed_board"])
-
-
-def minutes_ms(minutes: Any, speed: float = 1.0) -> int:
-    """Rules minutes as clock milliseconds (a demo runs `speed` times faster), rounded half-even."""
-    if speed <= 0:
-        raise ValueError(f"speed must be positive, not {speed}")
-    ms = _dec(minutes) * MINUTE_MS / _dec(speed)
-    return int(ms.to_integral_value(rounding=ROUND_HALF_EVEN))
+_LATE_BULE_PER_MINUTE = to_decimal(_CACAK["late_bule_per_minute"])
+_OVERTIME_VP_PER_BLOCK = to_decimal(_NOVI_SAD["overtime_vp_per_block"])
+_WAITING_FRACTION = to_decimal(_SLOVAK["waiting_fraction"])
+_IMPS_PER_REMOVED_BOARD = to_decimal(_SLOVAK["imps_per_removed_board"])
 
 
 # ---- the running clock ------------------------------------------------------------------
@@ -221,7 +204,7 @@ class PreferansLateParams:
 
         return cls(
             grace_ms=minutes_ms(get("grace_minutes"), speed),
-            bule_per_minute=_dec(get("late_bule_per_minute")),
+            bule_per_minute=to_decimal(get("late_bule_per_minute")),
             cap_ms=minutes_ms(get("late_cap_minutes"), speed),
             reserve_after_ms=minutes_ms(get("reserve_after_minutes"), speed),
             reserve_bule=int(get("reserve_bule")),
@@ -389,7 +372,7 @@ class NoviSadTimeParams:
     """Forfeit deadline, the time a match may take (match + scoring) and the overtime block, in ms."""
 
     forfeit_after_ms: int = minutes_ms(_NOVI_SAD["forfeit_after_minutes"])
-    allowed_ms: int = minutes_ms(_dec(_NOVI_SAD["match_minutes"]) + _dec(_NOVI_SAD["scoring_minutes"]))
+    allowed_ms: int = minutes_ms(to_decimal(_NOVI_SAD["match_minutes"]) + to_decimal(_NOVI_SAD["scoring_minutes"]))
     block_ms: int = minutes_ms(_NOVI_SAD["overtime_block_minutes"])
     vp_per_block: Decimal = _OVERTIME_VP_PER_BLOCK
 
@@ -404,9 +387,9 @@ class NoviSadTimeParams:
 
         return cls(
             forfeit_after_ms=minutes_ms(get("forfeit_after_minutes"), speed),
-            allowed_ms=minutes_ms(_dec(get("match_minutes")) + _dec(get("scoring_minutes")), speed),
+            allowed_ms=minutes_ms(to_decimal(get("match_minutes")) + to_decimal(get("scoring_minutes")), speed),
             block_ms=minutes_ms(get("overtime_block_minutes"), speed),
-            vp_per_block=_dec(get("overtime_vp_per_block")),
+            vp_per_block=to_decimal(get("overtime_vp_per_block")),
         )
 
 
@@ -496,11 +479,11 @@ class SlovakLateParams:
             return rules.get(key, _SLOVAK[key])
 
         return cls(
-            waiting_fraction=_dec(get("waiting_fraction")),
+            waiting_fraction=to_decimal(get("waiting_fraction")),
             first_match_waiting_ms=minutes_ms(get("first_match_waiting_minutes"), speed),
             block_ms=minutes_ms(get("late_block_minutes"), speed),
             boards_per_block=int(get("boards_removed_per_block")),
-            imps_per_board=_dec(get("imps_per_removed_board")),
+            imps_per_board=to_decimal(get("imps_per_removed_board")),
             speed=speed,
         )
 
@@ -519,7 +502,7 @@ def slovak_waiting_ms(match_minutes: float, first_of_gathering: bool,
     """
     if first_of_gathering:
         return params.first_match_waiting_ms
-    return minutes_ms(_dec(match_minutes) * params.waiting_fraction, params.speed)
+    return minutes_ms(to_decimal(match_minutes) * params.waiting_fraction, params.speed)
 
 
 @dataclass(frozen=True)

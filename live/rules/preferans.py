@@ -41,6 +41,7 @@ from dataclasses import dataclass, field
 from decimal import ROUND_HALF_EVEN, Decimal
 from typing import Any
 
+from live.rules.numbers import to_decimal
 from live.rules.presets import PRESETS
 
 PlayerId = str
@@ -57,18 +58,9 @@ class ResultError(ValueError):
     """A table's slip that cannot be scored; the message says why, for the entry form."""
 
 
-def _dec(value: Any) -> Decimal:
-    """A parameter as an exact decimal: a float from a TOML file goes through its shortest repr."""
-    if isinstance(value, bool):
-        raise TypeError(f"not a number: {value!r}")
-    if isinstance(value, float):
-        return Decimal(repr(value))
-    return Decimal(value)
-
-
 _DECIMAL_KEYS = ("points_first", "points_second_positive", "points_second_negative", "points_last", "points_zero",
                  "points_walkover", "bonus_step_points", "bonus_cap")
-_DEFAULTS = {key: _dec(_PRESET[key]) for key in _DECIMAL_KEYS}
+_DEFAULTS = {key: to_decimal(_PRESET[key]) for key in _DECIMAL_KEYS}
 
 
 @dataclass(frozen=True)
@@ -97,15 +89,15 @@ class ScoringParams:
             return rules.get(key, _PRESET[key])
 
         return cls(
-            first=_dec(get("points_first")),
-            second_positive=_dec(get("points_second_positive")),
-            second_negative=_dec(get("points_second_negative")),
-            last=_dec(get("points_last")),
-            zero=_dec(get("points_zero")),
-            walkover=_dec(get("points_walkover")),
+            first=to_decimal(get("points_first")),
+            second_positive=to_decimal(get("points_second_positive")),
+            second_negative=to_decimal(get("points_second_negative")),
+            last=to_decimal(get("points_last")),
+            zero=to_decimal(get("points_zero")),
+            walkover=to_decimal(get("points_walkover")),
             step_bule=int(get("bonus_step_bule")),
-            step_points=_dec(get("bonus_step_points")),
-            bonus_cap=_dec(get("bonus_cap")),
+            step_points=to_decimal(get("bonus_step_points")),
+            bonus_cap=to_decimal(get("bonus_cap")),
         )
 
 

@@ -13,8 +13,9 @@ import decimal
 from collections.abc import Iterable, Sequence
 from decimal import Decimal
 
+from live.rules.numbers import to_decimal
 from live.rules.presets import PRESETS
-from live.rules.vp import Number, to_decimal
+from live.rules.vp import Number
 
 CACAK_SHARES: tuple[Number, ...] = tuple(PRESETS["cacak-preferans"]["prize_shares"])
 NOVI_SAD_SHARES: tuple[Number, ...] = tuple(PRESETS["novi-sad-teams"]["prize_shares"])

@@ -41,6 +41,8 @@ from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
+from live.rules.numbers import to_decimal
+
 BAD_SHUFFLE, MISDEAL, FORBIDDEN_BID, PARTNER_PASS = "bad_shuffle", "misdeal", "forbidden_bid", "partner_pass"
 SIGNALLING, DEDUCTION = "signalling", "deduction"
 #: The kinds whose steps cost bule (each has a preset parameter).
@@ -156,7 +158,7 @@ def deduction_points(value: Any) -> Decimal:
     if isinstance(value, bool) or not isinstance(value, int | float):
         raise SanctionError(f"points must be a number of tournament points, not {value!r}")
     try:
-        points = Decimal(str(value))
+        points = to_decimal(value)
     except InvalidOperation as exc:  # (str of a float is always a number; kept for safety)
         raise SanctionError(f"points must be a number of tournament points, not {value!r}") from exc
     if not points.is_finite():

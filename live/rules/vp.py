@@ -17,6 +17,8 @@ from decimal import Decimal
 from functools import lru_cache
 from typing import NamedTuple
 
+from live.rules.numbers import to_decimal
+
 #: A number of IMPs or VP as the rules take it: an int or an exact decimal.
 Number = int | Decimal
 
@@ -25,17 +27,6 @@ SCALES = ("wbf", "slovak25")
 HUNDREDTH = Decimal("0.01")
 WBF_TOTAL = 20
 WBF_DRAW = 10
-
-
-def to_decimal(value: Number | float | str) -> Decimal:
-    """An exact Decimal; a float goes through its shortest repr (12.5, not 12.4999…)."""
-    if isinstance(value, Decimal):
-        return value
-    if isinstance(value, bool):
-        raise TypeError("a number of IMPs or VP, not a bool")
-    if isinstance(value, float):
-        return Decimal(repr(value))
-    return Decimal(value)
 
 
 def _whole(margin: Number | float, what: str = "IMP margin") -> int:

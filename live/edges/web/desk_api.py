@@ -24,8 +24,8 @@ from starlette.routing import Route
 from live.edges.web import auth
 from live.edges.web.api import _error, _hall
 from live.projections import desk
-from live.projections.standings import number
 from live.projections.table_slips import all_slips, fee, round_slips
+from live.rules.numbers import json_number
 
 
 async def api_desk_slips(request: Request) -> Response:
@@ -38,7 +38,7 @@ async def api_desk_slips(request: Request) -> Response:
     raw = request.query_params.get("item")
     headers = {"Cache-Control": "no-store"}
     if raw is None:
-        return JSONResponse({"fee": number(amount),
+        return JSONResponse({"fee": json_number(amount),
                              "rounds": list((all_slips(state) or {}).values())}, headers=headers)
     s = state.items.get(raw)
     if s is None:
