@@ -251,6 +251,35 @@ class Server:
         assert answer.status_code == 200, f"{body}: {answer.status_code} {answer.text}"
         return dict(answer.json())
 
+    async def acked_event(self, body: dict[str, Any]) -> dict[str, Any]:
+        """A command that must be taken: the first event it appended."""
+        return dict((await self.acked(body))["events"][0])
+
+    async def referee_state(self) -> dict[str, Any]:
+        """`GET /api/state` as a referee sees it (the sections only referees are shown included)."""
+        async with httpx.AsyncClient(timeout=10) as http:
+            answer = await http.get(f"{self.url}/api/state", headers={"Authorization": f"Bearer {self.token}"})
+        assert answer.status_code == 200, answer.text
+        return dict(answer.json())
+
+    async def refused(self, body: dict[str, Any], status: int, field: str, *, rule: str | None = None,
+                      code: str | None = None, sections: tuple[str, ...] = ()) -> dict[str, Any]:
+        """The command is refused with `status`, naming `field` (and the `rule` and `code` given), and nothing
+        is written: the log's seq and the referee's `sections` named are as they were. The answer's JSON."""
+        before = await self.referee_state()
+        answer = await self.command(body)
+        assert answer.status_code == status, f"{body}: {answer.status_code} {answer.text}"
+        refusal = answer.json()
+        assert refusal["detail"]["field"] == field, answer.text
+        if rule is not None:
+            assert refusal["detail"]["rule"] == rule, answer.text
+        if code is not None:
+            assert refusal["detail"]["code"] == code, answer.text
+        after = await self.referee_state()
+        assert after["seq"] == before["seq"], "a refused command writes nothing"
+        assert {k: after.get(k) for k in sections} == {k: before.get(k) for k in sections}
+        return dict(refusal)
+
     def seat(self, item: str = "r1", **fields: Any) -> dict[str, Any]:
         """Publish `item`'s seating (blocking: for right after the start, before any client is connected).
 

@@ -16,7 +16,6 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 from server import REFEREE_TOKEN, Server, is_event, is_type, round_entry, start_server, tournament_toml
 
@@ -64,39 +63,16 @@ def novi_sad_season(path: Path) -> Path:
     return write(path, "novi-sad-teams", [*matches, final], 5, players())
 
 
+async def refused(server: Server, command: dict[str, Any], status: int, field: str,
+                  rule: str | None = None) -> dict[str, Any]:
+    """`Server.refused`, and the lineups, players as they were."""
+    return await server.refused(command, status, field, rule=rule, sections=("lineups", "players",))
+
+
 @pytest.fixture
 def novi_sad(tmp_path: Path) -> Iterator[Server]:
     with start_server(novi_sad_season(tmp_path / "t.toml"), tmp_path / "t.db") as running:
         yield running
-
-
-async def ack(server: Server, command: dict[str, Any]) -> dict[str, Any]:
-    answer = await server.command(command)
-    assert answer.status_code == 200, f"{command}: {answer.status_code} {answer.text}"
-    return dict(answer.json()["events"][0])
-
-
-async def referee_state(server: Server) -> dict[str, Any]:
-    async with httpx.AsyncClient(timeout=10) as http:
-        answer = await http.get(f"{server.url}/api/state", headers=REFEREE)
-    assert answer.status_code == 200, answer.text
-    return dict(answer.json())
-
-
-async def refused(server: Server, command: dict[str, Any], status: int, field: str,
-                  rule: str | None = None) -> dict[str, Any]:
-    """The command is refused with `status`, naming `field` (and `rule`), and nothing is written."""
-    before = await referee_state(server)
-    answer = await server.command(command)
-    assert answer.status_code == status, f"{command}: {answer.status_code} {answer.text}"
-    body = answer.json()
-    assert body["detail"]["field"] == field, answer.text
-    if rule is not None:
-        assert body["detail"]["rule"] == rule, answer.text
-    after = await referee_state(server)
-    assert after["seq"] == before["seq"], "a refused command writes nothing"
-    assert (after["lineups"], after["players"]) == (before["lineups"], before["players"])
-    return dict(body)
 
 
 async def individual(server: Server) -> dict[str, Any]:
@@ -139,20 +115,20 @@ def halves(team: str, number: int, t3_played: int) -> tuple[list[str], list[str]
 async def play(server: Server, number: int, t3_played: int) -> int:
     """League round `number`: the sheets before the start, the results, the end, t3's substitutes after."""
     item = f"m{number}"
-    await ack(server, {"type": "publish_seating", "item": item})
+    await server.acked_event({"type": "publish_seating", "item": item})
     for home, away in SCHEDULE[number]:
         for team in (home, away):
-            await ack(server, lineup(item, team, *halves(team, number, t3_played + (team == "t3"))))
-    await ack(server, {"type": "start_round", "item": item})
+            await server.acked_event(lineup(item, team, *halves(team, number, t3_played + (team == "t3"))))
+    await server.acked_event({"type": "start_round", "item": item})
     for home, away in SCHEDULE[number]:
-        await ack(server, {"type": "record_result", "item": item, "home": home, "away": away,
+        await server.acked_event({"type": "record_result", "item": item, "home": home, "away": away,
                            "imps_home": STRENGTH[home], "imps_away": STRENGTH[away]})
-    await ack(server, {"type": "end_round", "item": item})
+    await server.acked_event({"type": "end_round", "item": item})
     if any("t3" in pair for pair in SCHEDULE[number]):
         t3_played += 1
         first, second = t3_sheet(number, t3_played)
         if t3_played in T3_SUBS:
-            await ack(server, lineup(item, "t3", first, second, subs=T3_SUBS[t3_played]))
+            await server.acked_event(lineup(item, "t3", first, second, subs=T3_SUBS[t3_played]))
     return t3_played
 
 
@@ -160,11 +136,11 @@ async def test_a_novi_sad_seasons_sheets_give_the_eligible_players(novi_sad: Ser
     async def scenario() -> None:
         server = novi_sad
         # the undo of a line-up: m1's t2 sheet mistyped before the start, undone, the first one back
-        kept = await ack(server, lineup("m1", "t2", regular("t2")))  # before the seating: the Berger round
-        wrong = await ack(server, lineup("m1", "t2", ["b1", "b2", "b4", "b3"], ["b4", "b3", "b2", "b1"]))
-        undo = await ack(server, {"type": "undo"})
+        kept = await server.acked_event(lineup("m1", "t2", regular("t2")))  # before the seating: the Berger round
+        wrong = await server.acked_event(lineup("m1", "t2", ["b1", "b2", "b4", "b3"], ["b4", "b3", "b2", "b1"]))
+        undo = await server.acked_event({"type": "undo"})
         assert undo["payload"] == {"target": wrong["seq"], "undid": "lineup_entered"}
-        sheet = (await referee_state(server))["lineups"]["matches"]["m1"]["teams"]["t2"]["sheet"]
+        sheet = (await server.referee_state())["lineups"]["matches"]["m1"]["teams"]["t2"]["sheet"]
         assert (sheet["seq"], sheet["parts"]) == (kept["seq"], [regular("t2")])
 
         t3_played = 0
@@ -175,21 +151,21 @@ async def test_a_novi_sad_seasons_sheets_give_the_eligible_players(novi_sad: Ser
                                        "rating": 1401, "replaces": "d5"}, 409, "rating", "replacement_rating")
                 await refused(server, {"type": "register_player", "team": "t4", "name": "Novi Igrač"}, 409,
                               "replaces", "replacements_after_half")
-                new = await ack(server, {"type": "register_player", "team": "t4", "name": "Novi Igrač",
+                new = await server.acked_event({"type": "register_player", "team": "t4", "name": "Novi Igrač",
                                          "rating": 1400, "replaces": "d5"})
                 assert (new["payload"]["replaces"], new["payload"]["average"]) == ("d5", 1400)
                 await refused(server, {"type": "register_player", "team": "t4", "name": "Drugi Igrač",
                                        "rating": 900, "replaces": "d4"}, 409, "replaces", "replacements_after_half")
                 await refused(server, lineup("m6", "t4", ["d1", "d2", "d3", "d5"]), 409, "parts")  # d5 has left
         # the final: t1 – t2, 40 boards in two halves of 20; a5 plays the first half, a4 the second
-        final = await ack(server, {"type": "publish_seating", "item": "m11"})
+        final = await server.acked_event({"type": "publish_seating", "item": "m11"})
         assert final["payload"]["matches"] == [{"home": "t1", "away": "t2"}]
-        await ack(server, lineup("m11", "t1", ["a1", "a2", "a3", "a5"], ["a1", "a2", "a3", "a4"]))
-        await ack(server, lineup("m11", "t2", regular("t2")))
-        await ack(server, {"type": "start_round", "item": "m11"})
-        await ack(server, {"type": "record_result", "item": "m11", "home": "t1", "away": "t2", "imps_home": 60,
+        await server.acked_event(lineup("m11", "t1", ["a1", "a2", "a3", "a5"], ["a1", "a2", "a3", "a4"]))
+        await server.acked_event(lineup("m11", "t2", regular("t2")))
+        await server.acked_event({"type": "start_round", "item": "m11"})
+        await server.acked_event({"type": "record_result", "item": "m11", "home": "t1", "away": "t2", "imps_home": 60,
                            "imps_away": 30})
-        await ack(server, {"type": "end_round", "item": "m11"})
+        await server.acked_event({"type": "end_round", "item": "m11"})
 
         ranking = await individual(server)
         assert (ranking["percent"], ranking["order"]) == (40, "final")
@@ -211,7 +187,7 @@ async def test_a_novi_sad_seasons_sheets_give_the_eligible_players(novi_sad: Ser
                             *((teams["t4"]["rank"], d) for d in ("d1", "d2", "d3", "d4")),
                             *((teams["t5"]["rank"], e) for e in ("e1", "e2", "e3", "e4"))]
         # the console's section says the same, per match
-        state = await referee_state(server)
+        state = await server.referee_state()
         assert state["lineups"]["boards"]["c5"] == {"total": 39, "matches": {
             "m1": 3, "m2": 6, "m3": 6, "m4": 6, "m6": 6, "m7": 6, "m8": 6}}
         assert state["lineups"]["rosters"]["t4"]["replacement"]["used"] == 1
@@ -259,9 +235,10 @@ async def test_bad_sheets_and_roster_changes_are_refused_naming_the_field(tmp_pa
     file = write(tmp_path / "t.toml", "novi-sad-teams", timetable, 5, players())
 
     async def scenario(server: Server) -> None:
-        await ack(server, {"type": "publish_seating", "item": "m1"})
-        await ack(server, {"type": "start_round", "item": "m1"})
-        await ack(server, lineup("m1", "t3", ["c1", "c2", "c3", "c4"]))  # after the start: its first half is fixed
+        await server.acked_event({"type": "publish_seating", "item": "m1"})
+        await server.acked_event({"type": "start_round", "item": "m1"})
+        # after the start: its first half is fixed
+        await server.acked_event(lineup("m1", "t3", ["c1", "c2", "c3", "c4"]))
         for command, status, field, rule in BAD:
             await refused(server, command, status, field, rule)
 
@@ -280,30 +257,30 @@ async def test_slovak_rosters_and_the_player_replaced_during_a_part(tmp_path: Pa
         answer = await server.get("/api/individual")
         assert answer.status_code == 404 and answer.json()["detail"] == {"field": "individual_min_percent"}
         for k in range(6, 9):  # members 6–8 before the league
-            await ack(server, {"type": "register_player", "team": "t1", "name": f"Nový hráč {k}"})
+            await server.acked_event({"type": "register_player", "team": "t1", "name": f"Nový hráč {k}"})
         ninth = await refused(server, {"type": "register_player", "team": "t1", "name": "Deviaty hráč"}, 409,
                               "team", "roster_max")
         assert "§17.1" in ninth["error"]
-        seating = await ack(server, {"type": "publish_seating", "item": "m1"})
+        seating = await server.acked_event({"type": "publish_seating", "item": "m1"})
         (pair,) = [m for m in seating["payload"]["matches"] if "t1" in (m["home"], m["away"])]
-        await ack(server, {"type": "start_round", "item": "m1"})
+        await server.acked_event({"type": "start_round", "item": "m1"})
         await refused(server, {"type": "register_player", "team": "t2", "name": "Neskorý hráč"}, 409, "team",
                       "added_before_match")
         first = ["t1p1", "t1p2", "t1p3", "t1p4"]
         swap = [{"part": 1, "out": "t1p2", "in": "t1p5", "boards": 4}]  # the director allowed it
-        await ack(server, lineup("m1", "t1", first, subs=swap))
-        await ack(server, {"type": "end_round", "item": "m1"})
+        await server.acked_event(lineup("m1", "t1", first, subs=swap))
+        await server.acked_event({"type": "end_round", "item": "m1"})
         back = await refused(server, lineup("m1", "t1", first, ["t1p1", "t1p2", "t1p3", "t1p5"], subs=swap), 422,
                              "parts", "replaced_sits_out")
         assert "§27.5" in back["error"]
-        await ack(server, lineup("m1", "t1", first, ["t1p1", "t1p5", "t1p3", "t1p4"], subs=swap))
-        state = await referee_state(server)
+        await server.acked_event(lineup("m1", "t1", first, ["t1p1", "t1p5", "t1p3", "t1p4"], subs=swap))
+        state = await server.referee_state()
         assert state["lineups"]["boards"]["t1p2"]["total"] == 8 and state["lineups"]["boards"]["t1p5"]["total"] == 16
         other = pair["away"] if pair["home"] == "t1" else pair["home"]
         played = await refused(server, {"type": "register_player", "team": other, "name": "hráč t1p2"}, 409, "name",
                                "one_team")
         assert "§17.3" in played["error"] and played["detail"]["boards"] == 8
-        await ack(server, {"type": "register_player", "team": "t2", "name": "Neskorý hráč"})  # between matches
+        await server.acked_event({"type": "register_player", "team": "t2", "name": "Neskorý hráč"})  # between matches
 
     with start_server(file, tmp_path / "t.db") as server:
         await asyncio.wait_for(scenario(server), SCENARIO_TIMEOUT)
@@ -319,34 +296,34 @@ async def test_boards_removed_for_lateness_are_not_played_and_the_player_page_sh
     file = write(tmp_path / "t.toml", "slovak-league", timetable, 4, roster, rules={"individual_min_percent": 40})
 
     async def scenario(server: Server) -> None:
-        seating = await ack(server, {"type": "publish_seating", "item": "m1"})
+        seating = await server.acked_event({"type": "publish_seating", "item": "m1"})
         (pair,) = [m for m in seating["payload"]["matches"] if "t1" in (m["home"], m["away"])]
         other = pair["away"] if pair["home"] == "t1" else pair["home"]
-        await ack(server, {"type": "check_in", "team": other, "item": "m1"})  # in time
+        await server.acked_event({"type": "check_in", "team": other, "item": "m1"})  # in time
         phone = await server.client("player", "t1p4")
         try:
             await phone.wait_for(is_type("snapshot"))
             await asyncio.sleep(2.5)  # past the scheduled start: lateness counts from it
-            await ack(server, {"type": "start_round", "item": "m1"})
+            await server.acked_event({"type": "start_round", "item": "m1"})
             await asyncio.sleep(0.2)
-            late = await ack(server, {"type": "check_in", "team": "t1", "item": "m1"})
+            late = await server.acked_event({"type": "check_in", "team": "t1", "item": "m1"})
             assert late["payload"]["team"] == "t1"
-            state = await referee_state(server)
+            state = await server.referee_state()
             assert state["lineups"]["matches"]["m1"]["teams"]["t1"]["boards_removed"] == 2
             assert state["lineups"]["substitution_kinds"] == ["member"]
             # part 1 had 10 boards: a member for its last 10 would be the whole part
             await refused(server, lineup("m1", "t1", ["t1p1", "t1p2", "t1p3", "t1p4"],
                                          subs=[{"part": 1, "out": "t1p4", "in": "t1p5", "boards": 10}]),
                           422, "substitutions")
-            sheet = await ack(server, lineup("m1", "t1", ["t1p1", "t1p2", "t1p3", "t1p4"],
+            sheet = await server.acked_event(lineup("m1", "t1", ["t1p1", "t1p2", "t1p3", "t1p4"],
                                              subs=[{"part": 1, "out": "t1p4", "in": "t1p5", "boards": 2}]))
-            await ack(server, lineup("m1", other, *[[f"{other}p{k}" for k in range(1, 5)]]))
+            await server.acked_event(lineup("m1", other, *[[f"{other}p{k}" for k in range(1, 5)]]))
             # the sheet reaches the phone at once: 8 boards of part 1's 10, of the team's 22
             pushed = await phone.wait_for(is_event(sheet["seq"]), timeout=10)
             assert pushed["changes"]["me"]["boards"] == {"played": 8, "of": 22, "percent": 36.4, "min_percent": 40,
                                                          "needed": 9, "eligible": False}
-            await ack(server, {"type": "end_round", "item": "m1"})
-            state = await referee_state(server)
+            await server.acked_event({"type": "end_round", "item": "m1"})
+            state = await server.referee_state()
             boards = {p: x["total"] for p, x in state["lineups"]["boards"].items()}
             # part 2 not handed in goes on with the table at the end of part 1: t1p5 for t1p4 (2 + 12)
             assert boards["t1p1"] == 22 and boards["t1p4"] == 8 and boards["t1p5"] == 14

@@ -43,31 +43,9 @@ def server(tmp_path: Path) -> Iterator[Server]:
         yield running
 
 
-async def ack(server: Server, command: dict[str, Any]) -> dict[str, Any]:
-    """The command's first event (the command must be taken)."""
-    return dict((await server.acked(command))["events"][0])
-
-
-async def refused(server: Server, command: dict[str, Any], status: int, field: str) -> dict[str, Any]:
-    """The command is refused with `status`, naming `field`, and the log is as it was."""
-    before = (await server.get_json("/api/events"))["seq"]
-    answer = await server.command(command)
-    assert answer.status_code == status, f"{command}: {answer.status_code} {answer.text}"
-    assert answer.json()["detail"]["field"] == field, answer.text
-    assert (await server.get_json("/api/events"))["seq"] == before, "a refused command writes nothing"
-    return dict(answer.json())
-
-
-async def referee_state(server: Server) -> dict[str, Any]:
-    async with httpx.AsyncClient(timeout=10) as http:
-        answer = await http.get(f"{server.url}/api/state", headers=REFEREE)
-    assert answer.status_code == 200, answer.text
-    return dict(answer.json())
-
-
 async def running_round(server: Server) -> None:
-    await ack(server, {"type": "publish_seating", "item": "r1", "seed": IN_ORDER})
-    await ack(server, {"type": "start_round", "item": "r1"})
+    await server.acked_event({"type": "publish_seating", "item": "r1", "seed": IN_ORDER})
+    await server.acked_event({"type": "start_round", "item": "r1"})
 
 
 def penalty_bule(state: dict[str, Any]) -> dict[str, int]:
@@ -80,7 +58,8 @@ async def test_sanctions_take_their_steps_count_on_the_paper_and_undo(server: Se
         referee = await server.client("referee")
         try:
             await referee.wait_for(is_type("snapshot"))
-            shuffles = [await ack(server, {"type": "sanction", "player": "p1", "kind": "bad_shuffle", "item": "r1"})
+            shuffles = [await server.acked_event({"type": "sanction", "player": "p1", "kind": "bad_shuffle",
+                                                 "item": "r1"})
                         for _ in range(3)]
             assert [(e["type"], e["payload"]["step"], e["payload"]["bule"]) for e in shuffles] == [
                 ("sanction_recorded", 1, 0), ("sanction_recorded", 2, 4), ("sanction_recorded", 3, 16)]
@@ -88,27 +67,27 @@ async def test_sanctions_take_their_steps_count_on_the_paper_and_undo(server: Se
             pushed = await referee.wait_for(is_event(shuffles[-1]["seq"]), timeout=10)
             assert pushed["changes"]["sanctions"]["next"]["p1"]["bad_shuffle"] == {
                 "step": 4, "bule": 32, "warning": False, "per_co_player": False, "measure": "bule"}
-            misdeal = await ack(server, {"type": "sanction", "player": "p2", "kind": "misdeal", "item": "r1",
+            misdeal = await server.acked_event({"type": "sanction", "player": "p2", "kind": "misdeal", "item": "r1",
                                          "step": 1, "reason": "dealt 11 cards"})
             assert [(x["to"], x["amount"]) for x in misdeal["payload"]["penalties"]] == [("p1", 2), ("p3", 2)]
-            state = await referee_state(server)
+            state = await server.referee_state()
             assert penalty_bule(state) == {"p1": 20, "p2": 4, "p3": 0, "p4": 0, "p5": 0, "p6": 0}
             assert state["sanctions"]["next"]["p2"]["misdeal"]["step"] == 2
             # the sanctions are public like any penalty: the hall's standings show the bule on the paper
             assert penalty_bule(await server.state()) == penalty_bule(state)
 
-            undo = await ack(server, {"type": "undo"})
+            undo = await server.acked_event({"type": "undo"})
             assert undo["payload"] == {"target": misdeal["seq"], "undid": "sanction_recorded"}
-            state = await referee_state(server)
+            state = await server.referee_state()
             assert penalty_bule(state)["p2"] == 0
             assert "p2" not in state["sanctions"]["next"], "the undo took p2's only sanction"
             assert state["sanctions"]["first"]["misdeal"]["step"] == 1
             assert [x["seq"] for x in state["sanctions"]["recorded"]] == [e["seq"] for e in shuffles]
 
             # removal from the tournament is a withdrawal with the reason; then no more sanctions
-            await ack(server, {"type": "withdraw_player", "player": "p1",
+            await server.acked_event({"type": "withdraw_player", "player": "p1",
                                "reason": "removed by the referee after repeated bad shuffles"})
-            await refused(server, {"type": "sanction", "player": "p1", "kind": "bad_shuffle", "item": "r1"},
+            await server.refused({"type": "sanction", "player": "p1", "kind": "bad_shuffle", "item": "r1"},
                           409, "player")
         finally:
             await referee.close()
@@ -120,25 +99,25 @@ async def test_signalling_steps_and_a_deduction_of_points_changes_the_standings_
         server: Server) -> None:
     async def scenario() -> None:
         await running_round(server)
-        await ack(server, {"type": "record_result", "item": "r1", "table": 1,
+        await server.acked_event({"type": "record_result", "item": "r1", "table": 1,
                            "results": {"p1": 37, "p2": -12, "p3": -25}})
-        await ack(server, {"type": "record_result", "item": "r1", "table": 2,
+        await server.acked_event({"type": "record_result", "item": "r1", "table": 2,
                            "results": {"p4": 50, "p5": 10, "p6": -60}})
         phone = await server.client("player", "p4")
         try:
             await phone.wait_for(is_type("snapshot"))
-            signals = [await ack(server, {"type": "sanction", "player": "p5", "kind": "signalling", "item": "r1",
+            signals = [await server.acked_event({"type": "sanction", "player": "p5", "kind": "signalling", "item": "r1",
                                           "step": n}) for n in (1, 2, 3)]
             assert [(e["payload"]["measure"], e["payload"]["warning"], e["payload"]["penalties"]) for e in signals] == [
                 ("leader_warning", True, []), ("referee_warning", True, []), ("no_follow", False, [])]
-            state = await referee_state(server)
+            state = await server.referee_state()
             assert state["sanctions"]["next"]["p5"]["signalling"]["measure"] == "no_follow"
             assert "signalling" in state["sanctions"]["kinds"] and "deduction" in state["sanctions"]["kinds"]
             assert penalty_bule(state)["p5"] == 0
 
             rows = {r["player"]: r for r in (await server.state())["standings"]}
             assert (rows["p4"]["rank"], rows["p4"]["points"], rows["p1"]["points"]) == (1, 4.5, 4.3)
-            deduction = await ack(server, {"type": "sanction", "player": "p4", "kind": "deduction", "item": "r1",
+            deduction = await server.acked_event({"type": "sanction", "player": "p4", "kind": "deduction", "item": "r1",
                                            "points": 0.5, "reason": "insulted an opponent"})
             assert deduction["payload"]["penalties"] == [
                 {"player": "p4", "amount": 0.5, "unit": "points",
@@ -152,7 +131,7 @@ async def test_signalling_steps_and_a_deduction_of_points_changes_the_standings_
             assert (me["standing"]["points"], me["standing"]["penalty_points"]) == (4, 0.5)
             assert [p["unit"] for p in me["penalties"]] == ["points"]
 
-            undo = await ack(server, {"type": "undo"})
+            undo = await server.acked_event({"type": "undo"})
             assert undo["payload"] == {"target": deduction["seq"], "undid": "sanction_recorded"}
             rows = {r["player"]: r for r in (await server.state())["standings"]}
             assert (rows["p4"]["rank"], rows["p4"]["points"], rows["p4"]["penalty_points"]) == (1, 4.5, 0)
@@ -187,7 +166,7 @@ async def test_a_bad_sanction_or_appeal_is_a_4xx_naming_the_field(server: Server
                                                                  status: int, field: str) -> None:
     async def scenario() -> None:
         await running_round(server)
-        await refused(server, command, status, field)
+        await server.refused(command, status, field)
 
     await asyncio.wait_for(scenario(), SCENARIO_TIMEOUT)
 
@@ -204,16 +183,16 @@ async def test_appeals_three_a_player_a_unanimous_decision_corrects_the_standing
     async def scenario() -> None:
         await running_round(server)
         codes = await codes_page(server)
-        await ack(server, {"type": "record_result", "item": "r1", "table": 1,
+        await server.acked_event({"type": "record_result", "item": "r1", "table": 1,
                            "results": {"p1": 37, "p2": -12, "p3": -25}})
-        await ack(server, {"type": "record_result", "item": "r1", "table": 2,
+        await server.acked_event({"type": "record_result", "item": "r1", "table": 2,
                            "results": {"p4": 50, "p5": 10, "p6": -60}})
         vesna = await session_phone(server, "p3", codes["p3"])
         anyone = await WSClient.connect(server.ws_url("player", "p3"))
         try:
             await vesna.wait_for(is_type("snapshot"))
             await anyone.wait_for(is_type("snapshot"))
-            first = await ack(server, {"type": "appeal", "player": "p3", "item": "r1",
+            first = await server.acked_event({"type": "appeal", "player": "p3", "item": "r1",
                                        "subject": "the slip of table 1 was read upside down"})
             mine = (await vesna.wait_for(is_event(first["seq"]), timeout=10))["changes"]["me"]
             assert (mine["appeals"]["left"], mine["appeals"]["used"]) == (2, 1)
@@ -224,40 +203,42 @@ async def test_appeals_three_a_player_a_unanimous_decision_corrects_the_standing
             assert next(e for e in public if e["seq"] == first["seq"])["payload"] == {"private": True}
             assert all(c["type"] != "appeal_lodged" for c in (await server.state())["audit"])
 
-            second = await ack(server, {"type": "appeal", "player": "p3", "item": "r1", "subject": "the last deals"})
-            third = await ack(server, {"type": "appeal", "player": "p3", "item": "r1", "subject": "the misdeal"})
-            answer = await refused(server, {"type": "appeal", "player": "p3", "item": "r1", "subject": "once more"},
+
+            second = await server.acked_event({"type": "appeal", "player": "p3", "item": "r1",
+                                               "subject": "the last deals"})
+            third = await server.acked_event({"type": "appeal", "player": "p3", "item": "r1", "subject": "the misdeal"})
+            answer = await server.refused({"type": "appeal", "player": "p3", "item": "r1", "subject": "once more"},
                                    409, "player")
             assert answer["detail"]["rule"] == "appeals_per_player" and "3 times" in answer["error"]
 
             # the committee meets after the round
-            await refused(server, {"type": "decide_appeal", "appeal": first["seq"], "decision": "upheld",
+            await server.refused({"type": "decide_appeal", "appeal": first["seq"], "decision": "upheld",
                                    "unanimous": True}, 409, "appeal")
-            corrected = await ack(server, {"type": "correct_result", "item": "r1", "table": 1,
+            corrected = await server.acked_event({"type": "correct_result", "item": "r1", "table": 1,
                                            "results": {"p1": -25, "p2": -12, "p3": 37},
                                            "reason": "the judges' committee, unanimously"})
-            await ack(server, {"type": "end_round", "item": "r1"})
-            state = await referee_state(server)
+            await server.acked_event({"type": "end_round", "item": "r1"})
+            state = await server.referee_state()
             assert [x["seq"] for x in state["appeals"]["open"]] == [first["seq"], second["seq"], third["seq"]]
             assert state["appeals"]["left"]["p3"] == 0 and state["appeals"]["left"]["p1"] == 3
 
             # a split committee cannot change the referee's decision: no correction goes with it
-            await refused(server, {"type": "decide_appeal", "appeal": second["seq"], "decision": "upheld",
+            await server.refused({"type": "decide_appeal", "appeal": second["seq"], "decision": "upheld",
                                    "unanimous": False, "correction": corrected["seq"]}, 409, "unanimous")
-            split = await ack(server, {"type": "decide_appeal", "appeal": second["seq"], "decision": "upheld",
+            split = await server.acked_event({"type": "decide_appeal", "appeal": second["seq"], "decision": "upheld",
                                        "unanimous": False})
             assert split["payload"]["outcome"] == "stands"
-            upheld = await ack(server, {"type": "decide_appeal", "appeal": first["seq"], "decision": "upheld",
+            upheld = await server.acked_event({"type": "decide_appeal", "appeal": first["seq"], "decision": "upheld",
                                         "unanimous": True, "correction": corrected["seq"]})
             assert upheld["payload"]["outcome"] == "changed"
             standings = {row["player"]: row for row in (await server.state())["standings"]}
             assert (standings["p3"]["points"], standings["p1"]["points"]) == (4.3, 0.8)
             # the decision is final, and the correction it links stays until the decision is undone
-            await refused(server, {"type": "decide_appeal", "appeal": first["seq"], "decision": "rejected",
+            await server.refused({"type": "decide_appeal", "appeal": first["seq"], "decision": "rejected",
                                    "unanimous": True}, 409, "appeal")
-            await refused(server, {"type": "undo", "seq": corrected["seq"]}, 409, "seq")
-            await ack(server, {"type": "undo", "seq": upheld["seq"]})
-            await ack(server, {"type": "undo", "seq": corrected["seq"]})
+            await server.refused({"type": "undo", "seq": corrected["seq"]}, 409, "seq")
+            await server.acked_event({"type": "undo", "seq": upheld["seq"]})
+            await server.acked_event({"type": "undo", "seq": corrected["seq"]})
             standings = {row["player"]: row for row in (await server.state())["standings"]}
             assert (standings["p3"]["points"], standings["p1"]["points"]) == (0.8, 4.3)
         finally:
@@ -270,7 +251,7 @@ async def test_appeals_three_a_player_a_unanimous_decision_corrects_the_standing
 async def test_the_scoring_desk_lists_who_brings_the_slip_and_who_pays(server: Server) -> None:
     async def scenario() -> None:
         await running_round(server)
-        await ack(server, {"type": "record_result", "item": "r1", "table": 1,
+        await server.acked_event({"type": "record_result", "item": "r1", "table": 1,
                            "results": {"p1": 37, "p2": -12, "p3": -25}})
         async with httpx.AsyncClient(timeout=10) as http:
             url = f"{server.url}/api/desk/slips"
@@ -283,7 +264,7 @@ async def test_the_scoring_desk_lists_who_brings_the_slip_and_who_pays(server: S
             assert (listed["missing"], listed["complete"], listed["fee"]) == ([2], False, 200)
             everything = (await http.get(url, headers=REFEREE)).json()
             assert [r["item"] for r in everything["rounds"]] == ["r1"] and everything["fee"] == 200
-            assert (await referee_state(server))["slips"]["r1"] == listed
+            assert (await server.referee_state())["slips"]["r1"] == listed
 
             assert (await http.get(url, params={"item": "r1"})).status_code == 401  # the referees' only
             bad = await http.get(url, params={"item": "r9"}, headers=REFEREE)

@@ -17,7 +17,6 @@ import json
 from pathlib import Path
 from typing import Any
 
-import httpx
 from server import REFEREE_TOKEN, Server, WSClient, is_event, is_type, round_entry, start_server, tournament_toml
 
 SCENARIO_TIMEOUT = 120.0
@@ -37,38 +36,14 @@ def write(path: Path) -> Path:
     return path
 
 
-async def ack(server: Server, command: dict[str, Any]) -> dict[str, Any]:
-    answer = await server.command(command)
-    assert answer.status_code == 200, f"{command}: {answer.status_code} {answer.text}"
-    return dict(answer.json()["events"][0])
-
-
-async def referee_state(server: Server) -> dict[str, Any]:
-    async with httpx.AsyncClient(timeout=10) as http:
-        answer = await http.get(f"{server.url}/api/state", headers=REFEREE)
-    assert answer.status_code == 200, answer.text
-    return dict(answer.json())
+def appeal(team: str, **who: Any) -> dict[str, Any]:
+    return {"type": "appeal", "team": team, "item": "m1", "subject": "the director's ruling on board 7", **who}
 
 
 async def refused(server: Server, command: dict[str, Any], status: int, field: str,
                   rule: str | None = None) -> dict[str, Any]:
-    """The command is refused with `status`, naming `field` (and `rule`), and nothing is written."""
-    before = await referee_state(server)
-    answer = await server.command(command)
-    assert answer.status_code == status, f"{command}: {answer.status_code} {answer.text}"
-    body = answer.json()
-    assert body["detail"]["field"] == field, answer.text
-    if rule is not None:
-        assert body["detail"]["rule"] == rule, answer.text
-    after = await referee_state(server)
-    assert after["seq"] == before["seq"], "a refused command writes nothing"
-    assert (after["appeals"], after["players"], after["lineups"]) == (
-        before["appeals"], before["players"], before["lineups"])
-    return dict(body)
-
-
-def appeal(team: str, **who: Any) -> dict[str, Any]:
-    return {"type": "appeal", "team": team, "item": "m1", "subject": "the director's ruling on board 7", **who}
+    """`Server.refused`, and the appeals, players, lineups as they were."""
+    return await server.refused(command, status, field, rule=rule, sections=("appeals", "players", "lineups",))
 
 
 async def test_a_roster_under_four_and_an_appeal_to_the_presidium(tmp_path: Path) -> None:
@@ -76,18 +51,19 @@ async def test_a_roster_under_four_and_an_appeal_to_the_presidium(tmp_path: Path
         short = await refused(server, {"type": "withdraw_player", "player": "t1p4", "reason": "moved abroad"}, 409,
                               "player", "roster_min")
         assert "§17.1" in short["error"]
-        seating = await ack(server, {"type": "publish_seating", "item": "m1"})
+        seating = await server.acked_event({"type": "publish_seating", "item": "m1"})
         (pair,) = [(m["home"], m["away"]) for m in seating["payload"]["matches"] if "t1" in (m["home"], m["away"])]
         other = pair[1] if pair[0] == "t1" else pair[0]
         sheet = {"type": "lineup", "item": "m1", "team": "t3", "parts": [["t3p1", "t3p2", "t3p3", "t1p1"]]}
         incomplete = await refused(server, sheet, 409, "team", "roster_min")
         assert "t3 has 3 members" in incomplete["error"]
-        rosters = (await referee_state(server))["lineups"]["rosters"]
+        rosters = (await server.referee_state())["lineups"]["rosters"]
         assert (rosters["t3"]["incomplete"], rosters["t1"]["incomplete"]) == (True, False)
-        await ack(server, {"type": "start_round", "item": "m1"})
-        await ack(server, {"type": "lineup", "item": "m1", "team": "t1", "parts": [["t1p1", "t1p2", "t1p3", "t1p4"]]})
+        await server.acked_event({"type": "start_round", "item": "m1"})
+        await server.acked_event({"type": "lineup", "item": "m1", "team": "t1", "parts": [["t1p1", "t1p2",
+                                 "t1p3", "t1p4"]]})
         home, away = pair
-        await ack(server, {"type": "record_result", "item": "m1", "home": home, "away": away,
+        await server.acked_event({"type": "record_result", "item": "m1", "home": home, "away": away,
                            "imps_home": 40, "imps_away": 20})
 
         few = await refused(server, appeal("t1", signed_by=["t1p2"]), 409, "signed_by", "appeal_signatures")
@@ -100,7 +76,7 @@ async def test_a_roster_under_four_and_an_appeal_to_the_presidium(tmp_path: Path
         hall = await WSClient.connect(server.ws_url("display"))
         try:
             await hall.wait_for(is_type("snapshot"))
-            lodged = await ack(server, appeal("t1", signed_by=["t1p2", "t1p4"]))
+            lodged = await server.acked_event(appeal("t1", signed_by=["t1p2", "t1p4"]))
             seen = await hall.wait_for(is_event(lodged["seq"]), timeout=10)
             assert "standings_provisional" in json.dumps(seen) and "t1p2" not in json.dumps(seen)
         finally:
@@ -110,24 +86,24 @@ async def test_a_roster_under_four_and_an_appeal_to_the_presidium(tmp_path: Path
         (row,) = [r for r in public["results"]["m1"] if (r["home"], r["away"]) == pair]
         assert row["provisional"] is True
         # no limit of three: a fourth appeal, signed by the captain, is taken
-        more = [await ack(server, appeal("t1", captain="Ján Kapitán")) for _ in range(3)]
+        more = [await server.acked_event(appeal("t1", captain="Ján Kapitán")) for _ in range(3)]
         assert more[-1]["payload"]["number"] == 4
 
         await refused(server, {"type": "decide_appeal", "appeal": lodged["seq"], "decision": "upheld"}, 409, "appeal")
-        corrected = await ack(server, {"type": "correct_result", "item": "m1", "home": home, "away": away,
+        corrected = await server.acked_event({"type": "correct_result", "item": "m1", "home": home, "away": away,
                                        "imps_home": 20, "imps_away": 40, "reason": "the presidium's decision"})
-        await ack(server, {"type": "end_round", "item": "m1"})
+        await server.acked_event({"type": "end_round", "item": "m1"})
         await refused(server, {"type": "decide_appeal", "appeal": lodged["seq"], "decision": "upheld",
                                "unanimous": True}, 422, "unanimous", "appeal_unanimity")
-        upheld = await ack(server, {"type": "decide_appeal", "appeal": lodged["seq"], "decision": "upheld",
+        upheld = await server.acked_event({"type": "decide_appeal", "appeal": lodged["seq"], "decision": "upheld",
                                     "correction": corrected["seq"]})
         assert upheld["payload"]["outcome"] == "changed"
         for x in more:
-            await ack(server, {"type": "decide_appeal", "appeal": x["seq"], "decision": "rejected"})
+            await server.acked_event({"type": "decide_appeal", "appeal": x["seq"], "decision": "rejected"})
         public = await server.state()
         assert "standings_provisional" not in public
         assert not any(r.get("provisional") for r in public["results"]["m1"])
-        view = (await referee_state(server))["appeals"]
+        view = (await server.referee_state())["appeals"]
         assert view["open"] == [] and len(view["decided"]) == 4 and view["to"] == "presidium"
 
     with start_server(write(tmp_path / "t.toml"), tmp_path / "t.db") as server:

@@ -14,7 +14,6 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
-import httpx
 from server import REFEREE_TOKEN, Server, round_entry, start_server, tournament_toml
 
 SCENARIO_TIMEOUT = 120.0
@@ -34,48 +33,28 @@ def write(path: Path) -> Path:
     return path
 
 
-async def ack(server: Server, command: dict[str, Any]) -> dict[str, Any]:
-    answer = await server.command(command)
-    assert answer.status_code == 200, f"{command}: {answer.status_code} {answer.text}"
-    return dict(answer.json()["events"][0])
-
-
-async def referee_state(server: Server) -> dict[str, Any]:
-    async with httpx.AsyncClient(timeout=10) as http:
-        answer = await http.get(f"{server.url}/api/state", headers=REFEREE)
-    assert answer.status_code == 200, answer.text
-    return dict(answer.json())
-
-
-async def refused(server: Server, command: dict[str, Any], status: int, field: str, code: str) -> dict[str, Any]:
-    """The command is refused with `status`, naming `field` and its `code`, and nothing is written."""
-    before = await referee_state(server)
-    answer = await server.command(command)
-    assert answer.status_code == status, f"{command}: {answer.status_code} {answer.text}"
-    body = answer.json()
-    assert (body["detail"]["field"], body["detail"]["code"]) == (field, code), answer.text
-    after = await referee_state(server)
-    assert after["seq"] == before["seq"], "a refused command writes nothing"
-    assert (after["appeals"], after["players"], after["lineups"]) == (
-        before["appeals"], before["players"], before["lineups"])
-    return dict(body)
+async def refused(server: Server, command: dict[str, Any], status: int, field: str,
+                  code: str) -> dict[str, Any]:
+    """`Server.refused`, and the appeals, players, lineups as they were."""
+    return await server.refused(command, status, field, code=code, sections=("appeals", "players", "lineups",))
 
 
 async def test_a_substitutes_rounds_and_the_appeal_window(tmp_path: Path) -> None:
     async def scenario(server: Server) -> None:
         await refused(server, {"type": "register_player", "team": "t1", "name": "Náhradník", "substitute": "áno"},
                       422, "substitute", "field.not_bool")
-        new = await ack(server, {"type": "register_player", "team": "t1", "name": "Náhradník", "substitute": True})
+        new = await server.acked_event({"type": "register_player", "team": "t1", "name": "Náhradník",
+                                       "substitute": True})
         sub = new["payload"]["player"]
         assert new["payload"]["substitute"] is True
-        players = (await referee_state(server))["players"]
+        players = (await server.referee_state())["players"]
         assert next(p for p in players if p["id"] == sub)["substitute"] is True
-        await ack(server, {"type": "lineup", "item": "m1", "team": "t1", "parts": [[*LINE_UP, sub]]})
+        await server.acked_event({"type": "lineup", "item": "m1", "team": "t1", "parts": [[*LINE_UP, sub]]})
         # 1 of 4 rounds is allowed; 2 is half
         error = await refused(server, {"type": "lineup", "item": "m2", "team": "t1", "parts": [[*LINE_UP, sub]]},
                               422, "parts", "lineup.substitute_rounds")
         assert "§27.1" in error["error"] and (error["detail"]["rounds"], error["detail"]["allowed"]) == (2, 1)
-        substitutes = (await referee_state(server))["lineups"]["substitutes"]
+        substitutes = (await server.referee_state())["lineups"]["substitutes"]
         assert substitutes == {"percent": 50, "rounds": 4, "allowed": 1, "played": {sub: [1]}}
         await refused(server, {"type": "change_rules", "rules": {"appeal_to": "jury"}}, 422, "rules.appeal_to",
                       "rules.bad_value")
@@ -83,21 +62,21 @@ async def test_a_substitutes_rounds_and_the_appeal_window(tmp_path: Path) -> Non
         # the four matches played with their results: the overall results are published, the window (0 days) shut
         for k in range(1, 5):
             item = f"m{k}"
-            seating = await ack(server, {"type": "publish_seating", "item": item})
-            await ack(server, {"type": "start_round", "item": item})
+            seating = await server.acked_event({"type": "publish_seating", "item": item})
+            await server.acked_event({"type": "start_round", "item": item})
             if k == 1:
-                lodged = await ack(server, {"type": "appeal", "team": "t1", "item": "m1", "captain": "Ján",
+                lodged = await server.acked_event({"type": "appeal", "team": "t1", "item": "m1", "captain": "Ján",
                                             "subject": "the ruling on board 7"})  # before the results: in time
             for m in seating["payload"]["matches"]:
-                await ack(server, {"type": "record_result", "item": item, "home": m["home"], "away": m["away"],
+                await server.acked_event({"type": "record_result", "item": item, "home": m["home"], "away": m["away"],
                                    "imps_home": 20, "imps_away": 10})
-            await ack(server, {"type": "end_round", "item": item})
+            await server.acked_event({"type": "end_round", "item": item})
         late = await refused(server, {"type": "appeal", "team": "t1", "item": "m4", "captain": "Ján",
                                       "subject": "the ruling on board 3"}, 409, "item", "appeal.out_of_window")
         assert "§24.1" in late["error"] and late["detail"]["days"] == 0
-        window = (await referee_state(server))["appeals"]["window"]
+        window = (await server.referee_state())["appeals"]["window"]
         assert window["published"] is not None and window["closes"] == window["published"]
-        decided = await ack(server, {"type": "decide_appeal", "appeal": lodged["seq"], "decision": "rejected"})
+        decided = await server.acked_event({"type": "decide_appeal", "appeal": lodged["seq"], "decision": "rejected"})
         assert decided["payload"]["outcome"] == "stands"  # the one lodged in time is still decided
 
     with start_server(write(tmp_path / "t.toml"), tmp_path / "t.db") as server:
