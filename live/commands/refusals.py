@@ -117,6 +117,7 @@ REFUSALS: dict[str, tuple[str, ...]] = {
     "roster.one_team": ('name', 'player', 'team'),
     "roster.replaces_nobody": (),
     "roster.full": ('team', 'members', 'allowed'),
+    "roster.basic_full": ('team', 'members', 'allowed'),
     "roster.match_in_progress": ('item',),
     "roster.replace_too_early": ('team', 'played', 'matches'),
     "roster.replace_needed": ('team', 'played', 'matches'),

@@ -54,6 +54,8 @@ RULES_TEXT: dict[str, dict[str, str]] = {
                               "day of a match before it starts",
         "substitute_rounds": "Slovak §27.1: a substitute may not play in half or more of the rounds of the "
                              "competition ({n} rounds: at most {most})",
+        "basic_lineup_max": "Slovak §27.1: a team is 4 to {n} players of its basic line-up; any further member "
+                            "is a substitute",
     },
 }
 
@@ -107,6 +109,8 @@ def substitute_flag(plan: Tournament, state: State, c: dict[str, Any], player: P
             raise CommandError(422, f"the {plan.preset} rules have no substitutes (Slovak §27.1)",
                                {"field": "substitute", "code": "rules.no_substitutes"})
         return value
+    if not value and player is not None and player.substitute and player.team is not None and not player.withdrawn:
+        basic_full(plan, player.team, f"{player.id} {player.name} cannot leave the substitutes")
     if value and player is not None and not player.substitute:
         rounds = sheet_rounds(state, player.id)
         total = competition_rounds(state)
@@ -117,6 +121,16 @@ def substitute_flag(plan: Tournament, state: State, c: dict[str, Any], player: P
                           "substitute_rounds_below_percent", player=player.id, name=player.name, rounds=len(rounds),
                           allowed=most, code="roster.substitute_rounds")
     return value
+
+
+def basic_full(plan: Tournament, team: str, said: str) -> None:
+    """Slovak §27.1: refuse one more player of `team`'s basic line-up when it has `basic_lineup_max` already."""
+    most = plan.rules.get("basic_lineup_max")
+    basic = [p for p in current(plan, team) if not p.substitute]
+    if most is not None and R.roster_full(len(basic), int(most)):
+        raise _refuse(409, f"{said}: {team} has {len(basic)} players of its basic line-up: "
+                           f"{cite(plan, 'basic_lineup_max', n=most)} (substitute = true)", "substitute",
+                      "basic_lineup_max", team=team, members=len(basic), allowed=int(most), code="roster.basic_full")
 
 
 def check_withdrawal(plan: Tournament, player: Player) -> None:
@@ -175,6 +189,8 @@ def member_fields(plan: Tournament, state: State, c: dict[str, Any], team: str |
     if most is not None and R.roster_full(len(roster), int(most)):
         raise _refuse(409, f"{team} has {len(roster)} members: {cite(plan, 'roster_max', n=most)}", "team",
                       "roster_max", members=len(roster), allowed=int(most), code="roster.full", team=team)
+    if c.get("substitute") is not True:
+        basic_full(plan, team, f"{c.get('name', 'the new member')} would be of the basic line-up")
     least = plan.rules.get("roster_min")
     busy = state.item_in_progress()
     if least is not None and busy is not None and len(roster) >= int(least):
@@ -229,6 +245,7 @@ def member_fields(plan: Tournament, state: State, c: dict[str, Any], team: str |
     return {**fields, "replaces": gone.id, "average": R.shown(mean)}
 
 
-__all__ = ["MAX_RATING", "already_member", "check_lineup", "check_withdrawal", "member_fields", "rating_value",
+__all__ = ["MAX_RATING", "already_member", "basic_full", "check_lineup", "check_withdrawal", "member_fields",
+           "rating_value",
            "substitute_flag"]
 

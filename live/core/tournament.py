@@ -25,7 +25,7 @@ from live.rules import appeals as appeal_rules
 from live.rules import desk as desk_rules
 from live.rules.numbers import minutes_ms
 from live.rules.presets import PARAMETER_TYPES, PRESETS, segments_for
-from live.rules.rosters import MAX_RATING, over_full
+from live.rules.rosters import MAX_RATING, over_basic, over_full
 
 PLAYING_KINDS = ("round", "match")
 OTHER_KINDS = ("registration", "opening", "break", "meal", "ceremony", "other")
@@ -398,6 +398,10 @@ def parse(text: str, path: str = "<tournament>") -> Tournament:
     over = over_full([p.team for p in players], rules.get("roster_max"))  # Slovak §17.1 (live/rules/rosters.py)
     if over is not None:
         raise r.fail("players", over[0], "team", over[1])
+    # (a withdrawn player is no longer of the line-up: counted as no team)
+    over = over_basic([(None if p.withdrawn else p.team, p.substitute) for p in players], rules.get("basic_lineup_max"))
+    if over is not None:
+        raise r.fail("players", over[0], "substitute", over[1])
     if rules.get("substitute_rounds_below_percent") is None:
         marked = next((k for k, p in enumerate(players) if p.substitute), None)
         if marked is not None:

@@ -138,6 +138,9 @@ PRESETS: dict[str, dict[str, Any]] = {
         # §27.1 "Náhradník nesmie nastúpiť v polovici alebo viac kolách súťaže": a player marked as a substitute plays
         # in fewer than this share of the competition's rounds (5 of 10 is half: refused; 4 is allowed).
         "substitute_rounds_below_percent": 50,
+        # §27.1 "Družstvo tvoria štyria až šiesti hráči základnej zostavy": at most this many of a team's members
+        # (not withdrawn) are of its basic line-up; the others are marked substitutes.
+        "basic_lineup_max": 6,
         # Appeals §28 (live/rules/appeals.py): lodged by a team (its captain, or at least half of its line-up in
         # the match) against a director's decision, to the federation's presidium, which decides within 28 days;
         # no limit on their number, no unanimity rule. Until decided, the match's result is provisional (§24.1).
@@ -208,6 +211,7 @@ PARAMETER_TYPES: dict[str, type | tuple[type, ...]] = {
     "roster_min": int,
     "roster_max": int,
     "replaced_sits_out": bool,
+    "basic_lineup_max": int,  # Slovak §27.1: the basic line-up's most members (the rest are substitutes)
     "substitute_rounds_below_percent": (int, float),  # Slovak §27.1: a substitute plays in fewer than this share
     "lateness": str,
     "checkin_opens_before": (int, float),

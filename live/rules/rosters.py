@@ -4,6 +4,9 @@
   be added afterwards, at the latest on the day of a match before it starts (the server: while no
   match is being played); §17.3: a player who has played in the league for one team cannot be added
   to another team's roster.
+- Slovak §27.1: a team is four to six players of its basic line-up (`basic_lineup_max`); any further
+  member is a substitute (the `substitute` flag), who plays in fewer than half of the rounds. The four
+  are §17.1's minimum; the six bind the members still on the roster, substitutes left out.
 - Novi Sad: teams may be extended during the competition with players who are members of no other
   team; after half of the matches one player may be replaced (`replacements_after_half`, 1), provided
   the new player's club rating is not higher than the average rating of all the team's members.
@@ -49,6 +52,22 @@ def roster_short(members: int, minimum: int | None) -> bool:
 def may_leave(members: int, minimum: int | None) -> bool:
     """Whether one of `members` may withdraw and leave the roster at or above the minimum (4 → 3: no)."""
     return not roster_short(members - 1, minimum)
+
+
+def over_basic(members: Sequence[tuple[str | None, bool]], maximum: int | None) -> tuple[int, str] | None:
+    """The first player of a tournament file (team, substitute) beyond their team's basic line-up (Slovak §27.1):
+    (index, why), or None. Substitutes do not count."""
+    if maximum is None:
+        return None
+    seen: dict[str, int] = {}
+    for index, (team, substitute) in enumerate(members):
+        if team is None or substitute:
+            continue
+        seen[team] = seen.get(team, 0) + 1
+        if seen[team] > maximum:
+            return index, (f"{team} would have {seen[team]} players of its basic line-up: at most {maximum}, the "
+                           "others are marked substitute = true (Slovak §27.1)")
+    return None
 
 
 def over_full(teams: Sequence[str | None], maximum: int | None) -> tuple[int, str] | None:

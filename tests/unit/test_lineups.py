@@ -316,8 +316,9 @@ def test_the_slovak_league_has_no_referee_substitute() -> None:
 
 def test_a_roster_has_at_most_eight_members_the_ninth_is_refused() -> None:
     s = Session(SLOVAK)
-    for k in range(6, 9):
-        s.do("register_player", team="t1", name=f"Nový hráč {k}")
+    s.do("register_player", team="t1", name="Nový hráč 6")
+    for k in (7, 8):  # (§27.1: beyond the six of the basic line-up, substitutes)
+        s.do("register_player", team="t1", name=f"Nový hráč {k}", substitute=True)
     error = refused(s, {"type": "register_player", "team": "t1", "name": "Deviaty hráč"}, 409, "team", "roster_max",
                     "t1 has 8 members")
     assert "§17.1" in error.error
