@@ -2,12 +2,14 @@
 // withdraw a player with a reason, register a team; a bridge player's club rating, and the Novi Sad
 // replacement after half of the matches where the team sheets' rosters say one may be made now. The
 // server decides who may still join and from which round a walk-in is seated; the list shows what it
-// says ("from Round 2", withdrawn).
+// says ("from Round 2", withdrawn). Where the rules have substitutes (Slovak §27.1; the server says so,
+// substitute-flag.js), register and edit carry the `substitute` flag, and the list tags who is one.
 // The words are STRINGS.roster of the console's catalogue.
 import { el, fill, setText } from "../lib/dom.js";
 import { formatNumber } from "../lib/format.js";
 import { pageLanguage } from "../lib/i18n.js";
 import { matchesQuery, rosterModel } from "../lib/roster.js";
+import { isSubstitute, substituteField, substitutesOffered } from "./substitute-flag.js";
 
 /**
  * Draws the roster card into `card`. ctx = {S, sections(), command(body, button, errorBox)}.
@@ -17,13 +19,18 @@ export function rosterCard(card, ctx) {
   const R = ctx.S.roster;
   const forms = new Map(); // "p:<id>" | "t:<id>" → {mode: "" | "rename" | "withdraw", name, lady, reason, error}
   const rows = new Map(); // the same key → {node, key}
-  const add = { name: "", lady: false, team: "", rating: "", replaces: "", error: "" };
+  const add = { name: "", lady: false, substitute: false, team: "", rating: "", replaces: "", error: "" };
   const addTeam = { name: "", error: "" };
   let query = "";
   // Bridge: a player's club rating (the sections' players), and a team's roster as the team sheets see it
   // (`lineups.rosters`: whether a replacement may be made now, and against which average).
   const ratingOf = (id) => (ctx.sections().players || []).find((x) => x.id === id)?.rating ?? null;
   const rosterOf = (team) => ctx.sections().lineups?.rosters?.[team] || null;
+  const offered = () => substitutesOffered(ctx.sections());
+  const substituteBox = (state, role) => el("label", { class: "r-check" }, el("input", {
+    type: "checkbox", checked: Boolean(state.substitute), dataset: { role },
+    onchange: (e) => (state.substitute = e.currentTarget.checked),
+  }), R.substitute);
   const numberOrNull = (text) => (String(text ?? "").trim() === "" ? null : Number(text));
 
   const title = el("h2", {}, R.title);
@@ -60,7 +67,7 @@ export function rosterCard(card, ctx) {
   function renderAdd(model) {
     const chosen = model.bridge && add.team ? rosterOf(add.team) : null;
     const replacement = chosen?.replacement?.open ? chosen : null; // Novi Sad after half: replace, not extend
-    const key = JSON.stringify([model.bridge, model.teams.map((t) => [t.id, t.name]), add.team, replacement]);
+    const key = JSON.stringify([model.bridge, model.teams.map((t) => [t.id, t.name]), add.team, replacement, offered()]);
     if (key === addKey) return;
     addKey = key;
     const error = el("div", { class: "error", role: "alert" }, add.error);
@@ -97,6 +104,7 @@ export function rosterCard(card, ctx) {
         rating ? field(R.rating, rating) : null,
         replaces ? field(R.replaces, replaces) : null,
         el("label", { class: "r-check" }, lady, R.lady),
+        offered() ? substituteBox(add, "walk-in-substitute") : null,
         send),
       replacement ? el("p", { class: "r-hint" }, R.replaceNote(replacement.replacement.average == null ? ""
         : formatNumber(replacement.replacement.average, { max: 2, locale: ctx.S.locale }))) : null,
@@ -117,9 +125,10 @@ export function rosterCard(card, ctx) {
         if (value !== null && !Number.isFinite(value)) return fail(R.badRating);
         if (value !== null) body.rating = value;
         if (replacement && add.replaces) body.replaces = add.replaces;
+        Object.assign(body, substituteField(offered(), add.substitute));
       }
       if (await ctx.command(body, send, error)) {
-        Object.assign(add, { name: "", lady: false, rating: "", replaces: "", error: "" });
+        Object.assign(add, { name: "", lady: false, substitute: false, rating: "", replaces: "", error: "" });
         addKey = "";
         render();
         requestAnimationFrame(() => addBox.querySelector("input[type=text]")?.focus());
@@ -176,16 +185,18 @@ export function rosterCard(card, ctx) {
     const key = `p:${p.id}`;
     const f = formOf(key);
     if (p.withdrawn && f.mode === "withdraw") f.mode = "";
-    const dataKey = JSON.stringify([p, ratingOf(p.id), f.mode]);
+    const substitute = isSubstitute(ctx.sections(), p.id);
+    const dataKey = JSON.stringify([p, ratingOf(p.id), substitute, offered(), f.mode]);
     const cached = rows.get(key);
     if (cached && cached.key === dataKey) return cached.node;
     const show = (mode) => () => {
       if (f.mode === mode) return;
-      Object.assign(f, { mode, name: p.name, lady: p.lady, rating: String(ratingOf(p.id) ?? ""), reason: "", error: "", focus: true });
+      Object.assign(f, { mode, name: p.name, lady: p.lady, substitute, rating: String(ratingOf(p.id) ?? ""), reason: "", error: "", focus: true });
       rebuild(key);
     };
     const tags = [
       p.lady ? el("span", { class: "chip r-ro-tag", title: R.lady }, R.ladyTag) : null,
+      substitute ? el("span", { class: "chip r-ro-tag is-substitute", title: R.substitute }, R.substituteTag) : null,
       p.enters ? el("span", { class: "chip r-ro-tag is-walkin" }, R.walkIn(p.entersTitle)) : null,
       p.withdrawn ? el("span", { class: "chip r-ro-tag is-withdrawn" }, R.withdrawn) : null,
     ];
@@ -235,7 +246,8 @@ export function rosterCard(card, ctx) {
         dataset: { role: "rating" }, oninput: (e) => (f.rating = e.currentTarget.value),
       }) : null;
       fields = [field(R.nameLabel, textInput(f, "name", { "data-limit": "name", dataset: { role: "name" } }), "grow"),
-        rating ? field(R.rating, rating) : null, el("label", { class: "r-check" }, lady, R.lady)];
+        rating ? field(R.rating, rating) : null, el("label", { class: "r-check" }, lady, R.lady),
+        p.team && offered() ? substituteBox(f, "substitute") : null];
       submit = el("button", { type: "submit", class: "btn small go" }, R.save);
       onSubmit = () => {
         const name = String(f.name ?? "").trim();
@@ -248,7 +260,8 @@ export function rosterCard(card, ctx) {
           if (value !== null && !Number.isFinite(value)) return fail(R.badRating);
           if (value !== ratingOf(p.id)) body.rating = value;
         }
-        if (!("name" in body) && !("lady" in body) && !("rating" in body)) return fail(R.nothingChanged);
+        if (p.team) Object.assign(body, substituteField(offered(), f.substitute, isSubstitute(ctx.sections(), p.id)));
+        if (!["name", "lady", "rating", "substitute"].some((k) => k in body)) return fail(R.nothingChanged);
         return send(body, submit);
       };
     } else {

@@ -25,7 +25,6 @@ if TYPE_CHECKING:
     from live.edges.log import EventLog
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"  # (live/edges/cli.py → the checkout)
-DEMO_FILE = EXAMPLES / "cacak-preferans-2027.toml"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -61,6 +60,11 @@ def main(argv: list[str] | None = None) -> int:
     demo.add_argument("--port", type=int, default=8000)
     demo.add_argument("--db", help="the event log file (default: a new temporary file)")
     demo.add_argument("--public-url", help="the address phones use, for the QR code")
+    demo.add_argument("--tournament", choices=("cacak", "novi-sad", "slovak"), default="cacak",
+                      help="which example: cacak (preferans, the default), novi-sad (bridge teams, a referee's "
+                           "substitute) or slovak (the bridge league, a team appeal)")
+    demo.add_argument("--start-in", type=float, default=60.0, metavar="SECONDS",
+                      help="seconds from now to the first round or match (default 60)")
 
     check = sub.add_parser("check", help="validate a tournament file and print its timetable")
     check.add_argument("file")
@@ -100,8 +104,12 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "demo":
             if args.speed <= 0 or args.speed > 3600:
                 parser.error("--speed must be more than 0 and at most 3600")
-            start = datetime.now(UTC).replace(microsecond=0) + timedelta(minutes=1)
-            tournament = load(DEMO_FILE).rescheduled(start, args.speed)
+            if not 0 <= args.start_in <= 3600:
+                parser.error("--start-in must be 0 to 3600 seconds")
+            start = datetime.now(UTC).replace(microsecond=0) + timedelta(seconds=args.start_in)
+            from live.edges.demo import TOURNAMENTS
+
+            tournament = load(EXAMPLES / TOURNAMENTS[args.tournament]).rescheduled(start, args.speed)
             db = Path(args.db) if args.db else Path(tempfile.mkdtemp(prefix="live-demo-")) / "demo.db"
             return _serve(tournament, db, args.host, args.port, demo=True, public_url=args.public_url)
     except (TournamentFileError, RefereeConfigError) as exc:

@@ -1,5 +1,9 @@
 """`live demo`'s stand-in organizer: seats the players and enters plausible results.
 
+`DemoOrganizer` is the one `live demo` runs: the preferans organizer below for the Čačak tournament,
+the bridge one (live/edges/demo_bridge.py: team sheets, IMPs, the desk) for `--tournament novi-sad`
+or `slovak`. The preferans organizer:
+
 It acts only through `Hall.command`, exactly as a referee at the console would, so everything
 it does is in the log and the audit, and undoable. It reacts to the log: when a round ends it
 enters that round's table results one by one (so the hall sees the standings move), then
@@ -27,6 +31,7 @@ from typing import Any
 from live.commands.validation import CommandError
 from live.core import events as E
 from live.core.events import Event
+from live.edges.demo_bridge import BridgeOrganizer
 from live.edges.hall import Hall
 from live.projections import desk
 
@@ -43,6 +48,9 @@ APPEAL_ROUND, APPEAL_DECIDED_AFTER_MIN = 1, 20.0
 APPEAL_SUBJECT = "the count of the slip at table 1"
 #: At the desk: how many players pay later (this many tournament minutes after checking in), and never.
 PAY_LATER, PAY_LATER_MIN, PAY_NEVER = 2, 45.0, 1
+#: `live demo --tournament NAME`: the example tournament files it runs (in examples/), the first the default.
+TOURNAMENTS = {"cacak": "cacak-preferans-2027.toml", "novi-sad": "novi-sad-teams-2026.toml",
+               "slovak": "slovak-league-2027.toml"}
 
 
 def table_results(players: list[str], rng: random.Random) -> dict[str, int]:
@@ -52,7 +60,7 @@ def table_results(players: list[str], rng: random.Random) -> dict[str, int]:
     return dict(zip(players, values, strict=True))
 
 
-class DemoOrganizer:
+class PreferansOrganizer:
     def __init__(self, hall: Hall, seed: int | None = None) -> None:
         self.hall = hall
         self.rng = random.Random(seed)
@@ -264,6 +272,17 @@ class DemoOrganizer:
             await asyncio.sleep(spacing)
             await self._command({"type": "record_result", "item": item, "table": table["table"],
                                  "results": table_results(list(table["players"]), self.rng)})
+
+
+class DemoOrganizer:
+    """The stand-in organizer for the demo's tournament: the bridge one for a team event, else preferans."""
+
+    def __init__(self, hall: Hall, seed: int | None = None) -> None:
+        self.stand_in: PreferansOrganizer | BridgeOrganizer = (
+            BridgeOrganizer(hall, seed) if hall.tournament.game == "bridge" else PreferansOrganizer(hall, seed))
+
+    async def run(self) -> None:
+        await self.stand_in.run()
 
 
 async def run_quietly(organizer: DemoOrganizer) -> None:
