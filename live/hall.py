@@ -453,11 +453,7 @@ class Hall:
         first = [encode(self.hello(client.view, since, resync=resync))]
         first += replay or []
         first.append(encode(self.snapshot(client.view, client.player, private=client.private)))
-        if len(first) >= client.queue.maxsize:
-            client.queue = asyncio.Queue(maxsize=client.queue.maxsize + len(first))
-        for text in first:
-            client.offer(text)
-        self.hub.add(client)
+        self.hub.add(client, first)
         return client
 
     def _replay(self, client: Client, since: int) -> list[str] | None:

@@ -90,6 +90,26 @@ describe("the live connection", () => {
     }
   });
 
+  it("opens the WebSocket where the server's page says (its meta tag), else /ws on the page's origin", () => {
+    const told = (content) => ({
+      querySelector: (selector) => (selector === 'meta[name="live-ws"]' ? { getAttribute: () => content } : null),
+    });
+    globalThis.location = { protocol: "http:", host: "192.168.1.5:8000" };
+    try {
+      globalThis.document = told("ws://192.168.1.5:8001/ws");
+      assert.equal(new LiveConnection({ view: "display" }).url(), "ws://192.168.1.5:8001/ws?view=display");
+      globalThis.document = told("/ws"); // behind a proxy: the page's own origin
+      assert.equal(new LiveConnection({ view: "display" }).url(), "ws://192.168.1.5:8000/ws?view=display");
+      globalThis.location.protocol = "https:";
+      assert.equal(new LiveConnection({ view: "display" }).url(), "wss://192.168.1.5:8000/ws?view=display");
+      globalThis.document = told("https://hall.example/live/ws");
+      assert.equal(new LiveConnection({ view: "display" }).url(), "wss://hall.example/live/ws?view=display");
+    } finally {
+      delete globalThis.location;
+      delete globalThis.document;
+    }
+  });
+
   it("calls a replayed event fresh only when it is a few seconds old", () => {
     const fresh = [];
     const c = new LiveConnection({ view: "display", clock: fakeClock(at(12)), onEvent: (e, info) => fresh.push([e.seq, info.fresh]) });
