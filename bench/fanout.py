@@ -2,9 +2,9 @@
 
 Starts the real server (`python -m live serve`) on free ports with a one-round tournament
 whose round is a month away (so no scheduled signal interferes), connects N WebSocket
-clients with view=display to its WebSocket listener (`--ws-port`), and POSTs `announce` commands one at a time. For each command it
-records when the HTTP acknowledgement arrived, and each client records when the event with
-that seq arrived; latency = receipt − acknowledgement.
+clients with view=display to its WebSocket listener (`--ws-port`), and POSTs `announce`
+commands one at a time. For each command it records when the HTTP acknowledgement arrived,
+and each client records when the event with that seq arrived; latency = receipt − acknowledgement.
 
 The same clients and the same number of signals then run against a baseline: a bare
 `websockets` server that acknowledges a trigger on a TCP control port and then calls

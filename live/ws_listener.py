@@ -212,12 +212,25 @@ class WsListener:
     # a connection ---------------------------------------------------------------------------
 
     async def _handle(self, ws: ServerConnection) -> None:
-        assert self._app is not None and ws.request is not None and ws.response is not None
+        assert self._app is not None
+        hall: Hall = self._app.state.hall
+        # Admitted in a call of its own: what the upgrade was checked with (its headers as Starlette's,
+        # the query) is freed before the hours of reading, not kept by this frame for each connection.
+        client = await self._admit(ws, hall)
+        if client is None:
+            return
+        try:
+            await self._read(ws, hall, client)
+        finally:
+            await hall.hub.remove(client)
+
+    async def _admit(self, ws: ServerConnection, hall: Hall) -> Client | None:
+        """Check the upgrade and greet and subscribe the client (`Hall.connect`); None when it was refused."""
+        assert ws.request is not None and ws.response is not None
         if ws.response.headers.get("Sec-WebSocket-Extensions"):
             # Every client gets the same frames (live/hub.py): only one without an extension can take them.
             await ws.close(CLOSE_EXTENSION, "no extension: this server sends plain frames")
-            return
-        hall: Hall = self._app.state.hall
+            return None
         conn = self._http(ws)
         trusted = from_own_pages(conn.headers, self.http_port)
         params = conn.query_params
@@ -243,17 +256,14 @@ class WsListener:
                 await ws.send(json.dumps({"type": "error", "error": problem,
                                           **({"signed_out": True} if signed_out else {})}, ensure_ascii=False))
                 await ws.close(limits.CLOSE_POLICY, _problem_reason(problem))
-            return
+            return None
         client = Client(view, player if view == "player" else None, ws)
         # A player's private notices only to a page holding that player's session (the cookie rides the upgrade).
         value = conn.cookies.get(sessions.COOKIE)
         client.private = (client.player is not None and trusted and value is not None
                           and hall.session_player(value) == client.player)
         hall.connect(client, sequence_number(since_raw) if since_raw is not None else None)
-        try:
-            await self._read(ws, hall, client)
-        finally:
-            await hall.hub.remove(client)
+        return client
 
     async def _read(self, ws: ServerConnection, hall: Hall, client: Client) -> None:
         bucket = limits.message_bucket(time.monotonic())  # every message counts, pings or not (live/limits.py)
