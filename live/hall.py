@@ -368,7 +368,7 @@ class Hall:
         self.hub.publish(
             {"display": public_text, "player": public_text,
              "referee": encode(_event_message(wire, event.seq, referee_changes, referee_patch))},
-            by_player, public_by_player,
+            by_player, public_by_player, sections=self._sections,  # (for a client that fell behind: live/coalesce.py)
         )
 
     def _referee_changed(self, public: dict[str, Any], own: dict[str, Any], changes: dict[str, Any],

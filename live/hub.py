@@ -10,7 +10,9 @@ client and per message, so an idle connection costs what the library's own conne
 The bound on a slow client is that buffer: a connection whose transport holds more than
 `BACKLOG_BYTES` unsent when a message comes (today's 256 messages of ≈ 2 KiB) is closed with 4008
 and reconnects with `since=<seq>` to get exactly what it missed. A phone that stops reading
-fills only its own buffer; the projector never waits for it.
+fills only its own buffer; the projector never waits for it. Before that, past `COALESCE_BYTES`,
+it gets its events without the sections that supersede themselves, and their latest versions once
+it reads again (live/coalesce.py): a phone that reads slowly is dropped only when it truly stops.
 
 What this relies on beyond the websockets documentation (pinned `websockets>=17,<18`;
 tests/unit/test_ws_frames.py fails when it stops holding): `ServerConnection.transport` exists,
@@ -24,12 +26,15 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 from collections.abc import Awaitable, Iterable
-from typing import Protocol
+from typing import Any, Protocol
 
 from websockets.protocol import Protocol as Framer
 from websockets.protocol import Side, State
+
+from live.coalesce import sections_message, settled, withheld
 
 log = logging.getLogger("live.hub")
 
@@ -38,6 +43,9 @@ VIEWS = ("display", "player", "referee")
 QUEUE_SIZE = 256
 #: The same bound in bytes of the transport's buffer: 256 event messages of ≈ 2 KiB.
 BACKLOG_BYTES = QUEUE_SIZE * 2048
+#: Past this many bytes unsent a client is behind: its superseding sections are coalesced (live/coalesce.py).
+#: Above the library's write high-water mark (32 KiB), so the transport tells when it drained again.
+COALESCE_BYTES = 64 * 1024
 CLOSE_TOO_SLOW = 4008
 TOO_SLOW = "too slow: reconnect with since"
 #: A dropped client's close frame waits behind what it did not read; past this many seconds the
@@ -88,7 +96,7 @@ class Client:
     `__slots__`: an idle connection costs this one small object besides the library's connection.
     """
 
-    __slots__ = ("limit", "player", "private", "socket", "stopped", "view")
+    __slots__ = ("limit", "owed", "player", "private", "seq", "socket", "stopped", "view")
 
     def __init__(self, view: str, player: str | None, socket: Socket) -> None:
         self.view = view
@@ -100,6 +108,14 @@ class Client:
         self.limit = BACKLOG_BYTES
         #: Removed or dropped: it takes nothing more (a fan-out scheduled before may still list it).
         self.stopped = False
+        #: While it is behind: the latest values of the superseding sections it was not sent (live/coalesce.py).
+        self.owed: dict[str, Any] | None = None
+        #: The seq of the last event it was sent while behind (its `sections` message names it).
+        self.seq = 0
+
+    def behind(self) -> bool:
+        """Whether its connection holds more than COALESCE_BYTES unsent (or it is still owed sections)."""
+        return self.owed is not None or self.socket.transport.get_write_buffer_size() > COALESCE_BYTES
 
     def write(self, frame: bytes) -> bool:
         """Write a frame without waiting; False when this client cannot take it (too slow, or gone).
@@ -149,7 +165,8 @@ class Hub:
         return counts
 
     def publish(self, by_view: dict[str, str], by_player: dict[str, str] | None = None,
-                public_by_player: dict[str, str] | None = None) -> None:
+                public_by_player: dict[str, str] | None = None, sections: dict[str, dict[str, Any]] | None = None
+                ) -> None:
         """Hand one message to every client: the one for its player if any (`by_player` for a page with the
         player's session, `public_by_player` for one without), else for its view.
 
@@ -158,12 +175,15 @@ class Hub:
         connects before the callback runs already has this event in its snapshot and must not get it
         twice. Callbacks run in the order they were scheduled, so events reach each client in the order
         they were published.
+
+        `sections`: the views' sections after this event (`{"public": …, "referee": …}`), for a client
+        that is behind (live/coalesce.py); without them nobody's sections are coalesced.
         """
         asyncio.get_running_loop().call_soon(self._fan_out, list(self.clients), by_view, by_player or {},
-                                             public_by_player or {})
+                                             public_by_player or {}, sections)
 
     def _fan_out(self, clients: list[Client], by_view: dict[str, str], by_player: dict[str, str],
-                 public_by_player: dict[str, str]) -> None:
+                 public_by_player: dict[str, str], sections: dict[str, dict[str, Any]] | None = None) -> None:
         frames: dict[str, bytes] = {}  # text → its frame: built once, however many clients get it
         slow: list[Client] = []
         for client in clients:
@@ -172,12 +192,40 @@ class Hub:
                 text = by_view.get(client.view)
             if text is None:
                 continue
-            frame = frames.get(text)
-            if frame is None:
+            if sections is not None and not client.stopped and client.behind():
+                frame = self._coalesced(client, text, sections["referee" if client.view == "referee" else "public"])
+            elif text in frames:
+                frame = frames[text]
+            else:
                 frame = frames[text] = text_frame(text)
             if not client.write(frame):
                 slow.append(client)
         self._drop(slow, TOO_SLOW)
+
+    @staticmethod
+    def _coalesced(client: Client, text: str, sections: dict[str, Any]) -> bytes:
+        """The frame of this event for a client that is (or was) behind: its superseding sections withheld
+        while it is, and settled (sent whole, marked resync) with the first event once it is no longer."""
+        message = json.loads(text)
+        if client.socket.transport.get_write_buffer_size() > COALESCE_BYTES:
+            owed = client.owed if client.owed is not None else {}
+            out = withheld(message, sections, owed)
+            client.owed = owed or client.owed
+            client.seq = int(message.get("seq") or client.seq)
+            return text_frame(text) if out is None else text_frame(json.dumps(out, ensure_ascii=False,
+                                                                               separators=(",", ":")))
+        owed, client.owed = client.owed or {}, None
+        return text_frame(json.dumps(settled(message, sections, owed), ensure_ascii=False, separators=(",", ":")))
+
+    def drained(self, client: Client) -> None:
+        """The client's connection took what it held (the transport resumed writing): the sections it is owed,
+        as after the last event it got, if no event brought them meanwhile."""
+        if client.owed is None or client.stopped or client.socket.transport.get_write_buffer_size() > COALESCE_BYTES:
+            return
+        owed, client.owed = client.owed, None
+        text = json.dumps(sections_message(client.seq, owed), ensure_ascii=False, separators=(",", ":"))
+        if not client.write(text_frame(text)):
+            self._drop([client], TOO_SLOW)
 
     def offer(self, client: Client, texts: Iterable[str]) -> None:
         """Messages for one client (a pong): written in order; a client that cannot take one is dropped."""

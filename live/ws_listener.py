@@ -28,6 +28,7 @@ import contextlib
 import json
 import logging
 import time
+from collections.abc import Callable
 from typing import Any, ClassVar
 from urllib.parse import urlsplit
 
@@ -100,6 +101,9 @@ class GuardedConnection(ServerConnection):
         super().__init__(*args, **kwargs)
         self.address = ""
         self.refused: int | None = None  # bytes received since it was closed with 1008
+        #: Called when the transport drained below its low-water mark after it had to pause (the hub's
+        #: `drained`: a client that fell behind gets its coalesced sections; live/coalesce.py).
+        self.drained: Callable[[], None] | None = None
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         super().connection_made(transport)
@@ -130,8 +134,14 @@ class GuardedConnection(ServerConnection):
                 return
         super().data_received(data)
 
+    def resume_writing(self) -> None:
+        super().resume_writing()
+        if self.drained is not None:
+            self.drained()
+
     def connection_lost(self, exc: Exception | None) -> None:
         self.handshake_done()
+        self.drained = None
         super().connection_lost(exc)
 
 
@@ -263,6 +273,8 @@ class WsListener:
         client.private = (client.player is not None and trusted and value is not None
                           and hall.session_player(value) == client.player)
         hall.connect(client, sequence_number(since_raw) if since_raw is not None else None)
+        if isinstance(ws, GuardedConnection):
+            ws.drained = lambda: hall.hub.drained(client)
         return client
 
     async def _read(self, ws: ServerConnection, hall: Hall, client: Client) -> None:

@@ -376,6 +376,16 @@ export class LiveConnection {
         this.emit("onEvent", event, { replay, fresh, changes });
         break;
       }
+      case "sections": {
+        // The latest versions of sections the server held back while this page read too slowly
+        // (live/coalesce.py): as after the event `seq`, which the page has; applied like an event's changes.
+        const seq = Number.isInteger(message.seq) ? message.seq : null;
+        if (seq !== null && this.lastSeq !== null && seq < this.lastSeq) break; // older than what the page has
+        const changes = this.present({ ...(message.changes || {}) });
+        this.sections = { ...this.sections, ...changes };
+        this.emit("onUpdate", this.sections, { kind: "sections", changes, resync: true });
+        break;
+      }
       case "error":
         this.serverError = message.error || "error";
         this.emit("onError", this.serverError, message);

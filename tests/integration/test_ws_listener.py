@@ -9,11 +9,14 @@ the proxy) and from no other.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import json
 import re
 import socket
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -22,6 +25,7 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import InvalidStatus
 
 from live.limits import MAX_PENDING_PER_ADDRESS, REQUEST_TIMEOUT
+from live.patch import apply as patch_apply
 from live.referees import COOKIE
 
 
@@ -127,3 +131,65 @@ async def test_unfinished_handshakes_are_closed_the_oldest_first_past_the_cap_an
     finally:
         for sock in socks:
             sock.close()
+
+
+def page_state(messages: list[dict[str, Any]]) -> tuple[dict[str, Any], list[int]]:
+    """The sections a page ends with (display/lib/connection.js), and the seqs of the events it got."""
+    sections: dict[str, Any] = {}
+    seqs: list[int] = []
+    for m in messages:
+        if m["type"] == "snapshot":
+            sections = dict(m["sections"])
+        elif m["type"] == "event":
+            seqs.append(m["seq"])
+            sections = {**patch_apply(sections, m.get("patch") or []), **m.get("changes", {})}
+        elif m["type"] == "sections":
+            sections = {**sections, **m["changes"]}
+    return {k: v for k, v in sections.items() if v is not None}, seqs
+
+
+async def test_a_phone_that_reads_slowly_is_not_dropped_and_ends_with_what_the_others_have(tmp_path: Path) -> None:
+    """While it does not read, its events come without the clock's versions it would only skip
+    (live/coalesce.py); once it reads again it gets their latest, and the same state as a fast reader.
+
+    The kernel's buffers take a few MB first (the server's send buffer grows to 4 MB here), so the
+    referee extends the round until the others got 8 MB: the slow one is behind well before, and its
+    withheld events (a few hundred bytes each) stay far short of the bound (512 KiB unsent)."""
+    timetable = [round_entry(f"r{n}", n, start_in=3600 * n, minutes=60) for n in range(1, 41)]
+    file = write_tournament(tmp_path / "t.toml", timetable=timetable)
+    with start_server(file, tmp_path / "t.db", seat="r1") as server:
+        fast = await server.client("display")
+        # a phone in a pocket: the library's client stops reading once it holds one message (max_queue=1),
+        # on a socket whose receive buffer is small
+        sock = socket.socket()
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        sock.connect((HOST, server.ws_port))
+        slow = await connect(server.ws_url("display"), sock=sock, max_queue=1, open_timeout=5)
+        try:
+            await fast.wait_for(is_type("snapshot"))
+            await server.acked({"type": "start_round", "item": "r1"})
+            last, sent = 0, 0
+            async with httpx.AsyncClient(timeout=10) as http:
+                while sent < 8_000_000:
+                    answer = await server.command({"type": "extend", "item": "r1", "minutes": 1}, http=http)
+                    assert answer.status_code == 200, answer.text
+                    last = answer.json()["seq"]
+                    message = await fast.wait_for(lambda m, seq=last: m.get("seq") == seq, timeout=10)
+                    sent += len(json.dumps(message))
+            assert (await server.health())["clients"]["display"] == 2, "the slow phone is still connected"
+            got: list[dict[str, Any]] = []
+            while not got or got[-1].get("seq") != last or got[-1]["type"] != "event":
+                got.append(json.loads(await asyncio.wait_for(slow.recv(), 10)))
+            with contextlib.suppress(TimeoutError):  # then, once its connection drained, what it was owed
+                while True:
+                    got.append(json.loads(await asyncio.wait_for(slow.recv(), 2)))
+            fast_sections, fast_seqs = page_state(fast.messages)
+            slow_sections, slow_seqs = page_state(got)
+            assert slow_seqs == fast_seqs and slow_seqs[-1] == last
+            assert slow_sections == fast_sections
+            assert got[-1]["type"] == "sections" and got[-1]["resync"] is True and got[-1]["seq"] == last
+            versions = [sum("timetable" in m.get("changes", {}) for m in ms) for ms in (got, fast.messages)]
+            assert versions[0] < versions[1] / 2, f"the clock's versions were coalesced: {versions}"
+        finally:
+            await fast.close()
+            await slow.close()

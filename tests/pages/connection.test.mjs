@@ -110,6 +110,17 @@ describe("the live connection", () => {
     }
   });
 
+  it("takes the sections the server held back for a slow reader, as after the event it has", () => {
+    const seen = [];
+    const c = new LiveConnection({ view: "display", onUpdate: (sections, info) => seen.push([info.kind, info.changes]) });
+    c.handle({ type: "snapshot", seq: 4, sections: { standings: [{ id: "p1" }], announcements: [] } });
+    c.handle({ type: "event", seq: 5, event: event(5, "announced", { text: "hi" }), changes: { announcements: ["hi"] } });
+    c.handle({ type: "sections", seq: 5, resync: true, changes: { standings: [{ id: "p2" }] } });
+    assert.deepEqual(c.sections, { standings: [{ id: "p2" }], announcements: ["hi"] });
+    assert.equal(c.lastSeq, 5, "no seq of its own");
+    assert.deepEqual(seen.at(-1), ["sections", { standings: [{ id: "p2" }] }]);
+  });
+
   it("calls a replayed event fresh only when it is a few seconds old", () => {
     const fresh = [];
     const c = new LiveConnection({ view: "display", clock: fakeClock(at(12)), onEvent: (e, info) => fresh.push([e.seq, info.fresh]) });
