@@ -132,7 +132,7 @@ def _ws_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _ws_place(parser: argparse.ArgumentParser, args: argparse.Namespace) -> WsPlace:
-    port = args.port + 1 if args.ws_port is None else args.ws_port
+    port = (args.port + 1 if args.port else 0) if args.ws_port is None else args.ws_port  # (0: any free port)
     if not 0 <= port <= 65535:
         parser.error(f"--ws-port must be a port from 0 to 65535, not {port}")
     if port == args.port and port != 0:
