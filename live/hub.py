@@ -78,6 +78,10 @@ class Socket(Protocol):
     def close(self, code: int = ..., reason: str = ...) -> Awaitable[None]: ...
 
 
+def _encode(message: dict[str, Any]) -> str:
+    return json.dumps(message, ensure_ascii=False, separators=(",", ":"))  # (as live/hall.py encodes)
+
+
 def text_frame(text: str) -> bytes:
     """The unmasked server frame of one text message, with no extension: the bytes every client gets.
 
@@ -185,6 +189,7 @@ class Hub:
     def _fan_out(self, clients: list[Client], by_view: dict[str, str], by_player: dict[str, str],
                  public_by_player: dict[str, str], sections: dict[str, dict[str, Any]] | None = None) -> None:
         frames: dict[str, bytes] = {}  # text → its frame: built once, however many clients get it
+        held: dict[str, tuple[bytes, dict[str, Any], int]] = {}  # text → the same for the clients behind
         slow: list[Client] = []
         for client in clients:
             text = (by_player if client.private else public_by_player).get(client.player) if client.player else None
@@ -193,7 +198,8 @@ class Hub:
             if text is None:
                 continue
             if sections is not None and not client.stopped and client.behind():
-                frame = self._coalesced(client, text, sections["referee" if client.view == "referee" else "public"])
+                frame = self._coalesced(client, text, sections["referee" if client.view == "referee" else "public"],
+                                        held)
             elif text in frames:
                 frame = frames[text]
             else:
@@ -203,19 +209,24 @@ class Hub:
         self._drop(slow, TOO_SLOW)
 
     @staticmethod
-    def _coalesced(client: Client, text: str, sections: dict[str, Any]) -> bytes:
+    def _coalesced(client: Client, text: str, sections: dict[str, Any],
+                   held: dict[str, tuple[bytes, dict[str, Any], int]]) -> bytes:
         """The frame of this event for a client that is (or was) behind: its superseding sections withheld
-        while it is, and settled (sent whole, marked resync) with the first event once it is no longer."""
-        message = json.loads(text)
+        while it is (the withheld frame built once per text in `held`, like the others), and settled (sent
+        whole, marked resync) with the first event once it is no longer."""
         if client.socket.transport.get_write_buffer_size() > COALESCE_BYTES:
-            owed = client.owed if client.owed is not None else {}
-            out = withheld(message, sections, owed)
-            client.owed = owed or client.owed
-            client.seq = int(message.get("seq") or client.seq)
-            return text_frame(text) if out is None else text_frame(json.dumps(out, ensure_ascii=False,
-                                                                               separators=(",", ":")))
+            if text not in held:
+                message = json.loads(text)
+                kept: dict[str, Any] = {}
+                out = withheld(message, sections, kept)
+                held[text] = (text_frame(text if out is None else _encode(out)), kept, int(message.get("seq") or 0))
+            frame, kept, seq = held[text]
+            if kept:
+                client.owed = {**(client.owed or {}), **kept}
+            client.seq = seq or client.seq
+            return frame
         owed, client.owed = client.owed or {}, None
-        return text_frame(json.dumps(settled(message, sections, owed), ensure_ascii=False, separators=(",", ":")))
+        return text_frame(_encode(settled(json.loads(text), sections, owed)))
 
     def drained(self, client: Client) -> None:
         """The client's connection took what it held (the transport resumed writing): the sections it is owed,
@@ -223,8 +234,7 @@ class Hub:
         if client.owed is None or client.stopped or client.socket.transport.get_write_buffer_size() > COALESCE_BYTES:
             return
         owed, client.owed = client.owed, None
-        text = json.dumps(sections_message(client.seq, owed), ensure_ascii=False, separators=(",", ":"))
-        if not client.write(text_frame(text)):
+        if not client.write(text_frame(_encode(sections_message(client.seq, owed)))):
             self._drop([client], TOO_SLOW)
 
     def offer(self, client: Client, texts: Iterable[str]) -> None:
