@@ -41,6 +41,17 @@ const QUIET_MS = 2_000;
 const PONG_TIMEOUT_MS = 2_500;
 
 /**
+ * Where the page opens its WebSocket: what the server wrote on the page (`<meta name="live-ws">`: an
+ * address of its WebSocket listener, or a path on the page's own origin behind a proxy), else /ws on
+ * the page's origin. `scheme` is ws: or wss:, as the page was loaded.
+ */
+function socketAddress(scheme, doc = globalThis.document) {
+  const told = doc?.querySelector?.('meta[name="live-ws"]')?.getAttribute?.("content") || "/ws";
+  if (told.startsWith("/")) return `${scheme}//${location.host}${told}`;
+  return told.replace(/^http(s?):/, "ws$1:");
+}
+
+/**
  * A WebSocket to /ws?view=…[&player=ID][&since=SEQ] that keeps the view's sections up to date.
  *
  * Callbacks (all optional):
@@ -107,7 +118,7 @@ export class LiveConnection {
     const params = new URLSearchParams({ view: this.view });
     if (this.player) params.set("player", this.player);
     if (this.lastSeq !== null) params.set("since", String(this.lastSeq));
-    return `${scheme}//${location.host}/ws?${params}`;
+    return `${socketAddress(scheme)}?${params}`;
   }
 
   /**
@@ -363,6 +374,16 @@ export class LiveConnection {
         const changes = message.changes || {};
         if (message.changes) this.emit("onUpdate", this.sections, { kind: "event", event, replay, changes });
         this.emit("onEvent", event, { replay, fresh, changes });
+        break;
+      }
+      case "sections": {
+        // The latest versions of sections the server held back while this page read too slowly
+        // (live/edges/coalesce.py): as after the event `seq`, which the page has; applied like an event's changes.
+        const seq = Number.isInteger(message.seq) ? message.seq : null;
+        if (seq !== null && this.lastSeq !== null && seq < this.lastSeq) break; // older than what the page has
+        const changes = this.present({ ...(message.changes || {}) });
+        this.sections = { ...this.sections, ...changes };
+        this.emit("onUpdate", this.sections, { kind: "sections", changes, resync: true });
         break;
       }
       case "error":

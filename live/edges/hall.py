@@ -369,7 +369,8 @@ class Hall:
         self.hub.publish(
             {"display": public_text, "player": public_text,
              "referee": encode(_event_message(wire, event.seq, referee_changes, referee_patch))},
-            by_player, public_by_player,
+            # (`sections`: for a client that fell behind, live/edges/coalesce.py)
+            by_player, public_by_player, sections=self._sections,
         )
 
     def _referee_changed(self, public: dict[str, Any], own: dict[str, Any], changes: dict[str, Any],
@@ -454,11 +455,7 @@ class Hall:
         first = [encode(self.hello(client.view, since, resync=resync))]
         first += replay or []
         first.append(encode(self.snapshot(client.view, client.player, private=client.private)))
-        if len(first) >= client.queue.maxsize:
-            client.queue = asyncio.Queue(maxsize=client.queue.maxsize + len(first))
-        for text in first:
-            client.offer(text)
-        self.hub.add(client)
+        self.hub.add(client, first)
         return client
 
     def _replay(self, client: Client, since: int) -> list[str] | None:

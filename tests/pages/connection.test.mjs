@@ -90,6 +90,37 @@ describe("the live connection", () => {
     }
   });
 
+  it("opens the WebSocket where the server's page says (its meta tag), else /ws on the page's origin", () => {
+    const told = (content) => ({
+      querySelector: (selector) => (selector === 'meta[name="live-ws"]' ? { getAttribute: () => content } : null),
+    });
+    globalThis.location = { protocol: "http:", host: "192.168.1.5:8000" };
+    try {
+      globalThis.document = told("ws://192.168.1.5:8001/ws");
+      assert.equal(new LiveConnection({ view: "display" }).url(), "ws://192.168.1.5:8001/ws?view=display");
+      globalThis.document = told("/ws"); // behind a proxy: the page's own origin
+      assert.equal(new LiveConnection({ view: "display" }).url(), "ws://192.168.1.5:8000/ws?view=display");
+      globalThis.location.protocol = "https:";
+      assert.equal(new LiveConnection({ view: "display" }).url(), "wss://192.168.1.5:8000/ws?view=display");
+      globalThis.document = told("https://hall.example/live/ws");
+      assert.equal(new LiveConnection({ view: "display" }).url(), "wss://hall.example/live/ws?view=display");
+    } finally {
+      delete globalThis.location;
+      delete globalThis.document;
+    }
+  });
+
+  it("takes the sections the server held back for a slow reader, as after the event it has", () => {
+    const seen = [];
+    const c = new LiveConnection({ view: "display", onUpdate: (sections, info) => seen.push([info.kind, info.changes]) });
+    c.handle({ type: "snapshot", seq: 4, sections: { standings: [{ id: "p1" }], announcements: [] } });
+    c.handle({ type: "event", seq: 5, event: event(5, "announced", { text: "hi" }), changes: { announcements: ["hi"] } });
+    c.handle({ type: "sections", seq: 5, resync: true, changes: { standings: [{ id: "p2" }] } });
+    assert.deepEqual(c.sections, { standings: [{ id: "p2" }], announcements: ["hi"] });
+    assert.equal(c.lastSeq, 5, "no seq of its own");
+    assert.deepEqual(seen.at(-1), ["sections", { standings: [{ id: "p2" }] }]);
+  });
+
   it("calls a replayed event fresh only when it is a few seconds old", () => {
     const fresh = [];
     const c = new LiveConnection({ view: "display", clock: fakeClock(at(12)), onEvent: (e, info) => fresh.push([e.seq, info.fresh]) });
