@@ -62,7 +62,8 @@ function socketAddress(scheme, doc = globalThis.document) {
  *   onEvent(event, info)       for every log event, info = {replay, fresh, changes}; `fresh` is
  *                              false for a replayed event older than REPLAY_BANNER_MAX_AGE_MS;
  *                              `changes` the sections the event changed
- *   onStatus(connected, info)  the socket opened (after the snapshot) or closed;
+ *   onStatus(connected, info)  the socket opened (after the snapshot, or a hello saying the page's
+ *                              sections are current) or closed;
  *                              info = {attempt, retryIn, reason}
  *   onError(message, data)     the server refused the connection (e.g. an unknown player);
  *                              data is its message ({signed_out: true}: the referee view needs a sign-in)
@@ -99,6 +100,8 @@ export class LiveConnection {
     this.serverError = null;
     this.types = eventFamilies(null);
     this.booted = false;
+    this.logId = null; // the log the sections are of (the hello says it)
+    this.partial = false; // the boot lacked a section of this subscription (another player's page)
     this._onVisible = () => {
       if (document.visibilityState !== "visible" || this.stopped) return;
       if (this.connected) this.pingBurst();
@@ -118,6 +121,10 @@ export class LiveConnection {
     const params = new URLSearchParams({ view: this.view });
     if (this.player) params.set("player", this.player);
     if (this.lastSeq !== null) params.set("since", String(this.lastSeq));
+    // With the log's id the server knows these are its sections of `since`: when nothing came after
+    // them it sends no snapshot (the hello says `current`). Without all of them (the boot was
+    // another player's page), the page asks for the snapshot by leaving the id out.
+    if (this.lastSeq !== null && this.logId && !this.partial) params.set("log", this.logId);
     return `${socketAddress(scheme)}?${params}`;
   }
 
@@ -136,7 +143,10 @@ export class LiveConnection {
     this.handle({ ...boot.hello, server_time: serverTime }, { boot: true });
     // The page was written for the player of the request's session (if any); the socket follows this.player.
     const sections = { ...(boot.snapshot.sections || {}) };
-    if (sections.me && sections.me.id !== this.player) delete sections.me;
+    if (sections.me && sections.me.id !== this.player) {
+      delete sections.me;
+      this.partial = true;
+    }
     this.handle({ ...boot.snapshot, sections }, { boot: true });
     return true;
   }
@@ -170,6 +180,7 @@ export class LiveConnection {
     this.booted = true;
     this.player = player || null;
     this.lastSeq = null;
+    this.partial = false;
     this.sections = {};
     this.serverError = null;
     this.attempt = 0;
@@ -319,14 +330,25 @@ export class LiveConnection {
     this.pongWatch = null;
   }
 
+  /** The socket is up to date: after its snapshot, or a hello that says the page's sections are current. */
+  live() {
+    this.serverError = null;
+    const wasConnected = this.connected;
+    this.connected = true;
+    this.attempt = 0;
+    if (!wasConnected) this.emit("onStatus", true, { attempt: 0 });
+  }
+
   /** One message from the server; `boot`: it came with the page (not connected: no pings, no status). */
   handle(message, { boot = false } = {}) {
     switch (message.type) {
       case "hello":
         this.clock.hint(message.server_time);
         if (message.types) this.types = eventFamilies(message.types);
+        if (typeof message.log === "string") this.logId = message.log;
         this.emit("onHello", message);
         if (!boot) this.pingBurst();
+        if (!boot && message.current === true) this.live(); // the sections the page has are those of now
         break;
       case "pong":
         this.clock.sample(message.t, message.server);
@@ -338,12 +360,9 @@ export class LiveConnection {
           this.emit("onUpdate", this.sections, { kind: "snapshot", boot: true });
           break;
         }
-        this.serverError = null;
-        const wasConnected = this.connected;
-        this.connected = true;
-        this.attempt = 0;
+        this.partial = false;
         this.emit("onUpdate", this.sections, { kind: "snapshot" });
-        if (!wasConnected) this.emit("onStatus", true, { attempt: 0 });
+        this.live();
         break;
       }
       case "event": {

@@ -324,7 +324,8 @@ class Server:
         """A connected WebSocket client that collects every message in the background. A referee view
         signs in with the first message, `{"type": "auth", "token": ...}` (`token=None`: the server's)."""
         token = kwargs.pop("token", None)
-        client = await WSClient.connect(self.ws_url(view, player, since), **kwargs)
+        params = {k: kwargs.pop(k) for k in ("log",) if k in kwargs}  # (query parameters besides since)
+        client = await WSClient.connect(self.ws_url(view, player, since, **params), **kwargs)
         if view == "referee":
             await client.send_json({"type": "auth", "token": self.token if token is None else token})
         return client

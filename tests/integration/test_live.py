@@ -201,6 +201,40 @@ async def test_scheduled_signals_fire_at_their_time_in_order(tmp_path: Path) -> 
 # reconnect with since -------------------------------------------------------------------------
 
 
+async def test_a_client_whose_sections_are_current_gets_no_snapshot_again(server: Server) -> None:
+    """The page opens its socket with `since` = its boot data's seq and the log's id (display/lib/connection.js):
+    when nothing came after, the hello says `current` and no snapshot follows; a live event then comes as usual.
+    Another log's id, or a seq that is not the last, gets the snapshot as before."""
+    boot = (await server.get_json("/api/state"))["seq"]
+    first = await server.client("display")
+    hello = await first.wait_for(is_type("hello"))
+    await first.wait_for(is_type("snapshot"))
+    await first.close()
+    log = hello["log"]
+    assert isinstance(log, str) and log and hello["seq"] == boot
+    current = await server.client("display", since=boot, log=log)
+    other_log = await server.client("display", since=boot, log=log + "x")
+    no_log = await server.client("display", since=boot)
+    try:
+        greeting = await current.wait_for(is_type("hello"))
+        assert greeting["current"] is True and greeting["since"] == boot
+        for client in (other_log, no_log):
+            assert "current" not in await client.wait_for(is_type("hello"))
+            await client.wait_for(is_type("snapshot"))
+        seq = payload_of(await server.command({"type": "announce", "text": "after the page"}))["seq"]
+        await current.wait_for(is_event(seq))
+        assert [m["type"] for m in current.messages] == ["hello", "event"], "no snapshot before or after"
+    finally:
+        await close_all([current, other_log, no_log])
+    # A reconnect after that event, with the seq before it: the replay and the snapshot, as before.
+    behind = await server.client("display", since=boot, log=log)
+    try:
+        await behind.wait_for(is_type("snapshot"))
+        assert [m["type"] for m in behind.messages[:3]] == ["hello", "event", "snapshot"]
+    finally:
+        await behind.close()
+
+
 async def test_a_client_reconnecting_with_since_gets_exactly_what_it_missed(server: Server) -> None:
     payload_of(await server.command({"type": "announce", "text": "before the client came"}))
     first = await server.client("player", "p2")

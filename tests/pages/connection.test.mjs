@@ -90,6 +90,33 @@ describe("the live connection", () => {
     }
   });
 
+  it("tells the server which log its sections are of, and takes a hello that says they are current", () => {
+    globalThis.location = { protocol: "https:", host: "hall.example" };
+    try {
+      const statuses = [];
+      const updates = [];
+      const c = new LiveConnection({ view: "display", onStatus: (on) => statuses.push(on), onUpdate: () => updates.push(1) });
+      c.clock = fakeClock(at(10));
+      c.pingBurst = () => {};
+      c.handle({ type: "hello", server_time: at(10), seq: 12, log: "cacak.1700", types: {} }, { boot: true });
+      c.handle({ type: "snapshot", seq: 12, sections: { players: [] } }, { boot: true });
+      assert.equal(c.connected, false, "the page's own data: not connected yet");
+      assert.equal(c.url(), "wss://hall.example/ws?view=display&since=12&log=cacak.1700");
+      const before = c.sections;
+      c.handle({ type: "hello", server_time: at(10), seq: 12, since: 12, log: "cacak.1700", current: true, types: {} });
+      assert.equal(c.connected, true, "no snapshot follows: the hello says the page is current");
+      assert.deepEqual(statuses, [true]);
+      assert.equal(c.sections, before, "the sections are left as they were");
+      assert.equal(updates.length, 1, "only the boot's update");
+      c.handle({ type: "hello", server_time: at(11), seq: 14, since: 12, log: "cacak.1700", types: {} });
+      assert.equal(c.connected, true, "a hello without `current` waits for its snapshot (still connected from before)");
+      c.setPlayer(null);
+      assert.equal(c.url(), "wss://hall.example/ws?view=display", "a fresh subscription: neither since nor log");
+    } finally {
+      delete globalThis.location;
+    }
+  });
+
   it("opens the WebSocket where the server's page says (its meta tag), else /ws on the page's origin", () => {
     const told = (content) => ({
       querySelector: (selector) => (selector === 'meta[name="live-ws"]' ? { getAttribute: () => content } : null),
@@ -241,6 +268,24 @@ describe("the live connection", () => {
     assert.equal(sockets[1].url, "ws://hall.example/ws?view=player&player=p7&since=41");
     assert.equal(seen.filter((x) => x[2] === true).length, 1);
     c.stop();
+  });
+
+  it("names the log with its since after a boot of its own page", (t) => {
+    const boot = { hello: { ...BOOT_HELLO, log: "cacak.1" }, snapshot: BOOT_SNAPSHOT };
+    const perf = perfOf(2_000);
+    const own = new LiveConnection({ view: "player", player: "p7", clock: fakeClock(at(12)) });
+    assert.equal(own.boot(browser(t, boot).doc, perf), true);
+    assert.match(own.url(), /[?&]since=40&log=cacak\.1$/, "the page's own player: the server may skip the snapshot");
+  });
+
+  it("leaves the log out after a boot of another player's page, until its snapshot came", (t) => {
+    const boot = { hello: { ...BOOT_HELLO, log: "cacak.1" }, snapshot: BOOT_SNAPSHOT };
+    const other = new LiveConnection({ view: "player", player: "p8", clock: fakeClock(at(12)) });
+    assert.equal(other.boot(browser(t, boot).doc, perfOf(2_000)), true);
+    assert.equal(other.sections.me, undefined);
+    assert.match(other.url(), /[?&]since=40$/, "another player's page lacks `me`: no log, so a snapshot comes");
+    other.handle({ ...BOOT_SNAPSHOT, sections: { me: { id: "p8" } } });
+    assert.match(other.url(), /[?&]since=40&log=cacak\.1$/, "after its snapshot it has them all");
   });
 
   it("reads the boot block once: a second connection and another player take the normal path", (t) => {

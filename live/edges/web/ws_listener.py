@@ -274,7 +274,8 @@ class WsListener:
         value = conn.cookies.get(sessions.COOKIE)
         client.private = (client.player is not None and trusted and value is not None
                           and hall.session_player(value) == client.player)
-        hall.connect(client, sequence_number(since_raw) if since_raw is not None else None)
+        hall.connect(client, sequence_number(since_raw) if since_raw is not None else None,
+                     log=params.get("log") or None)
         if isinstance(ws, GuardedConnection):
             ws.drained = lambda: hall.hub.drained(client)
         return client
