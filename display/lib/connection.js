@@ -41,6 +41,17 @@ const QUIET_MS = 2_000;
 const PONG_TIMEOUT_MS = 2_500;
 
 /**
+ * Where the page opens its WebSocket: what the server wrote on the page (`<meta name="live-ws">`: an
+ * address of its WebSocket listener, or a path on the page's own origin behind a proxy), else /ws on
+ * the page's origin. `scheme` is ws: or wss:, as the page was loaded.
+ */
+function socketAddress(scheme, doc = globalThis.document) {
+  const told = doc?.querySelector?.('meta[name="live-ws"]')?.getAttribute?.("content") || "/ws";
+  if (told.startsWith("/")) return `${scheme}//${location.host}${told}`;
+  return told.replace(/^http(s?):/, "ws$1:");
+}
+
+/**
  * A WebSocket to /ws?view=…[&player=ID][&since=SEQ] that keeps the view's sections up to date.
  *
  * Callbacks (all optional):
@@ -51,7 +62,8 @@ const PONG_TIMEOUT_MS = 2_500;
  *   onEvent(event, info)       for every log event, info = {replay, fresh, changes}; `fresh` is
  *                              false for a replayed event older than REPLAY_BANNER_MAX_AGE_MS;
  *                              `changes` the sections the event changed
- *   onStatus(connected, info)  the socket opened (after the snapshot) or closed;
+ *   onStatus(connected, info)  the socket opened (after the snapshot, or a hello saying the page's
+ *                              sections are current) or closed;
  *                              info = {attempt, retryIn, reason}
  *   onError(message, data)     the server refused the connection (e.g. an unknown player);
  *                              data is its message ({signed_out: true}: the referee view needs a sign-in)
@@ -88,6 +100,8 @@ export class LiveConnection {
     this.serverError = null;
     this.types = eventFamilies(null);
     this.booted = false;
+    this.logId = null; // the log the sections are of (the hello says it)
+    this.partial = false; // the boot lacked a section of this subscription (another player's page)
     this._onVisible = () => {
       if (document.visibilityState !== "visible" || this.stopped) return;
       if (this.connected) this.pingBurst();
@@ -107,7 +121,11 @@ export class LiveConnection {
     const params = new URLSearchParams({ view: this.view });
     if (this.player) params.set("player", this.player);
     if (this.lastSeq !== null) params.set("since", String(this.lastSeq));
-    return `${scheme}//${location.host}/ws?${params}`;
+    // With the log's id the server knows these are its sections of `since`: when nothing came after
+    // them it sends no snapshot (the hello says `current`). Without all of them (the boot was
+    // another player's page), the page asks for the snapshot by leaving the id out.
+    if (this.lastSeq !== null && this.logId && !this.partial) params.set("log", this.logId);
+    return `${socketAddress(scheme)}?${params}`;
   }
 
   /**
@@ -125,7 +143,10 @@ export class LiveConnection {
     this.handle({ ...boot.hello, server_time: serverTime }, { boot: true });
     // The page was written for the player of the request's session (if any); the socket follows this.player.
     const sections = { ...(boot.snapshot.sections || {}) };
-    if (sections.me && sections.me.id !== this.player) delete sections.me;
+    if (sections.me && sections.me.id !== this.player) {
+      delete sections.me;
+      this.partial = true;
+    }
     this.handle({ ...boot.snapshot, sections }, { boot: true });
     return true;
   }
@@ -159,6 +180,7 @@ export class LiveConnection {
     this.booted = true;
     this.player = player || null;
     this.lastSeq = null;
+    this.partial = false;
     this.sections = {};
     this.serverError = null;
     this.attempt = 0;
@@ -308,14 +330,25 @@ export class LiveConnection {
     this.pongWatch = null;
   }
 
+  /** The socket is up to date: after its snapshot, or a hello that says the page's sections are current. */
+  live() {
+    this.serverError = null;
+    const wasConnected = this.connected;
+    this.connected = true;
+    this.attempt = 0;
+    if (!wasConnected) this.emit("onStatus", true, { attempt: 0 });
+  }
+
   /** One message from the server; `boot`: it came with the page (not connected: no pings, no status). */
   handle(message, { boot = false } = {}) {
     switch (message.type) {
       case "hello":
         this.clock.hint(message.server_time);
         if (message.types) this.types = eventFamilies(message.types);
+        if (typeof message.log === "string") this.logId = message.log;
         this.emit("onHello", message);
         if (!boot) this.pingBurst();
+        if (!boot && message.current === true) this.live(); // the sections the page has are those of now
         break;
       case "pong":
         this.clock.sample(message.t, message.server);
@@ -327,12 +360,9 @@ export class LiveConnection {
           this.emit("onUpdate", this.sections, { kind: "snapshot", boot: true });
           break;
         }
-        this.serverError = null;
-        const wasConnected = this.connected;
-        this.connected = true;
-        this.attempt = 0;
+        this.partial = false;
         this.emit("onUpdate", this.sections, { kind: "snapshot" });
-        if (!wasConnected) this.emit("onStatus", true, { attempt: 0 });
+        this.live();
         break;
       }
       case "event": {
@@ -363,6 +393,16 @@ export class LiveConnection {
         const changes = message.changes || {};
         if (message.changes) this.emit("onUpdate", this.sections, { kind: "event", event, replay, changes });
         this.emit("onEvent", event, { replay, fresh, changes });
+        break;
+      }
+      case "sections": {
+        // The latest versions of sections the server held back while this page read too slowly
+        // (live/edges/coalesce.py): as after the event `seq`, which the page has; applied like an event's changes.
+        const seq = Number.isInteger(message.seq) ? message.seq : null;
+        if (seq !== null && this.lastSeq !== null && seq < this.lastSeq) break; // older than what the page has
+        const changes = this.present({ ...(message.changes || {}) });
+        this.sections = { ...this.sections, ...changes };
+        this.emit("onUpdate", this.sections, { kind: "sections", changes, resync: true });
         break;
       }
       case "error":

@@ -13,6 +13,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -42,6 +43,7 @@ def main(argv: list[str] | None = None) -> int:
     serve.add_argument("--redis-prefix", default="live", help="key prefix in Redis (one per tournament)")
     serve.add_argument("--public-url", help="the address phones in the hall use, for the QR code "
                                             "(default: the address the display was opened with)")
+    _ws_arguments(serve)
     serve.add_argument("--accept-changes", action="store_true",
                        help="record the file's differences from the plan in the log (as the console's commands "
                             "would), then serve; without it, a file that differs stops the server")
@@ -65,6 +67,7 @@ def main(argv: list[str] | None = None) -> int:
                            "substitute) or slovak (the bridge league, a team appeal)")
     demo.add_argument("--start-in", type=float, default=60.0, metavar="SECONDS",
                       help="seconds from now to the first round or match (default 60)")
+    _ws_arguments(demo)
 
     check = sub.add_parser("check", help="validate a tournament file and print its timetable")
     check.add_argument("file")
@@ -96,11 +99,12 @@ def main(argv: list[str] | None = None) -> int:
             db = Path(args.db) if args.db else Path.cwd() / (Path(args.file).stem + ".db")
             if args.command == "diff":
                 return _diff(tournament, db, args.redis, args.redis_prefix)
+            ws = _ws_place(parser, args)
             if args.redis:
                 return _serve_redis(tournament, args.redis, args.redis_prefix, args.host, args.port, args.public_url,
-                                    args.accept_changes)
+                                    args.accept_changes, ws=ws)
             return _serve(tournament, db, args.host, args.port, public_url=args.public_url,
-                          accept_changes=args.accept_changes)
+                          accept_changes=args.accept_changes, ws=ws)
         if args.command == "demo":
             if args.speed <= 0 or args.speed > 3600:
                 parser.error("--speed must be more than 0 and at most 3600")
@@ -111,11 +115,40 @@ def main(argv: list[str] | None = None) -> int:
 
             tournament = load(EXAMPLES / TOURNAMENTS[args.tournament]).rescheduled(start, args.speed)
             db = Path(args.db) if args.db else Path(tempfile.mkdtemp(prefix="live-demo-")) / "demo.db"
-            return _serve(tournament, db, args.host, args.port, demo=True, public_url=args.public_url)
+            return _serve(tournament, db, args.host, args.port, demo=True, public_url=args.public_url,
+                          ws=_ws_place(parser, args))
     except (TournamentFileError, RefereeConfigError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
     return 2
+
+
+@dataclass(frozen=True)
+class WsPlace:
+    """Where `/ws` listens (`port`) and what the pages are told to open (`url`; None: their host at `port`)."""
+
+    port: int
+    url: str | None = None
+
+
+def _ws_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--ws-port", type=int, help="the port of the WebSocket listener (/ws), on --host "
+                                                    "(default: --port + 1)")
+    parser.add_argument("--ws-url", help="the WebSocket address the pages open (default: ws://<the page's host>:"
+                                         "<--ws-port>/ws); behind a proxy that routes /ws of the pages' own origin "
+                                         "to --ws-port: /ws")
+
+
+def _ws_place(parser: argparse.ArgumentParser, args: argparse.Namespace) -> WsPlace:
+    port = (args.port + 1 if args.port else 0) if args.ws_port is None else args.ws_port  # (0: any free port)
+    if not 0 <= port <= 65535:
+        parser.error(f"--ws-port must be a port from 0 to 65535, not {port}")
+    if port == args.port and port != 0:
+        parser.error(f"--ws-port must differ from --port ({port}): /ws has a listener of its own")
+    url = args.ws_url
+    if url is not None and not (url.startswith("/") or url.split("://", 1)[0] in ("ws", "wss", "http", "https")):
+        parser.error(f"--ws-url must be a path on the pages' origin (/ws) or a ws:// or wss:// address, not {url!r}")
+    return WsPlace(port, url)
 
 
 def _log_for(tournament: Tournament, db: Path, redis_url: str | None, prefix: str) -> EventLog:
@@ -263,7 +296,7 @@ def referee_registry(tournament: Tournament, shared_token: str, secret: str) -> 
 
 
 def _serve_redis(tournament: Tournament, url: str, prefix: str, host: str, port: int, public_url: str | None,
-                 accept_changes: bool = False) -> int:
+                 accept_changes: bool = False, *, ws: WsPlace | None = None) -> int:
     """An instance on a shared Redis log. The referee token, the check-in secret and the referee-session
     secret are shared too: from the environment, else kept in the log's meta hash by the first
     instance to start (`RedisLog.secret`), so every instance agrees.
@@ -296,11 +329,11 @@ def _serve_redis(tournament: Tournament, url: str, prefix: str, host: str, port:
     lease = Lease(url, f"{prefix}:leader", ttl=ttl, renew_every=ttl / 3)
     hall = Hall(tournament, log_, checkin_secret=secret, lease=lease)
     return _run(hall, token, host, port, f"Redis {prefix} at {url.split('@')[-1]}", [], public_url,
-                referee_registry(tournament, token, signing))
+                referee_registry(tournament, token, signing), ws)
 
 
 def _serve(tournament: Tournament, db: Path, host: str, port: int, *, demo: bool = False,
-           public_url: str | None = None, accept_changes: bool = False) -> int:
+           public_url: str | None = None, accept_changes: bool = False, ws: WsPlace | None = None) -> int:
     from live.edges.hall import Hall
     from live.edges.log import LogUnavailable
     from live.edges.log.sqlite import SQLiteLog, TournamentMismatch
@@ -331,7 +364,7 @@ def _serve(tournament: Tournament, db: Path, host: str, port: int, *, demo: bool
 
         organizer = DemoOrganizer(hall)
         companions.append(lambda: run_quietly(organizer))
-    return _run(hall, token, host, port, str(db), companions, public_url, registry)
+    return _run(hall, token, host, port, str(db), companions, public_url, registry, ws)
 
 
 def _print_login(registry: Referees, base: str) -> None:
@@ -355,13 +388,18 @@ def wall_ms() -> int:
 
 
 def _run(hall: Hall, token: str, host: str, port: int, where: str,
-         companions: list[Callable[[], Awaitable[None]]], public_url: str | None, registry: Referees) -> int:
+         companions: list[Callable[[], Awaitable[None]]], public_url: str | None, registry: Referees,
+         ws: WsPlace | None = None) -> int:
     import uvicorn
 
+    from live.edges import limits
     from live.edges.web.app import create_app
+    from live.edges.web.ws_listener import WsListener
 
+    ws = ws or WsPlace(port + 1)
     tournament = hall.tournament
-    app = create_app(hall, token, companions, public_url, registry)
+    listener = WsListener(host, ws.port, http_port=port, public_url=ws.url, open_files=limits.raise_open_files())
+    app = create_app(hall, token, companions, public_url, registry, ws=listener)
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     base = f"http://{shown}:{port}"
     lan = ""
@@ -376,17 +414,16 @@ def _run(hall: Hall, token: str, host: str, port: int, where: str,
           f"  player page:      {base}/player\n"
           f"  referee console:  {base}/referee\n"
           f"  referee token:    {token}\n"
+          f"  WebSocket:        {ws.url or f'ws://{shown}:{ws.port}/ws'}\n"
           f"  event log:        {where}\n" + (f"  on the hall LAN:  {lan}/display\n" if lan else ""), flush=True)
     _print_login(registry, (public_url or lan or base).rstrip("/"))
-    from live.edges import limits
-    from live.edges.web.edge import GuardedH11Protocol, GuardedWebSocketProtocol
+    from live.edges.web.edge import GuardedH11Protocol
 
     # What one client may hold (live/edges/limits.py): a request must arrive within 10 s (GuardedH11Protocol),
-    # its headers within 8 KiB, a WebSocket message within 4 KiB; near the open-file limit, 503 at once.
+    # its headers within 8 KiB; near the open-file limit, 503 at once. No WebSocket on this port: /ws has a
+    # listener of its own (live/edges/web/ws_listener.py), started in the app's lifespan, in this loop.
     config = uvicorn.Config(
-        app, host=host, port=port, http=GuardedH11Protocol, loop="live.edges.web.edge:new_loop",
-        ws=GuardedWebSocketProtocol,
-        ws_max_size=limits.MAX_MESSAGE_BYTES, ws_per_message_deflate=False, ws_ping_interval=20, ws_ping_timeout=20,
+        app, host=host, port=port, http=GuardedH11Protocol, loop="live.edges.web.edge:new_loop", ws="none",
         log_level="warning", lifespan="on", backlog=4096, timeout_keep_alive=limits.KEEP_ALIVE_TIMEOUT,
         h11_max_incomplete_event_size=limits.MAX_HEADER_BYTES,
         limit_concurrency=limits.concurrency_limit(limits.raise_open_files()),

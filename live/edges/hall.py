@@ -369,7 +369,8 @@ class Hall:
         self.hub.publish(
             {"display": public_text, "player": public_text,
              "referee": encode(_event_message(wire, event.seq, referee_changes, referee_patch))},
-            by_player, public_by_player,
+            # (`sections`: for a client that fell behind, live/edges/coalesce.py)
+            by_player, public_by_player, sections=self._sections,
         )
 
     def _referee_changed(self, public: dict[str, Any], own: dict[str, Any], changes: dict[str, Any],
@@ -434,11 +435,25 @@ class Hall:
             sections["me"] = self.me(player, private=private)
         return {"type": "snapshot", "view": view, "seq": self.state.seq, "sections": sections}
 
-    def hello(self, view: str, since: int | None = None, *, resync: bool = False) -> dict[str, Any]:
-        """The first message a client gets: the server's time and seq, and the event families the pages
-        treat specially (`live.projections.views.event_families`), so that no page keeps a list of its own."""
-        return {"type": "hello", "server_time": self.clock(), "seq": self.state.seq, "view": view,
-                "since": since, "resync": resync, "tournament": self.tournament.name, "types": event_families()}
+    @property
+    def log_id(self) -> str:
+        """Which log this is, as the pages are told it in the hello: a page that comes back with `since` and
+        this id has the sections of this log's event `since`, not of another log that reached the same seq
+        (a new log started under the same address). The tournament's id and the first event's instant."""
+        first = self.events[0] if self.events else None
+        return f"{self.tournament.id}.{first.ts if first else 0}"
+
+    def hello(self, view: str, since: int | None = None, *, resync: bool = False,
+              current: bool = False) -> dict[str, Any]:
+        """The first message a client gets: the server's time and seq, the log's id, and the event families the
+        pages treat specially (`live.projections.views.event_families`), so that no page keeps a list of its own.
+        `current`: the client's sections are those of now, and no snapshot follows."""
+        out = {"type": "hello", "server_time": self.clock(), "seq": self.state.seq, "view": view,
+               "since": since, "resync": resync, "log": self.log_id, "tournament": self.tournament.name,
+               "types": event_families()}
+        if current:
+            out["current"] = True
+        return out
 
     def boot(self, view: str, player: str | None = None, *, private: bool = False) -> dict[str, Any]:
         """What a fresh client of `view` gets on its WebSocket before any event (`connect` with no `since`):
@@ -446,19 +461,22 @@ class Hall:
         needs no round trip after the page."""
         return {"hello": self.hello(view), "snapshot": self.snapshot(view, player, private=private)}
 
-    def connect(self, client: Client, since: int | None) -> Client:
+    def connect(self, client: Client, since: int | None, log: str | None = None) -> Client:
         """Greet a client, replay what it missed (or mark it `resync`), snapshot it, then subscribe it —
-        with no await in between, so no event can fall into a gap or arrive twice."""
+        with no await in between, so no event can fall into a gap or arrive twice.
+
+        A client that has this log's sections of now (`since` is the seq, `log` this log's id: a page that
+        opens its socket right after its boot data, or reconnects when nothing happened) gets the hello
+        alone, marked `current`: on a slow link the snapshot is the most it would wait for."""
+        if since is not None and since == self.state.seq and log == self.log_id:
+            self.hub.add(client, [encode(self.hello(client.view, since, current=True))])
+            return client
         replay = self._replay(client, since) if since is not None else []
         resync = replay is None  # too far behind for a replay: the snapshot alone replaces what it had
         first = [encode(self.hello(client.view, since, resync=resync))]
         first += replay or []
         first.append(encode(self.snapshot(client.view, client.player, private=client.private)))
-        if len(first) >= client.queue.maxsize:
-            client.queue = asyncio.Queue(maxsize=client.queue.maxsize + len(first))
-        for text in first:
-            client.offer(text)
-        self.hub.add(client)
+        self.hub.add(client, first)
         return client
 
     def _replay(self, client: Client, since: int) -> list[str] | None:

@@ -1,175 +1,139 @@
-"""The WebSocket hub: who is connected, and a bounded backlog of outgoing messages for each of them.
+"""The WebSocket hub: who is connected, and one frame per message written to every one of them.
 
-Publishing never awaits a socket. Each message is encoded once per kind of view and handed to
-every client with `Client.offer`, which never waits:
+Publishing never awaits a socket. Each message is encoded once per kind of view (the hall does
+that) and **framed once** here: `text_frame` builds the RFC 6455 frame with the websockets
+library's documented Sans-I/O API (`Protocol.send_text`, `data_to_send`), and the same bytes are
+handed to every open connection's transport (`asyncio.Transport.write`, which never waits: what
+the kernel does not take at once stays in the transport's buffer). No task, queue or future per
+client and per message, so an idle connection costs what the library's own connection costs.
 
-- when nothing is queued for that client, the send starts at once and nearly always ends at once:
-  uvicorn's websockets-sansio `send` only awaits `writable.wait()`, which does not suspend while
-  the transport is below its high-water mark, and then writes to the transport synchronously. So
-  `offer` steps the send coroutine once by hand, and when it finishes the message is on its way
-  with nothing left behind: no task woken, no future, nothing for the garbage collector to
-  promote. (A per-client `asyncio.Queue` and a sender task left a future and a suspended
-  `Queue.get` behind on every delivery; at 5000 clients that triggered a full collection of
-  ~700 000 objects, ~0.4 s with nothing sent, every ~10 signals.)
-- when the send has to wait (the phone stopped reading and its buffers are full), the rest of
-  that send goes on in a task of its own, and later messages wait behind it in the client's
-  backlog, in order. The task sends the backlog and ends when it is empty, so the next message
-  takes the direct path again and an idle connection has no task, queue or future at all.
+The bound on a slow client is that buffer: a connection whose transport holds more than
+`BACKLOG_BYTES` unsent when a message comes (today's 256 messages of ≈ 2 KiB) is closed with 4008
+and reconnects with `since=<seq>` to get exactly what it missed. A phone that stops reading
+fills only its own buffer; the projector never waits for it. Before that, past `COALESCE_BYTES`,
+it gets its events without the sections that supersede themselves, and their latest versions once
+it reads again (live/edges/coalesce.py): a phone that reads slowly is dropped only when it truly stops.
 
-A phone that stops reading fills only its own backlog, and when that is full it is dropped
-(close code 4008) and reconnects with `since=<seq>` to get exactly what it missed.
+What this relies on beyond the websockets documentation (pinned `websockets>=17,<18`;
+tests/unit/test_ws_frames.py fails when it stops holding): `ServerConnection.transport` exists,
+and the library writes each frame of its own (pings, pongs, close) whole with one
+`transport.write()` on the event loop's thread, keeping nothing unsent between calls, so frames
+written here interleave with its own only at frame boundaries. The hub never uses the library's
+`send()` for a connection it writes to (nor a fragmented message), which keeps that true.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
-import types
-from collections import deque
-from collections.abc import Awaitable, Callable, Coroutine, Generator, Iterable
+from collections.abc import Awaitable, Iterable
 from typing import Any, Protocol
+
+from websockets.protocol import Protocol as Framer
+from websockets.protocol import Side, State
+
+from live.edges.coalesce import sections_message, settled, withheld
 
 log = logging.getLogger("live.edges.hub")
 
 VIEWS = ("display", "player", "referee")
+#: Messages a client may have waiting, as before the frame-once fan-out (a queue of 256).
 QUEUE_SIZE = 256
+#: The same bound in bytes of the transport's buffer: 256 event messages of ≈ 2 KiB.
+BACKLOG_BYTES = QUEUE_SIZE * 2048
+#: Past this many bytes unsent a client is behind: its superseding sections are coalesced (live/edges/coalesce.py).
+#: Above the library's write high-water mark (32 KiB), so the transport tells when it drained again.
+COALESCE_BYTES = 64 * 1024
 CLOSE_TOO_SLOW = 4008
+TOO_SLOW = "too slow: reconnect with since"
+#: A dropped client's close frame waits behind what it did not read; past this many seconds the
+#: connection is cut (its page reconnects when it notices), so a phone that never reads again does
+#: not hold a descriptor and half a megabyte forever.
+DROP_DEADLINE = 10.0
 
-Send = Callable[[str], Coroutine[Any, Any, None]]
+
+class Transport(Protocol):
+    """What the hub uses of an `asyncio.Transport`."""
+
+    def write(self, data: bytes) -> None: ...
+
+    def get_write_buffer_size(self) -> int: ...
+
+    def is_closing(self) -> bool: ...
+
+    def abort(self) -> None: ...
 
 
-class _Bounded(Protocol):
-    """Anything with a `maxsize`: what `Hall.connect` assigns to `client.queue` to raise the bound."""
+class Socket(Protocol):
+    """What the hub uses of a `websockets.asyncio.server.ServerConnection`."""
 
     @property
-    def maxsize(self) -> int: ...
+    def state(self) -> State: ...
+
+    @property
+    def transport(self) -> Transport: ...
+
+    def close(self, code: int = ..., reason: str = ...) -> Awaitable[None]: ...
 
 
-@types.coroutine
-def _resume(send: Coroutine[Any, Any, None], waiting: Any) -> Generator[Any, None, None]:
-    """Finish, inside a task, a send coroutine that `Client.offer` stepped once and that then suspended.
+def _encode(message: dict[str, Any]) -> str:
+    return json.dumps(message, ensure_ascii=False, separators=(",", ":"))  # (as live/edges/hall.py encodes)
 
-    `waiting` is what it yielded when it suspended (the future it awaits, or None for a bare yield):
-    handing it to the task makes the task wait for exactly that, as if the task had stepped the
-    coroutine itself. Whatever the task throws in (CancelledError when the client is dropped or
-    leaves) goes on into the send, so it unwinds as an ordinary cancelled await would.
+
+def text_frame(text: str) -> bytes:
+    """The unmasked server frame of one text message, with no extension: the bytes every client gets.
+
+    Documented Sans-I/O API (websockets reference, "Sans-I/O / Both sides"): a server-side protocol in
+    the OPEN state writes a text message as one frame (no fragmentation, `max_size` applies only to
+    what it receives), the same bytes as `Frame(Opcode.TEXT, data).serialize(mask=False, extensions=[])`.
     """
-    while True:
-        try:
-            yield waiting
-        except BaseException as exc:
-            try:
-                waiting = send.throw(exc)
-            except StopIteration:
-                return
-        else:
-            try:
-                waiting = send.send(None)
-            except StopIteration:
-                return
+    framer = Framer(Side.SERVER, state=State.OPEN)
+    framer.send_text(text.encode())
+    return b"".join(framer.data_to_send())
 
 
 class Client:
-    """One connected screen: how to write to its socket, and the messages waiting behind a send that waits.
+    """One connected screen: its view and player, and the connection its frames are written to.
 
-    `send(text)` must return a coroutine, and its first step may run outside any task (in the hub's
-    fan-out callback), so it must not need `asyncio.current_task()`; Starlette's and uvicorn's
-    sends do not. `__slots__` and no per-client queue: an idle connection costs one small object.
+    `__slots__`: an idle connection costs this one small object besides the library's connection.
     """
 
-    __slots__ = ("_backlog", "_close", "_closing", "_send", "_sender", "_stopped", "dropped", "maxsize", "player",
-                 "private", "view")
+    __slots__ = ("limit", "owed", "player", "private", "seq", "socket", "stopped", "view")
 
-    def __init__(self, view: str, player: str | None, send: Send,
-                 close: Callable[[int, str], Awaitable[None]], queue_size: int = QUEUE_SIZE) -> None:
+    def __init__(self, view: str, player: str | None, socket: Socket) -> None:
         self.view = view
         self.player = player
         #: Whether this page holds the player's session (sees their private notices); set by the endpoint.
         self.private = False
-        self.maxsize = queue_size
-        self.dropped = False
-        self._send = send
-        self._close = close
-        # Messages behind the send in flight; None while no send is in flight (then a message is sent at once).
-        self._backlog: deque[str] | None = None
-        self._sender: asyncio.Task[None] | None = None
-        self._closing: asyncio.Future[None] | None = None
-        self._stopped = False  # removed, dropped, or a send failed: it takes nothing more
+        self.socket = socket
+        #: Bytes the transport may hold unsent when a message comes: raised by a long greeting (`Hub.add`).
+        self.limit = BACKLOG_BYTES
+        #: Removed or dropped: it takes nothing more (a fan-out scheduled before may still list it).
+        self.stopped = False
+        #: While it is behind: the latest values of the superseding sections it was not sent (live/edges/coalesce.py).
+        self.owed: dict[str, Any] | None = None
+        #: The seq of the last event it was sent while behind (its `sections` message names it).
+        self.seq = 0
 
-    @property
-    def queue(self) -> Client:
-        """`queue.maxsize` is the backlog's bound. Kept for `Hall.connect`, which reads it and, for a greeting
-        longer than the bound, assigns `client.queue = asyncio.Queue(maxsize=larger)` to raise it."""
-        return self
+    def behind(self) -> bool:
+        """Whether its connection holds more than COALESCE_BYTES unsent (or it is still owed sections)."""
+        return self.owed is not None or self.socket.transport.get_write_buffer_size() > COALESCE_BYTES
 
-    @queue.setter
-    def queue(self, bounded: _Bounded) -> None:
-        self.maxsize = bounded.maxsize
-
-    def offer(self, text: str) -> bool:
-        """Send or queue a message without waiting; False when this client cannot take it (too slow, or gone).
+    def write(self, frame: bytes) -> bool:
+        """Write a frame without waiting; False when this client cannot take it (too slow, or gone).
 
         On False the caller drops the client: a message it could not take is a gap, and only a
         reconnect with `since` closes a gap.
         """
-        if self._stopped:
+        if self.stopped or self.socket.state is not State.OPEN:
             return False
-        backlog = self._backlog
-        if backlog is not None:  # a send is in flight: wait behind it, to keep the order
-            if len(backlog) >= self.maxsize:
-                return False
-            backlog.append(text)
-            return True
-        send = self._send(text)
-        try:
-            waiting = send.send(None)  # step the send once: it ends here unless the socket is backed up
-        except StopIteration:
-            return True
-        except Exception:  # the socket is closed or broken: the endpoint is about to remove it
-            log.debug("a send to a %s client failed", self.view, exc_info=True)
-            self._stopped = True
+        transport = self.socket.transport
+        if transport.is_closing() or transport.get_write_buffer_size() > self.limit:
             return False
-        self._backlog = deque()
-        self._sender = asyncio.create_task(self._drain(send, waiting, self._backlog), name="ws-sender")
+        transport.write(frame)
         return True
-
-    async def _drain(self, send: Coroutine[Any, Any, None], waiting: Any, backlog: deque[str]) -> None:
-        """Finish the send that had to wait, then send the backlog in order; end when it is empty."""
-        done = False
-        try:
-            await _resume(send, waiting)
-            while backlog:
-                await self._send(backlog.popleft())
-            done = True
-        except Exception:
-            log.debug("a send to a %s client failed", self.view, exc_info=True)
-        finally:
-            # Ended early (a send failed, or it was cancelled): anything sent after this would follow a gap,
-            # so the client takes nothing more and the next offer drops it.
-            self._stopped = self._stopped or not done
-            self._sender = None
-            self._backlog = None
-
-    async def stop(self) -> None:
-        """Take nothing more and stop the send in flight, if any."""
-        self._stopped = True
-        sender = self._sender
-        if sender is not None:
-            sender.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await sender
-
-    async def drop(self, reason: str) -> None:
-        self.dropped = True
-        await self.stop()
-        # The close frame itself waits for the socket to drain; do not wait for it forever, but do
-        # not cancel it either: a phone that reads again later must still get the 4008 and reconnect,
-        # not stay connected and silently stale. It ends when the socket drains or the connection is lost.
-        self._closing = asyncio.ensure_future(self._close(CLOSE_TOO_SLOW, reason))
-        self._closing.add_done_callback(lambda task: task.cancelled() or task.exception())
-        with contextlib.suppress(Exception):
-            await asyncio.wait_for(asyncio.shield(self._closing), timeout=2)
 
 
 class Hub:
@@ -177,12 +141,22 @@ class Hub:
         self.clients: set[Client] = set()
         self._dropping: set[asyncio.Task[None]] = set()
 
-    def add(self, client: Client) -> None:
+    def add(self, client: Client, greeting: Iterable[str] = ()) -> None:
+        """Write the client's first messages (hello, replay, snapshot) and subscribe it, with no await between.
+
+        The greeting is written whole even when it is longer than the bound, and raises the client's
+        bound by its size: a snapshot of a large field must not get a client dropped at the next event.
+        """
+        frames = [text_frame(text) for text in greeting]
+        client.limit = BACKLOG_BYTES + sum(map(len, frames))
+        for frame in frames:
+            if not client.write(frame):
+                return  # gone already: its endpoint removes it
         self.clients.add(client)
 
     async def remove(self, client: Client) -> None:
+        client.stopped = True
         self.clients.discard(client)
-        await client.stop()
 
     def players(self) -> set[str]:
         """The ids of the players who have a phone connected (whose own page an event may change)."""
@@ -195,45 +169,111 @@ class Hub:
         return counts
 
     def publish(self, by_view: dict[str, str], by_player: dict[str, str] | None = None,
-                public_by_player: dict[str, str] | None = None) -> None:
+                public_by_player: dict[str, str] | None = None, sections: dict[str, dict[str, Any]] | None = None
+                ) -> None:
         """Hand one message to every client: the one for its player if any (`by_player` for a page with the
         player's session, `public_by_player` for one without), else for its view.
 
-        The sends run in a callback just after the publisher's current step, so the publisher (a
-        referee's command) gets its answer out first, as with queues and sender tasks. The clients are
-        the ones connected now: one that connects before the callback runs already has this event in
-        its snapshot and must not get it twice. Callbacks run in the order they were scheduled, so
-        events reach each client in the order they were published.
+        The writes run in a callback just after the publisher's current step, so the publisher (a
+        referee's command) gets its answer out first. The clients are the ones connected now: one that
+        connects before the callback runs already has this event in its snapshot and must not get it
+        twice. Callbacks run in the order they were scheduled, so events reach each client in the order
+        they were published.
+
+        `sections`: the views' sections after this event (`{"public": …, "referee": …}`), for a client
+        that is behind (live/edges/coalesce.py); without them nobody's sections are coalesced.
         """
         asyncio.get_running_loop().call_soon(self._fan_out, list(self.clients), by_view, by_player or {},
-                                             public_by_player or {})
+                                             public_by_player or {}, sections)
 
     def _fan_out(self, clients: list[Client], by_view: dict[str, str], by_player: dict[str, str],
-                 public_by_player: dict[str, str]) -> None:
+                 public_by_player: dict[str, str], sections: dict[str, dict[str, Any]] | None = None) -> None:
+        frames: dict[str, bytes] = {}  # text → its frame: built once, however many clients get it
+        held: dict[str, tuple[bytes, dict[str, Any], int]] = {}  # text → the same for the clients behind
         slow: list[Client] = []
         for client in clients:
             text = (by_player if client.private else public_by_player).get(client.player) if client.player else None
             if text is None:
                 text = by_view.get(client.view)
-            if text is not None and not client.offer(text):
+            if text is None:
+                continue
+            if sections is not None and not client.stopped and client.behind():
+                frame = self._coalesced(client, text, sections["referee" if client.view == "referee" else "public"],
+                                        held)
+            elif text in frames:
+                frame = frames[text]
+            else:
+                frame = frames[text] = text_frame(text)
+            if not client.write(frame):
                 slow.append(client)
-        self._drop(slow, "too slow: reconnect with since")
+        self._drop(slow, TOO_SLOW)
+
+    @staticmethod
+    def _coalesced(client: Client, text: str, sections: dict[str, Any],
+                   held: dict[str, tuple[bytes, dict[str, Any], int]]) -> bytes:
+        """The frame of this event for a client that is (or was) behind: its superseding sections withheld
+        while it is (the withheld frame built once per text in `held`, like the others), and settled (sent
+        whole, marked resync) with the first event once it is no longer."""
+        if client.socket.transport.get_write_buffer_size() > COALESCE_BYTES:
+            if text not in held:
+                message = json.loads(text)
+                kept: dict[str, Any] = {}
+                out = withheld(message, sections, kept)
+                held[text] = (text_frame(text if out is None else _encode(out)), kept, int(message.get("seq") or 0))
+            frame, kept, seq = held[text]
+            if kept:
+                client.owed = {**(client.owed or {}), **kept}
+            client.seq = seq or client.seq
+            return frame
+        owed, client.owed = client.owed or {}, None
+        return text_frame(_encode(settled(json.loads(text), sections, owed)))
+
+    def drained(self, client: Client) -> None:
+        """The client's connection took what it held (the transport resumed writing): the sections it is owed,
+        as after the last event it got, if no event brought them meanwhile."""
+        if client.owed is None or client.stopped or client.socket.transport.get_write_buffer_size() > COALESCE_BYTES:
+            return
+        owed, client.owed = client.owed, None
+        if not client.write(text_frame(_encode(sections_message(client.seq, owed)))):
+            self._drop([client], TOO_SLOW)
 
     def offer(self, client: Client, texts: Iterable[str]) -> None:
+        """Messages for one client (a pong): written in order; a client that cannot take one is dropped."""
         for text in texts:
-            if not client.offer(text):
-                self._drop([client], "too slow: reconnect with since")
+            if not client.write(text_frame(text)):
+                self._drop([client], TOO_SLOW)
                 return
 
     def _drop(self, clients: list[Client], reason: str) -> None:
         for client in clients:
-            if client in self.clients:
+            if client in self.clients and not client.stopped:
                 self.clients.discard(client)
-                log.info("dropping a %s client: %s", client.view, reason)
-                task = asyncio.create_task(client.drop(reason))
+                client.stopped = True
+                if client.socket.state is State.OPEN:
+                    log.info("dropping a %s client: %s", client.view, reason)
+                task = asyncio.ensure_future(self._close(client.socket, reason))
                 self._dropping.add(task)
                 task.add_done_callback(self._dropping.discard)
 
+    @staticmethod
+    async def _close(socket: Socket, reason: str) -> None:
+        """Close with 4008 behind what the client has not read yet; cut the connection past DROP_DEADLINE.
+
+        A phone that reads again in time gets the 4008 and reconnects with `since`; one that does not is
+        cut, and reconnects when it notices.
+        """
+        closing = asyncio.ensure_future(socket.close(CLOSE_TOO_SLOW, reason))
+        try:
+            await asyncio.wait_for(asyncio.shield(closing), DROP_DEADLINE)
+        except TimeoutError:
+            socket.transport.abort()
+        except Exception:  # already gone: nothing to close
+            log.debug("closing a dropped client failed", exc_info=True)
+        with contextlib.suppress(Exception):
+            await closing
+
     async def close_all(self) -> None:
-        for client in list(self.clients):
-            await self.remove(client)
+        self.clients.clear()
+        for task in list(self._dropping):
+            task.cancel()
+        await asyncio.gather(*self._dropping, return_exceptions=True)

@@ -2,10 +2,13 @@
 
 A section that changed goes whole in an event message's `changes`, as it always has — unless it holds
 a long list (`LONG` entries or more: the check-in list, the roster or the standings of a big field) of
-which an event changed a few entries. Then the message's `patch` says only those, as JSON Patch
-operations (RFC 6902: `replace`, `add`, `remove`, with JSON Pointer paths, RFC 6901, that start with
-the section's name). A check-in in a field of 10,000 then costs the display one line, not a megabyte.
-The pages apply it (display/lib/patch.js) and see the whole section as before.
+which an event changed a few entries, or a list of entries that each name themselves (`seq`, `id`:
+the announcements, the audit) to which an event added some and from which it dropped the oldest.
+Then the message's `patch` says only those, as JSON Patch operations (RFC 6902: `replace`, `add`,
+`remove`, with JSON Pointer paths, RFC 6901, that start with the section's name; an `add` into a
+list inserts, as the RFC says). A check-in in a field of 10,000 then costs the display one line, not
+a megabyte, and an announcement the new line, not the last twenty. The pages apply it
+(display/lib/patch.js) and see the whole section as before.
 
 The comparison leans on `live.core.state.State.derived`: a part no event touched is the same object as
 before, so the walk skips it at once; it descends only where objects differ.
@@ -19,6 +22,11 @@ from typing import Any
 LONG = 64
 #: A list of which more than this share changed goes whole (its entries' paths would say more).
 MOSTLY = 0.25
+#: The fields that name a list's entry, in the order they are looked for: a list whose entries all have
+#: the same one, each a different value, is compared entry by entry by name (`_keyed`).
+KEYS = ("seq", "id")
+#: A keyed list this long is worth patching (shorter ones go whole: their paths would say as much).
+KEYED = 8
 
 Op = dict[str, Any]
 
@@ -66,6 +74,10 @@ def _diff(old: Any, new: Any, path: list[str | int], ops: list[Op]) -> bool:
             elif _diff(old[key], value, [*path, key], ops):
                 inside = True
         return inside
+    if isinstance(old, list) and isinstance(new, list) and len(new) >= KEYED:
+        keyed = _keyed(old, new, path, ops)
+        if keyed is not None:
+            return keyed
     if isinstance(old, list) and isinstance(new, list) and len(old) == len(new) >= LONG:
         changed = [i for i, (a, b) in enumerate(zip(old, new, strict=True)) if a is not b and a != b]
         if len(changed) > MOSTLY * len(new):
@@ -77,6 +89,81 @@ def _diff(old: Any, new: Any, path: list[str | int], ops: list[Op]) -> bool:
     if type(old) is not type(new) or old != new:
         ops.append({"op": "replace", "path": pointer(path), "value": new})
     return False
+
+
+def _key_field(entries: list[Any]) -> str | None:
+    """The field that names every entry of `entries` (all dicts having it, none twice), or None."""
+    first = entries[0] if entries else None
+    if not isinstance(first, dict):
+        return None
+    for key in KEYS:
+        if key in first:
+            values = [e.get(key) if isinstance(e, dict) else None for e in entries]
+            if None not in values and len(set(map(repr, values))) == len(values):
+                return key
+            return None
+    return None
+
+
+def _keyed(old: list[Any], new: list[Any], path: list[str | int], ops: list[Op]) -> bool | None:
+    """The operations that turn one keyed list into another (entries dropped, added or moved, and inside the
+    others what changed): True when they are worth sending, False when the list goes whole (appended as one
+    `replace`), None when the lists are not keyed alike or keep their order (the index-wise walk is for those)."""
+    key = _key_field(new)
+    if key is None or not old or _key_field(old) != key:
+        return None
+    before = [repr(e[key]) for e in old]
+    after = [repr(e[key]) for e in new]
+    if before == after:
+        return None
+    at_before = {k: i for i, k in enumerate(before)}
+    # The entries kept in place: the longest run of common entries in the same order (patience: n log n).
+    common = [(at_before[k], k) for k in after if k in at_before]
+    tails: list[int] = []
+    tail_of: list[int] = []
+    back: list[int] = []
+    for j, (i, _) in enumerate(common):
+        lo, hi = 0, len(tails)
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if tails[mid] < i:
+                lo = mid + 1
+            else:
+                hi = mid
+        back.append(tail_of[lo - 1] if lo else -1)
+        if lo == len(tails):
+            tails.append(i)
+            tail_of.append(j)
+        else:
+            tails[lo] = i
+            tail_of[lo] = j
+    kept: set[str] = set()
+    j = tail_of[-1] if tail_of else -1
+    while j >= 0:
+        kept.add(common[j][1])
+        j = back[j]
+    moves = len(before) - len(kept) + len(after) - len(kept)
+    if moves > MOSTLY * len(new):
+        ops.append({"op": "replace", "path": pointer(path), "value": new})
+        return False
+    structural: list[Op] = []
+    working = [k for k in before]
+    for i in range(len(before) - 1, -1, -1):  # from the end, so that the indices before stay right
+        if before[i] not in kept:
+            structural.append({"op": "remove", "path": pointer([*path, i])})
+            del working[i]
+    inner: list[Op] = []
+    for j, k in enumerate(after):
+        if j >= len(working) or working[j] != k:
+            structural.append({"op": "add", "path": pointer([*path, j]), "value": new[j]})
+            working.insert(j, k)
+        else:
+            _diff(old[at_before[k]], new[j], [*path, j], inner)
+    if len(structural) + len(inner) > MOSTLY * len(new) + 2:
+        ops.append({"op": "replace", "path": pointer(path), "value": new})
+        return False
+    ops += structural + inner
+    return True
 
 
 def apply(sections: dict[str, Any], patch: list[Op]) -> dict[str, Any]:
@@ -97,6 +184,8 @@ def _set(container: Any, parts: list[str], op: Op) -> Any:
         copy[index] = _set(copy[index], rest, op)
     elif op["op"] == "remove":
         del copy[index]
+    elif op["op"] == "add" and isinstance(copy, list):
+        copy.insert(index, op["value"])
     else:
         copy[index] = op["value"]
     return copy

@@ -412,7 +412,8 @@ async def test_every_page_loads_only_from_the_server(browser: Any, serve: Any) -
     assert page.headers["x-content-type-options"] == "nosniff" and page.headers["referrer-policy"] == "no-referrer"
     assert (await server.get("/api/state")).headers["x-content-type-options"] == "nosniff"
     await play_round(server, "r1", 5)
-    origin = f"{server.host}:{server.port}"
+    # this server: its HTTP port, and its WebSocket listener (the pages are told its address)
+    origins = {f"{server.host}:{server.port}", f"{server.host}:{server.ws_port}"}
     seen: dict[str, list[str]] = {}
     for path in ("/", "/display", "/player", "/referee"):
         tab = await open_tab(browser, server, path, viewport=PHONE if path == "/player" else DISPLAY)
@@ -433,7 +434,7 @@ async def test_every_page_loads_only_from_the_server(browser: Any, serve: Any) -
             await tab.context.close()
     for path, urls in seen.items():
         assert urls, f"{path}: no request recorded"
-        foreign = [u for u in urls if urlsplit(u).scheme != "data" and urlsplit(u).netloc != origin]
+        foreign = [u for u in urls if urlsplit(u).scheme != "data" and urlsplit(u).netloc not in origins]
         assert not foreign, f"{path} loaded from outside the server: {foreign}"
     print({path: len(urls) for path, urls in seen.items()})
 

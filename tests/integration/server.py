@@ -153,8 +153,8 @@ class Server:
     """A `live serve` subprocess. Its output goes to `log_path` (read it with `output()`)."""
 
     def __init__(self, proc: subprocess.Popen[bytes], *, host: str, port: int, file: Path, db: Path | None,
-                 token: str, log_path: Path) -> None:
-        self.proc, self.host, self.port = proc, host, port
+                 token: str, log_path: Path, ws_port: int) -> None:
+        self.proc, self.host, self.port, self.ws_port = proc, host, port, ws_port
         self.file, self.db, self.token, self.log_path = file, db, token, log_path
 
     @property
@@ -163,7 +163,8 @@ class Server:
 
     @property
     def ws_base(self) -> str:
-        return f"ws://{self.host}:{self.port}"
+        """The WebSocket listener (`--ws-port`: /ws has a port of its own)."""
+        return f"ws://{self.host}:{self.ws_port}"
 
     def ws_url(self, view: str = "display", player: str | None = None, since: int | None = None,
                **params: Any) -> str:
@@ -323,7 +324,8 @@ class Server:
         """A connected WebSocket client that collects every message in the background. A referee view
         signs in with the first message, `{"type": "auth", "token": ...}` (`token=None`: the server's)."""
         token = kwargs.pop("token", None)
-        client = await WSClient.connect(self.ws_url(view, player, since), **kwargs)
+        params = {k: kwargs.pop(k) for k in ("log",) if k in kwargs}  # (query parameters besides since)
+        client = await WSClient.connect(self.ws_url(view, player, since, **params), **kwargs)
         if view == "referee":
             await client.send_json({"type": "auth", "token": self.token if token is None else token})
         return client
@@ -338,10 +340,12 @@ def _seating_event(body: dict[str, Any], response: httpx.Response) -> dict[str, 
 
 def start_server(file: str | Path, db: str | Path | None, port: int | None = None, extra_args: Sequence[str] = (),
                  *, token: str = REFEREE_TOKEN, host: str = HOST, env: dict[str, str] | None = None,
-                 wait: bool = True, timeout: float = 20.0, seat: str | None = None) -> Server:
-    """Start `python -m live serve FILE --host --port --db` and (by default) wait for /api/health.
+                 wait: bool = True, timeout: float = 20.0, seat: str | None = None,
+                 ws_port: int | None = None) -> Server:
+    """Start `python -m live serve FILE --host --port --ws-port --db`; by default wait for /api/health.
 
-    `port=None` takes a free port from the OS. The referee token goes in LIVE_REFEREE_TOKEN.
+    `port=None` (and `ws_port=None`, the WebSocket listener's) takes a free port from the OS. The
+    referee token goes in LIVE_REFEREE_TOKEN.
     `db=None` gives no `--db` (an instance on Redis: `extra_args=("--redis", url)`); the server's
     output then goes beside FILE. `seat="r1"` publishes that round's seating (a draw) as soon as
     the server answers (not on a restart: the log has it already); it needs `wait`.
@@ -350,16 +354,18 @@ def start_server(file: str | Path, db: str | Path | None, port: int | None = Non
         raise ValueError("seat needs wait=True: the seating is published once the server answers")
     file, db = Path(file), (None if db is None else Path(db))
     port = port or free_port()
+    ws_port = ws_port or free_port()
     fd, log_name = tempfile.mkstemp(prefix=f"live-{port}-", suffix=".log", dir=(db or file).parent)
     os.close(fd)
     log_path = Path(log_name)
     child_env = {**os.environ, "LIVE_REFEREE_TOKEN": token, "PYTHONUNBUFFERED": "1", **(env or {})}
     args = [sys.executable, "-m", "live", "serve", str(file), "--host", host, "--port", str(port),
+            "--ws-port", str(ws_port),
             *(["--db", str(db)] if db is not None else []), *extra_args]
     with open(log_path, "wb") as out:
         proc = subprocess.Popen(args, stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
                                 cwd=REPO, env=child_env)
-    server = Server(proc, host=host, port=port, file=file, db=db, token=token, log_path=log_path)
+    server = Server(proc, host=host, port=port, file=file, db=db, token=token, log_path=log_path, ws_port=ws_port)
     if wait:
         server.wait_healthy(timeout)
         if seat is not None:

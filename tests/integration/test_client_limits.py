@@ -206,7 +206,7 @@ async def test_incomplete_requests_are_closed_within_the_request_timeout(server:
 
 def start_with_few_files(path: Path, db: Path, soft: int, hard: int) -> Server:
     """`live serve` started with the open-file limits `soft` and `hard` (it may raise soft up to hard)."""
-    port = free_port()
+    port, ws_port = free_port(), free_port()
     log_path = Path(tempfile.mkstemp(prefix=f"live-{port}-", suffix=".log", dir=db.parent)[1])
 
     def few_files() -> None:
@@ -214,10 +214,12 @@ def start_with_few_files(path: Path, db: Path, soft: int, hard: int) -> Server:
 
     with open(log_path, "wb") as out:
         proc = subprocess.Popen(
-            [sys.executable, "-m", "live", "serve", str(path), "--host", HOST, "--port", str(port), "--db", str(db)],
+            [sys.executable, "-m", "live", "serve", str(path), "--host", HOST, "--port", str(port),
+             "--ws-port", str(ws_port), "--db", str(db)],
             stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, cwd=REPO, preexec_fn=few_files,
             env={**os.environ, "LIVE_REFEREE_TOKEN": REFEREE_TOKEN, "PYTHONUNBUFFERED": "1"})
-    running = Server(proc, host=HOST, port=port, file=path, db=db, token=REFEREE_TOKEN, log_path=log_path)
+    running = Server(proc, host=HOST, port=port, file=path, db=db, token=REFEREE_TOKEN, log_path=log_path,
+                     ws_port=ws_port)
     running.wait_healthy()
     return running
 

@@ -256,8 +256,9 @@ async def test_slovak_rosters_and_the_player_replaced_during_a_part(tmp_path: Pa
     async def scenario(server: Server) -> None:
         answer = await server.get("/api/individual")
         assert answer.status_code == 404 and answer.json()["detail"] == {"field": "individual_min_percent"}
-        for k in range(6, 9):  # members 6–8 before the league
-            await server.acked_event({"type": "register_player", "team": "t1", "name": f"Nový hráč {k}"})
+        for k in range(6, 9):  # members 6–8 before the league (§27.1: the 7th and 8th are substitutes)
+            await server.acked_event({"type": "register_player", "team": "t1", "name": f"Nový hráč {k}",
+                                      **({"substitute": True} if k > 6 else {})})
         ninth = await refused(server, {"type": "register_player", "team": "t1", "name": "Deviaty hráč"}, 409,
                               "team", "roster_max")
         assert "§17.1" in ninth["error"]

@@ -90,6 +90,64 @@ describe("the live connection", () => {
     }
   });
 
+  it("tells the server which log its sections are of, and takes a hello that says they are current", () => {
+    globalThis.location = { protocol: "https:", host: "hall.example" };
+    try {
+      const statuses = [];
+      const updates = [];
+      const c = new LiveConnection({ view: "display", onStatus: (on) => statuses.push(on), onUpdate: () => updates.push(1) });
+      c.clock = fakeClock(at(10));
+      c.pingBurst = () => {};
+      c.handle({ type: "hello", server_time: at(10), seq: 12, log: "cacak.1700", types: {} }, { boot: true });
+      c.handle({ type: "snapshot", seq: 12, sections: { players: [] } }, { boot: true });
+      assert.equal(c.connected, false, "the page's own data: not connected yet");
+      assert.equal(c.url(), "wss://hall.example/ws?view=display&since=12&log=cacak.1700");
+      const before = c.sections;
+      c.handle({ type: "hello", server_time: at(10), seq: 12, since: 12, log: "cacak.1700", current: true, types: {} });
+      assert.equal(c.connected, true, "no snapshot follows: the hello says the page is current");
+      assert.deepEqual(statuses, [true]);
+      assert.equal(c.sections, before, "the sections are left as they were");
+      assert.equal(updates.length, 1, "only the boot's update");
+      c.handle({ type: "hello", server_time: at(11), seq: 14, since: 12, log: "cacak.1700", types: {} });
+      assert.equal(c.connected, true, "a hello without `current` waits for its snapshot (still connected from before)");
+      c.setPlayer(null);
+      assert.equal(c.url(), "wss://hall.example/ws?view=display", "a fresh subscription: neither since nor log");
+    } finally {
+      delete globalThis.location;
+    }
+  });
+
+  it("opens the WebSocket where the server's page says (its meta tag), else /ws on the page's origin", () => {
+    const told = (content) => ({
+      querySelector: (selector) => (selector === 'meta[name="live-ws"]' ? { getAttribute: () => content } : null),
+    });
+    globalThis.location = { protocol: "http:", host: "192.168.1.5:8000" };
+    try {
+      globalThis.document = told("ws://192.168.1.5:8001/ws");
+      assert.equal(new LiveConnection({ view: "display" }).url(), "ws://192.168.1.5:8001/ws?view=display");
+      globalThis.document = told("/ws"); // behind a proxy: the page's own origin
+      assert.equal(new LiveConnection({ view: "display" }).url(), "ws://192.168.1.5:8000/ws?view=display");
+      globalThis.location.protocol = "https:";
+      assert.equal(new LiveConnection({ view: "display" }).url(), "wss://192.168.1.5:8000/ws?view=display");
+      globalThis.document = told("https://hall.example/live/ws");
+      assert.equal(new LiveConnection({ view: "display" }).url(), "wss://hall.example/live/ws?view=display");
+    } finally {
+      delete globalThis.location;
+      delete globalThis.document;
+    }
+  });
+
+  it("takes the sections the server held back for a slow reader, as after the event it has", () => {
+    const seen = [];
+    const c = new LiveConnection({ view: "display", onUpdate: (sections, info) => seen.push([info.kind, info.changes]) });
+    c.handle({ type: "snapshot", seq: 4, sections: { standings: [{ id: "p1" }], announcements: [] } });
+    c.handle({ type: "event", seq: 5, event: event(5, "announced", { text: "hi" }), changes: { announcements: ["hi"] } });
+    c.handle({ type: "sections", seq: 5, resync: true, changes: { standings: [{ id: "p2" }] } });
+    assert.deepEqual(c.sections, { standings: [{ id: "p2" }], announcements: ["hi"] });
+    assert.equal(c.lastSeq, 5, "no seq of its own");
+    assert.deepEqual(seen.at(-1), ["sections", { standings: [{ id: "p2" }] }]);
+  });
+
   it("calls a replayed event fresh only when it is a few seconds old", () => {
     const fresh = [];
     const c = new LiveConnection({ view: "display", clock: fakeClock(at(12)), onEvent: (e, info) => fresh.push([e.seq, info.fresh]) });
@@ -210,6 +268,24 @@ describe("the live connection", () => {
     assert.equal(sockets[1].url, "ws://hall.example/ws?view=player&player=p7&since=41");
     assert.equal(seen.filter((x) => x[2] === true).length, 1);
     c.stop();
+  });
+
+  it("names the log with its since after a boot of its own page", (t) => {
+    const boot = { hello: { ...BOOT_HELLO, log: "cacak.1" }, snapshot: BOOT_SNAPSHOT };
+    const perf = perfOf(2_000);
+    const own = new LiveConnection({ view: "player", player: "p7", clock: fakeClock(at(12)) });
+    assert.equal(own.boot(browser(t, boot).doc, perf), true);
+    assert.match(own.url(), /[?&]since=40&log=cacak\.1$/, "the page's own player: the server may skip the snapshot");
+  });
+
+  it("leaves the log out after a boot of another player's page, until its snapshot came", (t) => {
+    const boot = { hello: { ...BOOT_HELLO, log: "cacak.1" }, snapshot: BOOT_SNAPSHOT };
+    const other = new LiveConnection({ view: "player", player: "p8", clock: fakeClock(at(12)) });
+    assert.equal(other.boot(browser(t, boot).doc, perfOf(2_000)), true);
+    assert.equal(other.sections.me, undefined);
+    assert.match(other.url(), /[?&]since=40$/, "another player's page lacks `me`: no log, so a snapshot comes");
+    other.handle({ ...BOOT_SNAPSHOT, sections: { me: { id: "p8" } } });
+    assert.match(other.url(), /[?&]since=40&log=cacak\.1$/, "after its snapshot it has them all");
   });
 
   it("reads the boot block once: a second connection and another player take the normal path", (t) => {

@@ -40,3 +40,20 @@ test("a path the sections do not have is refused, so that the page asks for a sn
   assert.throws(() => applyPatch(sections, [{ op: "replace", path: "/lateness", value: 1 }]), /names no entry/);
   assert.throws(() => applyPatch(sections, [{ op: "move", path: "/lateness/r1", from: "/x" }]), /not one/);
 });
+
+test("an add into a list inserts and a remove takes the entry out, as the server's keyed lists say", () => {
+  // live/edges/patch.py `_keyed`: the newest announcement in, the oldest out (tests/unit/test_patch.py).
+  const notices = (from, to) => Array.from({ length: to - from + 1 }, (_, i) => ({ seq: from + i, text: `n${from + i}` }));
+  const sections = { announcements: notices(1, 20) };
+  const { sections: out } = applyPatch(sections, [
+    { op: "remove", path: "/announcements/0" },
+    { op: "add", path: "/announcements/19", value: { seq: 21, text: "n21" } },
+  ]);
+  assert.deepEqual(out.announcements, notices(2, 21));
+  const { sections: moved } = applyPatch({ t: [{ id: "a" }, { id: "b" }, { id: "c" }] }, [
+    { op: "remove", path: "/t/0" },
+    { op: "add", path: "/t/2", value: { id: "a" } },
+  ]);
+  assert.deepEqual(moved.t.map((x) => x.id), ["b", "c", "a"]);
+  assert.throws(() => applyPatch(sections, [{ op: "add", path: "/announcements/25", value: {} }]), /no entry/);
+});

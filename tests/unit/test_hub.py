@@ -1,7 +1,7 @@
-"""The hub with fake sockets: a send that completes at once, and one that waits until the socket is released.
+"""The hub with fake connections: frames written to a transport whose unsent buffer the test sets.
 
-`FakeSocket.send` behaves like uvicorn's websockets-sansio `send`: it awaits `writable.wait()`
-(which returns without suspending while the event is set) and then "writes" synchronously.
+`FakeTransport` records what the hub writes and says how much it holds unsent
+(`get_write_buffer_size`), as asyncio's transport does while the kernel does not take more.
 """
 
 from __future__ import annotations
@@ -9,186 +9,200 @@ from __future__ import annotations
 import asyncio
 
 import pytest
+from websockets.frames import Frame, Opcode
+from websockets.protocol import Protocol, Side, State
 
-from live.edges.hub import CLOSE_TOO_SLOW, Client, Hub
+from live.edges.hub import BACKLOG_BYTES, CLOSE_TOO_SLOW, Client, Hub, text_frame
+
+
+class FakeTransport:
+    def __init__(self) -> None:
+        self.written: list[bytes] = []
+        self.unsent = 0  # what the test says the transport holds unsent
+        self.aborted = False
+
+    def write(self, data: bytes) -> None:
+        self.written.append(data)
+
+    def get_write_buffer_size(self) -> int:
+        return self.unsent
+
+    def is_closing(self) -> bool:
+        return self.aborted
+
+    def abort(self) -> None:
+        self.aborted = True
 
 
 class FakeSocket:
-    def __init__(self, writable: bool = True) -> None:
-        self.writable = asyncio.Event()
-        if writable:
-            self.writable.set()
-        self.sent: list[str] = []
+    def __init__(self) -> None:
+        self.transport = FakeTransport()
+        self.state = State.OPEN
         self.closed: list[int] = []
-        self.cancelled_sends = 0
-        self.fail = False
-        self.fills_after_each = False  # a socket whose buffer is full again after every message
 
-
-    async def send(self, text: str) -> None:
-        try:
-            await self.writable.wait()
-        except asyncio.CancelledError:
-            self.cancelled_sends += 1
-            raise
-        if self.fail:
-            raise RuntimeError("the connection is gone")
-        self.sent.append(text)
-        if self.fills_after_each:
-            self.writable.clear()
-
-    async def close(self, code: int, reason: str) -> None:
+    async def close(self, code: int = 1000, reason: str = "") -> None:
         self.closed.append(code)
+        self.state = State.CLOSED
 
-    def client(self, view: str = "display", queue_size: int = 8) -> Client:
-        return Client(view, None, self.send, self.close, queue_size=queue_size)
+    def client(self, view: str = "display", player: str | None = None) -> Client:
+        return Client(view, player, self)
+
+    def texts(self) -> list[str]:
+        """What a client reads from the written bytes (a client-side Sans-I/O protocol parses them)."""
+        reader = Protocol(Side.CLIENT, state=State.OPEN)
+        reader.receive_data(b"".join(self.transport.written))
+        return [frame.data.decode() for frame in reader.events_received()]
 
 
 async def settle() -> None:
-    """Let callbacks and tasks run until nothing is left to do (bounded)."""
     for _ in range(20):
         await asyncio.sleep(0)
 
 
-async def test_a_writable_client_is_sent_to_at_once_without_a_task() -> None:
+def test_a_frame_is_the_unmasked_text_frame_a_client_reads() -> None:
+    text = '{"type":"event","seq":3,"name":"Љуба"}' + "x" * 70_000  # a 64-bit length too
+    assert text_frame(text) == Frame(Opcode.TEXT, text.encode()).serialize(mask=False, extensions=[])
     socket = FakeSocket()
-    client = socket.client()
-    tasks = asyncio.all_tasks()
-    assert client.offer("a") and client.offer("b")
-    assert socket.sent == ["a", "b"], "sent within offer, with no await"
-    assert asyncio.all_tasks() == tasks, "no sender task while the socket keeps up"
+    socket.transport.write(text_frame(text))
+    assert socket.texts() == [text]
 
 
-async def test_messages_wait_behind_a_blocked_send_in_order_and_the_direct_path_comes_back() -> None:
-    socket = FakeSocket(writable=False)
-    client = socket.client()
-    tasks = asyncio.all_tasks()
-    for text in "abcde":
-        assert client.offer(text)
-    await settle()
-    assert socket.sent == []
-    assert len(asyncio.all_tasks() - tasks) == 1, "one task finishes the waiting send and the backlog"
-
-    socket.writable.set()
-    await settle()
-    assert socket.sent == list("abcde")
-    assert asyncio.all_tasks() == tasks, "the task ends when the backlog is empty"
-    assert client.offer("f")
-    assert socket.sent == [*"abcde", "f"], "and the next message is sent at once again"
-
-
-async def test_order_holds_when_the_socket_backs_up_again_and_again() -> None:
-    socket = FakeSocket()
-    socket.fills_after_each = True
-    client = socket.client(queue_size=100)
-    assert client.offer("m0")  # sent at once; then the socket is full
-    expected = ["m0"]
-    for n in range(1, 30):
-        assert client.offer(f"m{n}")
-        expected.append(f"m{n}")
-        if n % 3 == 0:  # the phone reads a little now and then
-            socket.writable.set()
-            await settle()
-    while socket.sent != expected:
-        socket.writable.set()
-        await settle()
-    assert socket.sent == expected
-
-
-async def test_a_blocked_client_does_not_delay_the_others_and_is_dropped_when_its_backlog_overflows() -> None:
+async def test_a_published_message_is_framed_once_and_the_same_bytes_go_to_every_client() -> None:
     hub = Hub()
-    fast, slow = FakeSocket(), FakeSocket(writable=False)
-    fast_client, slow_client = fast.client(), slow.client(queue_size=3)
-    hub.add(fast_client)
-    hub.add(slow_client)
-
-    texts = [f"event {n}" for n in range(6)]
-    for n, text in enumerate(texts[:4]):  # one send in flight + 3 waiting: still within the bound
-        hub.publish({"display": text})
-        await settle()
-        assert fast.sent == texts[:n + 1], "the fast client has each event as soon as it is published"
-    assert slow.sent == [] and slow_client in hub.clients and slow.closed == []
-
-    hub.publish({"display": texts[4]})  # the fifth does not fit: the slow client is dropped
+    sockets = [FakeSocket() for _ in range(50)]
+    for socket in sockets:
+        hub.add(socket.client())
+    tasks = asyncio.all_tasks()
+    hub.publish({"display": "a"})
+    hub.publish({"display": "b"})
+    assert all(not s.transport.written for s in sockets), "written after the publisher's step, not in it"
     await settle()
-    assert slow_client not in hub.clients and slow_client.dropped
-    assert slow.closed == [CLOSE_TOO_SLOW]
-    assert slow.cancelled_sends == 1, "its waiting send was cancelled, not left hanging"
-    hub.publish({"display": texts[5]})
-    await settle()
-    assert fast.sent == texts
-    slow.writable.set()
-    await settle()
-    assert slow.sent == [], "nothing reaches a dropped client after its close"
+    assert all(s.texts() == ["a", "b"] for s in sockets)
+    first = sockets[0].transport.written
+    assert all(s.transport.written[0] is first[0] and s.transport.written[1] is first[1] for s in sockets), \
+        "one frame object per message, written to all"
+    assert asyncio.all_tasks() == tasks, "no task per client"
 
 
-async def test_publish_sends_after_the_publisher_step_to_the_clients_connected_when_it_was_called() -> None:
+async def test_each_client_gets_its_views_or_its_players_message() -> None:
+    hub = Hub()
+    display, referee, own, public = FakeSocket(), FakeSocket(), FakeSocket(), FakeSocket()
+    hub.add(display.client("display"))
+    hub.add(referee.client("referee"))
+    mine = own.client("player", "p1")
+    mine.private = True
+    hub.add(mine)
+    hub.add(public.client("player", "p1"))
+    hub.publish({"display": "pub", "player": "pub", "referee": "ref"}, {"p1": "p1 whole"}, {"p1": "p1 public"})
+    await settle()
+    assert (display.texts(), referee.texts(), own.texts(), public.texts()) == (
+        ["pub"], ["ref"], ["p1 whole"], ["p1 public"])
+
+
+async def test_publish_goes_to_the_clients_connected_when_it_was_called() -> None:
     hub = Hub()
     early, late = FakeSocket(), FakeSocket()
     hub.add(early.client())
-    hub.publish({"display": "event 1"})
-    assert early.sent == [], "the publisher goes on (answers its command) before the fan-out"
-    late_client = late.client()
-    late_client.offer("snapshot with event 1")  # as Hall.connect does, between publish and the fan-out
-    hub.add(late_client)
+    hub.publish({"display": "e1"})
+    hub.add(late.client(), ["snapshot with e1"])  # connected before the callback ran: e1 is in its snapshot
     await settle()
-    assert early.sent == ["event 1"]
-    assert late.sent == ["snapshot with event 1"], "not the event its snapshot already holds"
+    assert early.texts() == ["e1"] and late.texts() == ["snapshot with e1"]
 
 
-async def test_a_client_whose_send_fails_is_dropped_at_the_next_message() -> None:
+async def test_a_client_over_the_mark_is_closed_with_4008_and_the_others_get_everything_in_order() -> None:
     hub = Hub()
-    broken, fine = FakeSocket(), FakeSocket()
-    broken_client = broken.client()
-    hub.add(broken_client)
-    hub.add(fine.client())
-    broken.fail = True
-    hub.publish({"display": "event 1"})
+    slow, fast = FakeSocket(), FakeSocket()
+    hub.add(slow.client())
+    hub.add(fast.client())
+    for i in range(3):
+        hub.publish({"display": f"m{i}"})
     await settle()
-    assert broken_client not in hub.clients and broken.closed == [CLOSE_TOO_SLOW]
-    assert fine.sent == ["event 1"]
+    slow.transport.unsent = BACKLOG_BYTES + 1  # the phone stopped reading: its buffer is past the mark
+    for i in range(3, 6):
+        hub.publish({"display": f"m{i}"})
+    await settle()
+    assert fast.texts() == [f"m{i}" for i in range(6)]
+    assert slow.texts() == ["m0", "m1", "m2"], "a prefix, no gap: nothing after the message it could not take"
+    assert slow.closed == [CLOSE_TOO_SLOW]
+    assert len(hub.clients) == 1 and hub.count()["display"] == 1
 
 
-async def test_a_send_that_fails_after_waiting_leaves_no_gap() -> None:
+async def test_a_client_at_the_mark_still_gets_messages() -> None:
     hub = Hub()
-    socket = FakeSocket(writable=False)
-    client = socket.client()
-    hub.add(client)
-    hub.publish({"display": "event 1"})
-    hub.publish({"display": "event 2"})
+    socket = FakeSocket()
+    hub.add(socket.client())
+    socket.transport.unsent = BACKLOG_BYTES
+    hub.publish({"display": "x"})
     await settle()
-    socket.fail = True
-    socket.writable.set()
+    assert socket.texts() == ["x"] and socket.closed == []
+
+
+async def test_a_connection_that_is_closing_gets_nothing_and_leaves_the_hub() -> None:
+    hub = Hub()
+    socket = FakeSocket()
+    hub.add(socket.client())
+    socket.state = State.CLOSING  # the client sent its close frame
+    hub.publish({"display": "x"})
     await settle()
-    assert client in hub.clients
-    socket.fail = False  # even if the socket would take the next one
-    hub.publish({"display": "event 3"})  # it must not go out after the lost events 1 and 2
-    await settle()
-    assert socket.sent == [] and client not in hub.clients and socket.closed == [CLOSE_TOO_SLOW]
+    assert socket.transport.written == [] and hub.clients == set()
 
 
 async def test_a_removed_client_gets_nothing_more() -> None:
     hub = Hub()
-    socket = FakeSocket(writable=False)
+    socket = FakeSocket()
     client = socket.client()
     hub.add(client)
-    hub.publish({"display": "event 1"})
-    await settle()
+    hub.publish({"display": "a"})
     await hub.remove(client)
-    assert socket.cancelled_sends == 1
-    socket.writable.set()
-    assert not client.offer("pong")
     await settle()
-    assert socket.sent == [] and socket.closed == []
+    assert socket.texts() == []
 
 
-@pytest.mark.parametrize("greeting", [3, 20])
-async def test_a_long_greeting_raises_the_bound_as_hall_connect_asks(greeting: int) -> None:
-    socket = FakeSocket(writable=False)
-    client = socket.client(queue_size=8)
-    if greeting >= client.queue.maxsize:  # what Hall.connect does
-        client.queue = asyncio.Queue(maxsize=client.queue.maxsize + greeting)
-    assert all(client.offer(f"greeting {n}") for n in range(greeting))
-    socket.writable.set()
+@pytest.mark.parametrize("greeting", [3, 300])
+async def test_a_long_greeting_is_written_whole_and_raises_the_bound_by_its_size(greeting: int) -> None:
+    hub = Hub()
+    socket = FakeSocket()
+    texts = [f"g{i}" + "x" * 4000 for i in range(greeting)]
+    client = socket.client()
+    hub.add(client, texts)
+    assert socket.texts() == texts
+    assert client.limit == BACKLOG_BYTES + sum(len(text_frame(t)) for t in texts)
+    socket.transport.unsent = client.limit  # the greeting is unread, and as much again as anyone may have
+    hub.publish({"display": "next"})
     await settle()
-    assert socket.sent == [f"greeting {n}" for n in range(greeting)]
+    assert socket.texts()[-1] == "next" and socket.closed == []
+
+
+async def test_a_pong_to_a_client_that_cannot_take_it_drops_it() -> None:
+    hub = Hub()
+    socket = FakeSocket()
+    client = socket.client()
+    hub.add(client)
+    hub.offer(client, ["pong"])
+    assert socket.texts() == ["pong"]
+    socket.transport.unsent = BACKLOG_BYTES + 1
+    hub.offer(client, ["pong 2"])
+    await settle()
+    assert socket.texts() == ["pong"] and socket.closed == [CLOSE_TOO_SLOW]
+
+
+async def test_a_dropped_client_that_never_reads_is_cut_after_the_deadline(monkeypatch: pytest.MonkeyPatch) -> None:
+    import live.edges.hub
+
+    monkeypatch.setattr(live.edges.hub, "DROP_DEADLINE", 0.05)
+    hub = Hub()
+    socket = FakeSocket()
+    never: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+
+    async def close_waits(code: int = 1000, reason: str = "") -> None:
+        socket.closed.append(code)
+        await never  # the close frame waits behind what the client does not read
+
+    socket.close = close_waits  # type: ignore[method-assign]
+    hub.add(socket.client())
+    socket.transport.unsent = BACKLOG_BYTES + 1
+    hub.publish({"display": "x"})
+    await asyncio.sleep(0.2)
+    assert socket.closed == [CLOSE_TOO_SLOW] and socket.transport.aborted
+    never.set_result(None)
+    await hub.close_all()

@@ -91,3 +91,68 @@ def test_changes_and_patch_rebuild_the_sections_exactly(pair: tuple[dict[str, An
     rebuilt = {k: v for k, v in rebuilt.items() if not (k in whole and whole[k] is None and k not in after)}
     assert rebuilt == after
     assert not (set(whole) & {op["path"].split("/")[1] for op in patch}), "a section goes whole or as a patch"
+
+
+def announcements(seqs: range | list[int]) -> list[dict[str, Any]]:
+    return [{"seq": s, "type": "announced", "text": f"notice {s}"} for s in seqs]
+
+
+def test_a_keyed_list_that_gained_one_and_dropped_the_oldest_is_two_operations() -> None:
+    # The last twenty announcements: a new one comes, the oldest goes (live/core/state.py ANNOUNCEMENTS_KEPT).
+    before = {"announcements": announcements(range(1, 21)), "audit": announcements(range(1, 101))}
+    after = {"announcements": announcements(range(2, 22)), "audit": announcements(range(2, 102))}
+    whole, patch = changes(before, after)
+    assert whole == {}
+    assert patch == [{"op": "remove", "path": "/announcements/0"},
+                     {"op": "add", "path": "/announcements/19", "value": after["announcements"][-1]},
+                     {"op": "remove", "path": "/audit/0"},
+                     {"op": "add", "path": "/audit/99", "value": after["audit"][-1]}]
+    assert apply(before, patch) == after
+
+
+def test_a_keyed_entry_changed_in_place_and_one_moved() -> None:
+    before = {"timetable": [{"id": f"r{i}", "start": i} for i in range(10)]}
+    after = {"timetable": [dict(x) for x in before["timetable"]]}
+    after["timetable"][4]["start"] = 99
+    after["timetable"].insert(8, after["timetable"].pop(2))  # r2 moved after r8
+    whole, patch = changes(before, after)
+    assert whole == {} and apply(before, patch) == after
+    assert {op["op"] for op in patch} == {"remove", "add", "replace"} and len(patch) == 3
+
+
+def test_lists_without_a_name_per_entry_or_mostly_reordered_go_as_before() -> None:
+    twice = [{"seq": 1}, {"seq": 1}, *announcements(range(2, 10))]
+    whole, patch = changes({"a": twice}, {"a": [*twice, {"seq": 11}]})
+    assert whole == {"a": [*twice, {"seq": 11}]} and patch == []  # a name twice: not keyed
+    reversed_ = {"a": announcements(range(1, 21))}
+    whole, patch = changes(reversed_, {"a": reversed_["a"][::-1]})
+    assert whole == {"a": reversed_["a"][::-1]} and patch == []
+
+
+@st.composite
+def keyed_pairs(draw: st.DrawFn) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A keyed list and the same with entries dropped, added, moved and changed."""
+    n = draw(st.integers(8, 30))
+    before = {"list": [{"seq": i, "v": draw(st.integers(0, 3))} for i in range(n)]}
+    entries = [dict(x) for x in before["list"]]
+    for _ in range(draw(st.integers(0, 3))):
+        if entries:
+            entries.pop(draw(st.integers(0, len(entries) - 1)))
+    for k in range(draw(st.integers(0, 3))):
+        entries.insert(draw(st.integers(0, len(entries))), {"seq": 100 + k, "v": 0})
+    if len(entries) > 1 and draw(st.booleans()):
+        entries.insert(draw(st.integers(0, len(entries) - 1)), entries.pop(draw(st.integers(0, len(entries) - 1))))
+    for i in draw(st.lists(st.integers(0, max(0, len(entries) - 1)), max_size=3)):
+        if entries:
+            entries[i] = {**entries[i], "v": draw(st.integers(0, 3))}
+    return before, {"list": entries}
+
+
+@settings(max_examples=300, deadline=None)
+@given(keyed_pairs())
+def test_a_keyed_lists_patch_rebuilds_it_exactly(pair: tuple[dict[str, Any], dict[str, Any]]) -> None:
+    before, after = pair
+    whole, patch = changes(before, after)
+    rebuilt = apply(before, patch)
+    rebuilt.update(whole)
+    assert rebuilt == after

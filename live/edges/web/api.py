@@ -7,7 +7,6 @@ No rule lives here. A command's body goes to `Hall.command`; its errors come bac
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import csv
 import html
@@ -22,21 +21,20 @@ from typing import Any
 
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
-from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
-from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
+from starlette.websockets import WebSocket
 
 from live.commands.decide import CommandError, allowed_now
 from live.core import referees
 from live.core.events import REFEREE_ADDED
 from live.edges import sessions
 from live.edges.hall import Hall
-from live.edges.hub import VIEWS, Client
-from live.edges.limits import CLOSE_POLICY, MESSAGES_PER_SECOND, message_bucket
 from live.edges.log import LogUnavailable
 from live.edges.web import auth
 from live.edges.web.assets import IMMUTABLE, Assets
 from live.edges.web.exports import qr_svg, timetable_ics
+from live.edges.web.headers import policy_connecting_to
 from live.edges.web.ratelimit import Limiter, client_key
 from live.projections import checkin
 from live.projections.desk import fund_for_prizes as desk_fund
@@ -149,15 +147,20 @@ def _page(name: str, assets: Assets) -> Route:
         stem = name.removesuffix(".html")
         boot = page_boot(request, stem)
         # `?modules`: the page's modules one by one, not joined (to read them as written, in the browser).
+        listener = getattr(request.app.state, "ws", None)  # live/edges/web/ws_listener.py: where the page opens /ws
+        ws_url = listener.page_url(request) if listener is not None else None
         text = assets.page_html(name, stem, _hall(request).tournament.language,
                                 request.query_params.get("lang"), boot=boot,
-                                bundled="modules" not in request.query_params)
+                                bundled="modules" not in request.query_params, ws_url=ws_url)
         if text is None:
             return Response("not found", status_code=404, media_type="text/plain; charset=utf-8")
         # A boot for one player's session or a referee holds what is theirs: not kept by any cache.
         private = boot is not None and (boot["snapshot"]["view"] == "referee" or
                                         bool((boot["snapshot"]["sections"].get("me") or {}).get("session")))
-        return HTMLResponse(text, headers={"Cache-Control": "no-store" if private else "no-cache"})
+        headers = {"Cache-Control": "no-store" if private else "no-cache"}
+        if ws_url is not None:  # the page may connect to the WebSocket listener, on another port
+            headers["Content-Security-Policy"] = policy_connecting_to(ws_url)
+        return HTMLResponse(text, headers=headers)
     return Route("/" if name == "index.html" else "/" + name.removesuffix(".html"), page)
 
 
@@ -591,93 +594,12 @@ async def api_health(request: Request) -> Response:
 
 TOKEN_IN_URL = ("a token does not go in the URL (it would stay in histories and logs): sign in at the "
                 "console, or send it in a header or a first message")
-#: How long a referee's WebSocket without a session cookie may take to send {"type": "auth", "token": ...}.
+#: How long a referee's WebSocket without a session cookie may take to send {"type": "auth", "token": ...}
+#: (live/edges/web/ws_listener.py).
 AUTH_WAIT_S = 10.0
 
 
-async def _ws_referee(websocket: WebSocket) -> str | None:
-    """The referee a WebSocket speaks for: the session cookie the upgrade carried (from this server's own
-    pages only), else the token of a first message `{"type": "auth", "token": "..."}`."""
-    name = auth.session(websocket) if auth.same_origin(websocket) else None
-    if name is not None:
-        return name
-    try:
-        message = await asyncio.wait_for(websocket.receive(), AUTH_WAIT_S)
-    except TimeoutError:
-        return None
-    text = message.get("text")
-    if message["type"] != "websocket.receive" or not isinstance(text, str) or len(text) > 1024:
-        return None
-    with contextlib.suppress(ValueError, RecursionError):
-        data = json.loads(text)
-        if isinstance(data, dict) and data.get("type") == "auth":
-            return auth.by_token(websocket, data.get("token"))
-    return None
-
-
-async def ws_endpoint(websocket: WebSocket) -> None:
-    hall = _hall(websocket)
-    params = websocket.query_params
-    view = params.get("view", "display")
-    player = params.get("player") or None
-    since_raw = params.get("since")
-    problem = None
-    if view not in VIEWS:
-        problem = f"view must be one of {', '.join(VIEWS)}"
-    elif player is not None and hall.tournament.player(player) is None:
-        problem = f"no player has the id {player!r}"
-    elif since_raw is not None and sequence_number(since_raw) is None:
-        problem = "since must be a sequence number"
-    elif view == "referee" and "token" in params:
-        problem = TOKEN_IN_URL
-    await websocket.accept()
-    signed_out = not problem and view == "referee" and await _ws_referee(websocket) is None
-    if signed_out:
-        problem = ("the referee view needs a referee: sign in at the console (a cookie), or send "
-                   '{"type": "auth", "token": "..."} as the first message')
-    if problem:
-        # `signed_out`: the console shows its sign-in again (a session that ended, a token that is wrong).
-        # A client already gone (a page closed while it waited for its answer) needs no answer.
-        with contextlib.suppress(WebSocketDisconnect):
-            await websocket.send_json({"type": "error", "error": problem,
-                                       **({"signed_out": True} if signed_out else {})})
-            await websocket.close(code=1008, reason=problem[:120])
-        return
-
-    async def send(text: str) -> None:
-        await websocket.send_text(text)
-
-    async def close(code: int, reason: str) -> None:
-        if websocket.application_state == WebSocketState.CONNECTED:
-            await websocket.close(code=code, reason=reason)
-
-    client = Client(view, player if view == "player" else None, send, close)
-    # A player's private notices only to a page holding that player's session (the cookie rides the upgrade).
-    client.private = client.player is not None and _session_of(websocket) == client.player
-    hall.connect(client, sequence_number(since_raw) if since_raw is not None else None)
-    bucket = message_bucket(time.monotonic())  # every message counts, pings or not (live/edges/limits.py)
-    try:
-        while True:
-            message = await websocket.receive()
-            if message["type"] == "websocket.disconnect":
-                break
-            if message.get("text") is None:  # a binary frame: this protocol is JSON text only
-                await close(1003, "text frames only: JSON messages")
-                break
-            if not bucket.take(time.monotonic()):
-                await close(CLOSE_POLICY, f"too many messages: at most {MESSAGES_PER_SECOND:g} a second")
-                break
-            with contextlib.suppress(ValueError, AttributeError, RecursionError):
-                data = json.loads(message["text"])
-                if data.get("type") == "ping":
-                    hall.pong(client, data.get("t"))
-    except (WebSocketDisconnect, RuntimeError):
-        pass  # a disconnect, or a close after the hub dropped the client
-    finally:
-        await hall.hub.remove(client)
-
-
-def routes(assets: Assets | None = None) -> list[Route | WebSocketRoute | Mount]:
+def routes(assets: Assets | None = None) -> list[Route | Mount]:
     """`assets`: the pages' files (live/edges/web/assets.py), read from display/ now if not given."""
     assets = assets or Assets(DISPLAY_DIR)
     return [
@@ -694,7 +616,6 @@ def routes(assets: Assets | None = None) -> list[Route | WebSocketRoute | Mount]
         Route("/api/qr.svg", api_qr),
         Route("/api/checkin-codes", api_checkin_codes),
         Route("/api/checkin-slips", api_checkin_slips),
-        WebSocketRoute("/ws", ws_endpoint),
         _versioned(assets),
         Mount("/static", _Unversioned(directory=DISPLAY_DIR), name="static"),
     ]

@@ -17,6 +17,7 @@ from live.edges.web import desk_api, referee_api, sheets_api
 from live.edges.web.api import DISPLAY_DIR, routes
 from live.edges.web.assets import Assets
 from live.edges.web.headers import SecurityHeaders
+from live.edges.web.ws_listener import WsListener
 
 #: Answers shorter than this go uncompressed: under one TCP segment, gzip saves no round trip.
 GZIP_MINIMUM = 1024
@@ -24,16 +25,19 @@ GZIP_MINIMUM = 1024
 
 def create_app(hall: Hall, referee_token: str,
                companions: Sequence[Callable[[], Awaitable[None]]] = (), public_url: str | None = None,
-               referees: Referees | None = None) -> Starlette:
+               referees: Referees | None = None, ws: WsListener | None = None) -> Starlette:
     """`companions` run beside the server while it is up (the demo's stand-in organizer). `referees`:
     who may referee (`live.core.referees`); without it, the shared `referee_token` only, with sessions
-    signed by a secret of this process."""
+    signed by a secret of this process. `ws`: the `/ws` listener (live/edges/web/ws_listener.py), started once the
+    hall is and stopped before it, in the same event loop; the pages are told its address."""
     if referees is None:
         referees = Referees(secrets.token_urlsafe(32), [(SHARED_NAME, referee_token)])
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         await hall.start()
+        if ws is not None:
+            await ws.start(app)
         tasks: list[asyncio.Future[None]] = [asyncio.ensure_future(companion()) for companion in companions]
         try:
             yield
@@ -41,6 +45,8 @@ def create_app(hall: Hall, referee_token: str,
             for task in tasks:
                 task.cancel()
             await asyncio.gather(*tasks, return_exceptions=True)
+            if ws is not None:
+                await ws.stop()
             await hall.stop()
 
     # Compression outermost: it sees the security headers as set, and leaves alone what is gzipped
@@ -55,4 +61,5 @@ def create_app(hall: Hall, referee_token: str,
     app.state.referee_token = referee_token
     app.state.referees = referees
     app.state.public_url = public_url
+    app.state.ws = ws
     return app

@@ -16,10 +16,7 @@ constructs for every connection like its own) and adds:
   a request not yet complete; one more closes the oldest of them, which is the one most likely
   stuck (a proxy or a busy NAT sends complete requests at once, so it is rarely near the cap).
 
-`GuardedWebSocketProtocol` (`ws=`) is uvicorn's websockets-sansio protocol, except that once the
-app has closed a connection for breaking a rule (1008, e.g. a ping flood) anything more the client
-sends past 1 KiB is not read, and the connection is dropped a second later: uvicorn would otherwise go on
-parsing the flood, frame by frame, for up to 10 s while it waits for the client's close reply.
+(The WebSocket listener, `/ws`, is not uvicorn's: live/edges/web/ws_listener.py keeps the same limits there.)
 
 `new_loop` is the event loop uvicorn runs (`loop=` takes an import string of a loop factory). When the
 process is out of descriptors, asyncio (3.11–3.13) does not leave its accept loop at the first EMFILE:
@@ -37,9 +34,8 @@ from typing import Any
 
 import h11
 from uvicorn.protocols.http.h11_impl import H11Protocol
-from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
-from live.edges.limits import CLOSE_POLICY, MAX_PENDING_PER_ADDRESS, REQUEST_TIMEOUT
+from live.edges.limits import MAX_PENDING_PER_ADDRESS, REQUEST_TIMEOUT
 
 TIMEOUT_RESPONSE = (b"HTTP/1.1 408 Request Timeout\r\ncontent-type: text/plain; charset=utf-8\r\n"
                     b"connection: close\r\ncontent-length: 35\r\n\r\nthe request did not arrive in time\n")
@@ -106,31 +102,6 @@ class GuardedH11Protocol(H11Protocol):
         if self.conn.our_state is h11.IDLE:  # nothing answered yet: say why
             self.transport.write(TIMEOUT_RESPONSE)
         self.transport.close()
-
-
-class GuardedWebSocketProtocol(WebSocketsSansIOProtocol):
-    #: Bytes a client closed with 1008 may still send (its close reply, a frame already on its way).
-    after_refusal = 1024
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self._refused: int | None = None  # bytes received since the app closed it with 1008
-
-    async def send(self, message: Any) -> None:
-        await super().send(message)
-        if message.get("type") == "websocket.close" and message.get("code") == CLOSE_POLICY:
-            self._refused = 0
-
-    def data_received(self, data: bytes) -> None:
-        if self._refused is not None:
-            self._refused += len(data)
-            if self._refused > self.after_refusal:  # told to stop, it goes on: read nothing more, drop it soon
-                if not self.transport.is_closing():
-                    self.transport.pause_reading()
-                    # not at once: a reset could overtake the close frame, and the client would not learn why
-                    self.loop.call_later(1.0, self.transport.abort)
-                return
-        super().data_received(data)
 
 
 OUT_OF_FILES = "socket.accept() out of system resource"

@@ -1,0 +1,75 @@
+"""Coalescing for a client that falls behind: only the latest version of the sections that supersede themselves.
+
+A phone on weak Wi-Fi that reads slowly would otherwise get every version of the clock (`timetable`,
+`now`), the standings, the lateness lists and its own page (`me`), one per event, and be dropped
+(4008) when they pile up past the hub's bound, though only the last version of each matters. So
+while a client's connection holds more than `COALESCE_BYTES` unsent (live/edges/hub.py), each event still
+reaches it — every seq, in order, with everything else it carries — but without those sections: the
+hub keeps their latest values for it (`Owed`). The first message it can take again brings them whole,
+marked `"resync": true`: the next event (its `changes` then hold them), or, when the connection drains
+before any event comes, a message of their own:
+
+    {"type": "sections", "seq": <the last event it got>, "resync": true, "changes": {...}}
+
+The seq is the one the client has already: these are the sections as they were after that event, so
+nothing can arrive out of order and no seq is skipped. A page applies `changes` as an event's.
+
+The values kept are the ones of the event that last changed them (from the message's `changes`, or,
+when the event patched a long list, from the view's sections after that event, which the hall passes
+along): a later event's patch is never applied to a list the client does not have.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+#: The sections whose latest version replaces every earlier one for a client that fell behind.
+SUPERSEDING = frozenset({"timetable", "now", "standings", "standings_hidden", "standings_provisional", "lateness",
+                         "me"})
+
+
+def _patched(message: dict[str, Any]) -> set[str]:
+    """The sections a message's patch ops touch (`/<section>/…`)."""
+    return {op["path"].split("/")[1] for op in message.get("patch") or ()}
+
+
+def withheld(message: dict[str, Any], sections: dict[str, Any], owed: dict[str, Any]) -> dict[str, Any] | None:
+    """The event message without its superseding sections, which go into `owed` (their values after this
+    event: from `changes`, else from the view's `sections`); None when it carries none (send it as it is)."""
+    changes: dict[str, Any] = message.get("changes") or {}
+    names = (changes.keys() | _patched(message)) & SUPERSEDING
+    if not names:
+        return None
+    for name in names:
+        owed[name] = changes[name] if name in changes else sections.get(name)
+    out = {**message, "changes": {k: v for k, v in changes.items() if k not in names}}
+    ops = [op for op in message.get("patch") or () if op["path"].split("/")[1] not in names]
+    if ops:
+        out["patch"] = ops
+    else:
+        out.pop("patch", None)
+    return out
+
+
+def settled(message: dict[str, Any], sections: dict[str, Any], owed: dict[str, Any]) -> dict[str, Any]:
+    """The event message for a client that caught up: what it is owed, whole, with the event's own changes
+    (newer) over it, and marked `resync`. A section the event patches is sent whole instead (the client's
+    copy is older than the patch's base)."""
+    changes: dict[str, Any] = dict(message.get("changes") or {})
+    patched = _patched(message)
+    for name, value in owed.items():
+        if name in changes:
+            continue
+        changes[name] = sections.get(name) if name in patched else value
+    out = {**message, "changes": changes, "resync": True}
+    ops = [op for op in message.get("patch") or () if op["path"].split("/")[1] not in owed]
+    if ops:
+        out["patch"] = ops
+    else:
+        out.pop("patch", None)
+    return out
+
+
+def sections_message(seq: int, owed: dict[str, Any]) -> dict[str, Any]:
+    """What a client that caught up between events gets: its owed sections, as after the event `seq` it has."""
+    return {"type": "sections", "seq": seq, "resync": True, "changes": dict(owed)}
