@@ -135,10 +135,11 @@ async def send(http: httpx.AsyncClient, run: Run, display: Display, kind: str, b
     run.pushed.setdefault(kind, []).append(await display.wait_for(seq))
 
 
-def start_server(file: Path, db: Path, port: int) -> subprocess.Popen[bytes]:
+def start_server(file: Path, db: Path, port: int, ws_port: int) -> subprocess.Popen[bytes]:
     env = {**os.environ, "LIVE_REFEREE_TOKEN": TOKEN}
     return subprocess.Popen([sys.executable, "-m", "live", "serve", str(file), "--host", "127.0.0.1",
-                             "--port", str(port), "--db", str(db)], env=env, stdout=subprocess.DEVNULL,
+                             "--port", str(port), "--ws-port", str(ws_port), "--db", str(db)], env=env,
+                            stdout=subprocess.DEVNULL,
                             stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL)
 
 
@@ -159,13 +160,13 @@ async def healthy(http: httpx.AsyncClient, proc: subprocess.Popen[bytes]) -> Non
 async def drive(run: Run, folder: Path, checkins: int, results: int) -> Path:
     file = tournament_file(folder / f"{run.game}-{run.players}.toml", run.players, run.game)
     db = folder / f"{run.game}-{run.players}.db"
-    port = free_port()
-    proc = start_server(file, db, port)
+    port, ws_port = free_port(), free_port()
+    proc = start_server(file, db, port, ws_port)
     headers = {"Authorization": f"Bearer {TOKEN}"}
     try:
         async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", headers=headers, timeout=600) as http:
             await healthy(http, proc)
-            async with Display(f"ws://127.0.0.1:{port}/ws?view=display") as display:
+            async with Display(f"ws://127.0.0.1:{ws_port}/ws?view=display") as display:
                 await send(http, run, display, "publish_seating", {"type": "publish_seating", "item": "r1"})
                 began = time.perf_counter()
                 response = await http.get("/api/state")
