@@ -2,7 +2,9 @@
 // the carried-over score) for the round about to start or being played, paged when it does not fit.
 import { el, fill, setText } from "../lib/dom.js";
 import { formatNumber } from "../lib/format.js";
+import { pageLanguage } from "../lib/i18n.js";
 import { Pager } from "../lib/pager.js";
+import { listedPlayers } from "../lib/seat-order.js";
 import { startsAtText } from "../lib/headline.js";
 import { nameBook, seatingToShow } from "../lib/standings.js";
 import { pageIndicator } from "./page-dots.js";
@@ -80,7 +82,7 @@ export function renderSeating() {
     const tables = Array.isArray(seating.tables) ? seating.tables : [];
     seatingPager.set(tables.map((t) => el("div", { class: "d-seat-card" },
       el("div", { class: "d-seat-no" }, el("span", { class: "d-seat-label" }, STRINGS.table), el("b", {}, String(t.table))),
-      el("ol", { class: "d-seat-names" }, (t.players || []).map((p) => el("li", {}, names.player(p)))))),
+      el("ol", { class: "d-seat-names" }, listedPlayers(seating, t, names.player, pageLanguage).map((p) => el("li", {}, names.player(p)))))),
     { keepPage: !fresh });
     return;
   }

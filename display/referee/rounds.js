@@ -1,6 +1,8 @@
 // The console's rounds card: a tab per round, the picked round's seating (how it was made, a bye,
 // carry-over) and its results, one block per table (preferans.js) or match (bridge.js).
 import { el, fill, setText } from "../lib/dom.js";
+import { pageLanguage } from "../lib/i18n.js";
+import { listedPlayers } from "../lib/seat-order.js";
 import { gameOf, nameBook, resultsOf, seatingOf } from "../lib/standings.js";
 import { bridgeBlock } from "./bridge.js";
 import { command } from "./commands.js";
@@ -115,7 +117,10 @@ export function renderRounds() {
   if (seating) {
     const results = resultsOf(state.sections, item.id);
     const list = Array.isArray(seating.tables)
-      ? seating.tables.map((t) => ({ key: `${item.id}:t${t.table}`, build: preferansBlock, data: t, row: results.find((r) => r.table === t.table) }))
+      ? seating.tables.map((t) => ({
+        key: `${item.id}:t${t.table}`, build: preferansBlock, row: results.find((r) => r.table === t.table),
+        data: { ...t, players: listedPlayers(seating, t, names.player, pageLanguage) }, // a name-ordered list: the page's alphabet
+      }))
       : (seating.matches || []).map((mt) => ({
         key: `${item.id}:m${mt.home}-${mt.away}`, build: bridgeBlock, data: mt,
         row: results.find((r) => r.home === mt.home && r.away === mt.away),
