@@ -3,7 +3,11 @@
 // sentence takes beside it, and the console says it from the catalogue (STRINGS.refused.codes),
 // the field it names by its label (STRINGS.refused.fields) and the rounds by their titles. The
 // round-state refusals keep their own, fuller sentences (`detail.reason`, `detail.action` and
-// `detail.status`). Only an answer without a code the catalogue knows is shown as sent.
+// `detail.status`). A refusal that applied a rule of the tournament's document says which one after its
+// sentence ("(Pravila lige, §17.1)", display/lib/citation.js, from `detail.cite`). Only an answer without a
+// code the catalogue knows is shown as sent (its English names the rule itself).
+
+import { withCitation } from "../lib/citation.js";
 
 const NOT_STARTED = new Set(["scheduled", "called", "held", "missed"]);
 /** The parameters that are timetable items' ids: said by their titles. */
@@ -44,7 +48,7 @@ export function sayRefusal(status, data, S, title) {
     if (state) return R.action[detail.action](item, state);
   }
   const said = typeof detail.code === "string" && R.codes ? R.codes[detail.code] : undefined;
-  if (typeof said === "function") return said(parameters(detail, R, title));
-  if (typeof said === "string" && said) return said;
+  if (typeof said === "function") return withCitation(said(parameters(detail, R, title)), detail.cite, R.cite);
+  if (typeof said === "string" && said) return withCitation(said, detail.cite, R.cite);
   return S.failed(status, (data && data.error) || "");
 }

@@ -47,7 +47,7 @@ from live.core.state import State
 from live.core.texts import MAX_NAME, MAX_REASON
 from live.core.tournament import Tournament
 from live.projections import lineups
-from live.projections.appeals import cite, line_up, of_player, of_team, open_appeals, window
+from live.projections.appeals import citation, cite, line_up, of_player, of_team, open_appeals, window
 from live.rules import appeals as A
 
 RULE = "appeals_per_player"
@@ -84,7 +84,7 @@ def appeal(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEvent
     others = sorted(set().union(*(v for k, v in BY_FIELDS.items() if k != rules.by)) & set(c))
     if others:
         raise _refuse(422, f"appeal has no field {others[0]!r} here: {cite(rules, 'by')}", others[0], "appeal_by",
-                      by=rules.by, code="appeal.by")
+                      by=rules.by, code="appeal.by", cite=citation(rules, "by"))
     if rules.by == A.BY_TEAM:
         return _team_appeal(t, state, c, rules, now)
     if "player" not in c:
@@ -103,7 +103,8 @@ def appeal(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEvent
                                 f"already: {cite(rules, 'limit', n=rules.limit)}",
                            {"field": "player", "rule": RULE, "allowed": rules.limit, "used": len(used),
                             "appeals": [x["seq"] for x in used],
-                           "code": "appeal.limit", "player": player.id, "name": player.name})
+                           "code": "appeal.limit", "player": player.id, "name": player.name,
+                            "cite": citation(rules, "limit")})
     return referee_event(E.APPEAL_LODGED, {"player": player.id, "item": s.item.id, "subject": subject,
                                            "number": len(used) + 1, "allowed": rules.limit})
 
@@ -119,7 +120,7 @@ def _played_item(state: State, c: dict[str, Any]) -> Any:
 def _team_appeal(t: Tournament, state: State, c: dict[str, Any], rules: A.AppealRules, now: int) -> NewEvent:
     if "team" not in c:
         raise CommandError(422, f"appeal needs the field 'team': {cite(rules, 'by')}", {"field": "team",
-                           "code": "field.missing"})
+                           "code": "field.missing", "cite": citation(rules, "by")})
     ident = c["team"]
     team = t.team(ident) if isinstance(ident, str) else None
     if team is None:
@@ -135,7 +136,8 @@ def _team_appeal(t: Tournament, state: State, c: dict[str, Any], rules: A.Appeal
     subject = text_field(c, "subject", MAX_REASON, empty="subject must say which decision is appealed, in words")
     if ("captain" in c) == ("signed_by" in c):
         raise _refuse(422, f"say who signs: \"captain\" (the captain's name) or \"signed_by\" (the players' ids); "
-                           f"{cite(rules, 'signatures')}", "signed_by", "appeal_signatures", code="appeal.who_signs")
+                           f"{cite(rules, 'signatures')}", "signed_by", "appeal_signatures", code="appeal.who_signs",
+                      cite=citation(rules, "signatures"))
     payload: dict[str, Any] = {"team": team.id, "item": s.item.id, "match": list(pair), "subject": subject}
     if "captain" in c:
         payload["captain"] = text_field(c, "captain", MAX_NAME, empty="captain must be the captain's name")
@@ -144,7 +146,8 @@ def _team_appeal(t: Tournament, state: State, c: dict[str, Any], rules: A.Appeal
     used = of_team(state, team.id)
     if not A.may_appeal(len(used), rules.limit):
         raise _refuse(409, f"{team.id} has appealed {len(used)} times already: {cite(rules, 'limit', n=rules.limit)}",
-                      "team", RULE, allowed=rules.limit, used=len(used), code="appeal.team_limit", team=team.id)
+                      "team", RULE, allowed=rules.limit, used=len(used), code="appeal.team_limit", team=team.id,
+                      cite=citation(rules, "limit"))
     return referee_event(E.APPEAL_LODGED, {**payload, "number": len(used) + 1, "allowed": rules.limit,
                                            "to": rules.to})
 
@@ -157,7 +160,7 @@ def _in_window(t: Tournament, state: State, rules: A.AppealRules, now: int) -> N
     raise _refuse(409, f"the overall results were published on {term['published_on']} and the term for an appeal "
                        f"closed at {term['closes_on']}: {cite(rules, 'window', n=rules.window_days)}", "item",
                   "appeal_window_days", days=rules.window_days, published=term["published_on"],
-                  closed=term["closes_on"], code="appeal.out_of_window")
+                  closed=term["closes_on"], code="appeal.out_of_window", cite=citation(rules, "window"))
 
 
 def _signatures(state: State, raw: Any, team: str, item_id: str, rules: A.AppealRules) -> dict[str, Any]:
@@ -177,13 +180,14 @@ def _signatures(state: State, raw: Any, team: str, item_id: str, rules: A.Appeal
     if outside is not None:
         raise _refuse(422, f"{outside} is not on {team}'s line-up in {item_id}: {cite(rules, 'signatures')}",
                       "signed_by", "appeal_signatures", player=outside, line_up=table,
-                      code="appeal.not_on_lineup", team=team, item=item_id)
+                      code="appeal.not_on_lineup", team=team, item=item_id,
+                      cite=citation(rules, "signatures"))
     need = A.signatures_needed(len(table))
     if not A.enough_signatures(len(raw), len(table)):
         raise _refuse(409, f"{len(raw)} of the {len(table)} players of {team}'s line-up in {item_id} sign: "
                            f"{cite(rules, 'signatures')}, {need} of them", "signed_by", "appeal_signatures",
                       signed=len(raw), needed=need, line_up=table, players=len(table), code="appeal.signatures",
-                      team=team, item=item_id)
+                      team=team, item=item_id, cite=citation(rules, "signatures"))
     return {"signed_by": list(raw), "line_up": len(table)}
 
 
@@ -201,7 +205,8 @@ def decide_appeal(t: Tournament, state: State, c: dict[str, Any], now: int) -> N
     s = state.items.get(lodged["item"])
     if s is not None and s.status != "ended":
         raise CommandError(409, f"{cite(rules, 'after_round')}: {lodged['item']} has not ended",
-                           {"field": "appeal", "item": lodged["item"], "code": "appeal.round_not_ended"})
+                           {"field": "appeal", "item": lodged["item"], "code": "appeal.round_not_ended",
+                            "cite": citation(rules, "after_round")})
     decision = c["decision"]
     if decision not in A.DECISIONS:
         raise CommandError(422, f"decision must be {' or '.join(A.DECISIONS)}, not {decision!r}",
@@ -218,7 +223,7 @@ def decide_appeal(t: Tournament, state: State, c: dict[str, Any], now: int) -> N
         payload["unanimous"] = unanimous
     elif "unanimous" in c:
         raise _refuse(422, f"decide_appeal has no field 'unanimous' here: {cite(rules, 'unanimity')}", "unanimous",
-                      "appeal_unanimity", code="appeal.no_unanimity")
+                      "appeal_unanimity", code="appeal.no_unanimity", cite=citation(rules, "unanimity"))
     outcome = A.outcome(decision, bool(payload.get("unanimous")), rules.unanimity)
     payload["outcome"] = outcome
     if "correction" in c:
@@ -228,7 +233,7 @@ def decide_appeal(t: Tournament, state: State, c: dict[str, Any], now: int) -> N
         if outcome != A.CHANGED:
             raise CommandError(409, f"{cite(rules, 'unanimity')}: upheld by a split committee, the decision stands and "
                                     "no correction goes with it", {"field": "unanimous",
-                               "code": "appeal.split_no_correction"})
+                               "code": "appeal.split_no_correction", "cite": citation(rules, "unanimity")})
         payload["correction"] = _correction(state, lodged, c["correction"])
     if "reason" in c:
         payload["reason"] = text_field(c, "reason", MAX_REASON, empty="reason must say why, in words")

@@ -47,6 +47,7 @@ from live.core.texts import cleaned as clean_text
 from live.core.tournament import Item, Player, Tournament
 from live.projections.lineups import (
     available,
+    citation,
     cite,
     competition_rounds,
     forfeited,
@@ -117,7 +118,8 @@ def lineup(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEvent
     if limit is not None and used > int(limit):
         raise _refuse(422, f"referee's substitutes would play {used} boards of {item.id} for {team}: "
                            f"{cite(t, 'substitute_max_boards', n=limit)}", "substitutions", "substitute_max_boards",
-                      allowed=int(limit), boards=used, code="lineup.substitute_boards")
+                      allowed=int(limit), boards=used, code="lineup.substitute_boards",
+                      cite=citation(t, "substitute_max_boards"))
     fixes = [k for k in range(1, len(parts) + 1) if k <= began]
     payload: dict[str, Any] = {"item": item.id, "team": team, "parts": parts,
                                "substitutions": [_sub_json(x) for x in subs], "fixes": fixes}
@@ -245,7 +247,8 @@ def _director(t: Tournament, entry: dict[str, Any], index: int, part: int, parts
         raise _refuse(422, "a member comes in at a break, as the next part's line-up "
                            f"({cite(t, 'changes_at_breaks')}); during a part only a referee's substitute plays "
                            "(\"substitute\")",
-                      "substitutions", "changes_at_breaks", index=index, code="substitution.at_break", number=index + 1)
+                      "substitutions", "changes_at_breaks", index=index, code="substitution.at_break", number=index + 1,
+                      cite=citation(t, "changes_at_breaks"))
     coming = entry["in"]
     _member(t, team, coming, "substitutions", part, withdrawn_ok=False)
     if coming in parts[part - 1] or any(x.part == part and x.player_in == coming for x in earlier):
@@ -260,7 +263,7 @@ def _substitute(t: Tournament, entry: dict[str, Any], index: int, part: int, cou
     if t.rules.get("substitute_max_boards") is None:
         raise _refuse(422, f"the {t.preset} rules have no referee's substitute ({cite(t, 'substitute_max_boards')}): "
                            "a member of the team comes in (\"in\")", "substitutions", "substitute_max_boards",
-                      index=index, code="rules.no_substitute")
+                      index=index, code="rules.no_substitute", cite=citation(t, "substitute_max_boards"))
     name = entry["substitute"]
     wrong = problem(name, MAX_NAME)
     if wrong is not None:
@@ -287,7 +290,8 @@ def _keeps_fixed(t: Tournament, item: Item, earlier: dict[str, Any], fixed: set[
         if number > len(parts) or sorted(parts[number - 1]) != sorted(was):
             raise _refuse(409, f"part {number} of {item.id} is under way or over with {', '.join(was)}: its line-up "
                                f"stands ({cite(t, 'changes_at_breaks')}; undo the sheet if it was mistyped)",
-                          "parts", "changes_at_breaks", part=number, line_up=was, code="lineup.part_stands")
+                          "parts", "changes_at_breaks", part=number, line_up=was, code="lineup.part_stands",
+                          cite=citation(t, "changes_at_breaks"))
     kept = {(x.part, x.out, x.boards, x.player_in, x.substitute) for x in subs}
     for x in substitutions(earlier):
         if x.part in fixed and (x.part, x.out, x.boards, x.player_in, x.substitute) not in kept:
@@ -305,7 +309,7 @@ def _sits_out(t: Tournament, parts: list[list[str]], subs: list[L.Substitution],
         if back:
             raise _refuse(422, f"{back[0]} was replaced during part {number - 1} and may not play part {number} "
                                f"({cite(t, 'replaced_sits_out')})", "parts", "replaced_sits_out",
-                          part=number, player=back[0], code="lineup.sits_out")
+                          part=number, player=back[0], code="lineup.sits_out", cite=citation(t, "replaced_sits_out"))
 
 
 def _substitute_rounds(t: Tournament, state: State, item: Item, team: str, parts: list[list[str]],
@@ -327,7 +331,8 @@ def _substitute_rounds(t: Tournament, state: State, item: Item, team: str, parts
                                f"{total} rounds (rounds {', '.join(map(str, sorted(rounds)))}): "
                                f"{cite(t, 'substitute_rounds', n=total, most=most)}", "parts",
                           "substitute_rounds_below_percent", player=player.id, name=player.name, rounds=len(rounds),
-                          allowed=most, total=total, code="lineup.substitute_rounds")
+                          allowed=most, total=total, code="lineup.substitute_rounds",
+                          cite=citation(t, "substitute_rounds"))
 
 
 def check_undo(state: State, target: dict[str, Any]) -> None:

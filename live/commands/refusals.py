@@ -10,12 +10,19 @@ and on a code some catalogue has no sentence for.
 
 Field-level 422s share the `field.*` codes, with `detail.field` naming the field; each rule
 refusal (mostly 409) has a code of its own.
+
+A refusal that quotes a rule of the tournament's document in its English (the `cite(...)` helpers) names
+`cite` among its parameters: `detail.cite` says which document and which article or RULES.md heading
+(live/rules/citations.py; null for words that name no document), and the pages append it to the sentence
+in their language. tests/unit/test_refusals.py fails on a refusal quoting a rule without it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
+
+from live.rules.citations import cite_problem
 
 REFUSALS: dict[str, tuple[str, ...]] = {
     "command.not_object": (),
@@ -87,7 +94,7 @@ REFUSALS: dict[str, tuple[str, ...]] = {
     "rules.no_appeals": (),
     "rules.no_sheets": (),
     "rules.no_replacement": (),
-    "rules.no_substitute": (),
+    "rules.no_substitute": ('cite',),
     "rules.no_substitutes": (),
     "rules.not_a_table": (),
     "rules.play_begun": ('item',),
@@ -111,39 +118,39 @@ REFUSALS: dict[str, tuple[str, ...]] = {
     "sanction.points_not_taken": (),
     "sanction.points_needed": (),
     "sanction.bad_points": ('max',),
-    "roster.min_withdraw": ('team', 'members', 'minimum'),
-    "roster.min_incomplete": ('team', 'members', 'minimum'),
+    "roster.min_withdraw": ('team', 'members', 'minimum', 'cite'),
+    "roster.min_incomplete": ('team', 'members', 'minimum', 'cite'),
     "roster.already_member": ('name', 'player'),
-    "roster.one_team": ('name', 'player', 'team'),
+    "roster.one_team": ('name', 'player', 'team', 'cite'),
     "roster.replaces_nobody": (),
-    "roster.full": ('team', 'members', 'allowed'),
-    "roster.basic_full": ('team', 'members', 'allowed'),
-    "roster.match_in_progress": ('item',),
+    "roster.full": ('team', 'members', 'allowed', 'cite'),
+    "roster.basic_full": ('team', 'members', 'allowed', 'cite'),
+    "roster.match_in_progress": ('item', 'cite'),
     "roster.replace_too_early": ('team', 'played', 'matches'),
-    "roster.replace_needed": ('team', 'played', 'matches'),
-    "roster.replacements_used": ('team', 'allowed'),
+    "roster.replace_needed": ('team', 'played', 'matches', 'cite'),
+    "roster.replacements_used": ('team', 'allowed', 'cite'),
     "roster.replaces_not_member": ('team',),
-    "roster.rating_needed": (),
-    "roster.no_ratings": ('team',),
-    "roster.rating_too_high": ('rating', 'average'),
-    "roster.substitute_rounds": ('player', 'name', 'rounds', 'allowed'),
-    "appeal.by": ('by',),
-    "appeal.limit": ('player', 'name', 'allowed', 'used'),
-    "appeal.team_limit": ('team', 'allowed', 'used'),
+    "roster.rating_needed": ('cite',),
+    "roster.no_ratings": ('team', 'cite'),
+    "roster.rating_too_high": ('rating', 'average', 'cite'),
+    "roster.substitute_rounds": ('player', 'name', 'rounds', 'allowed', 'cite'),
+    "appeal.by": ('by', 'cite'),
+    "appeal.limit": ('player', 'name', 'allowed', 'used', 'cite'),
+    "appeal.team_limit": ('team', 'allowed', 'used', 'cite'),
     "appeal.not_played": ('item',),
     "appeal.no_match": ('team', 'item'),
-    "appeal.who_signs": (),
+    "appeal.who_signs": ('cite',),
     "appeal.signed_by_list": (),
     "appeal.no_sheet": ('team', 'item'),
-    "appeal.not_on_lineup": ('player', 'team', 'item'),
-    "appeal.signatures": ('signed', 'needed', 'players'),
+    "appeal.not_on_lineup": ('player', 'team', 'item', 'cite'),
+    "appeal.signatures": ('signed', 'needed', 'players', 'cite'),
     "appeal.unknown": ('seq',),
     "appeal.decided": ('appeal',),
-    "appeal.round_not_ended": ('item',),
-    "appeal.no_unanimity": (),
+    "appeal.round_not_ended": ('item', 'cite'),
+    "appeal.no_unanimity": ('cite',),
     "appeal.rejected_no_correction": (),
-    "appeal.split_no_correction": (),
-    "appeal.out_of_window": ('days', 'published', 'closed'),
+    "appeal.split_no_correction": ('cite',),
+    "appeal.out_of_window": ('days', 'published', 'closed', 'cite'),
     "correction.bad_seq": (),
     "correction.not_in_force": ('seq',),
     "correction.before_appeal": ('seq', 'appeal'),
@@ -155,16 +162,16 @@ REFUSALS: dict[str, tuple[str, ...]] = {
     "lineup.no_match": ('team', 'item'),
     "lineup.forfeited": ('item',),
     "lineup.withdrawn": ('team', 'item'),
-    "lineup.substitute_boards": ('boards', 'allowed'),
+    "lineup.substitute_boards": ('boards', 'allowed', 'cite'),
     "lineup.same": (),
     "lineup.parts": ('parts', 'size'),
     "lineup.part_size": ('part', 'size'),
     "lineup.not_member": ('player', 'team'),
     "lineup.left": ('player', 'team'),
-    "lineup.part_stands": ('part',),
+    "lineup.part_stands": ('part', 'cite'),
     "lineup.substitution_stands": ('part', 'player'),
-    "lineup.sits_out": ('part', 'player'),
-    "lineup.substitute_rounds": ('player', 'name', 'rounds', 'total', 'allowed'),
+    "lineup.sits_out": ('part', 'player', 'cite'),
+    "lineup.substitute_rounds": ('player', 'name', 'rounds', 'total', 'allowed', 'cite'),
     "substitution.not_list": (),
     "substitution.malformed": ('number',),
     "substitution.part": ('number', 'parts'),
@@ -173,7 +180,7 @@ REFUSALS: dict[str, tuple[str, ...]] = {
     "substitution.out": ('number', 'part'),
     "substitution.twice": ('player', 'part'),
     "substitution.who_in": ('number',),
-    "substitution.at_break": ('number',),
+    "substitution.at_break": ('number', 'cite'),
     "substitution.at_table": ('player', 'part'),
     "checkin.team_bridge_only": (),
     "checkin.reserve_seated": ('who', 'item'),
@@ -258,4 +265,6 @@ def problem(detail: Any) -> str | None:
     if code not in REFUSALS:
         return f"unknown refusal code {code!r}" if code is not None else "the refusal has no code"
     missing = [name for name in REFUSALS[code] if name not in detail]
-    return f"{code} lacks {', '.join(missing)}" if missing else None
+    if missing:
+        return f"{code} lacks {', '.join(missing)}"
+    return cite_problem(detail.get("cite"))

@@ -33,48 +33,66 @@ from live.projections.lineups import boards_of, competition_rounds, sheet_rounds
 from live.projections.rosters import current, league_record, members, replacements
 from live.rules import lineups as L
 from live.rules import rosters as R
+from live.rules.citations import Rule, cite_detail, rule
 from live.rules.rosters import MAX_RATING
 
-RULES_TEXT: dict[str, dict[str, str]] = {
+#: Where each roster rule is written, by preset (the refusals quote it, and cite it in `detail.cite`).
+RULES_TEXT: dict[str, dict[str, Rule]] = {
     "novi-sad-teams": {
-        "one_team": "RULES.md §2 Team sheets: teams are extended with players who are members of no other team",
-        "replacements_after_half": "RULES.md §2 Team sheets: after half of the matches one player of a team may be "
-                                   "replaced",
-        "replacement_rating": "RULES.md §2 Team sheets: the new player's club rating is not higher than the average "
-                              "of the team's members",
+        "one_team": rule("RULES.md §2 Team sheets: teams are extended with players who are members of no other team",
+                         topic="team_sheets"),
+        "replacements_after_half": rule("RULES.md §2 Team sheets: after half of the matches one player of a team may "
+                                        "be replaced", topic="team_sheets"),
+        "replacement_rating": rule("RULES.md §2 Team sheets: the new player's club rating is not higher than the "
+                                   "average of the team's members", topic="team_sheets"),
     },
     "slovak-league": {
-        "one_team": "RULES.md §3 Team sheets, Slovak §17.3: a player who has played in the league for one team "
-                    "cannot be added to another team's roster",
-        "one_roster": "RULES.md §3 Team sheets, Slovak §17: a player is on one team's roster (the move of one "
-                      "who has not played yet, §17.4, is not done at the console)",
-        "roster_max": "RULES.md §3 Team sheets, Slovak §17.1: a roster has at most {n} members",
-        "roster_min": "RULES.md §3 Team sheets, Slovak §17.1: a roster has at least {n} members",
-        "added_before_match": "RULES.md §3 Team sheets, Slovak §17.2: the 5th and later members are added on the "
-                              "day of a match before it starts",
-        "substitute_rounds": "Slovak §27.1: a substitute may not play in half or more of the rounds of the "
-                             "competition ({n} rounds: at most {most})",
-        "basic_lineup_max": "Slovak §27.1: a team is 4 to {n} players of its basic line-up; any further member "
-                            "is a substitute",
+        "one_team": rule("RULES.md §3 Team sheets, Slovak §17.3: a player who has played in the league for one team "
+                         "cannot be added to another team's roster", section="§17.3"),
+        "one_roster": rule("RULES.md §3 Team sheets, Slovak §17: a player is on one team's roster (the move of one "
+                           "who has not played yet, §17.4, is not done at the console)", section="§17"),
+        "roster_max": rule("RULES.md §3 Team sheets, Slovak §17.1: a roster has at most {n} members", section="§17.1"),
+        "roster_min": rule("RULES.md §3 Team sheets, Slovak §17.1: a roster has at least {n} members",
+                           section="§17.1"),
+        "added_before_match": rule("RULES.md §3 Team sheets, Slovak §17.2: the 5th and later members are added on "
+                                   "the day of a match before it starts", section="§17.2"),
+        "substitute_rounds": rule("Slovak §27.1: a substitute may not play in half or more of the rounds of the "
+                                  "competition ({n} rounds: at most {most})", section="§27.1"),
+        "basic_lineup_max": rule("Slovak §27.1: a team is 4 to {n} players of its basic line-up; any further member "
+                                 "is a substitute", section="§27.1"),
     },
 }
 
 
 DEFAULT_TEXT = {
-    "one_team": "a player is a member of one team",
-    "one_roster": "a player is a member of one team",
-    "roster_max": "RULES.md Team sheets: a roster has at most {n} members",
-    "roster_min": "RULES.md Team sheets: a roster has at least {n} members",
-    "added_before_match": "RULES.md Team sheets: later members are added before a match starts",
-    "replacements_after_half": "RULES.md Team sheets: after half of the matches players are replaced, not added",
-    "replacement_rating": "RULES.md Team sheets: the new player's rating is not higher than the team's average",
-    "substitute_rounds": "a substitute plays in fewer than the rules' share of the rounds ({n} rounds: at most {most})",
+    "one_team": rule("a player is a member of one team"),
+    "one_roster": rule("a player is a member of one team"),
+    "roster_max": rule("RULES.md Team sheets: a roster has at most {n} members", topic="team_sheets"),
+    "roster_min": rule("RULES.md Team sheets: a roster has at least {n} members", topic="team_sheets"),
+    "added_before_match": rule("RULES.md Team sheets: later members are added before a match starts",
+                               topic="team_sheets"),
+    "replacements_after_half": rule("RULES.md Team sheets: after half of the matches players are replaced, not "
+                                    "added", topic="team_sheets"),
+    "replacement_rating": rule("RULES.md Team sheets: the new player's rating is not higher than the team's average",
+                               topic="team_sheets"),
+    "substitute_rounds": rule("a substitute plays in fewer than the rules' share of the rounds ({n} rounds: at most "
+                              "{most})"),
+    "basic_lineup_max": rule("a team is 4 to {n} players of its basic line-up; any further member is a substitute"),
 }
 
 
+def _rule(t: Tournament, name: str) -> Rule:
+    return RULES_TEXT.get(t.preset, {}).get(name) or DEFAULT_TEXT[name]
+
+
 def cite(t: Tournament, rule: str, **values: Any) -> str:
-    text = RULES_TEXT.get(t.preset, {}).get(rule) or DEFAULT_TEXT[rule]
-    return text.format(**values)
+    """The words of a roster rule as the refusals quote them, for the tournament's preset."""
+    return _rule(t, rule).words.format(**values)
+
+
+def citation(t: Tournament, rule: str) -> dict[str, str] | None:
+    """Where the rule `cite(t, rule)` quotes is written, for the refusal's `detail.cite` (None: it names none)."""
+    return cite_detail(_rule(t, rule), t.preset)
 
 
 def _refuse(status: int, message: str, field: str, rule: str, **detail: Any) -> CommandError:
@@ -119,7 +137,7 @@ def substitute_flag(plan: Tournament, state: State, c: dict[str, Any], player: P
             raise _refuse(409, f"{player.id} {player.name} is on the sheets of {len(rounds)} of the {total} rounds "
                                f"already: {cite(plan, 'substitute_rounds', n=total, most=most)}", "substitute",
                           "substitute_rounds_below_percent", player=player.id, name=player.name, rounds=len(rounds),
-                          allowed=most, code="roster.substitute_rounds")
+                          allowed=most, code="roster.substitute_rounds", cite=citation(plan, "substitute_rounds"))
     return value
 
 
@@ -130,7 +148,8 @@ def basic_full(plan: Tournament, team: str, said: str) -> None:
     if most is not None and R.roster_full(len(basic), int(most)):
         raise _refuse(409, f"{said}: {team} has {len(basic)} players of its basic line-up: "
                            f"{cite(plan, 'basic_lineup_max', n=most)} (substitute = true)", "substitute",
-                      "basic_lineup_max", team=team, members=len(basic), allowed=int(most), code="roster.basic_full")
+                      "basic_lineup_max", team=team, members=len(basic), allowed=int(most), code="roster.basic_full",
+                      cite=citation(plan, "basic_lineup_max"))
 
 
 def check_withdrawal(plan: Tournament, player: Player) -> None:
@@ -143,7 +162,7 @@ def check_withdrawal(plan: Tournament, player: Player) -> None:
         raise _refuse(409, f"{player.team} has {len(left)} members: {cite(plan, 'roster_min', n=least)}; register "
                            f"the member who takes {player.id} {player.name}'s place first, then withdraw them",
                       "player", "roster_min", team=player.team, members=len(left), minimum=int(least),
-                      code="roster.min_withdraw")
+                      code="roster.min_withdraw", cite=citation(plan, "roster_min"))
 
 
 def check_lineup(plan: Tournament, team: str) -> None:
@@ -154,7 +173,8 @@ def check_lineup(plan: Tournament, team: str) -> None:
         raise _refuse(409, f"{team} has {len(left)} member{'s' if len(left) != 1 else ''} on its roster: "
                            f"{cite(plan, 'roster_min', n=least)}; register the missing members first (a team "
                            "incomplete at a match loses it by forfeit)", "team", "roster_min",
-                      members=len(left), minimum=int(least), code="roster.min_incomplete", team=team)
+                      members=len(left), minimum=int(least), code="roster.min_incomplete", team=team,
+                      cite=citation(plan, "roster_min"))
 
 
 def already_member(state: State, plan: Tournament, other: Player, team: str, name: str) -> CommandError:
@@ -167,10 +187,9 @@ def already_member(state: State, plan: Tournament, other: Player, team: str, nam
     said = f"{name} is already a member of team {other.team} ({other.id})"
     if boards:
         said += f" and has played {boards} boards for it"
-    words = cite(plan, "one_team") if boards or "one_roster" not in RULES_TEXT.get(plan.preset, {}) \
-        else cite(plan, "one_roster")
-    return _refuse(409, f"{said}: {words}", "name", "one_team", player=other.id, team=other.team, boards=boards,
-                   code="roster.one_team", name=name)
+    which = "one_team" if boards or "one_roster" not in RULES_TEXT.get(plan.preset, {}) else "one_roster"
+    return _refuse(409, f"{said}: {cite(plan, which)}", "name", "one_team", player=other.id, team=other.team,
+                   boards=boards, code="roster.one_team", name=name, cite=citation(plan, which))
 
 
 def member_fields(plan: Tournament, state: State, c: dict[str, Any], team: str | None) -> dict[str, Any]:
@@ -188,7 +207,8 @@ def member_fields(plan: Tournament, state: State, c: dict[str, Any], team: str |
     most = plan.rules.get("roster_max")
     if most is not None and R.roster_full(len(roster), int(most)):
         raise _refuse(409, f"{team} has {len(roster)} members: {cite(plan, 'roster_max', n=most)}", "team",
-                      "roster_max", members=len(roster), allowed=int(most), code="roster.full", team=team)
+                      "roster_max", members=len(roster), allowed=int(most), code="roster.full", team=team,
+                      cite=citation(plan, "roster_max"))
     if c.get("substitute") is not True:
         basic_full(plan, team, f"{c.get('name', 'the new member')} would be of the basic line-up")
     least = plan.rules.get("roster_min")
@@ -196,7 +216,7 @@ def member_fields(plan: Tournament, state: State, c: dict[str, Any], team: str |
     if least is not None and busy is not None and len(roster) >= int(least):
         raise _refuse(409, f"{busy.item.id} is being played: {cite(plan, 'added_before_match')}; add the player when "
                            "it has ended, for the next match", "team", "added_before_match", item=busy.item.id,
-                      code="roster.match_in_progress")
+                      code="roster.match_in_progress", cite=citation(plan, "added_before_match"))
     allowed = plan.rules.get("replacements_after_half")
     if allowed is None:
         if "replaces" in c:
@@ -214,13 +234,14 @@ def member_fields(plan: Tournament, state: State, c: dict[str, Any], team: str |
     if "replaces" not in c:
         raise _refuse(409, f"{team} has played {done} of its {total} matches: {cite(plan, 'replacements_after_half')}, "
                            "not extended: give the player replaced in \"replaces\"", "replaces",
-                      "replacements_after_half", played=done, matches=total, code="roster.replace_needed", team=team)
+                      "replacements_after_half", played=done, matches=total, code="roster.replace_needed", team=team,
+                      cite=citation(plan, "replacements_after_half"))
     used = replacements(state, team)
     if len(used) >= int(allowed):
         raise _refuse(409, f"{team} has replaced {len(used)} player{'s' if len(used) != 1 else ''} already: "
                            f"{cite(plan, 'replacements_after_half')} ({allowed} in all)", "replaces",
                       "replacements_after_half", allowed=int(allowed), used=[x["seq"] for x in used],
-                      code="roster.replacements_used", team=team)
+                      code="roster.replacements_used", team=team, cite=citation(plan, "replacements_after_half"))
     leaving = c["replaces"]
     gone = plan.player(leaving) if isinstance(leaving, str) else None
     if gone is None or gone.team != team or gone.withdrawn:
@@ -230,18 +251,19 @@ def member_fields(plan: Tournament, state: State, c: dict[str, Any], team: str |
     if "rating" not in fields:
         raise _refuse(422, "the new player's club rating decides the replacement "
                            f"({cite(plan, 'replacement_rating')}): give it in \"rating\"", "rating",
-                      "replacement_rating", code="roster.rating_needed")
+                      "replacement_rating", code="roster.rating_needed", cite=citation(plan, "replacement_rating"))
     current = [p for p in roster if not p.withdrawn]
     mean = R.average(p.rating for p in current)
     if mean is None:
         raise _refuse(409, f"no member of {team} has a club rating: {cite(plan, 'replacement_rating')}; enter their "
                            "ratings first (update_player)", "rating", "replacement_rating",
-                      code="roster.no_ratings", team=team)
+                      code="roster.no_ratings", team=team, cite=citation(plan, "replacement_rating"))
     if not R.rating_allowed(fields["rating"], (p.rating for p in current)):
         raise _refuse(409, f"the new player's rating {fields['rating']:g} is higher than the average of {team}'s "
                            f"members, {R.shown(mean):g}: {cite(plan, 'replacement_rating')}", "rating",
                       "replacement_rating", average=R.shown(mean),
-                      code="roster.rating_too_high", rating=fields['rating'])
+                      code="roster.rating_too_high", rating=fields['rating'],
+                      cite=citation(plan, "replacement_rating"))
     return {**fields, "replaces": gone.id, "average": R.shown(mean)}
 
 

@@ -44,34 +44,62 @@ from live.core.state import State
 from live.core.tournament import Tournament
 from live.projections import lineups
 from live.rules import appeals as A
+from live.rules.citations import CACAK, SLOVAK, Rule, cite_detail, rule
 
-#: Where each rule is written, by body (the refusals quote it).
-RULES_TEXT: dict[str, dict[str, str]] = {
+#: Where each rule is written, by body (the refusals quote it, and cite it in `detail.cite`).
+RULES_TEXT: dict[str, dict[str, Rule]] = {
     A.COMMITTEE: {
-        "limit": "a player may ask {n} times in the tournament (RULES.md §1, sanctions and appeals)",
-        "unanimity": "the committee may change the referee's decision only unanimously",
-        "after_round": "the judges' committee meets after the round",
-        "by": "a player asks the judges' committee (RULES.md §1, sanctions and appeals)",
+        "limit": rule("a player may ask {n} times in the tournament (RULES.md §1, sanctions and appeals)",
+                      topic="sanctions_appeals"),
+        "unanimity": rule("the committee may change the referee's decision only unanimously (RULES.md §1, sanctions "
+                          "and appeals)", topic="sanctions_appeals"),
+        "after_round": rule("the judges' committee meets after the round (RULES.md §1, sanctions and appeals)",
+                            topic="sanctions_appeals"),
+        "by": rule("a player asks the judges' committee (RULES.md §1, sanctions and appeals)",
+                   topic="sanctions_appeals"),
     },
     A.PRESIDIUM: {
-        "limit": "a team may appeal {n} times",
-        "unanimity": "RULES.md §3, Slovak §28.5: the presidium's decision has no unanimity rule",
-        "after_round": "the presidium decides on a match played (RULES.md §3, Slovak §28)",
-        "by": "RULES.md §3 Results and appeals, Slovak §28.3: an appeal is lodged in the team's name, by its captain "
-              "or at least half of its line-up",
-        "signatures": "RULES.md §3 Results and appeals, Slovak §28.3: signed by the team's captain or at least half "
-                      "of its line-up",
-        "provisional": "RULES.md §3 Results and appeals, Slovak §24.1: a result appealed is final once the appeal is "
-                       "decided",
-        "window": "Slovak §24.1: the term for an appeal ends {n} days after the overall results are published; one "
-                  "lodged later is heard as a complaint (§28.2), which changes no result",
+        "limit": rule("a team may appeal {n} times"),
+        "unanimity": rule("RULES.md §3, Slovak §28.5: the presidium's decision has no unanimity rule",
+                          section="§28.5"),
+        "after_round": rule("the presidium decides on a match played (RULES.md §3, Slovak §28)",
+                            section="§28"),
+        "by": rule("RULES.md §3 Results and appeals, Slovak §28.3: an appeal is lodged in the team's name, by its "
+                   "captain or at least half of its line-up", section="§28.3"),
+        "signatures": rule("RULES.md §3 Results and appeals, Slovak §28.3: signed by the team's captain or at least "
+                           "half of its line-up", section="§28.3"),
+        "provisional": rule("RULES.md §3 Results and appeals, Slovak §24.1: a result appealed is final once the "
+                            "appeal is decided", section="§24.1"),
+        "window": rule("Slovak §24.1: the term for an appeal ends {n} days after the overall results are published; "
+                       "one lodged later is heard as a complaint (§28.2), which changes no result",
+                       section="§24.1"),
     },
 }
 
 
+#: The document each body's rules are written in, whatever the tournament's preset: the judges' committee is
+#: Čačak's (RULES.md §1), the presidium the Slovak league's.
+DOCUMENT = {A.COMMITTEE: CACAK, A.PRESIDIUM: SLOVAK}
+
+
+def _rule(rules: A.AppealRules, name: str) -> tuple[Rule, str]:
+    """The rule as the body appealed to has it (else as the committee's), and the document it is written in."""
+    for body in (rules.to, A.COMMITTEE):
+        found = RULES_TEXT.get(body, {}).get(name)
+        if found is not None:
+            return found, DOCUMENT.get(body, CACAK)
+    return Rule(name), DOCUMENT.get(rules.to, CACAK)
+
+
 def cite(rules: A.AppealRules, rule: str, **values: Any) -> str:
-    text = RULES_TEXT.get(rules.to, {}).get(rule) or RULES_TEXT[A.COMMITTEE].get(rule) or rule
-    return text.format(**values)
+    """The words of an appeal rule as the refusals quote them, for the body appealed to."""
+    return _rule(rules, rule)[0].words.format(**values)
+
+
+def citation(rules: A.AppealRules, rule: str) -> dict[str, str] | None:
+    """Where the rule `cite(rules, rule)` quotes is written, for the refusal's `detail.cite` (None: it names
+    none)."""
+    return cite_detail(*_rule(rules, rule))
 
 
 def results_published(state: State) -> int | None:

@@ -44,40 +44,56 @@ from live.projections import lateness as arrivals
 from live.projections.standings import league_schedule, prize_table
 from live.rules import lateness
 from live.rules import lineups as L
+from live.rules.citations import Rule, cite_detail, rule
 
-#: Where each rule is written, by preset (the refusals quote it).
-RULES_TEXT: dict[str, dict[str, str]] = {
+#: Where each rule is written, by preset (the refusals quote it, and cite it in `detail.cite`).
+RULES_TEXT: dict[str, dict[str, Rule]] = {
     "novi-sad-teams": {
-        "changes_at_breaks": "RULES.md §2 Team sheets: players change at half-time",
-        "substitute_max_boards": "RULES.md §2 Team sheets: a referee's substitute plays at most {n} boards of a match",
-        "individual_min_percent": "RULES.md §2 Team sheets: the final ranking counts players with at least {n} % "
-                                  "of the boards",
+        "changes_at_breaks": rule("RULES.md §2 Team sheets: players change at half-time", topic="team_sheets"),
+        "substitute_max_boards": rule("RULES.md §2 Team sheets: a referee's substitute plays at most {n} boards of a "
+                                      "match", topic="team_sheets"),
+        "individual_min_percent": rule("RULES.md §2 Team sheets: the final ranking counts players with at least {n} % "
+                                       "of the boards", topic="team_sheets"),
     },
     "slovak-league": {
-        "changes_at_breaks": "RULES.md §3 Team sheets, Slovak §27.5: players change only at the breaks",
-        "replaced_sits_out": "RULES.md §3 Team sheets, Slovak §27.5: a player replaced during a part may not "
-                             "play the following part",
-        "substitute_max_boards": "RULES.md §3 Team sheets, Slovak §17: only the team's roster plays",
-        "substitute_rounds": "Slovak §27.1: a substitute may not play in half or more of the rounds of the competition "
-                             "({n} rounds: at most {most})",
+        "changes_at_breaks": rule("RULES.md §3 Team sheets, Slovak §27.5: players change only at the breaks",
+                                  section="§27.5"),
+        "replaced_sits_out": rule("RULES.md §3 Team sheets, Slovak §27.5: a player replaced during a part may not "
+                                  "play the following part", section="§27.5"),
+        "substitute_max_boards": rule("RULES.md §3 Team sheets, Slovak §17: only the team's roster plays",
+                                      section="§17"),
+        "substitute_rounds": rule("Slovak §27.1: a substitute may not play in half or more of the rounds of the "
+                                  "competition ({n} rounds: at most {most})", section="§27.1"),
     },
 }
 
 
 DEFAULT_TEXT = {
-    "changes_at_breaks": "RULES.md Team sheets: players change only at the breaks",
-    "replaced_sits_out": "RULES.md Team sheets: a player replaced during a part may not play the following part",
-    "substitute_max_boards": "RULES.md Team sheets: a referee's substitute plays at most {n} boards of a match",
-    "individual_min_percent": "RULES.md Team sheets: the final ranking counts players with at least {n} % of "
-                              "the boards",
-    "substitute_rounds": "a substitute plays in fewer than the rules' share of the rounds ({n} rounds: at most {most})",
+    "changes_at_breaks": rule("RULES.md Team sheets: players change only at the breaks", topic="team_sheets"),
+    "replaced_sits_out": rule("RULES.md Team sheets: a player replaced during a part may not play the following part",
+                              topic="team_sheets"),
+    "substitute_max_boards": rule("RULES.md Team sheets: a referee's substitute plays at most {n} boards of a match",
+                                  topic="team_sheets"),
+    "individual_min_percent": rule("RULES.md Team sheets: the final ranking counts players with at least {n} % of "
+                                   "the boards", topic="team_sheets"),
+    "substitute_rounds": rule("a substitute plays in fewer than the rules' share of the rounds ({n} rounds: at most "
+                              "{most})"),
 }
+
+
+def _rule(t: Tournament, name: str) -> Rule:
+    return RULES_TEXT.get(t.preset, {}).get(name) or DEFAULT_TEXT.get(name) \
+        or rule(f"RULES.md Team sheets ({name})", topic="team_sheets")
 
 
 def cite(t: Tournament, rule: str, **values: Any) -> str:
     """The words of a rule as the refusals quote it, for the tournament's preset."""
-    text = RULES_TEXT.get(t.preset, {}).get(rule) or DEFAULT_TEXT.get(rule, f"RULES.md Team sheets ({rule})")
-    return text.format(**values)
+    return _rule(t, rule).words.format(**values)
+
+
+def citation(t: Tournament, rule: str) -> dict[str, str] | None:
+    """Where the rule `cite(t, rule)` quotes is written, for the refusal's `detail.cite` (None: it names none)."""
+    return cite_detail(_rule(t, rule), t.preset)
 
 
 def available(t: Tournament) -> bool:

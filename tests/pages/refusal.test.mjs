@@ -78,6 +78,56 @@ describe("a refusal in the page's language", () => {
     assert.equal(sayRefusal(409, refund, strings("referee", "en"), title), "The refund is more than the 4000 paid.");
   });
 
+  it("says which rule of the tournament's document a refusal applied, in the page's language", () => {
+    const short = { error: "t1 has 4 members: RULES.md §3 Team sheets, Slovak §17.1: a roster has at least 4 members; …",
+      detail: { field: "player", rule: "roster_min", team: "t1", members: 4, minimum: 4, code: "roster.min_withdraw",
+        cite: { doc: "slovak-league", section: "§17.1" } } };
+    assert.equal(sayRefusal(409, short, strings("referee", "sr-Latn"), title),
+      "Ekipi t1 bi ostalo 4 člana, manje od 4: prvo upišite onoga ko preuzima mesto (Pravila lige, §17.1).");
+    assert.equal(sayRefusal(409, short, strings("referee", "sr-Cyrl"), title),
+      "Екипи t1 би остало 4 члана, мање од 4: прво упишите онога ко преузима место (Правила лиге, §17.1).");
+    assert.match(sayRefusal(409, short, strings("referee", "sk"), title), / \(Súťažný poriadok, §17\.1\)\.$/);
+    assert.match(sayRefusal(409, short, strings("referee", "en"), title), / \(league rules §17\.1\)\.$/);
+    // a document without numbered articles: the RULES.md heading, in the page's words
+    const appeal = { error: "…", detail: { field: "player", rule: "appeals_per_player", allowed: 3, used: 3,
+      code: "appeal.limit", player: "p1", name: "Milan", cite: { doc: "cacak-preferans", topic: "sanctions_appeals" } } };
+    assert.equal(sayRefusal(409, appeal, strings("referee", "sr-Cyrl"), title),
+      "p1 Milan се већ 3 пута обратио судијској комисији: играч то сме највише 3 пута (Правила турнира, санкције и жалбе).");
+    const boards = { error: "…", detail: { field: "substitutions", rule: "substitute_max_boards", allowed: 3, boards: 4,
+      code: "lineup.substitute_boards", cite: { doc: "novi-sad-teams", topic: "team_sheets" } } };
+    assert.match(sayRefusal(409, boards, strings("referee", "en"), title), /3 boards \(tournament rules, team sheets\)\.$/);
+  });
+
+  it("says the refusal alone when its rule names no document, or one the catalogue does not know", () => {
+    const S = strings("referee", "en");
+    const base = { field: "name", rule: "one_team", player: "p2", team: "t2", name: "Ana", code: "roster.one_team" };
+    const alone = sayRefusal(409, { error: "…", detail: { ...base, cite: null } }, S, title);
+    assert.equal(alone, "Ana already plays for t2 (p2): a player plays for one team only.");
+    for (const cite of [{ doc: "bylaws", section: "§1" }, { doc: "slovak-league", topic: "bylaws" }, "§17.1", { doc: "slovak-league" }]) {
+      assert.equal(sayRefusal(409, { error: "…", detail: { ...base, cite } }, S, title), alone, JSON.stringify(cite));
+    }
+  });
+
+  it("names every document and RULES.md heading the server can cite, in every language", () => {
+    const source = readFileSync(join(DISPLAY_DIR, "..", "live", "rules", "citations.py"), "utf8");
+    const topics = [...source.slice(source.indexOf("TOPICS:"), source.indexOf("\n}\n", source.indexOf("TOPICS:")))
+      .matchAll(/^ {4}"([a-z_]+)":/gm)].map((m) => m[1]);
+    const presets = readFileSync(join(DISPLAY_DIR, "..", "live", "rules", "presets.py"), "utf8");
+    const docs = [...presets.matchAll(/^ {4}"([a-z-]+)": \{$/gm)].map((m) => m[1]);
+    assert.deepEqual(topics.sort(), ["results_appeals", "sanctions_appeals", "team_sheets"]);
+    assert.ok(docs.includes("slovak-league") && docs.length >= 3, docs.join());
+    for (const lang of LANGS) {
+      const C = strings("referee", lang).refused.cite;
+      for (const doc of docs) {
+        for (const topic of topics) {
+          const words = sayRefusal(409, { error: "ENGLISH", detail: { code: "rules.no_substitute", cite: { doc, topic } } },
+            strings("referee", lang), title);
+          assert.ok(words.includes(C.docs[doc]) && words.includes(C.topics[topic]), `${lang} ${doc} ${topic}: ${words}`);
+        }
+      }
+    }
+  });
+
   it("shows an answer it cannot read as the server sent it, with its status", () => {
     const S = strings("referee", "en");
     assert.equal(sayRefusal(422, { error: "amount must be at most 10,000 bule", detail: { field: "amount" } }, S, title),

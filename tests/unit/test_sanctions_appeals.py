@@ -360,7 +360,7 @@ def test_a_player_may_ask_three_times_and_the_fourth_is_refused_naming_the_rule(
     assert refused.status == 409 and "3 times in the tournament" in refused.error
     assert refused.detail == {"field": "player", "rule": "appeals_per_player", "allowed": 3, "used": 3,
                               "appeals": [e.seq for e in lodged], "code": "appeal.limit", "player": "p1",
-                              "name": "Milan"}
+                              "name": "Milan", "cite": {"doc": "cacak-preferans", "topic": "sanctions_appeals"}}
     do(s, appeal("p2"))  # another player's requests are their own
     # a request entered by mistake and undone never was
     do(s, {"type": "undo", "seq": lodged[2].seq})
