@@ -91,33 +91,37 @@ def _diff(old: Any, new: Any, path: list[str | int], ops: list[Op]) -> bool:
     return False
 
 
-def _key_field(entries: list[Any]) -> str | None:
-    """The field that names every entry of `entries` (all dicts having it, none twice), or None."""
+def _names(entries: list[Any]) -> tuple[str, list[int | str]] | None:
+    """The field that names every entry of `entries` and the names in order (all dicts having it, an int or a
+    string, none twice), or None."""
     first = entries[0] if entries else None
     if not isinstance(first, dict):
         return None
-    for key in KEYS:
-        if key in first:
-            values = [e.get(key) if isinstance(e, dict) else None for e in entries]
-            if None not in values and len(set(map(repr, values))) == len(values):
-                return key
-            return None
-    return None
+    key = next((k for k in KEYS if k in first), None)
+    if key is None:
+        return None
+    try:
+        names: list[int | str] = [entry[key] for entry in entries]
+    except (KeyError, TypeError):  # an entry without it, or no dict
+        return None
+    if not {type(name) for name in names} <= {int, str}:  # (a bool, a float or a null is no name)
+        return None
+    return (key, names) if len(set(names)) == len(names) else None
 
 
-def _keyed(old: list[Any], new: list[Any], path: list[str | int], ops: list[Op]) -> bool | None:
-    """The operations that turn one keyed list into another (entries dropped, added or moved, and inside the
-    others what changed): True when they are worth sending, False when the list goes whole (appended as one
-    `replace`), None when the lists are not keyed alike or keep their order (the index-wise walk is for those)."""
-    key = _key_field(new)
-    if key is None or not old or _key_field(old) != key:
+def _shifted(before: list[int | str], after: list[int | str],
+             at_before: dict[int | str, int]) -> set[int | str] | None:
+    """The entries kept when `after` is `before` less some at its start and with some more at its end (a log's
+    last entries: the audit, the announcements), found at C speed; None when it is not."""
+    i = at_before.get(after[0]) if after else None
+    if i is None:
         return None
-    before = [repr(e[key]) for e in old]
-    after = [repr(e[key]) for e in new]
-    if before == after:
-        return None
-    at_before = {k: i for i, k in enumerate(before)}
-    # The entries kept in place: the longest run of common entries in the same order (patience: n log n).
+    rest = before[i:]
+    return set(rest) if after[:len(rest)] == rest else None
+
+
+def _in_order(before: list[int | str], after: list[int | str], at_before: dict[int | str, int]) -> set[int | str]:
+    """The entries kept in place: the longest run of common entries in the same order (patience: n log n)."""
     common = [(at_before[k], k) for k in after if k in at_before]
     tails: list[int] = []
     tail_of: list[int] = []
@@ -137,11 +141,29 @@ def _keyed(old: list[Any], new: list[Any], path: list[str | int], ops: list[Op])
         else:
             tails[lo] = i
             tail_of[lo] = j
-    kept: set[str] = set()
+    kept: set[int | str] = set()
     j = tail_of[-1] if tail_of else -1
     while j >= 0:
         kept.add(common[j][1])
         j = back[j]
+    return kept
+
+
+def _keyed(old: list[Any], new: list[Any], path: list[str | int], ops: list[Op]) -> bool | None:
+    """The operations that turn one keyed list into another (entries dropped, added or moved, and inside the
+    others what changed): True when they are worth sending, False when the list goes whole (appended as one
+    `replace`), None when the lists are not keyed alike or keep their order (the index-wise walk is for those)."""
+    named_new = _names(new)
+    named_old = _names(old) if named_new is not None else None
+    if named_new is None or named_old is None or named_old[0] != named_new[0]:
+        return None
+    before, after = named_old[1], named_new[1]
+    if before == after:
+        return None
+    at_before = {k: i for i, k in enumerate(before)}
+    kept = _shifted(before, after, at_before)
+    if kept is None:
+        kept = _in_order(before, after, at_before)
     moves = len(before) - len(kept) + len(after) - len(kept)
     if moves > MOSTLY * len(new):
         ops.append({"op": "replace", "path": pointer(path), "value": new})
@@ -157,7 +179,7 @@ def _keyed(old: list[Any], new: list[Any], path: list[str | int], ops: list[Op])
         if j >= len(working) or working[j] != k:
             structural.append({"op": "add", "path": pointer([*path, j]), "value": new[j]})
             working.insert(j, k)
-        else:
+        elif old[at_before[k]] is not new[j]:
             _diff(old[at_before[k]], new[j], [*path, j], inner)
     if len(structural) + len(inner) > MOSTLY * len(new) + 2:
         ops.append({"op": "replace", "path": pointer(path), "value": new})
