@@ -44,6 +44,7 @@ from live.commands.validation import CommandError, item_state, referee_event, te
 from live.core import events as E
 from live.core.events import NewEvent
 from live.core.state import State
+from live.core.status import ItemStatus
 from live.core.texts import MAX_NAME, MAX_REASON
 from live.core.tournament import Tournament
 from live.projections import lineups
@@ -203,7 +204,7 @@ def decide_appeal(t: Tournament, state: State, c: dict[str, Any], now: int) -> N
         raise CommandError(409, f"appeal {seq} was decided (event {lodged['decision']['seq']}): the decision is "
                                 "final", {"field": "appeal", "code": "appeal.decided", "appeal": seq})
     s = state.items.get(lodged["item"])
-    if s is not None and s.status != "ended":
+    if s is not None and s.status != ItemStatus.ENDED:
         raise CommandError(409, f"{cite(rules, 'after_round')}: {lodged['item']} has not ended",
                            {"field": "appeal", "item": lodged["item"], "code": "appeal.round_not_ended",
                             "cite": citation(rules, "after_round")})

@@ -20,6 +20,7 @@ from live.commands.validation import CommandError, item_state, referee_event, te
 from live.core import events as E
 from live.core.events import NewEvent
 from live.core.state import ItemState, State
+from live.core.status import ItemStatus
 from live.core.texts import MAX_NAME, MAX_REASON
 from live.core.tournament import Tournament
 from live.projections.lateness import (
@@ -65,7 +66,7 @@ def parse_instant(value: Any) -> int:
 
 
 def _not_over(s: ItemState, doing: str) -> None:
-    if s.status == "ended":
+    if s.status == ItemStatus.ENDED:
         raise CommandError(409, f"{s.item.id} is over: cannot {doing}", {"field": "item",
                            "code": "round.over", "item": s.item.id})
 
@@ -197,10 +198,10 @@ def self_check_in(t: Tournament, state: State, player: str, now: int) -> NewEven
     opens = t.rule_ms("checkin_opens_before")
     # The latest round whose check-in has opened: while one round is still played, the next one's
     # check-in opens (`checkin_opens_before`) and a player arriving then arrives for the next one.
-    item = max((s for s in state.items.values() if s.status != "ended" and s.item.start_ms - opens <= now),
+    item = max((s for s in state.items.values() if s.status != ItemStatus.ENDED and s.item.start_ms - opens <= now),
                key=lambda s: s.item.start_ms, default=None)
     if item is None:
-        upcoming = next((s for s in state.items.values() if s.status != "ended"), None)
+        upcoming = next((s for s in state.items.values() if s.status != ItemStatus.ENDED), None)
         when = ""
         detail: dict[str, Any] = {"field": "code", "code": "checkin.closed"}
         if upcoming:

@@ -18,6 +18,7 @@ from live.core import events as E
 from live.core import referees
 from live.core.events import NewEvent
 from live.core.state import ItemState, State, start_blocker
+from live.core.status import ItemStatus
 from live.core.texts import MAX_TEXT
 from live.core.tournament import Tournament
 from live.projections.standings import hidden
@@ -106,9 +107,9 @@ def command_key(command: dict[str, Any]) -> str | None:
 
 def _conflict(s: ItemState, doing: str, action: str) -> CommandError:
     """`action` names the command for the pages, which say the refusal in their own language."""
-    said = {"scheduled": "has not started", "called": "has not started", "held": "has not started",
-            "missed": "has not started",
-            "running": "is running", "paused": "is paused", "ended": "has ended"}[s.status]
+    said = {ItemStatus.SCHEDULED: "has not started", ItemStatus.CALLED: "has not started",
+            ItemStatus.HELD: "has not started", ItemStatus.MISSED: "has not started",
+            ItemStatus.RUNNING: "is running", ItemStatus.PAUSED: "is paused", ItemStatus.ENDED: "has ended"}[s.status]
     return CommandError(409, f"cannot {doing} {s.item.id}: it {said}",
                         {"field": "item", "item": s.item.id, "status": s.status, "action": action,
                          "code": "round.state"})
@@ -134,14 +135,14 @@ def _start(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEvent
 
 def _pause(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEvent:
     s = item_state(state, c)
-    if s.status != "running":
+    if s.status != ItemStatus.RUNNING:
         raise _conflict(s, "pause", "pause")
     return referee_event(E.ROUND_PAUSED, {"item": s.item.id})
 
 
 def _resume(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEvent:
     s = item_state(state, c)
-    if s.status != "paused":
+    if s.status != ItemStatus.PAUSED:
         raise _conflict(s, "resume", "resume")
     return referee_event(E.ROUND_RESUMED, {"item": s.item.id})
 
@@ -158,7 +159,7 @@ def _extend(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEven
         limit = MAX_EXTEND_MINUTES
         raise CommandError(422, f"minutes must be between -{limit} and {limit}, not {minutes}", {"field": "minutes",
                            "code": "field.between", "min": -limit, "max": limit})
-    if s.status == "ended":
+    if s.status == ItemStatus.ENDED:
         raise _conflict(s, "extend", "extend")
     ms = t.minutes_ms(minutes)
     if abs(ms) < 1000:

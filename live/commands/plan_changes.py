@@ -19,6 +19,7 @@ from live.core import events as E
 from live.core.events import NewEvent
 from live.core.plan import item_json
 from live.core.state import State
+from live.core.status import ItemStatus
 from live.core.texts import MAX_NAME, MAX_REASON, MAX_TITLE
 from live.core.tournament import ITEM_KINDS, PLAYING_KINDS, Item, Tournament, from_ms, rule_problem, to_ms
 from live.rules import desk as desk_rules
@@ -195,7 +196,7 @@ def _check_overlap(state: State, changed: dict[str, tuple[int, int]], field: str
         s = state.items.get(item.id)
         if item.id in changed:
             start, end = changed[item.id]
-        elif s is not None and s.status == "ended":
+        elif s is not None and s.status == ItemStatus.ENDED:
             continue
         elif s is not None and s.in_progress:
             start, end = s.start_ms(), s.ends_at()

@@ -15,6 +15,7 @@ from live.core import events as E
 from live.core.events import Event, NewEvent
 from live.core.plan import seated_from
 from live.core.state import ItemState, State, fold, result_key
+from live.core.status import ItemStatus
 from live.core.texts import MAX_REASON
 from live.core.tournament import Tournament
 from live.projections.standings import compute as compute_standings
@@ -404,13 +405,13 @@ def played_before(state: State, item_id: str) -> list[str]:
     round is seated by a draw, else from the standings after the last of them."""
     order = [s.item.id for s in state.items.values()]
     before = order[:order.index(item_id)] if item_id in order else []
-    return [i for i in before if state.items[i].status != "missed"]
+    return [i for i in before if state.items[i].status != ItemStatus.MISSED]
 
 
 def _previous_scored(state: State, before: str, item: str) -> None:
     """The standings seat a round only once the round before it is over and every table's result is in."""
     previous = state.items[before]
-    if previous.status != "ended":
+    if previous.status != ItemStatus.ENDED:
         doing = "is still being played" if previous.in_progress else "has not been played"
         raise CommandError(409, f"{item} is seated from the standings, and {before} {doing}", {"field": "item",
                                                                                           "waiting_for": before,
@@ -436,7 +437,7 @@ def _bridge_seating(t: Tournament, state: State, s: ItemState) -> dict[str, Any]
                 "matches": [{"home": h, "away": a} for h, a in rnd.pairs], "bye": rnd.bye}
     # After the league: the final of the two top teams, with the carry-over (RULES.md §2).
     unfinished = [x.item.id for x in state.items.values()
-                  if (x.item.round or 0) <= len(schedule) and x.status != "ended"]
+                  if (x.item.round or 0) <= len(schedule) and x.status != ItemStatus.ENDED]
     if unfinished:
         raise CommandError(409, f"the final is seated from the league's final standings; {', '.join(unfinished)} "
                                 "has not ended", {"field": "item",

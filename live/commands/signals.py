@@ -13,6 +13,7 @@ from typing import Any
 from live.core import events as E
 from live.core.events import NewEvent
 from live.core.state import ItemState, State, start_blocker
+from live.core.status import AWAITING_START, ItemStatus
 from live.core.tournament import Tournament
 from live.projections import lateness as arrivals
 
@@ -37,15 +38,15 @@ def due_signals(tournament: Tournament, state: State) -> list[Signal]:
     in_progress = {s.item.id for s in state.items.values() if s.in_progress}
     for s in state.items.values():
         item = s.item
-        if s.status == "ended":
+        if s.status == ItemStatus.ENDED:
             continue
         seated = tournament.game != "preferans" or item.id in state.seatings
-        if s.status == "scheduled" and rules.get("call_before") and not in_progress - {item.id} and seated:
+        if s.status == ItemStatus.SCHEDULED and rules.get("call_before") and not in_progress - {item.id} and seated:
             out.append(Signal(f"{item.id}:call", item.start_ms - tournament.rule_ms("call_before"),
                               E.ROUND_CALLED, item.id))
-        if s.status in ("scheduled", "called") and rules.get("auto_start"):
+        if s.status in AWAITING_START and rules.get("auto_start"):
             out.append(Signal(f"{item.id}:start", item.start_ms, E.ROUND_STARTED, item.id))
-        if s.status != "running":
+        if s.status != ItemStatus.RUNNING:
             continue  # a paused clock has no deadlines; a held or open round waits for its start
         end = s.ends_at()
         if rules.get("last_deals_warning") and s.last_deals_at is None:
@@ -103,7 +104,7 @@ def signal_event(tournament: Tournament, state: State, signal_id: str, now: int)
 
 def rules_end(tournament: Tournament, s: ItemState, now: int) -> bool:
     """Whether the scheduler is about to end this round (its automatic end is due)."""
-    return bool(tournament.rules.get("auto_end")) and s.status == "running" and s.ends_at() <= now
+    return bool(tournament.rules.get("auto_end")) and s.status == ItemStatus.RUNNING and s.ends_at() <= now
 
 
 def missed_items(state: State, now: int) -> list[str]:
@@ -113,4 +114,4 @@ def missed_items(state: State, now: int) -> list[str]:
     if state.played:
         return []
     return [s.item.id for s in state.items.values()
-            if s.status in ("scheduled", "called") and s.item.start_ms + s.item.duration_ms + s.extended_ms <= now]
+            if s.status in AWAITING_START and s.item.start_ms + s.item.duration_ms + s.extended_ms <= now]

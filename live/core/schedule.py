@@ -18,6 +18,7 @@ from collections.abc import Mapping, Set
 from dataclasses import replace
 from typing import Protocol
 
+from live.core.status import ItemStatus
 from live.core.tournament import Item, Tournament, from_ms
 
 FOLLOW_MODES = ("shift", "hold")
@@ -28,7 +29,7 @@ class Played(Protocol):
     schedule sits below the state, so it names only what it needs."""
 
     @property
-    def status(self) -> str: ...
+    def status(self) -> ItemStatus: ...
     @property
     def started_at(self) -> int | None: ...
     @property
@@ -61,7 +62,7 @@ def follow(plan: Tournament, states: Mapping[str, Played], pinned: Set[str] = fr
         out.append(moved)
         if s is None:
             continue
-        if s.status == "ended" and s.ended_at is not None:
+        if s.status == ItemStatus.ENDED and s.ended_at is not None:
             end = s.ended_at
         elif s.started_at is not None:
             end = s.started_at + item.duration_ms + s.extended_ms + s.paused_ms

@@ -27,6 +27,7 @@ from live.core.plan import changed as changed_plan
 from live.core.plan import from_json as plan_from_json
 from live.core.referees import is_referee
 from live.core.schedule import follow, previous_playing
+from live.core.status import AWAITING_START, IN_PROGRESS, OPEN, ItemStatus
 from live.core.tournament import Item, Tournament, with_items
 
 ANNOUNCEMENTS_KEPT = 20
@@ -42,7 +43,7 @@ class ItemState:
     fires no signal (the referee may still start it, or move it to a time still to come)."""
 
     item: Item
-    status: str = "scheduled"  # scheduled | called | held | missed | running | paused | ended
+    status: ItemStatus = ItemStatus.SCHEDULED
     called_at: int | None = None
     held_at: int | None = None
     #: Why a held start waits: "previous" (that round is not over: `waiting_for`) or "seating".
@@ -59,12 +60,12 @@ class ItemState:
 
     @property
     def in_progress(self) -> bool:
-        return self.status in ("running", "paused")
+        return self.status in IN_PROGRESS
 
     @property
     def open(self) -> bool:
         """Not started yet: a start (scheduled or by the referee) is still to come."""
-        return self.status in ("scheduled", "called", "held", "missed")
+        return self.status in OPEN
 
     def start_ms(self) -> int:
         return self.started_at if self.started_at is not None else self.item.start_ms
@@ -78,9 +79,9 @@ class ItemState:
         return self.start_ms() + self.item.duration_ms + self.extended_ms + self.paused_ms
 
     def remaining_ms(self, now: int) -> int:
-        if self.status == "ended":
+        if self.status == ItemStatus.ENDED:
             return 0
-        if self.status == "paused" and self.paused_at is not None:
+        if self.status == ItemStatus.PAUSED and self.paused_at is not None:
             return max(0, self.ends_at() - self.paused_at)
         if self.open:
             return self.item.duration_ms + self.extended_ms
@@ -231,8 +232,8 @@ def _apply_plan(state: State, event: Event) -> ItemState | None:
     if event.type == E.PLAN_MISSED:
         for ident in p["items"]:
             s = state.items.get(ident)
-            if s is not None and s.status in ("scheduled", "called"):
-                s.status = "missed"
+            if s is not None and s.status in AWAITING_START:
+                s.status = ItemStatus.MISSED
         return None
     state.plan = changed_plan(plan, event.type, p)
     if event.type in (E.ITEM_MOVED, E.ITEM_ADDED):
@@ -242,8 +243,8 @@ def _apply_plan(state: State, event: Event) -> ItemState | None:
         if item.playing and item.id not in state.items:
             state.items[item.id] = ItemState(item)
         s = state.items.get(item.id)
-        if s is not None and item.id in moved and s.status == "missed":
-            s.status = "scheduled"  # moved to a time still to come (checked when it was decided)
+        if s is not None and item.id in moved and s.status == ItemStatus.MISSED:
+            s.status = ItemStatus.SCHEDULED  # moved to a time still to come (checked when it was decided)
     if event.type == E.ITEM_CANCELLED:
         gone = state.items.pop(p["item"], None)
         return gone
@@ -273,33 +274,33 @@ def _follow(state: State, *, announce: bool) -> list[dict[str, Any]]:
 
 
 def _apply_to_item(s: ItemState, kind: str, payload: dict[str, Any], at: int) -> bool:
-    if kind == E.ROUND_CALLED and s.status == "scheduled":
-        s.status, s.called_at = "called", at
+    if kind == E.ROUND_CALLED and s.status == ItemStatus.SCHEDULED:
+        s.status, s.called_at = ItemStatus.CALLED, at
     elif kind == E.ROUND_START_HELD and s.open:
-        s.status, s.held_at = "held", at
+        s.status, s.held_at = ItemStatus.HELD, at
         s.held_for = str(payload.get("reason", "previous"))
         s.waiting_for = payload.get("waiting_for")
     elif kind == E.ROUND_STARTED and s.open:
-        s.status, s.started_at = "running", at
-    elif kind == E.ROUND_PAUSED and s.status == "running":
-        s.status, s.paused_at = "paused", at
+        s.status, s.started_at = ItemStatus.RUNNING, at
+    elif kind == E.ROUND_PAUSED and s.status == ItemStatus.RUNNING:
+        s.status, s.paused_at = ItemStatus.PAUSED, at
         s.pauses.append((at, None))
-    elif kind == E.ROUND_RESUMED and s.status == "paused" and s.paused_at is not None:
+    elif kind == E.ROUND_RESUMED and s.status == ItemStatus.PAUSED and s.paused_at is not None:
         s.paused_ms += max(0, at - s.paused_at)
         s.pauses[-1] = (s.paused_at, at)
-        s.status, s.paused_at = "running", None
-    elif kind == E.ROUND_EXTENDED and s.status != "ended":
+        s.status, s.paused_at = ItemStatus.RUNNING, None
+    elif kind == E.ROUND_EXTENDED and s.status != ItemStatus.ENDED:
         s.extended_ms += int(payload["ms"])
     elif kind == E.LAST_DEALS_ANNOUNCED and s.in_progress and s.last_deals_at is None:
         s.last_deals_at = at
     elif kind == E.BREAK_ANNOUNCED and s.in_progress and int(payload["part"]) not in s.breaks:
         s.breaks.append(int(payload["part"]))
     elif kind == E.ROUND_ENDED and s.in_progress:
-        if s.status == "paused" and s.paused_at is not None:
+        if s.status == ItemStatus.PAUSED and s.paused_at is not None:
             s.paused_ms += max(0, at - s.paused_at)
             s.pauses[-1] = (s.paused_at, at)
             s.paused_at = None
-        s.status, s.ended_at = "ended", at
+        s.status, s.ended_at = ItemStatus.ENDED, at
     else:
         return False
     return True
@@ -426,7 +427,7 @@ def start_blocker(state: State, item_id: str) -> tuple[str, str | None] | None:
     before = previous_playing(t, item_id)
     if before is not None:
         previous = state.items.get(before.id)
-        if previous is not None and previous.status not in ("ended", "missed"):
+        if previous is not None and previous.status not in (ItemStatus.ENDED, ItemStatus.MISSED):
             return ("previous", before.id)
     busy = state.item_in_progress(other_than=item_id)
     if busy is not None:

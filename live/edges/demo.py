@@ -31,6 +31,7 @@ from typing import Any
 from live.commands.validation import CommandError
 from live.core import events as E
 from live.core.events import Event
+from live.core.status import ItemStatus
 from live.edges.demo_bridge import BridgeOrganizer
 from live.edges.hall import Hall
 from live.projections import desk
@@ -135,7 +136,7 @@ class PreferansOrganizer:
             late_entry = at < self._since  # it happened while the demo was not running
             await asyncio.sleep(max(0.0, (at - self.hall.clock()) / 1000))
             s = self.hall.state.items.get(item)
-            if s is None or s.status == "ended" or player in self.hall.state.reserves.get(item, {}) \
+            if s is None or s.status == ItemStatus.ENDED or player in self.hall.state.reserves.get(item, {}) \
                     or player in self.hall.state.check_ins.get(item, {}):
                 continue
             command: dict[str, Any] = {"type": "check_in", "player": player, "item": item}
@@ -220,13 +221,13 @@ class PreferansOrganizer:
         self.hall.listeners.append(self._on_event)
         await self._door()
         seated_before = set(self.hall.state.seatings)
-        for item in [s.item.id for s in self.hall.state.items.values() if s.status == "ended"]:
+        for item in [s.item.id for s in self.hall.state.items.values() if s.status == ItemStatus.ENDED]:
             await self._score(item)  # rounds that ended while the demo was not running
         current = self.hall.state.item_in_progress()
         if current is None:
             await self._publish(self._next_open())
         for s in self.hall.state.items.values():  # a seated round, before or during its play: people walk in
-            if s.status != "ended" and s.item.id in seated_before and (s is current or current is None):
+            if s.status != ItemStatus.ENDED and s.item.id in seated_before and (s is current or current is None):
                 self._spawn(self._arrivals(s.item.id))
                 break
         while True:

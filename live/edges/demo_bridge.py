@@ -35,6 +35,7 @@ from live.commands.validation import CommandError
 from live.core import events as E
 from live.core.events import Event
 from live.core.state import ItemState, start_blocker
+from live.core.status import ItemStatus
 from live.edges.hall import Hall
 from live.projections import desk
 from live.projections import lineups as sheets
@@ -89,7 +90,7 @@ class BridgeOrganizer:
     async def run(self) -> None:
         self.hall.listeners.append(self._on_event)
         for s in self._matches():  # a resumed log: matches that ended while the demo was not running
-            if s.status == "ended":
+            if s.status == ItemStatus.ENDED:
                 await self._after_match(s.item.id)
         current = self.hall.state.item_in_progress()
         if current is not None:
@@ -120,7 +121,8 @@ class BridgeOrganizer:
         if item in self.hall.state.seatings or sheets.match_pairs(self.hall.state, item) is not None:
             return True
         ids = [s.item.id for s in self._matches()]
-        return all(self.hall.state.items[i].status in ("ended", "missed") for i in ids[:ids.index(item)])
+        done = (ItemStatus.ENDED, ItemStatus.MISSED)
+        return all(self.hall.state.items[i].status in done for i in ids[:ids.index(item)])
 
     async def _prepare(self, item: str | None) -> None:
         """The seating, the sheets, the check-ins of a match still to come, as far as they can be done now."""
@@ -166,7 +168,7 @@ class BridgeOrganizer:
         await asyncio.sleep(max(0.0, (start - t.minutes_ms(CHECK_IN_BEFORE_MIN) - self.hall.clock()) / 1000))
         for team in self._teams(item):
             s = self.hall.state.items.get(item)
-            if s is None or s.status == "ended" or team in self.hall.state.check_ins.get(item, {}):
+            if s is None or s.status == ItemStatus.ENDED or team in self.hall.state.check_ins.get(item, {}):
                 continue
             if await self._command({"type": "check_in", "team": team, "item": item}) \
                     and team not in self._late_teams:
@@ -175,7 +177,7 @@ class BridgeOrganizer:
     async def _start_when_free(self, item: str) -> None:
         """A start held because the match before had not ended: the referee starts it once nothing blocks it."""
         s = self.hall.state.items.get(item)
-        if s is not None and s.status == "held" and start_blocker(self.hall.state, item) is None:
+        if s is not None and s.status == ItemStatus.HELD and start_blocker(self.hall.state, item) is None:
             await self._command({"type": "start_round", "item": item})
 
     # ---- at the break ----------------------------------------------------------------------------

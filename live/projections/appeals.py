@@ -41,6 +41,7 @@ from __future__ import annotations
 from typing import Any
 
 from live.core.state import State
+from live.core.status import ItemStatus
 from live.core.tournament import Tournament
 from live.projections import lineups
 from live.rules import appeals as A
@@ -109,7 +110,7 @@ def results_published(state: State) -> int | None:
     None while one has not (the window has not begun to run)."""
     latest: int | None = None
     for s in state.items.values():
-        if s.status != "ended" or s.ended_at is None:
+        if s.status != ItemStatus.ENDED or s.ended_at is None:
             return None
         latest = max(latest or 0, s.ended_at)
         pairs = lineups.match_pairs(state, s.item.id)

@@ -17,6 +17,7 @@ from typing import Any
 
 from live.core.plan import seated_from
 from live.core.state import ItemState, State
+from live.core.status import ItemStatus
 from live.core.tournament import Item, Tournament
 from live.rules import lateness as L
 
@@ -150,7 +151,7 @@ def _reserve_from(t: Tournament, state: State, s: ItemState, excused: bool, came
     reserve for them: 0 for an announced absence (at once), just past the reserve mark otherwise; None while
     no reserve can take it (no published seating, the player came, a reserve sits there, the round is over,
     or has not started and the absence was not announced)."""
-    if came is not None or reserve is not None or s.status == "ended" or s.item.id not in state.seatings:
+    if came is not None or reserve is not None or s.status == ItemStatus.ENDED or s.item.id not in state.seatings:
         return None
     if excused:
         return 0
@@ -255,7 +256,7 @@ def reports(state: State) -> dict[str, dict[str, Any]]:
     upcoming_done = False
     for item in state.tournament.items:
         s = state.items.get(item.id)
-        if s is None or s.status == "missed":
+        if s is None or s.status == ItemStatus.MISSED:
             continue  # a round that was never played has nobody late
         if s.open and not upcoming_done:
             upcoming_done = True

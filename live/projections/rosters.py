@@ -27,6 +27,7 @@ from typing import Any
 
 from live.core import events as E
 from live.core.state import State
+from live.core.status import ItemStatus
 from live.core.tournament import Player, Tournament
 from live.projections.lineups import played
 from live.projections.standings import league_schedule
@@ -47,7 +48,7 @@ def league_record(state: State, team: str) -> tuple[int, int]:
         if number is None or number > len(schedule) or not any(team in pair for pair in schedule[number - 1].pairs):
             continue
         total += 1
-        done += s.status == "ended"
+        done += s.status == ItemStatus.ENDED
     return done, total
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
+from live.core.status import ItemStatus
 from live.projections import lateness as arrivals
 from live.rules import bridge, preferans
 from live.rules import lateness as L
@@ -252,7 +253,7 @@ def bridge_scores(state: State) -> list[bridge.Score]:
             lines.extend(pair)
         seating = state.seatings.get(item.id)
         status = state.items[item.id].status
-        if seating and seating.get("bye") and status in ("running", "paused", "ended"):
+        if seating and seating.get("bye") and status in (ItemStatus.RUNNING, ItemStatus.PAUSED, ItemStatus.ENDED):
             if scale(state) == "slovak25":
                 lines.append(bridge.slovak_bye(seating["bye"], item.round, boards, rules["bye_bonus"]))
             else:

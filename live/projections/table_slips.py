@@ -11,6 +11,7 @@ from decimal import Decimal
 from typing import Any
 
 from live.core.state import State
+from live.core.status import ItemStatus
 from live.projections.standings import table_scores
 from live.rules.numbers import json_number, to_decimal
 from live.rules.table_slips import table_slip
@@ -45,7 +46,7 @@ def round_slips(state: State, item_id: str) -> dict[str, Any]:
     seated = [int(x["table"]) for x in state.seatings.get(item_id, {}).get("tables", [])]
     missing = [n for n in seated if str(n) not in state.results.get(item_id, {})]
     return {"item": item_id, "title": s.item.title, "status": s.status, "fee": json_number(amount), "tables": tables,
-            "missing": missing, "complete": s.status == "ended" and not missing,
+            "missing": missing, "complete": s.status == ItemStatus.ENDED and not missing,
             "fees": json_number(sum((to_decimal(x["amount"]) for t in tables for x in t["pays"]), Decimal(0)))}
 
 

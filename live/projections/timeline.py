@@ -19,12 +19,16 @@ from datetime import datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
+from live.core.status import ItemStatus
+
 Item = Mapping[str, Any]
 
 #: A playing item's status → its phase. A non-playing item (a break, a meal) has no status: its phase is None,
 #: and it is on while now is in [start, end) — the timeline's `current` says when.
-PHASES = {"scheduled": "upcoming", "called": "upcoming", "held": "upcoming", "missed": "missed",
-          "running": "in_progress", "paused": "in_progress", "ended": "done"}
+PHASES: dict[str, str] = {
+    ItemStatus.SCHEDULED: "upcoming", ItemStatus.CALLED: "upcoming", ItemStatus.HELD: "upcoming",
+    ItemStatus.MISSED: "missed", ItemStatus.RUNNING: "in_progress", ItemStatus.PAUSED: "in_progress",
+    ItemStatus.ENDED: "done"}
 
 
 def phase(item: Item) -> str | None:
@@ -32,15 +36,15 @@ def phase(item: Item) -> str | None:
     "missed" (over before anything was played: it fires nothing); None for a non-playing item."""
     if not item.get("playing"):
         return None
-    return PHASES.get(str(item.get("status", "scheduled")), "upcoming")
+    return PHASES.get(str(item.get("status", ItemStatus.SCHEDULED)), "upcoming")
 
 
 def _open(item: Item) -> bool:
-    return item.get("status") in ("scheduled", "called", "held")
+    return item.get("status") in (ItemStatus.SCHEDULED, ItemStatus.CALLED, ItemStatus.HELD)
 
 
 def _in_progress(item: Item) -> bool:
-    return item.get("status") in ("running", "paused")
+    return item.get("status") in (ItemStatus.RUNNING, ItemStatus.PAUSED)
 
 
 def _comes(item: Item, now: int) -> bool:
@@ -80,19 +84,19 @@ def headline(timetable: Sequence[Item], now: int, zone: ZoneInfo, checkin_opens_
         after = next((i for i in items[items.index(upcoming) + 1:] if _comes(i, now)), None)
     mode, deadline = "idle", None
     if current is not None and current["playing"]:
-        if current.get("status") == "paused":
+        if current.get("status") == ItemStatus.PAUSED:
             mode = "paused"
         else:
             ends = current.get("ends_at")
             mode, deadline = "running", current["end"] if ends is None else ends
     elif upcoming is not None:
-        if upcoming["playing"] and upcoming.get("status") == "held":
+        if upcoming["playing"] and upcoming.get("status") == ItemStatus.HELD:
             mode = "held"
         else:
             mode, deadline = "until", upcoming["start"]
     elif current is not None:
         mode, deadline = "ends", current["end"]
-    elif any(i.get("status") == "missed" for i in items):
+    elif any(i.get("status") == ItemStatus.MISSED for i in items):
         mode = "missed"
     return {"current": _id(current), "next": _id(upcoming), "then": _id(after), "mode": mode, "deadline": deadline,
             "day": _day(items, now, zone, dates), "checkin": _checkin(items, now, checkin_opens_ms)}
@@ -119,7 +123,7 @@ def _day(items: list[Item], now: int, zone: ZoneInfo, dates: Mapping[int, str]) 
 
 
 def _checkin(items: list[Item], now: int, opens_ms: int) -> str | None:
-    opened = [i for i in items if i["playing"] and i.get("status") != "ended" and i["start"] - opens_ms <= now]
+    opened = [i for i in items if i["playing"] and i.get("status") != ItemStatus.ENDED and i["start"] - opens_ms <= now]
     return _id(max(opened, key=lambda i: i["start"], default=None))  # the first of equal starts, as the server
 
 

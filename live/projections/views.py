@@ -18,6 +18,7 @@ from live.core import referees as R
 from live.core import texts
 from live.core.referees import SHARED_NAME, is_referee
 from live.core.state import ItemState, State, start_blocker
+from live.core.status import ItemStatus
 from live.core.tournament import Item, Player, Tournament
 from live.projections import appeals, checkin, desk, lineups, rosters, sanctions, table_slips, timeline
 from live.projections.lateness import lateness_of
@@ -45,16 +46,16 @@ def item_view(t: Tournament, item: Item, s: ItemState | None, planned: Item | No
         data["phase"] = None  # not a round or match: it is on while now is in [start, end) (see `now`)
         return data
     # Why a held round still waits, as it stands now (None: it can be started).
-    held = start_blocker(state, item.id) if state is not None and s.status == "held" else None
+    held = start_blocker(state, item.id) if state is not None and s.status == ItemStatus.HELD else None
     data.update(
         status=s.status, started_at=s.started_at, ended_at=s.ended_at, called_at=s.called_at,
         held_at=s.held_at, held_for=held[0] if held else None, waiting_for=held[1] if held else None,
-        ends_at=s.ends_at() if s.status != "ended" else s.ended_at,
+        ends_at=s.ends_at() if s.status != ItemStatus.ENDED else s.ended_at,
         paused_at=s.paused_at, extended_ms=s.extended_ms, last_deals_at=s.last_deals_at,
         breaks=list(s.breaks), parts=t.segments(item),
     )
     data["phase"] = timeline.phase(data)
-    if s.status == "paused":
+    if s.status == ItemStatus.PAUSED:
         data["remaining_ms"] = s.remaining_ms(s.paused_at or 0)
     elif s.open:
         data["remaining_ms"] = s.remaining_ms(0)
