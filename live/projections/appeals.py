@@ -1,39 +1,6 @@
 """What the screens are shown of the appeals, derived from the state; the commands that
 change them are in live/commands/appeals.py.
-
-Appeals against a referee's decision: the commands, the undo checks, and what the console, the player's
-own page and the standings are shown. Who may appeal, how often and what a decision changes is the preset's
-(live/rules/appeals.py `AppealRules`):
-
-- Čačak (RULES.md §1 "Sanctions and appeals"): a player asks the judges' committee, `appeals_per_player`
-  times (3) in the tournament; the next request is refused naming the rule. Only an appeal upheld
-  unanimously changes the referee's decision.
-
-      {"type": "appeal", "player": "p04", "item": "r2", "subject": "the misdeal at table 3"}
-      {"type": "decide_appeal", "appeal": 41, "decision": "upheld", "unanimous": true, "correction": 44}
-
-- Slovak league (RULES.md §3 "Results and appeals", seed §28): a team appeals against a director's decision
-  on its match, signed by its captain (named: the hall does not keep who captains) or by at least half of
-  its line-up in that match (players on its sheet of the match); to the federation's presidium, which
-  decides within `appeal_decision_days` (28) — the hall records the appeal and the outcome. No limit on
-  their number; no unanimity rule (`unanimous` is not a field of its decisions).
-
-      {"type": "appeal", "team": "t2", "item": "m3", "subject": "the ruling on board 7", "signed_by": ["t2p1", "t2p3"]}
-      {"type": "appeal", "team": "t2", "item": "m3", "subject": "the ruling on board 7", "captain": "Ján Novák"}
-      {"type": "decide_appeal", "appeal": 52, "decision": "upheld", "correction": 60}
-
-An appeal is named by the seq of its `appeal_lodged` event. A decision waits until the appeal's round has
-ended (the committee meets after the round; the presidium decides on a match played); it is final (one per
-appeal). An appeal that changes the decision (`outcome: "changed"`) may link the correcting command
-(`correction`: the seq of a `correct_result` of that round — of the team's match, for a team's appeal — or of
-the undo of a penalty or sanction); one that does not refuses a correction. While an appeal is open its
-results are provisional (Slovak §24.1): `provisional` is the standings' flag, and the match's. Under rules
-with `appeal_window_days` (Slovak §24.1: 15) an appeal is refused once that many days have passed since the
-overall results were published (`results_published`), by the clock the command is decided at.
-
-The appeal events are for the referees and the player (`REFEREE_ONLY_TYPES`): the hall sees that
-something happened, not who appealed what (the standings say which round or match is provisional, not who
-appealed); the player's page shows their own requests and how many are left only with their session.
+How the rules are read is told there, in its docstring.
 """
 
 from __future__ import annotations

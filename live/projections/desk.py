@@ -1,26 +1,6 @@
 """What the screens are shown of the desk, derived from the state; the commands that
 change them are in live/commands/desk.py.
-
-The registration desk (RULES.md §1 and §2 "Desk"): the `record_payment` command, its undo check, and
-what the console is shown — per player and team what is due, what is paid and the next payment to take,
-who has not paid, and the prize fund the payments make — so the console keeps no rule of its own.
-
-    {"type": "record_payment", "player": "p04", "what": "entry", "amount": 4000}
-    {"type": "record_payment", "team": "t2", "what": "entry", "amount": 1500, "method": "account"}
-    {"type": "record_payment", "player": "p11", "what": "match_fee", "amount": 100}
-    {"type": "record_payment", "player": "p04", "what": "other", "amount": 200, "note": "scoring fee, round 2"}
-    {"type": "record_payment", "player": "p09", "what": "entry", "amount": -2000, "note": "a lady: 2000, not 4000"}
-
-`what` is `entry`, `match_fee` or `other`; a negative amount is a refund of that kind. `note` says what an
-`other` payment or a refund is for (required for those, optional else); `method` is `cash` (the default)
-or `account` (paid to the club's account beforehand, RULES.md §1). The rules are live/rules/desk.py.
-
-Matches played (the Novi Sad match fee) are those the team sheets in force put a player in
-(live/commands/lineups.py); for a match without their team's sheet, the started matches they checked in for,
-less a bye or a match their team forfeited. The payment events are the referees' (`REFEREE_ONLY_TYPES`):
-the hall sees that something happened, not who paid what. `GET /api/desk/payments`
-(live/edges/web/desk_api.py) answers the
-`desk` section; `GET /api/prizes` without `fund` takes the fund from here (`fund_for_prizes`).
+How the rules are read is told there, in its docstring.
 """
 
 from __future__ import annotations

@@ -1,13 +1,6 @@
 """What the screens are shown of the arrivals, derived from the state; the commands that
 change them are in live/commands/arrivals.py.
-
-Arrivals: check-ins, absences announced in advance, reserves — and the lateness they add up to.
-
-Every penalty here is derived from timestamps in the log (RULES.md, "What late means
-everywhere"): the reference start of the round (scheduled, or the referee's later start), the
-pauses, and each check-in's time. A corrected check-in is a new event and everything is
-recomputed. The numbers come from `live/rules/lateness.py`; this module decides who is
-expected, who has arrived, and turns the rules' answers into commands' checks and screens' rows.
+How the rules are read is told there, in its docstring.
 """
 
 from __future__ import annotations

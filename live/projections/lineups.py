@@ -1,37 +1,6 @@
 """What the screens are shown of the team sheets, derived from the state; the commands that
 change them are in live/commands/lineups.py.
-
-Team sheets of the bridge events (RULES.md §2 and §3 "Team sheets"): the `lineup` command, the
-boards every player played as the sheets say, the Novi Sad final individual ranking, and what the
-console is shown. The pure rules are in live/rules/lineups.py.
-
-    {"type": "lineup", "item": "m3", "team": "t1",
-     "parts": [["t1p1", "t1p2", "t1p3", "t1p4"], ["t1p1", "t1p2", "t1p3", "t1p5"]],
-     "substitutions": [{"part": 2, "out": "t1p5", "substitute": "Petar Petrović", "boards": 3}]}
-
-`parts` is the team's sheet for the match as it stands: the line-up of part 1, 2, … (as many as have
-been handed in; at most the match's parts), each `lineup_size` (4) players of the team's roster.
-A later sheet for the same match and team replaces the earlier one, within these rules:
-
-- Players change only at the breaks. A part's line-up may be entered or changed until the part has
-  begun (part 1 at the match's start, part p + 1 at the break signal after part p) and once more
-  after — the sheet handed in at the break, typed in; the first sheet entered after a part began
-  fixes that part (`fixes` in the event; `fixed` in the state), and later sheets must keep it. The
-  server cannot see when a break ends (the break is a signal, not a span of time): this is how it
-  tells a change at the break from one during play. A mistyped sheet is corrected by its undo.
-- A part with no line-up of its own continues with the players at the end of the part before.
-- `substitutions` records a change during a part that has begun, for its last `boards` boards: `in`
-  a member of the team (the director's exceptional substitution, Slovak §27.5 — where the seed has
-  it; RULES.md calls it §25.5), after which the player replaced may not play the following part
-  (`replaced_sits_out`); or `substitute` a name (a referee's substitute, Novi Sad), at most
-  `substitute_max_boards` (3) boards of the match in all. Neither replaces a whole part: that is the
-  line-up of the next part.
-
-- Slovak §27.1: a player marked `substitute` on the roster is on the sheets of fewer than
-  `substitute_rounds_below_percent` (50) of the competition's rounds; the sheet that would make it half
-  is refused (live/rules/lineups.py has the reading).
-
-Every refusal names the rule: the message says it, the detail has `field` and `rule`.
+How the rules are read is told there, in its docstring.
 """
 
 from __future__ import annotations

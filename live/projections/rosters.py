@@ -1,24 +1,6 @@
 """What the screens are shown of the rosters, derived from the state; the checks that guard them
 are in live/commands/rosters.py.
-
-Who joins a bridge team during the event (RULES.md §2 and §3 "Team sheets"): the checks that
-`register_player` makes for a team's new member (live/commands/plan_changes.py calls `member_fields`), the
-players' club `rating`, and the console's `rosters` section. The pure rules are in live/rules/rosters.py.
-
-    {"type": "register_player", "team": "t1", "name": "Petar Nikolić", "rating": 1480}
-    {"type": "register_player", "team": "t1", "name": "Petar Nikolić", "rating": 1480, "replaces": "t1p4"}
-
-- Slovak §17: a roster has at most `roster_max` (8) members; the 5th and later are added before a
-  match starts (refused while a match is being played); a player who has played in the league for one
-  team is not added to another. It has at least `roster_min` (4) members still on it: a withdrawal that
-  would leave fewer is refused (`check_withdrawal`), a team with fewer is given no line-up
-  (`check_lineup`), and the console's roster says `incomplete` (live/rules/rosters.py has the reading).
-- Novi Sad: until half of its matches a team may be extended (with players of no other team); from
-  then on only by `replaces`: one player (`replacements_after_half`) replaced by a new one whose
-  `rating` is not higher than the average of the team's members. The player replaced leaves the team
-  (the plan marks them withdrawn, live/core/plan.py); the boards they played stay on the sheets.
-
-Who is "the same player" on two teams is told by the name, as `register_player` always has.
+How the rules are read is told there, in its docstring.
 """
 
 from __future__ import annotations

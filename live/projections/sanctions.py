@@ -1,29 +1,6 @@
 """What the screens are shown of the sanctions, derived from the state; the commands that
 change them are in live/commands/sanctions.py.
-
-The referee's sanctions by kind (RULES.md §1 "Sanctions and appeals", Čačak): the `sanction` command,
-and the next step of each kind for each player, which the console proposes without a rule of its own.
-
-    {"type": "sanction", "player": "p04", "kind": "bad_shuffle", "item": "r2"}
-    {"type": "sanction", "player": "p04", "kind": "misdeal", "item": "r2", "step": 1, "reason": "13 cards"}
-    {"type": "sanction", "player": "p04", "kind": "signalling", "item": "r2", "step": 3}
-    {"type": "sanction", "player": "p04", "kind": "deduction", "item": "r2", "points": 1.5,
-     "reason": "insulted the referee"}
-
-`kind` is one of `live.rules.sanctions.KINDS`; the step and its bule follow from the preset and the
-player's history of that kind (live/rules/sanctions.py). An optional `step` is the step the console
-proposed: a sanction another referee recorded in between makes it stale, and the command is refused
-instead of silently giving the next step up. The event carries the step, the bule and its penalty
-lines, so an undo of an earlier sanction or a change of the rules never rewrites a sanction given.
-The lines fold into `State.penalties` like a `penalty` command's, and the undo takes them away.
-
-A signalling step is a measure (`measure` in the event: the leader's warning, the referee's public
-warning, "may not follow in that hand") and writes no line. A deduction takes `points` (the referee's
-number, in tournament points, refused when not a number above 0 in tenths) and needs a `reason`: its
-one line has `unit: "points"`, which the standings subtract from the player's score
-(`penalty_points` in the row); the committee reads why in the audit.
-
-Removal from the tournament is not a step: it is `withdraw_player` with the reason.
+How the rules are read is told there, in its docstring.
 """
 
 from __future__ import annotations

@@ -48,17 +48,13 @@ def line(s: Session, who: str) -> dict[str, Any]:
     return next(x for x in books(s)["accounts"] if x["id"] == who)
 
 
-def do(s: Session, command: dict[str, Any]) -> Any:
-    return s.do(command["type"], **{k: v for k, v in command.items() if k != "type"})
-
-
 def novi_sad_m1_played() -> Session:
     """m1 under way: a1–a4 of t1 checked in (a4 a junior), a5 not."""
     s = Session(NOVI_SAD)
-    do(s, {"type": "publish_seating", "item": "m1"})
+    s.run({"type": "publish_seating", "item": "m1"})
     for k in range(1, 5):
-        do(s, {"type": "check_in", "item": "m1", "player": f"a{k}"})
-    do(s, {"type": "start_round", "item": "m1"})
+        s.run({"type": "check_in", "item": "m1", "player": f"a{k}"})
+    s.run({"type": "start_round", "item": "m1"})
     return s
 
 
@@ -169,7 +165,7 @@ def test_a_desk_rule_out_of_bounds_is_refused_in_the_file_and_at_the_console(rul
 def test_the_organizer_sets_the_share_in_the_file() -> None:
     t = tournament(rounds(1), rules={"prize_fund_share": 80}, players=[{"id": "p1", "name": "Milan"}])
     s = Session(t)
-    do(s, pay("p1", "entry", 4000))
+    s.run(pay("p1", "entry", 4000))
     assert books(s)["fund"]["amount"] == 3200 and books(s)["fund"]["share"] == 80
 
 
@@ -245,8 +241,8 @@ def test_no_desk_in_the_slovak_league() -> None:
 
 def test_the_console_is_shown_what_is_due_paid_and_next_and_who_has_not_paid() -> None:
     s = Session(PREFERANS)
-    do(s, pay("p1", "entry", 4000))
-    do(s, pay("p2", "entry", 1500, method="account"))
+    s.run(pay("p1", "entry", 4000))
+    s.run(pay("p2", "entry", 1500, method="account"))
     view = books(s)
     assert line(s, "p1")["lines"]["entry"] == {"due": 4000, "paid": 4000, "owed": 0, "most": 0, "refundable": 4000}
     assert line(s, "p1")["next"] is None and line(s, "p3")["next"] == {"what": "entry", "amount": 4000}
@@ -265,41 +261,41 @@ def test_the_console_is_shown_what_is_due_paid_and_next_and_who_has_not_paid() -
 
 def test_a_payment_is_undone_and_a_refund_is_undone_before_the_payment_it_returns() -> None:
     s = Session(PREFERANS)
-    first = do(s, pay("p2", "entry", 4000 - 2000))
-    do(s, {"type": "undo"})
+    first = s.run(pay("p2", "entry", 4000 - 2000))
+    s.run({"type": "undo"})
     assert line(s, "p2")["lines"]["entry"]["paid"] == 0 and books(s)["fund"]["amount"] == 0
     assert [c["undone"] for c in s.state.commands] == [True, False] and first.seq == 1
 
     # p1 paid in full, then is found to be a lady: the desk proposes giving 2000 back
-    paid = do(s, pay("p1", "entry", 4000))
-    do(s, {"type": "update_player", "player": "p1", "lady": True})
+    paid = s.run(pay("p1", "entry", 4000))
+    s.run({"type": "update_player", "player": "p1", "lady": True})
     assert line(s, "p1")["next"] == {"what": "entry", "amount": -2000} and line(s, "p1")["owed"] == 0
-    refund = do(s, pay("p1", "entry", -2000, note="a lady's entry is 2000"))
+    refund = s.run(pay("p1", "entry", -2000, note="a lady's entry is 2000"))
     assert line(s, "p1")["lines"]["entry"]["paid"] == 2000 and books(s)["fund"]["amount"] == 1400
     refused = s.refuse({"type": "undo", "seq": paid.seq})
     assert (refused.status, refused.detail["field"]) == (409, "seq") and "undo the refund first" in refused.error
-    do(s, {"type": "undo", "seq": refund.seq})
-    do(s, {"type": "undo", "seq": paid.seq})
+    s.run({"type": "undo", "seq": refund.seq})
+    s.run({"type": "undo", "seq": paid.seq})
     assert line(s, "p1")["lines"]["entry"]["paid"] == 0
 
 
 def test_a_withdrawn_player_gets_no_refund_naming_the_rule() -> None:
     s = Session(PREFERANS)
-    do(s, pay("p1", "entry", 4000))
-    do(s, {"type": "withdraw_player", "player": "p1", "reason": "removed by the referee"})
+    s.run(pay("p1", "entry", 4000))
+    s.run({"type": "withdraw_player", "player": "p1", "reason": "removed by the referee"})
     refused = s.refuse(pay("p1", "entry", -4000, note="leaving early"))
     assert (refused.status, refused.detail["field"], refused.detail["rule"]) == (409, "amount", "withdrawn_no_refund")
     assert "no refund" in refused.error
     assert line(s, "p1")["withdrawn"] is True and line(s, "p1")["lines"]["entry"]["refundable"] == 0
     # a withdrawn player who never paid still owes it: the desk's list says so
-    do(s, {"type": "withdraw_player", "player": "p3", "reason": "left after round 1"})
+    s.run({"type": "withdraw_player", "player": "p3", "reason": "left after round 1"})
     assert next(x for x in books(s)["unpaid"] if x["id"] == "p3")["withdrawn"] is True
 
 
 def test_a_walk_in_who_paid_is_not_undone() -> None:
     s = Session(PREFERANS)
-    walk_in = do(s, {"type": "register_player", "name": "Zoran", "junior": True})
-    do(s, pay("w07", "entry", 4000))
+    walk_in = s.run({"type": "register_player", "name": "Zoran", "junior": True})
+    s.run(pay("w07", "entry", 4000))
     assert line(s, "w07")["junior"] is True and s.state.tournament.player("w07").junior  # type: ignore[union-attr]
     refused = s.refuse({"type": "undo", "seq": walk_in.seq})
     assert (refused.status, refused.detail["field"]) == (409, "seq") and "has paid" in refused.error
@@ -314,8 +310,8 @@ def test_novi_sad_the_team_pays_its_entry_and_each_player_per_match_played() -> 
         ("a3", 1, {"what": "match_fee", "amount": 50}), ("a4", 1, None), ("a5", 0, None)]
     junior = line(s, "a4")
     assert (junior["junior"], junior["whats"], junior["lines"]["match_fee"]["each"]) == (True, ["other"], 0)
-    do(s, pay("t1", "entry", 1500))
-    do(s, pay("a1", "match_fee", 100))  # tonight's two matches at once: one paid ahead
+    s.run(pay("t1", "entry", 1500))
+    s.run(pay("a1", "match_fee", 100))  # tonight's two matches at once: one paid ahead
     assert line(s, "a1")["lines"]["match_fee"] | {"most": None} == {
         "due": 50, "paid": 100, "owed": -50, "most": None, "refundable": 100, "matches": 1, "each": 50}
     assert line(s, "a1")["next"] == {"what": "match_fee", "amount": -50}  # a credit: returned if asked
@@ -323,17 +319,17 @@ def test_novi_sad_the_team_pays_its_entry_and_each_player_per_match_played() -> 
     assert (fund["amount"], fund["collected"], fund["from"]) == (
         1600, {"entry": 1500, "match_fee": 100, "other": 0}, ["entry", "match_fee"])
     # the match t1 forfeits is not played
-    do(s, {"type": "forfeit", "item": "m1", "team": "t1"})
+    s.run({"type": "forfeit", "item": "m1", "team": "t1"})
     assert line(s, "a2")["lines"]["match_fee"]["matches"] == 0
 
 
 def test_a_bye_is_no_match_played() -> None:
     s = Session(tournament(rounds(2, kind="match", minutes=90, gap=15, boards=12), preset="novi-sad-teams",
                            teams=TEAMS[:3], players=MEMBERS))
-    do(s, {"type": "publish_seating", "item": "m1"})
+    s.run({"type": "publish_seating", "item": "m1"})
     assert s.state.seatings["m1"]["bye"] == "t1"
-    do(s, {"type": "check_in", "item": "m1", "player": "a1"})
-    do(s, {"type": "start_round", "item": "m1"})
+    s.run({"type": "check_in", "item": "m1", "player": "a1"})
+    s.run({"type": "start_round", "item": "m1"})
     assert desk.matches_played(s.state) == {} and line(s, "a1")["next"] is None
 
 
@@ -342,14 +338,14 @@ def test_the_junior_flag_is_read_from_the_file_and_set_at_the_console() -> None:
     with pytest.raises(TournamentFileError, match="junior"):
         tournament(rounds(1), players=[{"id": "p1", "name": "Milan", "junior": "yes"}])
     s = Session(NOVI_SAD)
-    event = do(s, {"type": "update_player", "player": "a1", "junior": True})
+    event = s.run({"type": "update_player", "player": "a1", "junior": True})
     assert event.payload == {"player": "a1", "junior": True}
     assert s.state.tournament.player("a1").junior  # type: ignore[union-attr]
     refused = s.refuse({"type": "update_player", "player": "a1", "junior": 1})
     assert (refused.status, refused.detail["field"]) == (422, "junior")
-    registered = do(s, {"type": "register_player", "name": "Mladen", "team": "t2", "junior": True})
+    registered = s.run({"type": "register_player", "name": "Mladen", "team": "t2", "junior": True})
     assert registered.payload["junior"] is True
-    do(s, {"type": "undo"})
+    s.run({"type": "undo"})
     assert s.state.tournament.player(registered.payload["player"]) is None
 
 
@@ -373,7 +369,7 @@ def test_a_junior_marked_in_the_edited_file_is_a_difference_accepted_as_update_p
 
 def test_the_team_sheet_says_who_played_a_match_where_there_is_one() -> None:
     s = novi_sad_m1_played()
-    do(s, {"type": "lineup", "item": "m1", "team": "t1", "parts": [["a1", "a2", "a3", "a5"]]})
+    s.run({"type": "lineup", "item": "m1", "team": "t1", "parts": [["a1", "a2", "a3", "a5"]]})
     assert {p: items for p, items in desk.matches_played(s.state).items() if p.startswith("a")} == {
         "a1": ["m1"], "a2": ["m1"], "a3": ["m1"], "a5": ["m1"]}  # a4 checked in but sat out; a5 came in
     assert line(s, "a5")["next"] == {"what": "match_fee", "amount": 50}

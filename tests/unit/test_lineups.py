@@ -12,7 +12,6 @@ import pytest
 from helpers import MIN, SEC, T0, item, rounds, stored, tournament
 from test_results import Session
 
-from live.commands.decide import CommandError
 from live.core import events as E
 from live.core.events import NewEvent
 from live.core.tournament import TournamentFileError
@@ -57,24 +56,9 @@ def sheet(team: str, *parts: list[str], item_: str = "m1", subs: list[dict[str, 
     return command
 
 
-def do(s: Session, command: dict[str, Any]) -> Any:
-    kind = command["type"]
-    return s.do(kind, **{k: v for k, v in command.items() if k != "type"})
-
-
 def break_signal(s: Session, item_: str = "m1", part: int = 1, parts: int = 2) -> None:
     s.now += SEC
     stored(s.events, NewEvent(E.BREAK_ANNOUNCED, "scheduler", {"item": item_, "part": part, "parts": parts}), s.now)
-
-
-def refused(s: Session, command: dict[str, Any], status: int, field: str, rule: str | None = None,
-            words: str = "") -> CommandError:
-    error = s.refuse(command)
-    assert (error.status, error.detail["field"]) == (status, field), error.to_json()
-    if rule is not None:
-        assert error.detail["rule"] == rule, error.to_json()
-    assert words in error.error, error.error
-    return error
 
 
 def started(t: Any = NOVI_SAD, item_: str = "m1") -> Session:
@@ -166,22 +150,22 @@ def test_a_roster_has_room_below_its_maximum() -> None:
 def test_a_line_up_changes_freely_before_its_part_begins_and_then_stands() -> None:
     s = Session(NOVI_SAD)
     s.do("publish_seating", item="m1")
-    first = do(s, sheet("t2", T2))
+    first = s.run(sheet("t2", T2))
     assert first.payload == {"item": "m1", "team": "t2", "parts": [T2], "substitutions": [], "fixes": []}
-    do(s, sheet("t2", ["ba", "bb", "bc", "be"]))  # the captain changed his mind before the match
+    s.run(sheet("t2", ["ba", "bb", "bc", "be"]))  # the captain changed his mind before the match
     s.do("start_round", item="m1")
     # the first sheet after the start is the one the match began with: it may still differ, then it stands
-    fixing = do(s, sheet("t2", T2, ["ba", "bb", "bc", "be"]))
+    fixing = s.run(sheet("t2", T2, ["ba", "bb", "bc", "be"]))
     assert fixing.payload["fixes"] == [1]
     assert s.state.lineups["m1"]["t2"]["fixed"] == [1]
-    refused(s, sheet("t2", ["ba", "bb", "bc", "bf"]), 409, "parts", "changes_at_breaks", "part 1 of m1 is under way")
-    refused(s, sheet("t2", T2, ["ba", "bb", "bc", "be"]), 422, "parts", words="already entered")
-    do(s, sheet("t2", T2, ["ba", "bb", "bc", "bf"]))  # part 2 has not begun: still the captain's to change
+    s.refused(sheet("t2", ["ba", "bb", "bc", "bf"]), 409, "parts", "changes_at_breaks", "part 1 of m1 is under way")
+    s.refused(sheet("t2", T2, ["ba", "bb", "bc", "be"]), 422, "parts", words="already entered")
+    s.run(sheet("t2", T2, ["ba", "bb", "bc", "bf"]))  # part 2 has not begun: still the captain's to change
     break_signal(s)
-    at_break = do(s, sheet("t2", T2, ["ba", "bb", "bd", "bf"]))  # handed in at half-time
+    at_break = s.run(sheet("t2", T2, ["ba", "bb", "bd", "bf"]))  # handed in at half-time
     assert at_break.payload["fixes"] == [1, 2]
-    refused(s, sheet("t2", T2, ["ba", "bb", "bc", "bf"]), 409, "parts", "changes_at_breaks", "part 2 of m1")
-    refused(s, sheet("t2", T2), 409, "parts", "changes_at_breaks")  # nor dropped
+    s.refused(sheet("t2", T2, ["ba", "bb", "bc", "bf"]), 409, "parts", "changes_at_breaks", "part 2 of m1")
+    s.refused(sheet("t2", T2), 409, "parts", "changes_at_breaks")  # nor dropped
     s.do("end_round", item="m1")
     assert played(s.state) == {"ba": {"m1": 12}, "bb": {"m1": 12}, "bc": {"m1": 6}, "bd": {"m1": 12}, "bf": {"m1": 6}}
 
@@ -189,24 +173,24 @@ def test_a_line_up_changes_freely_before_its_part_begins_and_then_stands() -> No
 def test_a_sheet_handed_in_after_the_match_is_recorded_once() -> None:
     s = started()
     s.do("end_round", item="m1")
-    do(s, sheet("t5", T5))  # the paper sheet typed in afterwards: part 2 continued unchanged
+    s.run(sheet("t5", T5))  # the paper sheet typed in afterwards: part 2 continued unchanged
     assert played(s.state)["t5p1"] == {"m1": 12}
-    do(s, sheet("t5", T5, ["t5p1", "t5p2", "t5p3", "t5p4"]))  # confirming part 2 fixes it
+    s.run(sheet("t5", T5, ["t5p1", "t5p2", "t5p3", "t5p4"]))  # confirming part 2 fixes it
     assert s.state.lineups["m1"]["t5"]["fixed"] == [1, 2]
-    refused(s, sheet("t5", T5, T5), 422, "parts", words="already entered")
+    s.refused(sheet("t5", T5, T5), 422, "parts", words="already entered")
 
 
 def test_the_undo_of_a_line_up_brings_back_the_sheet_before_it() -> None:
     s = started()
-    first = do(s, sheet("t2", T2))
-    do(s, sheet("t2", T2, ["ba", "bb", "bc", "be"]))
-    last = do(s, sheet("t2", T2, ["ba", "bb", "bc", "bf"]))
+    first = s.run(sheet("t2", T2))
+    s.run(sheet("t2", T2, ["ba", "bb", "bc", "be"]))
+    last = s.run(sheet("t2", T2, ["ba", "bb", "bc", "bf"]))
     s.do("undo", seq=last.seq)
     assert s.state.lineups["m1"]["t2"]["parts"] == [T2, ["ba", "bb", "bc", "be"]]
     s.do("undo")
     s.do("undo", seq=first.seq)
     assert "t2" not in s.state.lineups.get("m1", {})
-    do(s, sheet("t2", ["ba", "bb", "be", "bf"]))  # nothing fixed any more: the corrected sheet goes in
+    s.run(sheet("t2", ["ba", "bb", "be", "bf"]))  # nothing fixed any more: the corrected sheet goes in
     assert s.state.lineups["m1"]["t2"]["fixed"] == [1]
 
 
@@ -215,17 +199,17 @@ def test_a_referee_substitute_plays_at_most_three_boards_of_a_match() -> None:
     break_signal(s)
     three = [{"part": 1, "out": "bb", "substitute": "Petar Petrović", "boards": 2},
              {"part": 2, "out": "bc", "substitute": "Petar Petrović", "boards": 1}]
-    do(s, sheet("t2", T2, T2, subs=three))
+    s.run(sheet("t2", T2, T2, subs=three))
     assert played(s.state)["bb"] == {"m1": 10} and played(s.state)["bc"] == {"m1": 11}
     assert referee_view(s.state)["matches"]["m1"]["teams"]["t2"]["substitute_boards_left"] == 0
     fourth = [*three, {"part": 2, "out": "bd", "substitute": "Petar Petrović", "boards": 1}]
-    error = refused(s, sheet("t2", T2, T2, subs=fourth), 422, "substitutions", "substitute_max_boards",
+    error = s.refused(sheet("t2", T2, T2, subs=fourth), 422, "substitutions", "substitute_max_boards",
                     "would play 4 boards")
     assert error.detail["allowed"] == 3
-    refused(s, sheet("t5", T5, subs=[{"part": 1, "out": "t5p1", "substitute": "Ana", "boards": 4}]), 422,
+    s.refused(sheet("t5", T5, subs=[{"part": 1, "out": "t5p1", "substitute": "Ana", "boards": 4}]), 422,
             "substitutions", "substitute_max_boards")
     # the substitution recorded stands like its part
-    refused(s, sheet("t2", T2, T2, subs=three[:1]), 409, "substitutions", "changes_at_breaks")
+    s.refused(sheet("t2", T2, T2, subs=three[:1]), 409, "substitutions", "changes_at_breaks")
 
 
 @pytest.mark.parametrize(("command", "status", "field", "words"), [
@@ -256,14 +240,14 @@ def test_a_referee_substitute_plays_at_most_three_boards_of_a_match() -> None:
 ])
 def test_bad_line_ups_are_refused_naming_the_field(command: dict[str, Any], status: int, field: str,
                                                    words: str) -> None:
-    refused(started(), command, status, field, words=words)
+    started().refused(command, status, field, words=words)
 
 
 def test_no_sheet_for_a_forfeited_match_or_a_final_not_yet_seated_or_in_preferans() -> None:
     s = started()
     s.do("forfeit", item="m1", team="t5")
-    refused(s, sheet("t2", T2), 409, "team", words="forfeited")
-    refused(Session(NOVI_SAD), sheet("t2", T2, item_="m11"), 409, "item", words="publish its seating")
+    s.refused(sheet("t2", T2), 409, "team", words="forfeited")
+    Session(NOVI_SAD).refused(sheet("t2", T2, item_="m11"), 409, "item", words="publish its seating")
     preferans = Session(tournament(rounds(1), players=[{"id": "p1", "name": "Ana"}]))
     assert preferans.refuse(sheet("t2", T2, item_="r1")).detail == {"field": "type", "code": "rules.no_sheets"}
 
@@ -271,7 +255,7 @@ def test_no_sheet_for_a_forfeited_match_or_a_final_not_yet_seated_or_in_preferan
 def test_a_forfeit_entered_after_the_sheet_takes_its_boards_away() -> None:
     s = Session(NOVI_SAD)
     s.do("publish_seating", item="m1")
-    do(s, sheet("t2", T2))
+    s.run(sheet("t2", T2))
     s.do("start_round", item="m1")
     assert played(s.state)["ba"] == {"m1": 6}
     s.do("forfeit", item="m1", team="t5")
@@ -284,16 +268,16 @@ def test_a_forfeit_entered_after_the_sheet_takes_its_boards_away() -> None:
 def test_a_player_replaced_during_a_part_may_not_play_the_next() -> None:
     s = started(SLOVAK)
     swap = [{"part": 1, "out": "t1p2", "in": "t1p5", "boards": 5}]
-    do(s, sheet("t1", S1, subs=swap))
+    s.run(sheet("t1", S1, subs=swap))
     break_signal(s)
-    error = refused(s, sheet("t1", S1, ["t1p1", "t1p2", "t1p3", "t1p5"], subs=swap), 422, "parts",
+    error = s.refused(sheet("t1", S1, ["t1p1", "t1p2", "t1p3", "t1p5"], subs=swap), 422, "parts",
                     "replaced_sits_out", "t1p2 was replaced during part 1 and may not play part 2")
     assert "§27.5" in error.error and error.detail["part"] == 2
     # not handed in, part 2 goes on with the table at the end of part 1: t1p5 for t1p2
     assert referee_view(s.state)["matches"]["m1"]["teams"]["t1"]["line_ups"][1] == ["t1p1", "t1p5", "t1p3", "t1p4"]
     assert referee_view(s.state)["matches"]["m1"]["teams"]["t1"]["barred"] == {"2": ["t1p2"]}
-    do(s, sheet("t1", S1, ["t1p1", "t1p5", "t1p3", "t1p4"], subs=swap))
-    refused(s, sheet("t1", S1, ["t1p1", "t1p5", "t1p3", "t1p4"],
+    s.run(sheet("t1", S1, ["t1p1", "t1p5", "t1p3", "t1p4"], subs=swap))
+    s.refused(sheet("t1", S1, ["t1p1", "t1p5", "t1p3", "t1p4"],
                      subs=[*swap, {"part": 2, "out": "t1p1", "in": "t1p2", "boards": 2}]), 422, "parts",
             "replaced_sits_out")
     s.do("end_round", item="m1")
@@ -304,13 +288,13 @@ def test_a_player_replaced_during_a_part_may_not_play_the_next() -> None:
 def test_a_player_replaced_at_a_break_may_play_the_part_after_next() -> None:
     s = started(SLOVAK)
     break_signal(s)
-    do(s, sheet("t1", S1, ["t1p1", "t1p2", "t1p3", "t1p5"]))  # t1p4 replaced at the break: nothing barred
+    s.run(sheet("t1", S1, ["t1p1", "t1p2", "t1p3", "t1p5"]))  # t1p4 replaced at the break: nothing barred
     assert referee_view(s.state)["matches"]["m1"]["teams"]["t1"]["barred"] == {}
 
 
 def test_the_slovak_league_has_no_referee_substitute() -> None:
     s = started(SLOVAK)
-    refused(s, sheet("t1", S1, subs=[{"part": 1, "out": "t1p2", "substitute": "Ján", "boards": 2}]), 422,
+    s.refused(sheet("t1", S1, subs=[{"part": 1, "out": "t1p2", "substitute": "Ján", "boards": 2}]), 422,
             "substitutions", "substitute_max_boards", "§17")
 
 
@@ -319,7 +303,7 @@ def test_a_roster_has_at_most_eight_members_the_ninth_is_refused() -> None:
     s.do("register_player", team="t1", name="Nový hráč 6")
     for k in (7, 8):  # (§27.1: beyond the six of the basic line-up, substitutes)
         s.do("register_player", team="t1", name=f"Nový hráč {k}", substitute=True)
-    error = refused(s, {"type": "register_player", "team": "t1", "name": "Deviaty hráč"}, 409, "team", "roster_max",
+    error = s.refused({"type": "register_player", "team": "t1", "name": "Deviaty hráč"}, 409, "team", "roster_max",
                     "t1 has 8 members")
     assert "§17.1" in error.error
     assert rosters_view(s.state)["t1"]["room"] is False
@@ -335,7 +319,7 @@ def test_a_tournament_file_with_nine_members_is_refused_by_line() -> None:
 
 def test_the_fifth_member_is_added_before_a_match_not_during_it() -> None:
     s = started(SLOVAK)
-    refused(s, {"type": "register_player", "team": "t1", "name": "Neskorý hráč"}, 409, "team", "added_before_match",
+    s.refused({"type": "register_player", "team": "t1", "name": "Neskorý hráč"}, 409, "team", "added_before_match",
             "m1 is being played")
     s.do("end_round", item="m1")
     new = s.do("register_player", team="t1", name="Neskorý hráč")  # for m2
@@ -344,13 +328,13 @@ def test_the_fifth_member_is_added_before_a_match_not_during_it() -> None:
 
 def test_a_player_who_played_for_another_team_is_not_added_to_this_one() -> None:
     s = started(SLOVAK)
-    do(s, sheet("t1", S1))
+    s.run(sheet("t1", S1))
     s.do("end_round", item="m1")
-    error = refused(s, {"type": "register_player", "team": "t2", "name": "hráč T1P1"}, 409, "name", "one_team",
+    error = s.refused({"type": "register_player", "team": "t2", "name": "hráč T1P1"}, 409, "name", "one_team",
                     "has played 24 boards for it")
     assert "§17.3" in error.error and error.detail["player"] == "t1p1"
     # one who has not played is refused too, by the same rule, without the boards
-    error = refused(s, {"type": "register_player", "team": "t2", "name": "Hráč t1p5"}, 409, "name", "one_team")
+    error = s.refused({"type": "register_player", "team": "t2", "name": "Hráč t1p5"}, 409, "name", "one_team")
     assert error.detail["boards"] == 0 and "§17.3" not in error.error and "§17.4" in error.error
 
 
@@ -358,7 +342,7 @@ def test_undoing_a_registration_on_a_sheet_is_refused() -> None:
     s = Session(SLOVAK)
     new = s.do("register_player", team="t1", name="Nový hráč")
     s.do("publish_seating", item="m1")
-    do(s, sheet("t1", ["t1p1", "t1p2", "t1p3", new.payload["player"]]))
+    s.run(sheet("t1", ["t1p1", "t1p2", "t1p3", new.payload["player"]]))
     error = s.refuse({"type": "undo", "seq": new.seq})
     assert error.status == 409 and "is on t1's sheet of m1" in error.error
 
@@ -382,7 +366,7 @@ def test_a_team_is_extended_until_half_of_its_matches() -> None:
         s.do("publish_seating", item=f"m{n}")
         s.do("start_round", item=f"m{n}")
         s.do("end_round", item=f"m{n}")
-    refused(s, {"type": "register_player", "team": "t1", "name": "Novi", "rating": 1000, "replaces": "a1"}, 409,
+    s.refused({"type": "register_player", "team": "t1", "name": "Novi", "rating": 1000, "replaces": "a1"}, 409,
             "replaces", "replacements_after_half", "t1 has played 3 of its 8 matches")
     s.do("register_player", team="t1", name="Novi", rating=1900)  # an extension: no rating rule
     assert rosters_view(s.state)["t1"]["replacement"]["open"] is False
@@ -393,19 +377,19 @@ def test_after_half_one_player_is_replaced_by_one_rated_at_most_the_average() ->
     view = rosters_view(s.state)["t1"]["replacement"]
     assert view == {"after_half": True, "played": 4, "matches": 8, "allowed": 1, "used": 0, "open": True,
                     "average": 1500}
-    refused(s, {"type": "register_player", "team": "t1", "name": "Novi"}, 409, "replaces",
+    s.refused({"type": "register_player", "team": "t1", "name": "Novi"}, 409, "replaces",
             "replacements_after_half", "t1 has played 4 of its 8 matches")
-    refused(s, {"type": "register_player", "team": "t1", "name": "Novi", "rating": 1500.5, "replaces": "a3"}, 409,
+    s.refused({"type": "register_player", "team": "t1", "name": "Novi", "rating": 1500.5, "replaces": "a3"}, 409,
             "rating", "replacement_rating", "higher than the average of t1's members, 1500")
-    refused(s, {"type": "register_player", "team": "t1", "name": "Novi", "replaces": "a3"}, 422, "rating",
+    s.refused({"type": "register_player", "team": "t1", "name": "Novi", "replaces": "a3"}, 422, "rating",
             "replacement_rating")
-    refused(s, {"type": "register_player", "team": "t1", "name": "Novi", "rating": 1500, "replaces": "ba"}, 422,
+    s.refused({"type": "register_player", "team": "t1", "name": "Novi", "rating": 1500, "replaces": "ba"}, 422,
             "replaces")
     new = s.do("register_player", team="t1", name="Novi", rating=1500, replaces="a3")  # equal: not higher
     assert new.payload["replaces"] == "a3" and new.payload["average"] == 1500
     plan = s.state.tournament
     assert plan.player("a3").withdrawn and plan.player(new.payload["player"]).rating == 1500
-    refused(s, {"type": "register_player", "team": "t1", "name": "Drugi", "rating": 1000, "replaces": "a1"}, 409,
+    s.refused({"type": "register_player", "team": "t1", "name": "Drugi", "rating": 1000, "replaces": "a1"}, 409,
             "replaces", "replacements_after_half", "replaced 1 player already")
     s.do("undo", seq=new.seq)
     assert not s.state.tournament.player("a3").withdrawn
@@ -413,10 +397,10 @@ def test_after_half_one_player_is_replaced_by_one_rated_at_most_the_average() ->
 
 def test_a_replacement_needs_rated_members_and_the_rating_is_a_number() -> None:
     s = after_half()
-    refused(s, {"type": "register_player", "team": "t2", "name": "Novi", "rating": 1000, "replaces": "ba"}, 409,
+    s.refused({"type": "register_player", "team": "t2", "name": "Novi", "rating": 1000, "replaces": "ba"}, 409,
             "rating", "replacement_rating", "no member of t2 has a club rating")
-    refused(s, {"type": "register_player", "team": "t2", "name": "Novi", "rating": "high"}, 422, "rating")
-    refused(s, {"type": "update_player", "player": "ba", "rating": -1}, 422, "rating")
+    s.refused({"type": "register_player", "team": "t2", "name": "Novi", "rating": "high"}, 422, "rating")
+    s.refused({"type": "update_player", "player": "ba", "rating": -1}, 422, "rating")
     s.do("update_player", player="ba", rating=1200)
     assert s.state.tournament.player("ba").rating == 1200
     s.do("update_player", player="ba", rating=None)
@@ -424,7 +408,7 @@ def test_a_replacement_needs_rated_members_and_the_rating_is_a_number() -> None:
 
 
 def test_the_slovak_league_has_no_replacement_field() -> None:
-    refused(Session(SLOVAK), {"type": "register_player", "team": "t1", "name": "Nový", "replaces": "t1p1"}, 422,
+    Session(SLOVAK).refused({"type": "register_player", "team": "t1", "name": "Nový", "replaces": "t1p1"}, 422,
             "replaces")
 
 
@@ -436,13 +420,13 @@ def test_the_individual_ranking_lists_the_players_with_forty_percent_of_their_te
     s.do("publish_seating", item="m1")
     s.do("start_round", item="m1")
     break_signal(s)
-    do(s, sheet("t2", ["ba", "bb", "bc", "bd"], ["ba", "be", "bc", "bd"],
+    s.run(sheet("t2", ["ba", "bb", "bc", "bd"], ["ba", "be", "bc", "bd"],
                 subs=[{"part": 2, "out": "ba", "substitute": "Petar", "boards": 2}]))
     s.do("end_round", item="m1")
     s.do("publish_seating", item="m2")
     s.do("start_round", item="m2")
     s.do("end_round", item="m2")
-    do(s, sheet("t2", ["bb", "bc", "bd", "be"], ["bf", "bc", "bd", "be"], item_="m2",
+    s.run(sheet("t2", ["bb", "bc", "bd", "be"], ["bf", "bc", "bd", "be"], item_="m2",
                 subs=[{"part": 1, "out": "bb", "substitute": "Jovan", "boards": 3}]))
     ranking = individual(s.state)
     assert ranking is not None and ranking["percent"] == 40
@@ -474,7 +458,7 @@ VALID: list[tuple[str, str, dict[str, Any], str, dict[str, Any]]] = [
 @pytest.mark.parametrize(("setup", "command", "kind", "payload"), [c[1:] for c in VALID], ids=[c[0] for c in VALID])
 def test_a_valid_sheet_becomes_its_event(setup: str, command: dict[str, Any], kind: str,
                                          payload: dict[str, Any]) -> None:
-    event = do(SETUPS[setup](), command)
+    event = SETUPS[setup]().run(command)
     assert (event.type, event.payload) == (kind, payload)
 
 
@@ -550,10 +534,10 @@ def test_a_rating_edited_in_the_file_is_an_update_player() -> None:
 def test_no_boards_against_a_team_that_has_withdrawn() -> None:
     s = Session(NOVI_SAD)
     s.do("publish_seating", item="m1")
-    do(s, sheet("t2", T2))
+    s.run(sheet("t2", T2))
     s.do("withdraw", team="t5", reason="gone home")
-    refused(s, sheet("t2", T2, T2), 409, "team", words="t5 has withdrawn")
-    refused(s, sheet("t5", T5), 409, "team", words="t5 has withdrawn")
+    s.refused(sheet("t2", T2, T2), 409, "team", words="t5 has withdrawn")
+    s.refused(sheet("t5", T5), 409, "team", words="t5 has withdrawn")
     s.do("start_round", item="m1")
     assert "ba" not in played(s.state)
     team = next(x for x in individual(s.state)["teams"] if x["team"] == "t2")  # type: ignore[index]
@@ -595,14 +579,14 @@ def test_boards_removed_for_lateness_are_not_played_by_either_team_and_the_40_pe
     assert referee_view(s.state)["matches"]["m1"]["teams"]["t1"]["boards_removed"] == 2
     assert referee_view(s.state)["matches"]["m1"]["teams"]["t6"]["boards_removed"] == 2
     # part 1 had 10 boards: a substitution in it is of at most 9 (with none removed, 11)
-    refused(s, sheet("t1", S1, subs=[{"part": 1, "out": "t1p4", "in": "t1p5", "boards": 10}]), 422,
+    s.refused(sheet("t1", S1, subs=[{"part": 1, "out": "t1p4", "in": "t1p5", "boards": 10}]), 422,
             "substitutions", words="must be 1–9")
     subs = [{"part": 1, "out": "t1p4", "in": "t1p5", "boards": 1},
             {"part": 1, "out": "t1p3", "substitute": "Ján", "boards": 2}]
-    do(s, sheet("t1", S1, subs=subs))
-    do(s, sheet("t6", S6))
+    s.run(sheet("t1", S1, subs=subs))
+    s.run(sheet("t6", S6))
     break_signal(s)
-    do(s, sheet("t1", S1, ["t1p1", "t1p2", "t1p3", "t1p5"], subs=subs))
+    s.run(sheet("t1", S1, ["t1p1", "t1p2", "t1p3", "t1p5"], subs=subs))
     s.do("end_round", item="m1")
     counts = {p: m["m1"] for p, m in played(s.state).items()}
     assert counts == {"t1p1": 22, "t1p2": 22, "t1p3": 20, "t1p4": 9, "t1p5": 13,
@@ -623,9 +607,9 @@ def test_boards_removed_for_lateness_are_not_played_by_either_team_and_the_40_pe
 def test_one_board_fewer_than_the_share_is_not_eligible_and_the_undone_check_in_gives_the_boards_back() -> None:
     s = slovak_late(10)
     subs = [{"part": 1, "out": "t1p4", "in": "t1p5", "boards": 2}]
-    do(s, sheet("t1", S1, subs=subs))
+    s.run(sheet("t1", S1, subs=subs))
     break_signal(s)
-    do(s, sheet("t1", S1, ["t1p1", "t1p2", "t1p3", "t1p5"], subs=subs))
+    s.run(sheet("t1", S1, ["t1p1", "t1p2", "t1p3", "t1p5"], subs=subs))
     s.do("end_round", item="m1")
     from live.projections.lineups import player_view
     assert player_view(s.state, "t1p4") == {"played": 8, "of": 22, "percent": 36.4, "min_percent": 40,

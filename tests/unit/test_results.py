@@ -88,6 +88,20 @@ class Session:
         assert self.events == before
         return info.value
 
+    def run(self, command: dict[str, Any]) -> Event:
+        """`do` with the command as the console sends it (its `type` in the dict)."""
+        return self.do(command["type"], **{k: v for k, v in command.items() if k != "type"})
+
+    def refused(self, command: dict[str, Any], status: int, field: str, rule: str | None = None,
+                words: str = "") -> CommandError:
+        """`refuse`, and the refusal has `status`, names `field` (and `rule`) and says `words`."""
+        error = self.refuse(command)  # (asserts that nothing was written)
+        assert (error.status, error.detail["field"]) == (status, field), error.to_json()
+        if rule is not None:
+            assert error.detail["rule"] == rule, error.to_json()
+        assert words in error.error, error.error
+        return error
+
     def play(self, item_id: str, results: Callable[[str, str], tuple[int, int]]) -> None:
         """A whole bridge round: publish its Berger seating, start it, a result for each match, end it."""
         self.do("publish_seating", item=item_id)

@@ -13,7 +13,6 @@ import pytest
 from helpers import rounds, tournament
 from test_results import Session
 
-from live.commands.decide import CommandError
 from live.core import events as E
 from live.projections.rosters import referee_view as rosters_view
 from live.projections.views import public_sections, referee_only
@@ -34,20 +33,6 @@ S6 = ["t6p1", "t6p2", "t6p3", "t6p4"]
 S2 = ["t2p1", "t2p2", "t2p3", "t2p4"]
 
 
-def do(s: Session, command: dict[str, Any]) -> Any:
-    return s.do(command["type"], **{k: v for k, v in command.items() if k != "type"})
-
-
-def refused(s: Session, command: dict[str, Any], status: int, field: str, rule: str | None = None,
-            words: str = "") -> CommandError:
-    error = s.refuse(command)  # (asserts that nothing was written)
-    assert (error.status, error.detail["field"]) == (status, field), error.to_json()
-    if rule is not None:
-        assert error.detail["rule"] == rule, error.to_json()
-    assert words in error.error, error.error
-    return error
-
-
 def sheet(team: str, *parts: list[str], item: str = "m1", subs: list[dict[str, Any]] | None = None) -> dict[str, Any]:
     command: dict[str, Any] = {"type": "lineup", "item": item, "team": team, "parts": [list(x) for x in parts]}
     if subs is not None:
@@ -64,9 +49,9 @@ def played_m1() -> Session:
     s = Session(SLOVAK)
     s.do("publish_seating", item="m1")
     s.do("start_round", item="m1")
-    do(s, sheet("t1", S1))
-    do(s, sheet("t6", S6))
-    do(s, sheet("t2", S2))
+    s.run(sheet("t1", S1))
+    s.run(sheet("t6", S6))
+    s.run(sheet("t2", S2))
     s.do("record_result", item="m1", home="t1", away="t6", imps_home=40, imps_away=20)
     s.do("record_result", item="m1", home="t2", away="t5", imps_home=30, imps_away=30)
     return s
@@ -111,11 +96,11 @@ def test_each_preset_says_who_appeals_to_whom_how_often_and_whether_unanimously(
 
 def test_a_withdrawal_that_leaves_fewer_than_four_is_refused_naming_17_1() -> None:
     s = Session(SLOVAK)
-    error = refused(s, {"type": "withdraw_player", "player": "t1p4", "reason": "moved abroad"}, 409, "player",
+    error = s.refused({"type": "withdraw_player", "player": "t1p4", "reason": "moved abroad"}, 409, "player",
                     "roster_min", "t1 has 4 members")
     assert "§17.1" in error.error and error.detail["minimum"] == 4
     s.do("withdraw_player", player="t2p5", reason="moved abroad")  # t2 had five: four are left
-    refused(s, {"type": "withdraw_player", "player": "t2p1", "reason": "ill"}, 409, "player", "roster_min")
+    s.refused({"type": "withdraw_player", "player": "t2p1", "reason": "ill"}, 409, "player", "roster_min")
     # with the new member registered first, the one who leaves may go
     new = s.do("register_player", team="t1", name="Nový hráč").payload["player"]
     s.do("withdraw_player", player="t1p4", reason="moved abroad")
@@ -129,14 +114,14 @@ def test_a_team_under_four_gets_no_line_up_and_its_roster_shows_incomplete() -> 
     rosters = rosters_view(s.state)
     assert (rosters["t3"]["current"], rosters["t3"]["incomplete"]) == (3, True)
     assert (rosters["t1"]["current"], rosters["t1"]["incomplete"]) == (4, False)
-    error = refused(s, sheet("t3", ["t3p1", "t3p2", "t3p3", "t4p1"]), 409, "team", "roster_min",
+    error = s.refused(sheet("t3", ["t3p1", "t3p2", "t3p3", "t4p1"]), 409, "team", "roster_min",
                     "t3 has 3 members on its roster")
     assert "§17.1" in error.error
     # the fourth member comes (during a match too: only the 5th and later wait for the match's end)
     s.do("start_round", item="m1")
     new = s.do("register_player", team="t3", name="Štvrtý hráč").payload["player"]
     assert rosters_view(s.state)["t3"]["incomplete"] is False
-    assert do(s, sheet("t3", ["t3p1", "t3p2", "t3p3", new])).type == E.LINEUP_ENTERED
+    assert s.run(sheet("t3", ["t3p1", "t3p2", "t3p3", new])).type == E.LINEUP_ENTERED
 
 
 # ---- appeals to the presidium (§28) --------------------------------------------------------------------
@@ -144,10 +129,10 @@ def test_a_team_under_four_gets_no_line_up_and_its_roster_shows_incomplete() -> 
 
 def test_half_of_the_line_up_may_appeal_for_the_team_fewer_may_not() -> None:
     s = played_m1()
-    error = refused(s, appeal(signed_by=["t1p1"]), 409, "signed_by", "appeal_signatures",
+    error = s.refused(appeal(signed_by=["t1p1"]), 409, "signed_by", "appeal_signatures",
                     "1 of the 4 players of t1's line-up in m1 sign")
     assert "§28.3" in error.error and error.detail["needed"] == 2
-    lodged = do(s, appeal(signed_by=["t1p1", "t1p3"]))
+    lodged = s.run(appeal(signed_by=["t1p1", "t1p3"]))
     assert lodged.payload == {"team": "t1", "item": "m1", "match": ["t1", "t6"],
                               "subject": "the director's ruling on board 7", "signed_by": ["t1p1", "t1p3"],
                               "line_up": 4, "number": 1, "allowed": None, "to": "presidium"}
@@ -155,14 +140,14 @@ def test_half_of_the_line_up_may_appeal_for_the_team_fewer_may_not() -> None:
 
 def test_a_line_up_of_five_needs_three_signatures() -> None:
     s = played_m1()
-    do(s, sheet("t2", S2, subs=[{"part": 1, "out": "t2p4", "in": "t2p5", "boards": 3}]))
-    refused(s, appeal("t2", signed_by=["t2p1", "t2p5"]), 409, "signed_by", "appeal_signatures", "2 of the 5")
-    assert do(s, appeal("t2", signed_by=["t2p1", "t2p5", "t2p2"])).payload["line_up"] == 5
+    s.run(sheet("t2", S2, subs=[{"part": 1, "out": "t2p4", "in": "t2p5", "boards": 3}]))
+    s.refused(appeal("t2", signed_by=["t2p1", "t2p5"]), 409, "signed_by", "appeal_signatures", "2 of the 5")
+    assert s.run(appeal("t2", signed_by=["t2p1", "t2p5", "t2p2"])).payload["line_up"] == 5
 
 
 def test_the_captain_alone_signs_and_a_fourth_appeal_is_accepted() -> None:
     s = played_m1()
-    lodged = [do(s, appeal(captain=" Ján Kapitán ")) for _ in range(4)]
+    lodged = [s.run(appeal(captain=" Ján Kapitán ")) for _ in range(4)]
     assert [e.payload["number"] for e in lodged] == [1, 2, 3, 4]
     assert lodged[0].payload["captain"] == "Ján Kapitán" and "signed_by" not in lodged[0].payload
     view = referee_only(s.state, {})["appeals"]
@@ -194,36 +179,36 @@ BAD = [
 @pytest.mark.parametrize(("command", "status", "field", "rule"), BAD, ids=[f"{c[2]}-{n}" for n, c in enumerate(BAD)])
 def test_a_bad_team_appeal_is_refused_naming_the_field_and_nothing_is_written(
         command: dict[str, Any], status: int, field: str, rule: str | None) -> None:
-    refused(played_m1(), command, status, field, rule)
+    played_m1().refused(command, status, field, rule)
 
 
 def test_the_presidiums_decision_needs_no_unanimity_and_an_upheld_one_links_its_correction() -> None:
     s = played_m1()
-    lodged = do(s, appeal(signed_by=["t1p1", "t1p2"]))
-    refused(s, {"type": "decide_appeal", "appeal": lodged.seq, "decision": "upheld"}, 409, "appeal",
+    lodged = s.run(appeal(signed_by=["t1p1", "t1p2"]))
+    s.refused({"type": "decide_appeal", "appeal": lodged.seq, "decision": "upheld"}, 409, "appeal",
             words="the presidium decides on a match played")
     corrected = s.do("correct_result", item="m1", home="t1", away="t6", imps_home=50, imps_away=20,
                      reason="the presidium's decision")
     other = s.do("correct_result", item="m1", home="t2", away="t5", imps_home=31, imps_away=30, reason="typo")
     s.do("end_round", item="m1")
-    refused(s, {"type": "decide_appeal", "appeal": lodged.seq, "decision": "upheld", "unanimous": True}, 422,
+    s.refused({"type": "decide_appeal", "appeal": lodged.seq, "decision": "upheld", "unanimous": True}, 422,
             "unanimous", "appeal_unanimity", "no unanimity rule")
-    refused(s, {"type": "decide_appeal", "appeal": lodged.seq, "decision": "upheld", "correction": other.seq}, 422,
+    s.refused({"type": "decide_appeal", "appeal": lodged.seq, "decision": "upheld", "correction": other.seq}, 422,
             "correction", words="the appeal is t1's")
     upheld = s.do("decide_appeal", appeal=lodged.seq, decision="upheld", correction=corrected.seq)
     assert upheld.payload == {"appeal": lodged.seq, "team": "t1", "item": "m1", "decision": "upheld",
                               "outcome": "changed", "correction": corrected.seq}
-    refused(s, {"type": "decide_appeal", "appeal": lodged.seq, "decision": "rejected"}, 409, "appeal", words="final")
-    second = do(s, appeal(captain="Ján"))
+    s.refused({"type": "decide_appeal", "appeal": lodged.seq, "decision": "rejected"}, 409, "appeal", words="final")
+    second = s.run(appeal(captain="Ján"))
     assert s.do("decide_appeal", appeal=second.seq, decision="rejected").payload["outcome"] == "stands"
-    refused(s, {"type": "undo", "seq": corrected.seq}, 409, "seq", words="undo the decision first")
+    s.refused({"type": "undo", "seq": corrected.seq}, 409, "seq", words="undo the decision first")
 
 
 def test_the_standings_and_the_match_are_provisional_while_an_appeal_is_open() -> None:
     s = played_m1()
     assert "standings_provisional" not in public_sections(s.state)
     assert not any(row.get("provisional") for row in public_sections(s.state)["results"]["m1"])
-    lodged = do(s, appeal("t6", signed_by=["t6p1", "t6p2"]))
+    lodged = s.run(appeal("t6", signed_by=["t6p1", "t6p2"]))
     public = public_sections(s.state)
     flag = public["standings_provisional"]
     assert flag["items"] == ["m1"] and flag["matches"] == [{"item": "m1", "home": "t1", "away": "t6"}]

@@ -19,7 +19,6 @@ import pytest
 from helpers import MIN, rounds, tournament
 from test_results import Session
 
-from live.commands.decide import CommandError
 from live.commands.plan_diff import differences
 from live.core import events as E
 from live.core.plan import from_json, to_json
@@ -45,20 +44,6 @@ SHORT = tournament(rounds(2, kind="match", minutes=240, gap=30, boards=24), pres
                    teams=TEAMS4, players=[p for p in PLAYERS if p["team"] in ("t1", "t2", "t3", "t4")])
 WITH_T1P5 = ["t1p1", "t1p2", "t1p3", "t1p5"]
 S1 = ["t1p1", "t1p2", "t1p3", "t1p4"]
-
-
-def do(s: Session, command: dict[str, Any]) -> Any:
-    return s.do(command["type"], **{k: v for k, v in command.items() if k != "type"})
-
-
-def refused(s: Session, command: dict[str, Any], status: int, field: str, rule: str | None = None,
-            words: str = "") -> CommandError:
-    error = s.refuse(command)  # (asserts that nothing was written)
-    assert (error.status, error.detail["field"]) == (status, field), error.to_json()
-    if rule is not None:
-        assert error.detail["rule"] == rule, error.to_json()
-    assert words in error.error, error.error
-    return error
 
 
 def sheet(item: str, *parts: list[str], team: str = "t1") -> dict[str, Any]:
@@ -104,18 +89,18 @@ def test_a_substitute_on_four_of_ten_rounds_is_refused_the_fifth_naming_27_1() -
     assert marked.payload == {"player": "t1p5", "substitute": True}
     assert s.state.tournament.player("t1p5").substitute is True
     for k in range(1, 5):  # sheets handed in ahead count: the parts still to come are the captain's line-up
-        do(s, sheet(f"m{k}", WITH_T1P5))
-    error = refused(s, sheet("m5", WITH_T1P5), 422, "parts", "substitute_rounds_below_percent",
+        s.run(sheet(f"m{k}", WITH_T1P5))
+    error = s.refused(sheet("m5", WITH_T1P5), 422, "parts", "substitute_rounds_below_percent",
                     "t1p5 Hráč t1p5 is a substitute and would play in 5 of the 10 rounds")
     assert "§27.1" in error.error
     assert {k: error.detail[k] for k in ("code", "player", "rounds", "allowed", "total")} == {
         "code": "lineup.substitute_rounds", "player": "t1p5", "rounds": 5, "allowed": 4, "total": 10}
-    assert do(s, sheet("m5", S1)).type == E.LINEUP_ENTERED  # without the substitute
+    assert s.run(sheet("m5", S1)).type == E.LINEUP_ENTERED  # without the substitute
     view = sheets_view(s.state)
     assert view["substitutes"] == {"percent": 50, "rounds": 10, "allowed": 4, "played": {"t1p5": [1, 2, 3, 4]}}
     assert next(m for m in rosters_view(s.state)["t1"]["members"] if m["player"] == "t1p5")["substitute"] is True
     # the same match's sheet entered again is not one more round
-    assert do(s, sheet("m4", ["t1p5", "t1p1", "t1p2", "t1p3"])).type == E.LINEUP_ENTERED
+    assert s.run(sheet("m4", ["t1p5", "t1p1", "t1p2", "t1p3"])).type == E.LINEUP_ENTERED
 
 
 def test_a_substitute_coming_in_during_a_part_plays_in_that_round() -> None:
@@ -124,31 +109,31 @@ def test_a_substitute_coming_in_during_a_part_plays_in_that_round() -> None:
     s.do("publish_seating", item="m1")
     s.do("start_round", item="m1")
     swap = {"part": 1, "out": "t1p4", "in": "t1p5", "boards": 4}
-    do(s, {**sheet("m1", S1), "substitutions": [swap]})  # the director's exceptional substitution: round 1
+    s.run({**sheet("m1", S1), "substitutions": [swap]})  # the director's exceptional substitution: round 1
     for k in range(2, 5):
-        do(s, sheet(f"m{k}", WITH_T1P5))
-    error = refused(s, sheet("m5", WITH_T1P5), 422, "parts", "substitute_rounds_below_percent")
+        s.run(sheet(f"m{k}", WITH_T1P5))
+    error = s.refused(sheet("m5", WITH_T1P5), 422, "parts", "substitute_rounds_below_percent")
     assert "(rounds 1, 2, 3, 4, 5)" in error.error
 
 
 def test_an_undone_sheet_or_flag_gives_the_round_back() -> None:
     s = Session(SLOVAK)
     marked = s.do("update_player", player="t1p5", substitute=True)
-    sheets = [do(s, sheet(f"m{k}", WITH_T1P5)) for k in range(1, 5)]
-    refused(s, sheet("m5", WITH_T1P5), 422, "parts", "substitute_rounds_below_percent")
+    sheets = [s.run(sheet(f"m{k}", WITH_T1P5)) for k in range(1, 5)]
+    s.refused(sheet("m5", WITH_T1P5), 422, "parts", "substitute_rounds_below_percent")
     s.do("undo", seq=sheets[-1].seq)
-    assert do(s, sheet("m5", WITH_T1P5)).type == E.LINEUP_ENTERED
-    refused(s, sheet("m6", WITH_T1P5), 422, "parts", "substitute_rounds_below_percent")
+    assert s.run(sheet("m5", WITH_T1P5)).type == E.LINEUP_ENTERED
+    s.refused(sheet("m6", WITH_T1P5), 422, "parts", "substitute_rounds_below_percent")
     s.do("undo", seq=marked.seq)  # no longer a substitute: of the basic line-up, no limit
     assert s.state.tournament.player("t1p5").substitute is False
-    assert do(s, sheet("m6", WITH_T1P5)).type == E.LINEUP_ENTERED
+    assert s.run(sheet("m6", WITH_T1P5)).type == E.LINEUP_ENTERED
 
 
 def test_one_on_half_of_the_rounds_already_cannot_be_marked_a_substitute() -> None:
     s = Session(SLOVAK)
     for k in range(1, 6):
-        do(s, sheet(f"m{k}", WITH_T1P5))
-    error = refused(s, {"type": "update_player", "player": "t1p5", "substitute": True}, 409, "substitute",
+        s.run(sheet(f"m{k}", WITH_T1P5))
+    error = s.refused({"type": "update_player", "player": "t1p5", "substitute": True}, 409, "substitute",
                     "substitute_rounds_below_percent", "t1p5 Hráč t1p5 is on the sheets of 5 of the 10 rounds")
     assert error.detail["code"] == "roster.substitute_rounds" and "§27.1" in error.error
     s.do("update_player", player="t1p4", substitute=True)  # on none: marked
@@ -160,15 +145,15 @@ def test_a_new_member_registers_as_a_substitute_and_the_flag_is_a_yes_or_no() ->
     assert new.payload["substitute"] is True
     assert s.state.tournament.player(new.payload["player"]).substitute is True
     assert "substitute" not in s.do("register_player", team="t2", name="Iný hráč", substitute=False).payload
-    refused(s, {"type": "update_player", "player": "t1p1", "substitute": "yes"}, 422, "substitute")
-    refused(s, {"type": "register_player", "team": "t1", "name": "X Y", "substitute": 1}, 422, "substitute")
+    s.refused({"type": "update_player", "player": "t1p1", "substitute": "yes"}, 422, "substitute")
+    s.refused({"type": "register_player", "team": "t1", "name": "X Y", "substitute": 1}, 422, "substitute")
 
 
 def test_rules_without_substitutes_refuse_the_flag() -> None:
     novi_sad = tournament(rounds(2, kind="match", minutes=90, gap=15, boards=12), preset="novi-sad-teams",
                           teams=TEAMS4, players=[p for p in PLAYERS if p["team"] in ("t1", "t2", "t3", "t4")])
     s = Session(novi_sad)
-    error = refused(s, {"type": "update_player", "player": "t1p1", "substitute": True}, 422, "substitute")
+    error = s.refused({"type": "update_player", "player": "t1p1", "substitute": True}, 422, "substitute")
     assert error.detail["code"] == "rules.no_substitutes"
     s.do("update_player", player="t1p1", substitute=False, name="Hráč T1P1")  # false is no substitute: taken
     with pytest.raises(TournamentFileError) as info:
@@ -206,7 +191,7 @@ def finished() -> Session:
     for item in ("m1", "m2"):
         s.do("publish_seating", item=item)
         s.do("start_round", item=item)
-        do(s, sheet(item, S1))
+        s.run(sheet(item, S1))
         for match in s.state.seatings[item]["matches"]:
             s.do("record_result", item=item, home=match["home"], away=match["away"], imps_home=30, imps_away=20)
         s.do("end_round", item=item)
@@ -225,9 +210,9 @@ def test_an_appeal_is_taken_until_15_days_after_the_overall_results_then_refused
     window = referee_only(s.state, {})["appeals"]["window"]
     assert (window["days"], window["published"], window["closes"]) == (15, published, published + 15 * DAY)
     s.now = published + 15 * DAY - 2000  # (the session's clock moves a second on with each command)
-    assert do(s, appeal()).type == E.APPEAL_LODGED  # a second before the term ends
+    assert s.run(appeal()).type == E.APPEAL_LODGED  # a second before the term ends
     s.now = published + 15 * DAY
-    error = refused(s, appeal("m1"), 409, "item", "appeal_window_days", "the term for an appeal closed at")
+    error = s.refused(appeal("m1"), 409, "item", "appeal_window_days", "the term for an appeal closed at")
     assert "§24.1" in error.error and "complaint (§28.2)" in error.error
     assert {k: error.detail[k] for k in ("code", "days", "published", "closed")} == {
         "code": "appeal.out_of_window", "days": 15, "published": window["published_on"],
@@ -242,13 +227,13 @@ def test_the_window_does_not_run_before_every_match_has_its_result() -> None:
     for item in ("m1", "m2"):
         s.do("publish_seating", item=item)
         s.do("start_round", item=item)
-        do(s, sheet(item, S1))
+        s.run(sheet(item, S1))
         s.do("record_result", item=item, home=s.state.seatings[item]["matches"][0]["home"],
              away=s.state.seatings[item]["matches"][0]["away"], imps_home=10, imps_away=5)
         s.do("end_round", item=item)
     assert results_published(s.state) is None  # one match of each round has no result
     s.now += 100 * DAY
-    assert do(s, appeal()).type == E.APPEAL_LODGED
+    assert s.run(appeal()).type == E.APPEAL_LODGED
     # the last result, handed in later, publishes the overall results; a correction later does not again
     match = s.state.seatings["m2"]["matches"][1]
     last = s.do("record_result", item="m2", home=match["home"], away=match["away"], imps_home=1, imps_away=2)
@@ -284,7 +269,7 @@ def test_rules_without_a_window_take_an_appeal_whenever() -> None:
 @pytest.mark.parametrize(("key", "value"), [("appeal_to", "jury"), ("appeal_by", "captain"), ("appeal_to", "")])
 def test_who_hears_and_who_lodges_an_appeal_are_the_bodies_the_rules_know(key: str, value: str) -> None:
     s = Session(SHORT)
-    error = refused(s, {"type": "change_rules", "rules": {key: value}}, 422, f"rules.{key}")
+    error = s.refused({"type": "change_rules", "rules": {key: value}}, 422, f"rules.{key}")
     assert error.detail["code"] == "rules.bad_value" and "must be one of" in error.error
     with pytest.raises(TournamentFileError) as info:
         tournament(rounds(1, kind="match", boards=24), preset="slovak-league", rules={key: value})
@@ -301,7 +286,7 @@ def test_the_organizer_may_have_the_players_appeal_to_a_committee_before_play() 
     s.do("publish_seating", item="m1")
     s.do("start_round", item="m1")
     # now a player appeals, and the team's fields are refused naming who lodges
-    refused(s, {"type": "appeal", "team": "t1", "item": "m1", "subject": "x", "captain": "J"}, 422, "captain",
+    s.refused({"type": "appeal", "team": "t1", "item": "m1", "subject": "x", "captain": "J"}, 422, "captain",
             "appeal_by")
     assert s.do("appeal", player="t1p1", item="m1", subject="the ruling").type == E.APPEAL_LODGED
 
@@ -311,7 +296,7 @@ def test_the_organizer_may_have_the_players_appeal_to_a_committee_before_play() 
 
 def test_the_players_page_shows_the_teams_appeals_with_their_state_only_with_the_session() -> None:
     s = finished()
-    lodged = do(s, appeal("m1"))
+    lodged = s.run(appeal("m1"))
     mine = me_section(s.state, "t1p2", private=True)["appeals"]
     assert (mine["by"], mine["to"], mine["team"]) == ("team", "presidium", "t1")
     assert mine["window"]["closes_on"] is not None
