@@ -13,6 +13,18 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+def free_ports(n: int) -> list[int]:
+    """`n` different free ports, bound at once (two `free_port` calls may hand out the same one)."""
+    sockets = [socket.socket() for _ in range(n)]
+    try:
+        for s in sockets:
+            s.bind(("127.0.0.1", 0))
+        return [int(s.getsockname()[1]) for s in sockets]
+    finally:
+        for s in sockets:
+            s.close()
+
+
 def percentile(sorted_values: list[float], q: float) -> float:
     """Nearest-rank percentile of an already sorted list."""
     if not sorted_values:

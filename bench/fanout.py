@@ -56,7 +56,7 @@ from pathlib import Path
 from typing import Any
 
 import psutil
-from common import free_port, percentile  # bench/common.py (the script's own folder)
+from common import free_ports, percentile  # bench/common.py (the script's own folder)
 
 from live.edges.limits import raise_open_files
 
@@ -504,7 +504,7 @@ class OurServer(Server):
                  file: Path | None = None) -> None:
         """One instance: its log in SQLite in `folder`, or on the Redis at `redis_url`. The clients connect
         to `port`, its WebSocket listener (`--ws-port`); commands and health go to `http_port`."""
-        self.http_port, self.port = free_port(), free_port()
+        self.http_port, self.port = free_ports(2)
         self.log_path = folder / f"{label}.log"
         env = {**os.environ, "LIVE_REFEREE_TOKEN": TOKEN, "PYTHONUNBUFFERED": "1"}
         log_args = ["--redis", redis_url] if redis_url else ["--db", str(folder / "fanout.db")]

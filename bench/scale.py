@@ -42,7 +42,7 @@ import websockets
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.common import free_port, percentile, stop
+from bench.common import free_ports, percentile, stop
 from live.core import events as E
 from live.core.events import NewEvent
 from live.core.state import fold
@@ -160,7 +160,7 @@ async def healthy(http: httpx.AsyncClient, proc: subprocess.Popen[bytes]) -> Non
 async def drive(run: Run, folder: Path, checkins: int, results: int) -> Path:
     file = tournament_file(folder / f"{run.game}-{run.players}.toml", run.players, run.game)
     db = folder / f"{run.game}-{run.players}.db"
-    port, ws_port = free_port(), free_port()
+    port, ws_port = free_ports(2)
     proc = start_server(file, db, port, ws_port)
     headers = {"Authorization": f"Bearer {TOKEN}"}
     try:

@@ -31,7 +31,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from common import free_port, percentile  # bench/common.py (the script's own folder)
+from common import free_ports, percentile  # bench/common.py (the script's own folder)
 
 ROOT = Path(__file__).resolve().parent.parent
 TOKEN = "bench-referee-token"
@@ -116,7 +116,7 @@ def main() -> int:
     first_due = now.replace(microsecond=now.microsecond // 1000 * 1000) + timedelta(seconds=args.lead)
     expected = tournament(folder / "signals.toml", rounds, args.gap, first_due)
     last_due_ms = max(expected.values())
-    port, ws_port = free_port(), free_port()
+    port, ws_port = free_ports(2)
     env = {**os.environ, "LIVE_REFEREE_TOKEN": TOKEN, "PYTHONUNBUFFERED": "1"}
     log_path = folder / "server.log"
     print(f"{len(expected)} signals in {rounds} rounds, {args.gap * 1000:.0f} ms apart, the first in {args.lead:g} s; "

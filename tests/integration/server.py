@@ -72,6 +72,19 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+def free_ports(n: int) -> list[int]:
+    """`n` different TCP ports the OS says are free now: all bound at once, so that two calls of
+    `free_port` cannot hand out the same port twice (a server's HTTP and WebSocket listeners)."""
+    sockets = [socket.socket(socket.AF_INET, socket.SOCK_STREAM) for _ in range(n)]
+    try:
+        for s in sockets:
+            s.bind((HOST, 0))
+        return [int(s.getsockname()[1]) for s in sockets]
+    finally:
+        for s in sockets:
+            s.close()
+
+
 # the tournament file -------------------------------------------------------------------------
 
 
@@ -353,8 +366,9 @@ def start_server(file: str | Path, db: str | Path | None, port: int | None = Non
     if seat is not None and not wait:
         raise ValueError("seat needs wait=True: the seating is published once the server answers")
     file, db = Path(file), (None if db is None else Path(db))
-    port = port or free_port()
-    ws_port = ws_port or free_port()
+    spare = free_ports(2)
+    port = port or next(x for x in spare if x != ws_port)
+    ws_port = ws_port or next(x for x in spare if x != port)
     fd, log_name = tempfile.mkstemp(prefix=f"live-{port}-", suffix=".log", dir=(db or file).parent)
     os.close(fd)
     log_path = Path(log_name)

@@ -34,7 +34,7 @@ from server import (
     REFEREE_TOKEN,
     REPO,
     Server,
-    free_port,
+    free_ports,
     is_event,
     is_type,
     now_ms,
@@ -206,7 +206,7 @@ async def test_incomplete_requests_are_closed_within_the_request_timeout(server:
 
 def start_with_few_files(path: Path, db: Path, soft: int, hard: int) -> Server:
     """`live serve` started with the open-file limits `soft` and `hard` (it may raise soft up to hard)."""
-    port, ws_port = free_port(), free_port()
+    port, ws_port = free_ports(2)
     log_path = Path(tempfile.mkstemp(prefix=f"live-{port}-", suffix=".log", dir=db.parent)[1])
 
     def few_files() -> None:

@@ -20,7 +20,7 @@ from typing import Any
 
 import httpx
 import pytest
-from server import HOST, REFEREE_TOKEN, REPO, Server, free_port
+from server import HOST, REFEREE_TOKEN, REPO, Server, free_ports
 
 SCENARIO_TIMEOUT = 90.0
 REFEREE = {"Authorization": f"Bearer {REFEREE_TOKEN}"}
@@ -29,7 +29,7 @@ Events = list[dict[str, Any]]
 
 
 def start_demo(tournament: str, db: Path) -> Server:
-    port, ws_port = free_port(), free_port()
+    port, ws_port = free_ports(2)
     fd, log_name = tempfile.mkstemp(prefix=f"live-demo-{port}-", suffix=".log", dir=db.parent)
     os.close(fd)
     env = {**os.environ, "LIVE_REFEREE_TOKEN": REFEREE_TOKEN, "PYTHONUNBUFFERED": "1"}
