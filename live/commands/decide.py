@@ -8,12 +8,14 @@ fit the state (ending a round that has not started).
 
 from __future__ import annotations
 
-from dataclasses import replace
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from live.commands import appeals, arrivals, desk, lineups, results, sanctions
 from live.commands import plan_changes as plan_commands
-from live.commands.validation import CommandError, item_state, referee_event, text_field
+from live.commands.command import ABSENT, Absent, Command, Handlers, command_key, wrong
+from live.commands.validation import CommandError, item_of, referee_event, text_value
 from live.core import events as E
 from live.core import referees
 from live.core.events import NewEvent
@@ -24,23 +26,89 @@ from live.core.tournament import Tournament
 from live.projections.standings import hidden
 from live.projections.views import undoable_by
 
-__all__ = ["FIELDS", "CommandError", "command_key", "decide"]
+__all__ = ["CommandError", "allowed_now", "command_key", "decide", "fields", "known_types", "parse"]
 
 MAX_EXTEND_MINUTES = 180
 
+_ITEM = wrong("{field} must be a timetable item's id, e.g. \"r3\"", "field.not_an_id")
 
-# type → (required fields, optional fields)
-FIELDS: dict[str, tuple[set[str], set[str]]] = {
-    "start_round": ({"item"}, set()),
-    "pause": ({"item"}, set()),
-    "resume": ({"item"}, set()),
-    "extend": ({"item", "minutes"}, set()),
-    "announce_last_deals": ({"item"}, set()),
-    "end_round": ({"item"}, set()),
-    "announce": ({"text"}, {"player"}),
-    "reveal_standings": (set(), set()),
-    "undo": (set(), {"seq"}),
-    "add_referee": ({"name", "salt"}, set()),
+
+@dataclass(frozen=True, kw_only=True)
+class StartRound(Command):
+    TYPE = "start_round"
+    item: str = field(metadata=_ITEM)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Pause(Command):
+    TYPE = "pause"
+    item: str = field(metadata=_ITEM)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Resume(Command):
+    TYPE = "resume"
+    item: str = field(metadata=_ITEM)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Extend(Command):
+    """Minutes added to a running or paused round's clock (negative: taken off)."""
+
+    TYPE = "extend"
+    item: str = field(metadata=_ITEM)
+    minutes: float = field(metadata=wrong("minutes must be a number of minutes, e.g. 10 or -5",
+                                          "field.not_a_number"))
+
+
+@dataclass(frozen=True, kw_only=True)
+class AnnounceLastDeals(Command):
+    TYPE = "announce_last_deals"
+    item: str = field(metadata=_ITEM)
+
+
+@dataclass(frozen=True, kw_only=True)
+class EndRound(Command):
+    TYPE = "end_round"
+    item: str = field(metadata=_ITEM)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Announce(Command):
+    """Words for the hall, or with `player` a private notice on that player's phone."""
+
+    TYPE = "announce"
+    text: str = field(metadata=wrong("text must be the announcement's words", "field.not_text"))
+    player: str | Absent = field(default=ABSENT, metadata=wrong("{field} must be a player's id", "field.not_an_id"))
+
+
+@dataclass(frozen=True, kw_only=True)
+class RevealStandings(Command):
+    TYPE = "reveal_standings"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Undo(Command):
+    """Without `seq`: the asking referee's own last command."""
+
+    TYPE = "undo"
+    seq: int | Absent = field(default=ABSENT, metadata=wrong("seq must be the sequence number of a referee command",
+                                                              "undo.bad_seq"))
+
+
+@dataclass(frozen=True, kw_only=True)
+class AddReferee(Command):
+    """A referee added at the console; the server chooses the `salt` their token is derived from."""
+
+    TYPE = "add_referee"
+    name: str = field(metadata=wrong("the name must be text", "referee.bad_name"))
+    salt: str | Absent = field(default=ABSENT, metadata=wrong("salt must be 8–64 printable characters (the server "
+                                                               "chooses it)", "referee.bad_salt"))
+
+
+HANDLERS = Handlers()
+#: Every command type with its class and handler (the legacy dict handlers until each subject has classes).
+_LEGACY_FIELDS: dict[str, tuple[set[str], set[str]]] = {
     "record_result": ({"item"}, results.RESULT_FIELDS),
     "correct_result": ({"item", "reason"}, results.RESULT_FIELDS),
     "publish_seating": ({"item"}, {"seed"}),
@@ -50,59 +118,65 @@ FIELDS: dict[str, tuple[set[str], set[str]]] = {
     "check_in": ({"item"}, {"player", "team", "at", "reason"}),
     "excuse_absence": ({"item", "player", "reason"}, set()),
     "seat_reserve": ({"item", "player", "name"}, set()),
-    **plan_commands.FIELDS,
-    **sanctions.FIELDS,
-    **appeals.FIELDS,
-    **lineups.FIELDS,
-    **desk.FIELDS,
+    **getattr(plan_commands, "FIELDS", {}),
+    **getattr(sanctions, "FIELDS", {}),
+    **getattr(appeals, "FIELDS", {}),
+    **getattr(lineups, "FIELDS", {}),
+    **getattr(desk, "FIELDS", {}),
 }
 
 
-def decide(tournament: Tournament, state: State, command: Any, now: int,
+def decide(tournament: Tournament, state: State, command: Command | Mapping[str, Any], now: int,
            actor: str = referees.SHARED_NAME) -> list[NewEvent]:
-    """The events a command becomes, each by `actor` (the referee's: `referees.actor(name)`)."""
-    if not isinstance(command, dict):
-        raise CommandError(400, "a command must be a JSON object with a \"type\"", {"code": "command.not_object"})
-    kind = command.get("type")
-    if not isinstance(kind, str) or not kind:
-        raise CommandError(422, "the command has no \"type\"", {"field": "type", "known": sorted(FIELDS),
-                                                                "code": "command.no_type"})
-    if kind not in FIELDS:
-        raise CommandError(422, f"unknown command type {kind!r}", {"field": "type", "known": sorted(FIELDS),
-                                                                   "code": "command.unknown_type", "type": kind})
-    required, optional = FIELDS[kind]
+    """The events a command becomes, each by `actor` (the referee's: `referees.actor(name)`). A command
+    as JSON (the demo's, a test's) is parsed first, like the HTTP edge does (`parse`)."""
+    if not isinstance(command, Command):
+        if isinstance(command, Mapping) and command.get("type") in _LEGACY_FIELDS:
+            return [replace(_legacy(state, dict(command), now), actor=actor)]
+        parsed = parse(command)
+        assert isinstance(parsed, Command)
+        command = parsed
+    # Always against the plan as the log has it (walk-ins, moved items), whatever the caller holds.
+    if isinstance(command, Undo):  # "undo last" is the last command of the referee who asks
+        new = _undo(state.tournament, state, command, now, actor)
+    else:
+        new = _ALL.run(state.tournament, state, command, now)
+    return [replace(new, actor=actor)]
+
+
+def parse(data: object) -> Command | dict[str, Any]:
+    """The command a JSON value says (its class's instance), or the refusal naming what is wrong."""
+    if isinstance(data, dict) and data.get("type") in _LEGACY_FIELDS:
+        return data
+    try:
+        return _ALL.parse(data)
+    except CommandError as exc:
+        if exc.detail and exc.detail.get("known") is not None and exc.detail.get("code", "").startswith("command."):
+            exc.detail["known"] = sorted({*exc.detail["known"], *_LEGACY_FIELDS})
+        raise
+
+
+def known_types() -> list[str]:
+    return sorted({*_ALL.types, *_LEGACY_FIELDS})
+
+
+def fields(kind: str) -> tuple[set[str], set[str]]:
+    """The required and optional fields of the command type `kind`."""
+    return _LEGACY_FIELDS[kind] if kind in _LEGACY_FIELDS else _ALL.fields(kind)
+
+
+def _legacy(state: State, command: dict[str, Any], now: int) -> NewEvent:
+    kind = command["type"]
+    required, optional = _LEGACY_FIELDS[kind]
     for name in sorted(required):
         if name not in command:
             raise CommandError(422, f"{kind} needs the field {name!r}", {"field": name, "code": "field.missing"})
-    command_key(command)  # a wrong id is refused before anything else is checked
+    command_key(command)
     for name in sorted(set(command) - required - optional - {"type", "id"}):
         known = sorted(required | optional)
         raise CommandError(422, f"{kind} has no field {name!r}", {"field": name, "known": known,
                                                                   "code": "field.unknown"})
-    # Always against the plan as the log has it (walk-ins, moved items), whatever the caller holds.
-    if kind == "undo":  # "undo last" is the last command of the referee who asks
-        new = _undo(state.tournament, state, command, now, actor)
-    else:
-        new = _HANDLERS[kind](state.tournament, state, command, now)
-    return [replace(new, actor=actor)]
-
-
-MAX_COMMAND_ID = 64
-#: The log's at-most-once key of a command that carries a client's `id` (scheduler signals use
-#: ids like `r3:start`; the log refuses a second event with the same key on every backend).
-COMMAND_KEY_PREFIX = "cmd:"
-
-
-def command_key(command: dict[str, Any]) -> str | None:
-    """The at-most-once key of a command with an `id` (None without one): the client chooses the id,
-    so a resend after a lost answer or a 503 stores nothing and gets the first event back."""
-    if "id" not in command:
-        return None
-    ident = command["id"]
-    if not isinstance(ident, str) or not 1 <= len(ident) <= MAX_COMMAND_ID or not ident.isprintable():
-        raise CommandError(422, f"id must be the command's own id: 1–{MAX_COMMAND_ID} printable characters",
-                           {"field": "id", "code": "command.bad_id"})
-    return COMMAND_KEY_PREFIX + ident
+    return _LEGACY[kind](state.tournament, state, command, now)
 
 
 def _conflict(s: ItemState, doing: str, action: str) -> CommandError:
@@ -115,8 +189,9 @@ def _conflict(s: ItemState, doing: str, action: str) -> CommandError:
                          "code": "round.state"})
 
 
-def _start(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEvent:
-    s = item_state(state, c)
+@HANDLERS.on(StartRound)
+def _start(t: Tournament, state: State, c: StartRound, now: int) -> NewEvent:
+    s = item_of(state, c.item)
     if not s.open:
         raise _conflict(s, "start", "start")
     blocker = start_blocker(state, s.item.id)
@@ -133,26 +208,26 @@ def _start(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEvent
     return referee_event(E.ROUND_STARTED, {"item": s.item.id})
 
 
-def _pause(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEvent:
-    s = item_state(state, c)
+@HANDLERS.on(Pause)
+def _pause(t: Tournament, state: State, c: Pause, now: int) -> NewEvent:
+    s = item_of(state, c.item)
     if s.status != ItemStatus.RUNNING:
         raise _conflict(s, "pause", "pause")
     return referee_event(E.ROUND_PAUSED, {"item": s.item.id})
 
 
-def _resume(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEvent:
-    s = item_state(state, c)
+@HANDLERS.on(Resume)
+def _resume(t: Tournament, state: State, c: Resume, now: int) -> NewEvent:
+    s = item_of(state, c.item)
     if s.status != ItemStatus.PAUSED:
         raise _conflict(s, "resume", "resume")
     return referee_event(E.ROUND_RESUMED, {"item": s.item.id})
 
 
-def _extend(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEvent:
-    s = item_state(state, c)
-    minutes = c["minutes"]
-    if isinstance(minutes, bool) or not isinstance(minutes, int | float) or minutes != minutes:
-        raise CommandError(422, "minutes must be a number of minutes, e.g. 10 or -5", {"field": "minutes",
-                                                                                       "code": "field.not_a_number"})
+@HANDLERS.on(Extend)
+def _extend(t: Tournament, state: State, c: Extend, now: int) -> NewEvent:
+    s = item_of(state, c.item)
+    minutes = c.minutes
     if minutes == 0:
         raise CommandError(422, "minutes must not be 0", {"field": "minutes", "code": "field.zero"})
     if abs(minutes) > MAX_EXTEND_MINUTES:
@@ -175,8 +250,9 @@ def _extend(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEven
     return referee_event(E.ROUND_EXTENDED, {"item": s.item.id, "minutes": minutes, "ms": ms})
 
 
-def _last_deals(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEvent:
-    s = item_state(state, c)
+@HANDLERS.on(AnnounceLastDeals)
+def _last_deals(t: Tournament, state: State, c: AnnounceLastDeals, now: int) -> NewEvent:
+    s = item_of(state, c.item)
     if not t.rules.get("last_deals_warning"):
         raise CommandError(422, f"the {t.preset} rules have no last-deals signal", {"field": "type",
                                                                                     "code": "rules.no_last_deals"})
@@ -188,26 +264,29 @@ def _last_deals(t: Tournament, state: State, c: dict[str, Any], now: int) -> New
     return referee_event(E.LAST_DEALS_ANNOUNCED, {"item": s.item.id})
 
 
-def _end(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEvent:
-    s = item_state(state, c)
+@HANDLERS.on(EndRound)
+def _end(t: Tournament, state: State, c: EndRound, now: int) -> NewEvent:
+    s = item_of(state, c.item)
     if not s.in_progress:
         raise _conflict(s, "end", "end")
     return referee_event(E.ROUND_ENDED, {"item": s.item.id})
 
 
-def _announce(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEvent:
-    text = text_field(c, "text", MAX_TEXT, lines=True, empty="text must be the announcement's words")
+@HANDLERS.on(Announce)
+def _announce(t: Tournament, state: State, c: Announce, now: int) -> NewEvent:
+    text = text_value(c.text, "text", MAX_TEXT, lines=True, empty="text must be the announcement's words")
     payload: dict[str, Any] = {"text": text}
-    if "player" in c:
-        player = c["player"]
-        if not isinstance(player, str) or t.player(player) is None:
+    if c.player is not ABSENT:
+        player = c.player
+        if t.player(player) is None:
             raise CommandError(422, f"no player has the id {player!r}", {"field": "player",
                                                                          "code": "field.unknown_id", "id": player})
         payload["player"] = player
     return referee_event(E.ANNOUNCED, payload)
 
 
-def _reveal_standings(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEvent:
+@HANDLERS.on(RevealStandings)
+def _reveal_standings(t: Tournament, state: State, c: RevealStandings, now: int) -> NewEvent:
     """The prize-giving: the hall sees the standings it has not seen since round N started."""
     if hidden(state) is None:
         why = ("the standings are already shown to the hall" if state.standings_revealed
@@ -217,14 +296,16 @@ def _reveal_standings(t: Tournament, state: State, c: dict[str, Any], now: int) 
     return referee_event(E.STANDINGS_REVEALED, {})
 
 
-def _undo(t: Tournament, state: State, c: dict[str, Any], now: int, actor: str = referees.SHARED_NAME) -> NewEvent:
+@HANDLERS.on(Undo)
+def _undo_shared(t: Tournament, state: State, c: Undo, now: int) -> NewEvent:
+    return _undo(t, state, c, now)
+
+
+def _undo(t: Tournament, state: State, c: Undo, now: int, actor: str = referees.SHARED_NAME) -> NewEvent:
     # "Undo" alone undoes the referee's own last command; a player's check-in only when named by its seq.
     undoable = undoable_by(state, actor)
-    if "seq" in c:
-        seq = c["seq"]
-        if isinstance(seq, bool) or not isinstance(seq, int):
-            raise CommandError(422, "seq must be the sequence number of a referee command", {"field": "seq",
-                                                                                             "code": "undo.bad_seq"})
+    if c.seq is not ABSENT:
+        seq = c.seq
         target = next((x for x in state.commands if x["seq"] == seq), None)
         if target is None:
             raise CommandError(422, f"event {seq} is not a referee command", {"field": "seq",
@@ -250,29 +331,30 @@ def _undo(t: Tournament, state: State, c: dict[str, Any], now: int, actor: str =
     return referee_event(E.COMMAND_UNDONE, {"target": target["seq"], "undid": target["type"]})
 
 
-def _add_referee(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEvent:
+@HANDLERS.on(AddReferee)
+def _add_referee(t: Tournament, state: State, c: AddReferee, now: int) -> NewEvent:
     """A referee added at the console. Their token is derived from the referee secret and the salt
     (chosen by the server, `Hall.command`): the log holds no secret. Undoing it takes them away."""
-    name = c["name"]
-    wrong = referees.name_problem(name)
-    if wrong is not None:
-        raise CommandError(422, f"the name {wrong}", {"field": "name", "code": "referee.bad_name"})
+    name = c.name
+    problem = referees.name_problem(name)
+    if problem is not None:
+        raise CommandError(422, f"the name {problem}", {"field": "name", "code": "referee.bad_name"})
     name = referees.clean_name(name)
     if name.casefold() == referees.SHARED_NAME or any(n.casefold() == name.casefold() for n in state.referees):
         raise CommandError(409, f"{name} is a referee already: give the new one another name", {"field": "name",
                            "code": "referee.exists", "name": name})
-    salt = c["salt"]
-    if not isinstance(salt, str) or not 8 <= len(salt) <= 64 or not salt.isascii() or not salt.isprintable():
+    salt = c.salt
+    if salt is ABSENT or not 8 <= len(salt) <= 64 or not salt.isascii() or not salt.isprintable():
         raise CommandError(422, "salt must be 8–64 printable characters (the server chooses it)", {"field": "salt",
                            "code": "referee.bad_salt"})
     return referee_event(E.REFEREE_ADDED, {"name": name, "salt": salt})
 
 
 #: The round commands a console offers per item, as the pages name them, each as a command to try.
-ROUND_ACTIONS: dict[str, dict[str, Any]] = {
-    "start": {"type": "start_round"}, "pause": {"type": "pause"}, "resume": {"type": "resume"},
-    "extend": {"type": "extend", "minutes": 1}, "lastDeals": {"type": "announce_last_deals"},
-    "end": {"type": "end_round"},
+ROUND_ACTIONS: dict[str, Callable[[str], Command]] = {
+    "start": lambda item: StartRound(item=item), "pause": lambda item: Pause(item=item),
+    "resume": lambda item: Resume(item=item), "extend": lambda item: Extend(item=item, minutes=1),
+    "lastDeals": lambda item: AnnounceLastDeals(item=item), "end": lambda item: EndRound(item=item),
 }
 
 
@@ -288,7 +370,7 @@ def allowed_now(state: State) -> dict[str, list[str]]:
         ok = ["publish"] if s.item.playing and results.seating_may_change(s) else []
         for action, command in ROUND_ACTIONS.items():
             try:
-                _HANDLERS[command["type"]](state.tournament, state, {**command, "item": ident}, s.item.start_ms)
+                _ALL.run(state.tournament, state, command(ident), s.item.start_ms)
             except CommandError:
                 continue
             ok.append(action)
@@ -296,29 +378,22 @@ def allowed_now(state: State) -> dict[str, list[str]]:
     return out
 
 
-_HANDLERS = {
-    "start_round": _start,
-    "pause": _pause,
-    "resume": _resume,
-    "extend": _extend,
-    "announce_last_deals": _last_deals,
-    "end_round": _end,
-    "announce": _announce,
-    "reveal_standings": _reveal_standings,
-    "undo": _undo,
-    "add_referee": _add_referee,
-    "record_result": results.record_result,
-    "correct_result": results.correct_result,
-    "publish_seating": results.publish_seating,
-    "penalty": results.penalty,
-    "forfeit": results.forfeit,
-    "withdraw": results.withdraw,
-    "check_in": arrivals.check_in,
-    "excuse_absence": arrivals.excuse_absence,
-    "seat_reserve": arrivals.seat_reserve,
-    **plan_commands.HANDLERS,
-    **sanctions.HANDLERS,
-    **appeals.HANDLERS,
-    **lineups.HANDLERS,
-    **desk.HANDLERS,
+_ALL = Handlers(HANDLERS, *(h for m in (results, arrivals, plan_commands, sanctions, appeals, lineups, desk)
+                            if isinstance(h := getattr(m, "HANDLERS", None), Handlers)))
+_LEGACY: dict[str, Callable[..., NewEvent]] = {
+    name: handler for name, handler in {
+        "record_result": getattr(results, "record_result", None),
+        "correct_result": getattr(results, "correct_result", None),
+        "publish_seating": getattr(results, "publish_seating", None),
+        "penalty": getattr(results, "penalty", None),
+        "forfeit": getattr(results, "forfeit", None),
+        "withdraw": getattr(results, "withdraw", None),
+        "check_in": getattr(arrivals, "check_in", None),
+        "excuse_absence": getattr(arrivals, "excuse_absence", None),
+        "seat_reserve": getattr(arrivals, "seat_reserve", None),
+        **{k: v for m in (plan_commands, sanctions, appeals, lineups, desk)
+           if isinstance(getattr(m, "HANDLERS", None), dict) for k, v in m.HANDLERS.items()},
+    }.items() if name not in _ALL.types and handler is not None
 }
+for _kind in _ALL.types:
+    _LEGACY_FIELDS.pop(_kind, None)

@@ -34,6 +34,8 @@ REFUSALS: dict[str, tuple[str, ...]] = {
     "field.not_a_number": ('field',),
     "field.not_whole": ('field',),
     "field.not_bool": ('field',),
+    "field.not_a_list": ('field',),
+    "field.not_an_object": ('field',),
     "field.not_text": ('field',),
     "field.not_an_id": ('field',),
     "field.empty": ('field',),

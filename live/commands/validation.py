@@ -44,7 +44,11 @@ class CommandError(Exception):
 
 def item_state(state: State, command: dict[str, Any]) -> ItemState:
     """The round or match a command names in its `item` field."""
-    ident = command["item"]
+    return item_of(state, command["item"])
+
+
+def item_of(state: State, ident: object) -> ItemState:
+    """The round or match with the id `ident` (a command's `item` field)."""
     if not isinstance(ident, str):
         raise CommandError(422, "item must be a timetable item's id, e.g. \"r3\"",
                            {"field": "item", "code": "field.not_an_id"})
@@ -63,11 +67,17 @@ def item_state(state: State, command: dict[str, Any]) -> ItemState:
 def text_field(c: dict[str, Any], field: str, limit: int, *, lines: bool = False, empty: str | None = None) -> str:
     """A command's text field, checked like every text (live/core/texts.py) and cleaned; `empty` is the
     refusal to give when it is missing or has nothing to see."""
-    value = c.get(field)
+    return text_value(c.get(field), field, limit, lines=lines, empty=empty, sent=field in c)
+
+
+def text_value(value: object, field: str, limit: int, *, lines: bool = False, empty: str | None = None,
+               sent: bool = True) -> str:
+    """The text a command sent in `field` (`sent`: whether it sent the field at all), checked like every
+    text (live/core/texts.py) and cleaned; `empty` is the refusal to give when it has nothing to see."""
     wrong = texts.problem(value, limit, lines=lines)
     if wrong is not None:
         if empty is not None and (not isinstance(value, str) or not texts.visible(value)):
-            raise CommandError(422, empty, {"field": field, "code": "field.empty" if field in c else "field.missing"})
+            raise CommandError(422, empty, {"field": field, "code": "field.empty" if sent else "field.missing"})
         raise CommandError(422, f"{field} {wrong}", {"field": field, **text_refusal(value, limit, lines=lines)})
     assert isinstance(value, str)
     return texts.cleaned(value, lines=lines)

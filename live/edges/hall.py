@@ -15,12 +15,13 @@ import logging
 import os
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
 from live.commands.arrivals import self_check_in
-from live.commands.decide import COMMAND_KEY_PREFIX, allowed_now, command_key, decide
+from live.commands.command import ABSENT, COMMAND_KEY_PREFIX, Command, command_key
+from live.commands.decide import AddReferee, allowed_now, decide, parse
 from live.commands.results import played_before
 from live.commands.signals import due_signals, missed_items, signal_event
 from live.core import events as E
@@ -242,15 +243,17 @@ class Hall:
 
     # the way in -----------------------------------------------------------------------------
 
-    async def command(self, command: Any, actor: str = SHARED_NAME) -> list[Event]:
-        """Validate and store a referee command, as `actor` (`live.core.referees.actor` of the referee's name).
-        Raises CommandError or LogUnavailable."""
-        if isinstance(command, dict) and command.get("type") == "add_referee" and "salt" not in command:
-            command = {**command, "salt": secrets.token_urlsafe(12)}  # their token comes from it: chosen here
+    async def command(self, command: Command | Mapping[str, Any], actor: str = SHARED_NAME) -> list[Event]:
+        """Validate and store a referee command, as `actor` (`live.core.referees.actor` of the referee's name);
+        a command as JSON is parsed first. Raises CommandError or LogUnavailable."""
+        if not isinstance(command, Command):
+            command = parse(command)
+        if isinstance(command, AddReferee) and command.salt is ABSENT:
+            command = replace(command, salt=secrets.token_urlsafe(12))  # their token comes from it: chosen here
         if isinstance(command, dict) and command.get("type") == "publish_seating" and "seed" not in command:
             # The draw's seed is chosen here, at the edge, and logged with the seating so it can be replayed.
             command = {**command, "seed": secrets.randbelow(10**9)} if self._draws_next(command) else command
-        key = command_key(command) if isinstance(command, dict) else None
+        key = command_key(command)
         if key is not None and key in self._once:
             return [self._once[key]]  # a resend: the first answer again, nothing stored
 

@@ -9,7 +9,6 @@ import pytest
 from helpers import MIN, SEC, T0, ev, item, preferans, rounds, seating_event, stored, tournament
 
 from live.commands.decide import (
-    FIELDS,
     MAX_EXTEND_MINUTES,
     MAX_TEXT,
     ROUND_ACTIONS,
@@ -17,6 +16,7 @@ from live.commands.decide import (
     allowed_now,
     command_key,
     decide,
+    known_types,
 )
 from live.core import events as E
 from live.core.events import Event
@@ -204,7 +204,7 @@ def test_every_command_type_has_a_valid_case() -> None:
     conduct = {c[2]["type"] for c in CONDUCT_VALID}
     desk = {c[2]["type"] for c in DESK_VALID}
     sheets = {c[2]["type"] for c in SHEETS_VALID}  # the team sheets in test_lineups.py
-    assert clock | scoring | arrivals | conduct | desk | sheets == set(FIELDS)
+    assert clock | scoring | arrivals | conduct | desk | sheets == set(known_types())
     assert scoring == {"record_result", "correct_result", "publish_seating", "penalty", "forfeit", "withdraw"}
     assert arrivals == {"check_in", "excuse_absence", "seat_reserve"}
     assert conduct == {"sanction", "appeal", "decide_appeal"}
@@ -341,7 +341,7 @@ def test_a_bad_command_is_refused_with_the_reason(
 def test_an_unknown_type_lists_the_known_ones() -> None:
     with pytest.raises(CommandError) as info:
         decide(PREFERANS, fold(PREFERANS, []), {"type": "begin"}, NOW)
-    assert info.value.detail["known"] == sorted(FIELDS)
+    assert info.value.detail["known"] == known_types()
 
 
 def test_an_unknown_item_lists_the_rounds() -> None:
@@ -460,7 +460,7 @@ def test_the_console_is_offered_exactly_the_round_commands_the_server_would_take
     for ident, actions in allowed.items():  # and it is the rules' own answer, command by command
         for action, command in ROUND_ACTIONS.items():
             try:
-                decide(PREFERANS, state, {**command, "item": ident}, T0 + 10 * MIN)
+                decide(PREFERANS, state, command(ident), T0 + 10 * MIN)
                 took = True
             except CommandError:
                 took = False

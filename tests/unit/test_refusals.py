@@ -20,13 +20,17 @@ from typing import Any
 import pytest
 
 from live.commands import refusals
-from live.commands.decide import FIELDS
+from live.commands.decide import fields, known_types
 from live.commands.validation import CommandError
 
 ROOT = Path(__file__).resolve().parents[2]
 LANGUAGES = ("en", "sr-Cyrl", "sr-Latn", "sk")
 #: Helpers that build a CommandError from their arguments (`**detail`): the calls of these are checked.
 HELPERS = {"_refuse"}
+#: Functions that raise a refusal declared elsewhere: a command field's wrong JSON type, whose code is
+#: written where the field or the type is declared (`wrong(words, code)`, `_Wrong(words, code)`), checked here too.
+DECLARED = {"_wrong_type", "wrong"}
+TYPE_REFUSALS = {"wrong", "_Wrong"}
 #: Functions whose returned dicts are spread into a refusal's detail (their own dicts are checked).
 SPREADS = {"text_refusal"}
 CODE = re.compile(r"^[a-z_]+\.[a-z_]+$")
@@ -72,7 +76,7 @@ def _scan() -> tuple[list[str], int]:
     for path in sorted((ROOT / "live").rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         where = path.relative_to(ROOT)
-        helper_nodes = {id(n) for f in ast.walk(tree) if isinstance(f, ast.FunctionDef) and f.name in HELPERS
+        helper_nodes = {id(n) for f in ast.walk(tree) if isinstance(f, ast.FunctionDef) and f.name in HELPERS | DECLARED
                         for n in ast.walk(f)}
         details: dict[int, ast.Dict] = {}
         for node in ast.walk(tree):  # `detail = {...}` then `CommandError(..., detail)`: the dict is the detail
@@ -98,6 +102,10 @@ def _scan() -> tuple[list[str], int]:
                     detail = before[-1] if before else None
                 wrong = (_dict_problem(detail, set()) if isinstance(detail, ast.Dict)
                          else "has no detail with a code" if detail is None else "builds its detail elsewhere")
+            elif name in TYPE_REFUSALS and id(node) not in helper_nodes and len(node.args) == 2:
+                seen += 1
+                fake = ast.Dict(keys=[ast.Constant("code")], values=[node.args[1]])
+                wrong = _dict_problem(fake, {"field"})
             elif name in HELPERS:
                 seen += 1
                 keywords = {k.arg: k.value for k in node.keywords if k.arg}
@@ -150,8 +158,8 @@ def test_every_code_has_a_sentence_in_every_catalogue(lang: str) -> None:
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_field_a_command_has_is_labelled(lang: str) -> None:
     labels = _catalogue(lang)["referee"]["refused"]["fields"]
-    fields = set().union(*(required | optional for required, optional in FIELDS.values())) | {"type", "id"}
-    assert sorted(fields - set(labels)) == []
+    named = set().union(*(required | optional for required, optional in map(fields, known_types()))) | {"type", "id"}
+    assert sorted(named - set(labels)) == []
 
 
 @pytest.mark.parametrize("lang", ["en", "sr-Cyrl", "sr-Latn", "sk"])

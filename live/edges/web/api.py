@@ -25,7 +25,8 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket
 
-from live.commands.decide import CommandError, allowed_now
+from live.commands.command import Command, command_key
+from live.commands.decide import AddReferee, CommandError, allowed_now, parse
 from live.core import referees
 from live.core.events import REFEREE_ADDED
 from live.edges import sessions
@@ -212,9 +213,9 @@ def _authorized(request: Request) -> bool:
     return auth.referee(request, changes=False) is not None
 
 
-def _add_referee_clash(request: Request, command: Any) -> CommandError | None:
+def _add_referee_clash(request: Request, command: Command | dict[str, Any]) -> CommandError | None:
     """A new referee named like one with a token (the file, LIVE_REFEREES): the log cannot know those."""
-    name = command.get("name") if isinstance(command, dict) and command.get("type") == "add_referee" else None
+    name = command.name if isinstance(command, AddReferee) else None
     if isinstance(name, str) and referees.name_problem(name) is None:
         name = referees.clean_name(name)
         if auth.registry(request).taken(name, {}):
@@ -237,9 +238,13 @@ async def api_commands(request: Request) -> Response:
     if name is None:
         return _error(401, "referee token missing or wrong: send Authorization: Bearer <token>, "
                            "or sign in at the console")
-    command = await json_body(request, MAX_COMMAND_BYTES, "a command")
-    if isinstance(command, Response):
-        return command
+    body = await json_body(request, MAX_COMMAND_BYTES, "a command")
+    if isinstance(body, Response):
+        return body
+    try:
+        command = parse(body)  # the one parse: a command of its class, or the refusal naming the field
+    except CommandError as exc:
+        return JSONResponse(exc.to_json(), status_code=exc.status)
     clash = _add_referee_clash(request, command)
     if clash is not None:
         return JSONResponse(clash.to_json(), status_code=clash.status)
@@ -248,7 +253,7 @@ async def api_commands(request: Request) -> Response:
     except CommandError as exc:
         return JSONResponse(exc.to_json(), status_code=exc.status)
     except LogUnavailable as exc:
-        if isinstance(command, dict) and "id" in command:
+        if command_key(command) is not None:
             return _error(503, f"not acknowledged; it may have been stored — send it again with the same id ({exc})")
         return _error(503, f"not acknowledged: {exc}")
     answer: dict[str, Any] = {"seq": stored[-1].seq, "events": [e.to_json() for e in stored]}
