@@ -109,8 +109,8 @@ class AddReferee(Command):
 HANDLERS = Handlers()
 #: Every command type with its class and handler (the legacy dict handlers until each subject has classes).
 _LEGACY_FIELDS: dict[str, tuple[set[str], set[str]]] = {
-    "record_result": ({"item"}, results.RESULT_FIELDS),
-    "correct_result": ({"item", "reason"}, results.RESULT_FIELDS),
+    "record_result": ({"item"}, getattr(results, "RESULT_FIELDS", set())),
+    "correct_result": ({"item", "reason"}, getattr(results, "RESULT_FIELDS", set())),
     "publish_seating": ({"item"}, {"seed"}),
     "penalty": ({"amount", "unit", "reason"}, {"player", "team", "item"}),
     "forfeit": ({"item", "team"}, {"reason"}),
