@@ -21,55 +21,48 @@ along): a later event's patch is never applied to a list the client does not hav
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
+
+from live.edges.messages import EventMessage, Sections
 
 #: The sections whose latest version replaces every earlier one for a client that fell behind.
 SUPERSEDING = frozenset({"timetable", "now", "standings", "standings_hidden", "standings_provisional", "lateness",
                          "me"})
 
 
-def _patched(message: dict[str, Any]) -> set[str]:
-    """The sections a message's patch ops touch (`/<section>/…`)."""
-    return {op["path"].split("/")[1] for op in message.get("patch") or ()}
+def _section(op: dict[str, Any]) -> str:
+    """The section a patch op touches (`/<section>/…`)."""
+    return str(op["path"]).split("/")[1]
 
 
-def withheld(message: dict[str, Any], sections: dict[str, Any], owed: dict[str, Any]) -> dict[str, Any] | None:
+def withheld(message: EventMessage, sections: dict[str, Any], owed: dict[str, Any]) -> EventMessage | None:
     """The event message without its superseding sections, which go into `owed` (their values after this
     event: from `changes`, else from the view's `sections`); None when it carries none (send it as it is)."""
-    changes: dict[str, Any] = message.get("changes") or {}
-    names = (changes.keys() | _patched(message)) & SUPERSEDING
+    changes = message.changes
+    names = (changes.keys() | {_section(op) for op in message.patch}) & SUPERSEDING
     if not names:
         return None
     for name in names:
         owed[name] = changes[name] if name in changes else sections.get(name)
-    out = {**message, "changes": {k: v for k, v in changes.items() if k not in names}}
-    ops = [op for op in message.get("patch") or () if op["path"].split("/")[1] not in names]
-    if ops:
-        out["patch"] = ops
-    else:
-        out.pop("patch", None)
-    return out
+    return replace(message, changes={k: v for k, v in changes.items() if k not in names},
+                   patch=[op for op in message.patch if _section(op) not in names])
 
 
-def settled(message: dict[str, Any], sections: dict[str, Any], owed: dict[str, Any]) -> dict[str, Any]:
+def settled(message: EventMessage, sections: dict[str, Any], owed: dict[str, Any]) -> EventMessage:
     """The event message for a client that caught up: what it is owed, whole, with the event's own changes
     (newer) over it, and marked `resync`. A section the event patches is sent whole instead (the client's
     copy is older than the patch's base)."""
-    changes: dict[str, Any] = dict(message.get("changes") or {})
-    patched = _patched(message)
+    changes = dict(message.changes)
+    patched = {_section(op) for op in message.patch}
     for name, value in owed.items():
         if name in changes:
             continue
         changes[name] = sections.get(name) if name in patched else value
-    out = {**message, "changes": changes, "resync": True}
-    ops = [op for op in message.get("patch") or () if op["path"].split("/")[1] not in owed]
-    if ops:
-        out["patch"] = ops
-    else:
-        out.pop("patch", None)
-    return out
+    return replace(message, changes=changes, resync=True,
+                   patch=[op for op in message.patch if _section(op) not in owed])
 
 
-def sections_message(seq: int, owed: dict[str, Any]) -> dict[str, Any]:
+def sections_message(seq: int, owed: dict[str, Any]) -> Sections:
     """What a client that caught up between events gets: its owed sections, as after the event `seq` it has."""
-    return {"type": "sections", "seq": seq, "resync": True, "changes": dict(owed)}
+    return Sections(seq, dict(owed))

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import copy
-import json
 import logging
 import os
 import secrets
@@ -34,6 +33,7 @@ from live.edges import sessions
 from live.edges.hub import Client, Hub
 from live.edges.limits import REPLAY_MAX_BYTES, REPLAY_MAX_EVENTS
 from live.edges.log import EventLog, LogUnavailable, SeqConflict, TailingLog
+from live.edges.messages import Encoded, EventMessage, Hello, Pong, Snapshot, encode
 from live.edges.patch import Op
 from live.edges.patch import apply as patch_apply
 from live.edges.patch import changes as sections_changed
@@ -62,19 +62,6 @@ CONFLICT_RETRIES = 5
 
 def wall_clock_ms() -> int:
     return time.time_ns() // 1_000_000
-
-
-def encode(message: dict[str, Any]) -> str:
-    return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
-
-
-def _event_message(event: dict[str, Any], seq: int, changes: dict[str, Any], patch: list[Op]) -> dict[str, Any]:
-    """An event as a screen gets it: the sections it changed (`changes`, whole) and, for a long list changed
-    in a few entries, the `patch` (live/edges/patch.py) — absent when there is none, as before patches existed."""
-    message: dict[str, Any] = {"type": "event", "event": event, "seq": seq, "changes": changes}
-    if patch:
-        message["patch"] = patch
-    return message
 
 
 #: LIVE_CHECK_SECTIONS=1 (set by the test suite) builds every section from scratch after each event as well
@@ -356,9 +343,9 @@ class Hall:
         self._sections = {"public": public, "referee": referee}
         self._referee_own = set(own)
         wire = event.to_json()
-        public_text = encode(_event_message(event.public_json(), event.seq, changes, patch))
-        by_player: dict[str, str] = {}
-        public_by_player: dict[str, str] = {}
+        public_text = encode(EventMessage(event.public_json(), event.seq, changes, patch))
+        by_player: dict[str, Encoded] = {}
+        public_by_player: dict[str, Encoded] = {}
         # Seats, results, penalties, an undo: any player's own page may change; else only the addressee's.
         # A page with the player's session sees the event whole and its notices; any other, the public form.
         pages = {(c.player, c.private) for c in self.hub.clients if c.player}
@@ -368,10 +355,10 @@ class Hall:
                 continue
             shown = wire if private and player == event.addressee else event.public_json()
             (by_player if private else public_by_player)[player] = encode(
-                _event_message(shown, event.seq, {**changes, "me": self.me(player, private=private)}, patch))
+                EventMessage(shown, event.seq, {**changes, "me": self.me(player, private=private)}, patch))
         self.hub.publish(
             {"display": public_text, "player": public_text,
-             "referee": encode(_event_message(wire, event.seq, referee_changes, referee_patch))},
+             "referee": encode(EventMessage(wire, event.seq, referee_changes, referee_patch))},
             # (`sections`: for a client that fell behind, live/edges/coalesce.py)
             by_player, public_by_player, sections=self._sections,
         )
@@ -432,11 +419,11 @@ class Hall:
             raise LogUnavailable("the log refused the event")
         return event
 
-    def snapshot(self, view: str, player: str | None, *, private: bool = False) -> dict[str, Any]:
+    def snapshot(self, view: str, player: str | None, *, private: bool = False) -> Snapshot:
         sections = dict(self._sections["referee" if view == "referee" else "public"])
         if view == "player" and player:
             sections["me"] = self.me(player, private=private)
-        return {"type": "snapshot", "view": view, "seq": self.state.seq, "sections": sections}
+        return Snapshot(view, self.state.seq, sections)
 
     @property
     def log_id(self) -> str:
@@ -447,22 +434,18 @@ class Hall:
         return f"{self.tournament.id}.{first.ts if first else 0}"
 
     def hello(self, view: str, since: int | None = None, *, resync: bool = False,
-              current: bool = False) -> dict[str, Any]:
+              current: bool = False) -> Hello:
         """The first message a client gets: the server's time and seq, the log's id, and the event families the
         pages treat specially (`live.projections.views.event_families`), so that no page keeps a list of its own.
         `current`: the client's sections are those of now, and no snapshot follows."""
-        out = {"type": "hello", "server_time": self.clock(), "seq": self.state.seq, "view": view,
-               "since": since, "resync": resync, "log": self.log_id, "tournament": self.tournament.name,
-               "types": event_families()}
-        if current:
-            out["current"] = True
-        return out
+        return Hello(self.clock(), self.state.seq, view, since, resync, self.log_id, self.tournament.name,
+                     event_families(), current)
 
     def boot(self, view: str, player: str | None = None, *, private: bool = False) -> dict[str, Any]:
         """What a fresh client of `view` gets on its WebSocket before any event (`connect` with no `since`):
         `{"hello": …, "snapshot": …}`. The pages carry it in their HTML (live/edges/web/assets.py), so the first screen
         needs no round trip after the page."""
-        return {"hello": self.hello(view), "snapshot": self.snapshot(view, player, private=private)}
+        return {"hello": self.hello(view).to_json(), "snapshot": self.snapshot(view, player, private=private).to_json()}
 
     def connect(self, client: Client, since: int | None, log: str | None = None) -> Client:
         """Greet a client, replay what it missed (or mark it `resync`), snapshot it, then subscribe it —
@@ -482,7 +465,7 @@ class Hall:
         self.hub.add(client, first)
         return client
 
-    def _replay(self, client: Client, since: int) -> list[str] | None:
+    def _replay(self, client: Client, since: int) -> list[Encoded] | None:
         """The events after `since`, encoded as replayed, or None when the client is too far behind for a
         replay (more than REPLAY_MAX_EVENTS events or REPLAY_MAX_BYTES, or a `since` this log never reached):
         it then gets only the snapshot, its hello marked `"resync": true` (live/edges/limits.py says why)."""
@@ -490,13 +473,13 @@ class Hall:
         if since > seq or seq - since > REPLAY_MAX_EVENTS:
             return None
         # seqs are distinct and at most `seq`, so the events after `since` are among the last seq − since
-        texts: list[str] = []
+        texts: list[Encoded] = []
         size = 0
         for event in self.events[-(seq - since):] if seq > since else []:
             if event.seq <= since:
                 continue
-            text = encode({"type": "event", "event": self._visible(event, client), "seq": event.seq, "replay": True})
-            size += len(text)
+            text = encode(EventMessage(self._visible(event, client), event.seq, replay=True))
+            size += len(text.text)
             if size > REPLAY_MAX_BYTES:
                 return None
             texts.append(text)
@@ -509,4 +492,4 @@ class Hall:
         return event.public_json()
 
     def pong(self, client: Client, t: Any) -> None:
-        self.hub.offer(client, [encode({"type": "pong", "t": t, "server": self.clock()})])
+        self.hub.offer(client, [encode(Pong(t, self.clock()))])

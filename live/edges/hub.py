@@ -26,15 +26,18 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
-from collections.abc import Awaitable, Iterable
+from collections.abc import Awaitable, Iterable, Mapping
 from typing import Any, Protocol
 
 from websockets.protocol import Protocol as Framer
 from websockets.protocol import Side, State
 
 from live.edges.coalesce import sections_message, settled, withheld
+from live.edges.messages import Encoded, EventMessage, encode
+
+#: What the hub writes: a message encoded once (`Encoded`), or a text it does not look into.
+Outgoing = Encoded | str
 
 log = logging.getLogger("live.edges.hub")
 
@@ -78,8 +81,8 @@ class Socket(Protocol):
     def close(self, code: int = ..., reason: str = ...) -> Awaitable[None]: ...
 
 
-def _encode(message: dict[str, Any]) -> str:
-    return json.dumps(message, ensure_ascii=False, separators=(",", ":"))  # (as live/edges/hall.py encodes)
+def _text(out: Outgoing) -> str:
+    return out.text if isinstance(out, Encoded) else out
 
 
 def text_frame(text: str) -> bytes:
@@ -141,13 +144,13 @@ class Hub:
         self.clients: set[Client] = set()
         self._dropping: set[asyncio.Task[None]] = set()
 
-    def add(self, client: Client, greeting: Iterable[str] = ()) -> None:
+    def add(self, client: Client, greeting: Iterable[Outgoing] = ()) -> None:
         """Write the client's first messages (hello, replay, snapshot) and subscribe it, with no await between.
 
         The greeting is written whole even when it is longer than the bound, and raises the client's
         bound by its size: a snapshot of a large field must not get a client dropped at the next event.
         """
-        frames = [text_frame(text) for text in greeting]
+        frames = [text_frame(_text(out)) for out in greeting]
         client.limit = BACKLOG_BYTES + sum(map(len, frames))
         for frame in frames:
             if not client.write(frame):
@@ -168,9 +171,9 @@ class Hub:
             counts[client.view] += 1
         return counts
 
-    def publish(self, by_view: dict[str, str], by_player: dict[str, str] | None = None,
-                public_by_player: dict[str, str] | None = None, sections: dict[str, dict[str, Any]] | None = None
-                ) -> None:
+    def publish(self, by_view: Mapping[str, Outgoing], by_player: Mapping[str, Outgoing] | None = None,
+                public_by_player: Mapping[str, Outgoing] | None = None,
+                sections: dict[str, dict[str, Any]] | None = None) -> None:
         """Hand one message to every client: the one for its player if any (`by_player` for a page with the
         player's session, `public_by_player` for one without), else for its view.
 
@@ -181,25 +184,28 @@ class Hub:
         they were published.
 
         `sections`: the views' sections after this event (`{"public": …, "referee": …}`), for a client
-        that is behind (live/edges/coalesce.py); without them nobody's sections are coalesced.
+        that is behind (live/edges/coalesce.py), whose event messages must then be `Encoded`; without them
+        nobody's sections are coalesced.
         """
         asyncio.get_running_loop().call_soon(self._fan_out, list(self.clients), by_view, by_player or {},
                                              public_by_player or {}, sections)
 
-    def _fan_out(self, clients: list[Client], by_view: dict[str, str], by_player: dict[str, str],
-                 public_by_player: dict[str, str], sections: dict[str, dict[str, Any]] | None = None) -> None:
+    def _fan_out(self, clients: list[Client], by_view: Mapping[str, Outgoing], by_player: Mapping[str, Outgoing],
+                 public_by_player: Mapping[str, Outgoing], sections: dict[str, dict[str, Any]] | None = None) -> None:
         frames: dict[str, bytes] = {}  # text → its frame: built once, however many clients get it
         held: dict[str, tuple[bytes, dict[str, Any], int]] = {}  # text → the same for the clients behind
         slow: list[Client] = []
         for client in clients:
-            text = (by_player if client.private else public_by_player).get(client.player) if client.player else None
-            if text is None:
-                text = by_view.get(client.view)
-            if text is None:
+            out = (by_player if client.private else public_by_player).get(client.player) if client.player else None
+            if out is None:
+                out = by_view.get(client.view)
+            if out is None:
                 continue
-            if sections is not None and not client.stopped and client.behind():
-                frame = self._coalesced(client, text, sections["referee" if client.view == "referee" else "public"],
-                                        held)
+            text = _text(out)
+            if sections is not None and not client.stopped and client.behind() and isinstance(out, Encoded) \
+                    and isinstance(out.message, EventMessage):
+                frame = self._coalesced(client, out.text, out.message,
+                                        sections["referee" if client.view == "referee" else "public"], held)
             elif text in frames:
                 frame = frames[text]
             else:
@@ -209,24 +215,23 @@ class Hub:
         self._drop(slow, TOO_SLOW)
 
     @staticmethod
-    def _coalesced(client: Client, text: str, sections: dict[str, Any],
+    def _coalesced(client: Client, text: str, message: EventMessage, sections: dict[str, Any],
                    held: dict[str, tuple[bytes, dict[str, Any], int]]) -> bytes:
         """The frame of this event for a client that is (or was) behind: its superseding sections withheld
         while it is (the withheld frame built once per text in `held`, like the others), and settled (sent
         whole, marked resync) with the first event once it is no longer."""
         if client.socket.transport.get_write_buffer_size() > COALESCE_BYTES:
             if text not in held:
-                message = json.loads(text)
                 kept: dict[str, Any] = {}
                 out = withheld(message, sections, kept)
-                held[text] = (text_frame(text if out is None else _encode(out)), kept, int(message.get("seq") or 0))
+                held[text] = (text_frame(text if out is None else encode(out).text), kept, message.seq)
             frame, kept, seq = held[text]
             if kept:
                 client.owed = {**(client.owed or {}), **kept}
             client.seq = seq or client.seq
             return frame
         owed, client.owed = client.owed or {}, None
-        return text_frame(_encode(settled(json.loads(text), sections, owed)))
+        return text_frame(encode(settled(message, sections, owed)).text)
 
     def drained(self, client: Client) -> None:
         """The client's connection took what it held (the transport resumed writing): the sections it is owed,
@@ -234,13 +239,13 @@ class Hub:
         if client.owed is None or client.stopped or client.socket.transport.get_write_buffer_size() > COALESCE_BYTES:
             return
         owed, client.owed = client.owed, None
-        if not client.write(text_frame(_encode(sections_message(client.seq, owed)))):
+        if not client.write(text_frame(encode(sections_message(client.seq, owed)).text)):
             self._drop([client], TOO_SLOW)
 
-    def offer(self, client: Client, texts: Iterable[str]) -> None:
+    def offer(self, client: Client, messages: Iterable[Outgoing]) -> None:
         """Messages for one client (a pong): written in order; a client that cannot take one is dropped."""
-        for text in texts:
-            if not client.write(text_frame(text)):
+        for out in messages:
+            if not client.write(text_frame(_text(out))):
                 self._drop([client], TOO_SLOW)
                 return
 

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import time
 from collections.abc import Callable
@@ -43,6 +42,7 @@ from websockets.http11 import Response as WsResponse
 from live.edges import limits, sessions
 from live.edges.hall import Hall
 from live.edges.hub import VIEWS, Client
+from live.edges.messages import Auth, Error, Ping, encode, read
 from live.edges.web import auth
 from live.edges.web.api import AUTH_WAIT_S, TOKEN_IN_URL, sequence_number
 
@@ -265,8 +265,7 @@ class WsListener:
         if problem:
             # `signed_out`: the console shows its sign-in again (a session that ended, a token that is wrong).
             with contextlib.suppress(ConnectionClosed):
-                await ws.send(json.dumps({"type": "error", "error": problem,
-                                          **({"signed_out": True} if signed_out else {})}, ensure_ascii=False))
+                await ws.send(encode(Error(problem, signed_out)).text)
                 await ws.close(limits.CLOSE_POLICY, _problem_reason(problem))
             return None
         client = Client(view, player if view == "player" else None, ws)
@@ -293,10 +292,9 @@ class WsListener:
                     await ws.close(limits.CLOSE_POLICY,
                                    f"too many messages: at most {limits.MESSAGES_PER_SECOND:g} a second")
                     return
-                with contextlib.suppress(ValueError, AttributeError, RecursionError):
-                    data = json.loads(message)
-                    if data.get("type") == "ping":
-                        hall.pong(client, data.get("t"))
+                said = read(message)
+                if isinstance(said, Ping):
+                    hall.pong(client, said.t)
 
     async def _referee(self, ws: ServerConnection, conn: HTTPConnection, trusted: bool) -> str | None:
         """The referee a WebSocket speaks for: the session cookie the upgrade carried (from this server's own
@@ -310,8 +308,5 @@ class WsListener:
             return None
         if not isinstance(message, str) or len(message) > 1024:
             return None
-        with contextlib.suppress(ValueError, RecursionError):
-            data = json.loads(message)
-            if isinstance(data, dict) and data.get("type") == "auth":
-                return auth.by_token(conn, data.get("token"))
-        return None
+        said = read(message)
+        return auth.by_token(conn, said.token) if isinstance(said, Auth) else None

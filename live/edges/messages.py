@@ -1,0 +1,167 @@
+"""The WebSocket's messages: a closed family per direction, each message a class that encodes once.
+
+Server → page (`ServerMessage`): `hello` first, then the events it missed (`event`, marked `replay`),
+then a `snapshot` of its view's sections; afterwards one `event` per event, a `sections` message when a
+client that fell behind caught up between events (live/edges/coalesce.py), a `pong` per `ping`, and an
+`error` before a refusing close. Page → server (`PageMessage`): `ping`, and `auth` as a referee's first
+message when the upgrade carried no session. Anything else a page sends is ignored, as before.
+
+Why classes: the hub coalesces an event's sections for a client that is behind, and before it had to
+decode the text it had just encoded; here the text is made once (`encode`) and kept with its message
+(`Encoded`). The JSON is what the pages have always read: a field that is absent stays absent.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from live.edges.patch import Op
+
+__all__ = ["Auth", "Encoded", "Error", "EventMessage", "Hello", "PageMessage", "Ping", "Pong", "Sections",
+           "ServerMessage", "Snapshot", "encode", "read"]
+
+
+@dataclass(frozen=True, slots=True)
+class Hello:
+    """The server's time and seq, the log's id (`Hall.log_id`) and the event families the pages treat
+    specially; `current`: the client's sections are those of now, and no snapshot follows."""
+
+    server_time: int
+    seq: int
+    view: str
+    since: int | None
+    resync: bool
+    log: str
+    tournament: str
+    types: dict[str, Any]
+    current: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        out = {"type": "hello", "server_time": self.server_time, "seq": self.seq, "view": self.view,
+               "since": self.since, "resync": self.resync, "log": self.log, "tournament": self.tournament,
+               "types": self.types}
+        if self.current:
+            out["current"] = True
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    """A view's sections as of `seq` (a player's page: with its own `me`)."""
+
+    view: str
+    seq: int
+    sections: dict[str, Any]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "snapshot", "view": self.view, "seq": self.seq, "sections": self.sections}
+
+
+@dataclass(frozen=True, slots=True)
+class EventMessage:
+    """An event as a screen gets it: the sections it changed (`changes`, whole) and, for a long list changed
+    in a few entries, the `patch` (live/edges/patch.py). `replay`: sent again to a client coming back with
+    `since` (no changes: its snapshot follows); `resync`: sections withheld from a client that was behind
+    come whole with it."""
+
+    event: dict[str, Any]
+    seq: int
+    changes: dict[str, Any] = field(default_factory=dict)
+    patch: list[Op] = field(default_factory=list)
+    replay: bool = False
+    resync: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "event", "event": self.event, "seq": self.seq}
+        if self.replay:
+            out["replay"] = True
+            return out
+        out["changes"] = self.changes
+        if self.patch:
+            out["patch"] = self.patch
+        if self.resync:
+            out["resync"] = True
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Sections:
+    """The sections a client that fell behind is owed, as after the event `seq` it has (always a resync)."""
+
+    seq: int
+    changes: dict[str, Any]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "sections", "seq": self.seq, "resync": True, "changes": self.changes}
+
+
+@dataclass(frozen=True, slots=True)
+class Pong:
+    """The answer to a `ping`: its `t` back, with the server's clock (the pages measure their offset)."""
+
+    t: Any
+    server: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "pong", "t": self.t, "server": self.server}
+
+
+@dataclass(frozen=True, slots=True)
+class Error:
+    """Why the server is about to close the socket; `signed_out`: the console shows its sign-in again (a
+    session that ended, a token that is wrong)."""
+
+    error: str
+    signed_out: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "error", "error": self.error}
+        if self.signed_out:
+            out["signed_out"] = True
+        return out
+
+
+ServerMessage = Hello | Snapshot | EventMessage | Sections | Pong | Error
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Encoded:
+    """A server message and its JSON text, made once for however many clients get it."""
+
+    message: ServerMessage
+    text: str
+
+
+def encode(message: ServerMessage) -> Encoded:
+    return Encoded(message, json.dumps(message.to_json(), ensure_ascii=False, separators=(",", ":")))
+
+
+@dataclass(frozen=True, slots=True)
+class Ping:
+    t: Any  # the page's own clock, sent back as it came
+
+
+@dataclass(frozen=True, slots=True)
+class Auth:
+    token: object  # checked by the caller against the referees' tokens
+
+
+PageMessage = Ping | Auth
+
+
+def read(text: str) -> PageMessage | None:
+    """The page's message a text says, or None for anything this protocol does not know (ignored)."""
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+    if not isinstance(data, dict):
+        return None
+    kind = data.get("type")
+    if kind == "ping":
+        return Ping(data.get("t"))
+    if kind == "auth":
+        return Auth(data.get("token"))
+    return None
