@@ -417,7 +417,7 @@ def _run(hall: Hall, token: str, host: str, port: int, where: str,
           f"  WebSocket:        {ws.url or f'ws://{shown}:{ws.port}/ws'}\n"
           f"  event log:        {where}\n" + (f"  on the hall LAN:  {lan}/display\n" if lan else ""), flush=True)
     _print_login(registry, (public_url or lan or base).rstrip("/"))
-    from live.edges.web.edge import GuardedH11Protocol
+    from live.edges.web.edge import GuardedH11Protocol, QuietServer
 
     # What one client may hold (live/edges/limits.py): a request must arrive within 10 s (GuardedH11Protocol),
     # its headers within 8 KiB; near the open-file limit, 503 at once. No WebSocket on this port: /ws has a
@@ -429,7 +429,7 @@ def _run(hall: Hall, token: str, host: str, port: int, where: str,
         limit_concurrency=limits.concurrency_limit(limits.raise_open_files()),
         timeout_graceful_shutdown=limits.GRACEFUL_SHUTDOWN_TIMEOUT,
     )
-    uvicorn.Server(config).run()
+    QuietServer(config).run()
     return 0
 
 

@@ -103,7 +103,7 @@ class Client:
     `__slots__`: an idle connection costs this one small object besides the library's connection.
     """
 
-    __slots__ = ("limit", "owed", "player", "private", "seq", "socket", "stopped", "view")
+    __slots__ = ("limit", "owed", "player", "private", "seq", "socket", "stopped", "transport", "view")
 
     def __init__(self, view: str, player: str | None, socket: Socket) -> None:
         self.view = view
@@ -111,6 +111,8 @@ class Client:
         #: Whether this page holds the player's session (sees their private notices); set by the endpoint.
         self.private = False
         self.socket = socket
+        #: The connection's transport (the same for its whole life: looked up once, not per frame).
+        self.transport = socket.transport
         #: Bytes the transport may hold unsent when a message comes: raised by a long greeting (`Hub.add`).
         self.limit = BACKLOG_BYTES
         #: Removed or dropped: it takes nothing more (a fan-out scheduled before may still list it).
@@ -120,9 +122,15 @@ class Client:
         #: The seq of the last event it was sent while behind (its `sections` message names it).
         self.seq = 0
 
-    def behind(self) -> bool:
-        """Whether its connection holds more than COALESCE_BYTES unsent (or it is still owed sections)."""
-        return self.owed is not None or self.socket.transport.get_write_buffer_size() > COALESCE_BYTES
+    def unsent(self) -> int | None:
+        """The bytes its connection holds unsent, or None when it takes nothing more (removed, closing)."""
+        if self.stopped or self.socket.state is not State.OPEN or self.transport.is_closing():
+            return None
+        return self.transport.get_write_buffer_size()
+
+    def behind(self, unsent: int) -> bool:
+        """Whether it holds more than COALESCE_BYTES unsent (or it is still owed sections)."""
+        return self.owed is not None or unsent > COALESCE_BYTES
 
     def write(self, frame: bytes) -> bool:
         """Write a frame without waiting; False when this client cannot take it (too slow, or gone).
@@ -130,12 +138,10 @@ class Client:
         On False the caller drops the client: a message it could not take is a gap, and only a
         reconnect with `since` closes a gap.
         """
-        if self.stopped or self.socket.state is not State.OPEN:
+        unsent = self.unsent()
+        if unsent is None or unsent > self.limit:
             return False
-        transport = self.socket.transport
-        if transport.is_closing() or transport.get_write_buffer_size() > self.limit:
-            return False
-        transport.write(frame)
+        self.transport.write(frame)
         return True
 
 
@@ -201,26 +207,29 @@ class Hub:
                 out = by_view.get(client.view)
             if out is None:
                 continue
+            unsent = client.unsent()  # asked once: the loop below runs once per client and per event
+            if unsent is None or unsent > client.limit:
+                slow.append(client)
+                continue
             text = _text(out)
-            if sections is not None and not client.stopped and client.behind() and isinstance(out, Encoded) \
+            if sections is not None and client.behind(unsent) and isinstance(out, Encoded) \
                     and isinstance(out.message, EventMessage):
-                frame = self._coalesced(client, out.text, out.message,
+                frame = self._coalesced(client, out.text, out.message, unsent,
                                         sections["referee" if client.view == "referee" else "public"], held)
             elif text in frames:
                 frame = frames[text]
             else:
                 frame = frames[text] = text_frame(text)
-            if not client.write(frame):
-                slow.append(client)
+            client.transport.write(frame)
         self._drop(slow, TOO_SLOW)
 
     @staticmethod
-    def _coalesced(client: Client, text: str, message: EventMessage, sections: dict[str, Any],
+    def _coalesced(client: Client, text: str, message: EventMessage, unsent: int, sections: dict[str, Any],
                    held: dict[str, tuple[bytes, dict[str, Any], int]]) -> bytes:
         """The frame of this event for a client that is (or was) behind: its superseding sections withheld
         while it is (the withheld frame built once per text in `held`, like the others), and settled (sent
         whole, marked resync) with the first event once it is no longer."""
-        if client.socket.transport.get_write_buffer_size() > COALESCE_BYTES:
+        if unsent > COALESCE_BYTES:
             if text not in held:
                 kept: dict[str, Any] = {}
                 out = withheld(message, sections, kept)
@@ -236,7 +245,7 @@ class Hub:
     def drained(self, client: Client) -> None:
         """The client's connection took what it held (the transport resumed writing): the sections it is owed,
         as after the last event it got, if no event brought them meanwhile."""
-        if client.owed is None or client.stopped or client.socket.transport.get_write_buffer_size() > COALESCE_BYTES:
+        if client.owed is None or client.stopped or client.transport.get_write_buffer_size() > COALESCE_BYTES:
             return
         owed, client.owed = client.owed, None
         if not client.write(text_frame(encode(sections_message(client.seq, owed)).text)):
