@@ -10,63 +10,160 @@ from __future__ import annotations
 
 import math
 import re
+from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, time
 from typing import Any
 
 from live.commands import rosters
-from live.commands.validation import CommandError, referee_event, text_field
+from live.commands.command import ABSENT, Absent, Command, Handlers, wrong
+from live.commands.validation import CommandError, referee_event, text_value
 from live.core import events as E
 from live.core.events import NewEvent
 from live.core.plan import item_json
 from live.core.state import State
 from live.core.status import ItemStatus
 from live.core.texts import MAX_NAME, MAX_REASON, MAX_TITLE
-from live.core.tournament import ITEM_KINDS, PLAYING_KINDS, Item, Tournament, from_ms, rule_problem, to_ms
+from live.core.tournament import ITEM_KINDS, PLAYING_KINDS, Item, Player, Team, Tournament, from_ms, rule_problem, to_ms
 from live.rules import desk as desk_rules
 from live.rules.presets import OPTIONAL_PARAMETERS, PARAMETER_TYPES
 
 MAX_SHIFT_MINUTES = 60 * 24 * 366 * 50  # enough to move a plan typed with the wrong year back to now
 _ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,39}$")
 
-# type → (required fields, optional fields)
-FIELDS: dict[str, tuple[set[str], set[str]]] = {
-    "register_player": ({"name"}, {"lady", "team", "player", "junior", "rating", "replaces", "substitute"}),
-    "update_player": ({"player"}, {"name", "lady", "junior", "rating", "substitute"}),
-    "withdraw_player": ({"player", "reason"}, set()),
-    "register_team": ({"name"}, {"team"}),
-    "update_team": ({"team", "name"}, set()),
-    "move_item": ({"item", "start"}, {"minutes", "end", "title"}),
-    "shift_timetable": ({"item", "minutes"}, set()),
-    "add_item": ({"item", "kind", "start"}, {"title", "minutes", "end", "round", "boards"}),
-    "cancel_item": ({"item", "reason"}, set()),
-    "update_tournament": (set(), {"name", "languages", "language"}),
-    "change_rules": ({"rules"}, set()),
-}
+HANDLERS = Handlers()
+
+_PLAYER = wrong("{field} must be a player's id", "field.not_an_id")
+_TEAM = wrong("{field} must be a team's id", "field.not_an_id")
+_ITEM = wrong("{field} must be a timetable item's id, e.g. \"r3\"", "field.not_an_id")
+_NEW_ID = wrong("{field} must be 1–40 letters, digits, '-' or '_'", "field.not_an_id")
+_TIME = wrong("{field} must be a local time such as \"17:50\" or \"2027-03-06T17:50\"", "field.bad_time")
+_MINUTES = wrong("{field} must be a number of minutes", "field.not_a_number")
+
+
+@dataclass(frozen=True, kw_only=True)
+class RegisterPlayer(Command):
+    """A walk-in, or a team's new member (`replaces`: a Novi Sad replacement, live/commands/rosters.py)."""
+
+    TYPE = "register_player"
+    name: str
+    lady: bool | Absent = ABSENT
+    team: str | Absent = field(default=ABSENT, metadata=_TEAM)
+    player: str | Absent = field(default=ABSENT, metadata=_NEW_ID)  # left out: the server numbers them w01, w02…
+    junior: bool | Absent = ABSENT
+    rating: float | Absent = field(default=ABSENT, metadata=rosters.RATING)
+    replaces: str | Absent = field(default=ABSENT, metadata=_PLAYER)
+    substitute: bool | Absent = ABSENT
+
+
+@dataclass(frozen=True, kw_only=True)
+class UpdatePlayer(Command):
+    """`rating: null` clears the player's club rating."""
+
+    TYPE = "update_player"
+    player: str = field(metadata=_PLAYER)
+    name: str | Absent = ABSENT
+    lady: bool | Absent = ABSENT
+    junior: bool | Absent = ABSENT
+    rating: float | Absent | None = field(default=ABSENT, metadata=rosters.RATING)
+    substitute: bool | Absent = ABSENT
+
+
+@dataclass(frozen=True, kw_only=True)
+class WithdrawPlayer(Command):
+    TYPE = "withdraw_player"
+    player: str = field(metadata=_PLAYER)
+    reason: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class RegisterTeam(Command):
+    TYPE = "register_team"
+    name: str
+    team: str | Absent = field(default=ABSENT, metadata=_NEW_ID)
+
+
+@dataclass(frozen=True, kw_only=True)
+class UpdateTeam(Command):
+    TYPE = "update_team"
+    team: str = field(metadata=_TEAM)
+    name: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class MoveItem(Command):
+    """Without `end` or `minutes` the item keeps its length."""
+
+    TYPE = "move_item"
+    item: str = field(metadata=_ITEM)
+    start: str = field(metadata=_TIME)
+    minutes: float | Absent = field(default=ABSENT, metadata=_MINUTES)
+    end: str | Absent = field(default=ABSENT, metadata=_TIME)
+    title: str | Absent = ABSENT
+
+
+@dataclass(frozen=True, kw_only=True)
+class ShiftTimetable(Command):
+    TYPE = "shift_timetable"
+    item: str = field(metadata=_ITEM)
+    minutes: float = field(metadata=_MINUTES)
+
+
+@dataclass(frozen=True, kw_only=True)
+class AddItem(Command):
+    TYPE = "add_item"
+    item: str = field(metadata=wrong("item must be a new id of 1–40 letters, digits, '-' or '_'", "field.not_an_id"))
+    kind: str
+    start: str = field(metadata=_TIME)
+    title: str | Absent = ABSENT
+    minutes: float | Absent = field(default=ABSENT, metadata=_MINUTES)
+    end: str | Absent = field(default=ABSENT, metadata=_TIME)
+    round: int | Absent = ABSENT
+    boards: int | Absent = field(default=ABSENT, metadata=wrong("boards must be a whole number, 1 or more",
+                                                                "field.not_whole"))
+
+
+@dataclass(frozen=True, kw_only=True)
+class CancelItem(Command):
+    TYPE = "cancel_item"
+    item: str = field(metadata=_ITEM)
+    reason: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class UpdateTournament(Command):
+    TYPE = "update_tournament"
+    name: str | Absent = ABSENT
+    languages: list[object] | Absent = field(default=ABSENT, metadata=wrong(
+        "languages must be a non-empty list of language tags", "plan.languages"))
+    language: str | Absent = ABSENT
+
+
+@dataclass(frozen=True, kw_only=True)
+class ChangeRules(Command):
+    TYPE = "change_rules"
+    rules: dict[str, Any] = field(metadata=wrong("rules must be a table of parameters and their new values",
+                                                 "rules.not_a_table"))
 
 
 # small checks --------------------------------------------------------------------------------------
 
 
-def _name(c: dict[str, Any], field: str = "name", limit: int = MAX_NAME) -> str:
-    return text_field(c, field, limit, empty=f"{field} must not be empty")
+def _name(value: str, field: str = "name", limit: int = MAX_NAME) -> str:
+    return text_value(value, field, limit, empty=f"{field} must not be empty")
 
 
-def _reason(c: dict[str, Any]) -> str:
-    return text_field(c, "reason", MAX_REASON, empty="reason must say why, in words")
+def _reason(value: str) -> str:
+    return text_value(value, "reason", MAX_REASON, empty="reason must say why, in words")
 
 
-def _flag(c: dict[str, Any], field: str) -> bool:
-    value = c.get(field, False)
-    if not isinstance(value, bool):
-        raise CommandError(422, f"{field} must be true or false, not {value!r}", {"field": field,
-                           "code": "field.not_bool"})
-    return value
+def _flag(value: bool | Absent) -> bool:
+    """A true/false field; left out, false."""
+    return value is True
 
 
-def _new_id(c: dict[str, Any], field: str, taken: set[str], prefix: str) -> str:
-    if field in c:
-        value = c[field]
-        if not isinstance(value, str) or not _ID.match(value):
+def _new_id(value: str | Absent, field: str, taken: set[str], prefix: str) -> str:
+    if value is not ABSENT:
+        if not _ID.match(value):
             raise CommandError(422, f"{field} must be 1–40 letters, digits, '-' or '_', not {value!r}",
                                {"field": field, "code": "field.not_an_id"})
         if value in taken:
@@ -83,18 +180,16 @@ def _fold_name(name: str) -> str:
     return " ".join(name.casefold().split())
 
 
-def _player(t: Tournament, c: dict[str, Any]) -> Any:
-    ident = c.get("player")
-    found = t.player(ident) if isinstance(ident, str) else None
+def _player(t: Tournament, ident: str) -> Player:
+    found = t.player(ident)
     if found is None:
         raise CommandError(422, f"no player has the id {ident!r}", {"field": "player",
                            "code": "field.unknown_id", "id": ident})
     return found
 
 
-def _team(t: Tournament, c: dict[str, Any], field: str = "team") -> Any:
-    ident = c.get(field)
-    found = t.team(ident) if isinstance(ident, str) else None
+def _team(t: Tournament, ident: str, field: str = "team") -> Team:
+    found = t.team(ident)
     if found is None:
         raise CommandError(422, f"no team has the id {ident!r}", {"field": field,
                                                                   "known": [x.id for x in t.teams],
@@ -102,10 +197,7 @@ def _team(t: Tournament, c: dict[str, Any], field: str = "team") -> Any:
     return found
 
 
-def _minutes(value: Any, field: str, *, limit: float) -> float:
-    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
-        raise CommandError(422, f"{field} must be a number of minutes, not {value!r}", {"field": field,
-                           "code": "field.not_a_number"})
+def _minutes(value: float, field: str, *, limit: float) -> float:
     if value == 0:
         raise CommandError(422, f"{field} must not be 0", {"field": field, "code": "field.zero"})
     if abs(value) > limit:
@@ -114,9 +206,9 @@ def _minutes(value: Any, field: str, *, limit: float) -> float:
     return float(value)
 
 
-def local_instant(t: Tournament, value: Any, field: str, day: date) -> int:
+def local_instant(t: Tournament, value: str, field: str, day: date) -> int:
     """A local time of the tournament's zone: "2027-03-06T17:50", or "17:50" on the item's own day."""
-    if not isinstance(value, str) or not value.strip():
+    if not value.strip():
         raise CommandError(422, f"{field} must be a local time such as \"17:50\" or \"2027-03-06T17:50\"",
                            {"field": field, "code": "field.bad_time"})
     text = value.strip().replace(" ", "T")
@@ -135,22 +227,22 @@ def local_instant(t: Tournament, value: Any, field: str, day: date) -> int:
     return to_ms(parsed)
 
 
-def _span(plan: Tournament, c: dict[str, Any], day: date, length_ms: int | None) -> tuple[int, int]:
+def _span(plan: Tournament, c: MoveItem | AddItem, day: date, length_ms: int | None) -> tuple[int, int]:
     """A command's `start` and its `end` or `minutes` (else `length_ms`) as instants."""
-    start = local_instant(plan, c["start"], "start", day)
-    if "minutes" in c and "end" in c:
+    start = local_instant(plan, c.start, "start", day)
+    if c.minutes is not ABSENT and c.end is not ABSENT:
         raise CommandError(422, "give either end or minutes, not both", {"field": "minutes",
                            "code": "plan.end_or_minutes"})
-    if "minutes" in c:
-        end = start + plan.minutes_ms(_minutes(c["minutes"], "minutes", limit=24 * 60))
+    if c.minutes is not ABSENT:
+        end = start + plan.minutes_ms(_minutes(c.minutes, "minutes", limit=24 * 60))
         if end <= start:
             raise CommandError(422, "minutes must be more than 0", {"field": "minutes", "code": "field.positive"})
-    elif "end" in c:
-        end = local_instant(plan, c["end"], "end", plan.local(start).date())
+    elif c.end is not ABSENT:
+        end = local_instant(plan, c.end, "end", plan.local(start).date())
         if end <= start:
             raise CommandError(422, "end must be after start", {"field": "end", "code": "plan.end_before_start"})
     elif length_ms is None:
-        raise CommandError(422, f"{c['type']} needs the end or the minutes", {"field": "minutes",
+        raise CommandError(422, f"{c.TYPE} needs the end or the minutes", {"field": "minutes",
                            "code": "plan.end_needed"})
     else:
         end = start + length_ms
@@ -175,10 +267,9 @@ def _started(state: State, item: Item, now: int) -> bool:
     return item.start_ms <= now and state.played
 
 
-def _timetable_item(state: State, c: dict[str, Any]) -> Item:
-    ident = c.get("item")
+def _timetable_item(state: State, ident: str) -> Item:
     plan = state.plan or state.tournament
-    found = plan.item(ident) if isinstance(ident, str) else None
+    found = plan.item(ident)
     if found is None:
         raise CommandError(422, f"no timetable item has the id {ident!r}",
                            {"field": "item", "known": [i.id for i in plan.items],
@@ -218,24 +309,25 @@ def _check_overlap(state: State, changed: dict[str, tuple[int, int]], field: str
 # the roster ----------------------------------------------------------------------------------------
 
 
-def register_player(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEvent:
+@HANDLERS.on(RegisterPlayer)
+def register_player(t: Tournament, state: State, c: RegisterPlayer, now: int) -> NewEvent:
     plan = state.plan or t
-    name = _name(c)
-    lady = _flag(c, "lady")
+    name = _name(c.name)
+    lady = _flag(c.lady)
     payload: dict[str, Any] = {"name": name, "lady": lady}
-    if _flag(c, "junior"):
+    if _flag(c.junior):
         payload["junior"] = True  # free of the match fee where the preset says so (live/rules/desk.py)
     if plan.game == "bridge":
-        if "team" not in c:
+        if c.team is ABSENT:
             raise CommandError(422, "a bridge player joins a team: give its id in \"team\"", {"field": "team",
                                "code": "plan.team_needed"})
-        team = _team(plan, c)
+        team = _team(plan, c.team)
         for other in plan.players:
             if _fold_name(other.name) == _fold_name(name):
                 raise rosters.already_member(state, plan, other, team.id, name)  # naming the rule (§17.3)
         payload["team"] = team.id
     else:
-        if "team" in c:
+        if c.team is not ABSENT:
             raise CommandError(422, "preferans players play on their own: no team", {"field": "team",
                                "code": "plan.no_teams_preferans"})
         same = next((p for p in plan.players if _fold_name(p.name) == _fold_name(name)), None)
@@ -251,53 +343,57 @@ def register_player(t: Tournament, state: State, c: dict[str, Any], now: int) ->
             payload["enters"] = entry.item.id
     # The rating; a team's roster bounds, and a Novi Sad replacement after half of the matches
     # (live/commands/rosters.py).
-    payload.update(rosters.member_fields(plan, state, c, payload.get("team")))
-    if "substitute" in c and rosters.substitute_flag(plan, state, c, None):
+    payload.update(rosters.member_fields(plan, state, payload.get("team"), name=c.name, rating=c.rating,
+                                         replaces=c.replaces, substitute=c.substitute))
+    if c.substitute is not ABSENT and rosters.substitute_flag(plan, state, c.substitute, None):
         payload["substitute"] = True  # Slovak §27.1: not of the basic line-up (live/commands/rosters.py)
-    payload["player"] = _new_id(c, "player", {p.id for p in plan.players}, "w")
+    payload["player"] = _new_id(c.player, "player", {p.id for p in plan.players}, "w")
     return referee_event(E.PLAYER_REGISTERED, payload)
 
 
-def update_player(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEvent:
+@HANDLERS.on(UpdatePlayer)
+def update_player(t: Tournament, state: State, c: UpdatePlayer, now: int) -> NewEvent:
     plan = state.plan or t
-    player = _player(plan, c)
-    if not {"name", "lady", "junior", "rating", "substitute"} & set(c):
+    player = _player(plan, c.player)
+    if not any(c.sent(name) for name in ("name", "lady", "junior", "rating", "substitute")):
         raise CommandError(422, "update_player needs a new name or lady, the junior or substitute flag, or the rating",
                            {"field": "name", "code": "plan.nothing_to_update"})
     payload: dict[str, Any] = {"player": player.id}
-    if "name" in c:
-        name = _name(c)
+    if c.name is not ABSENT:
+        name = _name(c.name)
         same = next((p for p in plan.players if p.id != player.id and _fold_name(p.name) == _fold_name(name)), None)
         if same is not None:
             raise CommandError(409, f"{same.id} is already named {name}", {"field": "name", "player": same.id,
                                "code": "plan.already_named", "id": same.id, "name": name})
         payload["name"], payload["was"] = name, player.name
-    if "lady" in c:
-        payload["lady"] = _flag(c, "lady")
-    if "junior" in c:
-        payload["junior"] = _flag(c, "junior")
-    if "rating" in c:
-        payload["rating"] = rosters.rating_value(c, clearable=True)  # the club rating (null: none)
-    if "substitute" in c:
-        payload["substitute"] = rosters.substitute_flag(plan, state, c, player)  # Slovak §27.1
+    if c.lady is not ABSENT:
+        payload["lady"] = c.lady
+    if c.junior is not ABSENT:
+        payload["junior"] = c.junior
+    if c.rating is not ABSENT:  # the club rating (null: none)
+        payload["rating"] = None if c.rating is None else rosters.rating_value(c.rating)
+    if c.substitute is not ABSENT:
+        payload["substitute"] = rosters.substitute_flag(plan, state, c.substitute, player)  # Slovak §27.1
     return referee_event(E.PLAYER_UPDATED, payload)
 
 
-def withdraw_player(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEvent:
-    player = _player(state.plan or t, c)
+@HANDLERS.on(WithdrawPlayer)
+def withdraw_player(t: Tournament, state: State, c: WithdrawPlayer, now: int) -> NewEvent:
+    player = _player(state.plan or t, c.player)
     if player.withdrawn:
         raise CommandError(409, f"{player.id} {player.name} has already withdrawn", {"field": "player",
                            "code": "player.already_withdrawn", "player": player.id, "name": player.name})
     rosters.check_withdrawal(state.plan or t, player)  # Slovak §17.1: not under the roster's minimum
-    return referee_event(E.PLAYER_WITHDRAWN, {"player": player.id, "name": player.name, "reason": _reason(c)})
+    return referee_event(E.PLAYER_WITHDRAWN, {"player": player.id, "name": player.name, "reason": _reason(c.reason)})
 
 
-def register_team(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEvent:
+@HANDLERS.on(RegisterTeam)
+def register_team(t: Tournament, state: State, c: RegisterTeam, now: int) -> NewEvent:
     plan = state.plan or t
     if plan.game != "bridge":
         raise CommandError(422, "a preferans tournament has no teams: register players", {"field": "type",
                            "code": "plan.no_teams_preferans"})
-    name = _name(c)
+    name = _name(c.name)
     same = next((x for x in plan.teams if _fold_name(x.name) == _fold_name(name)), None)
     if same is not None:
         raise CommandError(409, f"a team named {name} is already registered ({same.id})", {"field": "name",
@@ -307,14 +403,15 @@ def register_team(t: Tournament, state: State, c: dict[str, Any], now: int) -> N
         raise CommandError(409, f"the league has begun ({started} started): the schedule of matches is fixed; "
                                 "a team enters before the first match", {"field": "name",
                            "code": "plan.league_begun", "item": started})
-    ident = _new_id(c, "team", {x.id for x in plan.teams}, "t")
+    ident = _new_id(c.team, "team", {x.id for x in plan.teams}, "t")
     return referee_event(E.TEAM_REGISTERED, {"team": ident, "name": name})
 
 
-def update_team(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEvent:
+@HANDLERS.on(UpdateTeam)
+def update_team(t: Tournament, state: State, c: UpdateTeam, now: int) -> NewEvent:
     plan = state.plan or t
-    team = _team(plan, c)
-    name = _name(c)
+    team = _team(plan, c.team)
+    name = _name(c.name)
     same = next((x for x in plan.teams if x.id != team.id and _fold_name(x.name) == _fold_name(name)), None)
     if same is not None:
         raise CommandError(409, f"{same.id} is already named {name}", {"field": "name",
@@ -325,9 +422,10 @@ def update_team(t: Tournament, state: State, c: dict[str, Any], now: int) -> New
 # the timetable -------------------------------------------------------------------------------------
 
 
-def move_item(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEvent:
+@HANDLERS.on(MoveItem)
+def move_item(t: Tournament, state: State, c: MoveItem, now: int) -> NewEvent:
     plan = state.plan or t
-    item = _timetable_item(state, c)
+    item = _timetable_item(state, c.item)
     shown = state.tournament.item(item.id) or item
     if _started(state, shown, now):
         raise CommandError(409, f"{item.id} has started: it can no longer be moved", {"field": "item",
@@ -337,7 +435,7 @@ def move_item(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEv
     if start <= now:
         raise CommandError(422, f"start {_when(plan, start)} is in the past; choose a time still to come",
                            {"field": "start", "code": "field.past"})
-    title = _name(c, "title", MAX_TITLE) if "title" in c else item.title
+    title = _name(c.title, "title", MAX_TITLE) if c.title is not ABSENT else item.title
     if (start, end, title) == (item.start_ms, item.end_ms, item.title):
         raise CommandError(422, f"{item.id} is already planned {_clock(plan, start)}–{_clock(plan, end)}",
                            {"field": "start", "code": "plan.unchanged", "item": item.id})
@@ -347,11 +445,12 @@ def move_item(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEv
                                         "was": [item.start_ms, item.end_ms]})
 
 
-def shift_timetable(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEvent:
+@HANDLERS.on(ShiftTimetable)
+def shift_timetable(t: Tournament, state: State, c: ShiftTimetable, now: int) -> NewEvent:
     """"We run 20 minutes late": this item and every later one not yet started move together."""
     plan = state.plan or t
-    item = _timetable_item(state, c)
-    minutes = _minutes(c["minutes"], "minutes", limit=MAX_SHIFT_MINUTES)
+    item = _timetable_item(state, c.item)
+    minutes = _minutes(c.minutes, "minutes", limit=MAX_SHIFT_MINUTES)
     if _started(state, state.tournament.item(item.id) or item, now):
         raise CommandError(409, f"{item.id} has started: shift the items after it", {"field": "item",
                            "code": "plan.item_started", "item": item.id})
@@ -376,16 +475,17 @@ def shift_timetable(t: Tournament, state: State, c: dict[str, Any], now: int) ->
                                                "items": [i.id for i in moving]})
 
 
-def add_item(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEvent:
+@HANDLERS.on(AddItem)
+def add_item(t: Tournament, state: State, c: AddItem, now: int) -> NewEvent:
     plan = state.plan or t
-    ident = c["item"]
-    if not isinstance(ident, str) or not _ID.match(ident):
+    ident = c.item
+    if not _ID.match(ident):
         raise CommandError(422, f"item must be a new id of 1–40 letters, digits, '-' or '_', not {ident!r}",
                            {"field": "item", "code": "field.not_an_id"})
     if plan.item(ident) is not None:
         raise CommandError(409, f"the timetable already has an item {ident!r}", {"field": "item",
                            "code": "plan.id_taken", "id": ident})
-    kind = c["kind"]
+    kind = c.kind
     if kind not in ITEM_KINDS:
         raise CommandError(422, f"kind must be one of {', '.join(ITEM_KINDS)}, not {kind!r}", {"field": "kind",
                            "code": "field.not_one_of", "known": list(ITEM_KINDS)})
@@ -397,22 +497,22 @@ def add_item(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEve
     if start <= now:
         raise CommandError(422, f"start {_when(plan, start)} is in the past; choose a time still to come",
                            {"field": "start", "code": "field.past"})
-    number = c.get("round")
+    number = None if c.round is ABSENT else c.round
     if kind in PLAYING_KINDS:
-        if isinstance(number, bool) or not isinstance(number, int) or number < 1:
+        if number is None or number < 1:
             raise CommandError(422, f"a {kind} needs its number in \"round\" (1 or more)", {"field": "round",
                                "code": "plan.round_needed"})
     elif number is not None:
         raise CommandError(422, f"a {kind} has no round number", {"field": "round", "code": "plan.no_round_number"})
-    boards = c.get("boards")
-    if boards is not None and (isinstance(boards, bool) or not isinstance(boards, int) or boards < 1):
+    boards = None if c.boards is ABSENT else c.boards
+    if boards is not None and boards < 1:
         raise CommandError(422, "boards must be a whole number, 1 or more", {"field": "boards",
                            "code": "field.at_least", "min": 1})
     if boards is None and kind in PLAYING_KINDS and not plan.rules["segments"] and plan.rules["max_boards_per_segment"]:
         raise CommandError(422, "these rules split a match into parts by its boards: give boards", {"field": "boards",
                            "code": "plan.boards_needed"})
     default_title = f"{kind.capitalize()} {number}" if number else kind.capitalize()
-    title = _name(c, "title", MAX_TITLE) if "title" in c else default_title
+    title = _name(c.title, "title", MAX_TITLE) if c.title is not ABSENT else default_title
     entry = Item(ident, kind, title, from_ms(start), from_ms(end), number, boards)
     if entry.playing:
         same = next((i for i in plan.items if i.playing and i.round == number), None)
@@ -423,9 +523,10 @@ def add_item(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEve
     return referee_event(E.ITEM_ADDED, {"item": ident, "title": title, "start": start, "entry": item_json(entry)})
 
 
-def cancel_item(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEvent:
-    item = _timetable_item(state, c)
-    reason = _reason(c)
+@HANDLERS.on(CancelItem)
+def cancel_item(t: Tournament, state: State, c: CancelItem, now: int) -> NewEvent:
+    item = _timetable_item(state, c.item)
+    reason = _reason(c.reason)
     if _started(state, state.tournament.item(item.id) or item, now):
         raise CommandError(409, f"{item.id} has started: it can no longer be cancelled", {"field": "item",
                            "code": "plan.item_started", "item": item.id})
@@ -440,25 +541,26 @@ def cancel_item(t: Tournament, state: State, c: dict[str, Any], now: int) -> New
 # the tournament and its rules -------------------------------------------------------------------------
 
 
-def update_tournament(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEvent:
+@HANDLERS.on(UpdateTournament)
+def update_tournament(t: Tournament, state: State, c: UpdateTournament, now: int) -> NewEvent:
     plan = state.plan or t
-    if not {"name", "languages", "language"} & set(c):
+    if not any(c.sent(name) for name in ("name", "languages", "language")):
         raise CommandError(422, "update_tournament needs a name, languages or language", {"field": "name",
                            "code": "plan.nothing_to_update"})
     payload: dict[str, Any] = {}
-    if "name" in c:
-        payload["name"] = _name(c, "name", MAX_TITLE)
+    if c.name is not ABSENT:
+        payload["name"] = _name(c.name, "name", MAX_TITLE)
         payload["was"] = plan.name
     languages = list(plan.languages)
-    if "languages" in c:
-        value = c["languages"]
-        if not isinstance(value, list) or not value or not all(isinstance(x, str) and x.strip() for x in value):
+    if c.languages is not ABSENT:
+        if not c.languages or not all(isinstance(x, str) and x.strip() for x in c.languages):
             raise CommandError(422, "languages must be a non-empty list of language tags", {"field": "languages",
                                "code": "plan.languages"})
-        languages = [x.strip() for x in value]
+        languages = [x.strip() for x in c.languages if isinstance(x, str)]
         payload["languages"] = languages
-    language = c.get("language", plan.language if plan.language in languages else languages[0])
-    if not isinstance(language, str) or language not in languages:
+    language = c.language if c.language is not ABSENT else (
+        plan.language if plan.language in languages else languages[0])
+    if language not in languages:
         raise CommandError(422, f"language {language!r} is not one of {languages}", {"field": "language",
                            "code": "field.not_one_of", "known": languages})
     if language != plan.language:
@@ -466,10 +568,11 @@ def update_tournament(t: Tournament, state: State, c: dict[str, Any], now: int) 
     return referee_event(E.TOURNAMENT_UPDATED, payload)
 
 
-def change_rules(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEvent:
+@HANDLERS.on(ChangeRules)
+def change_rules(t: Tournament, state: State, c: ChangeRules, now: int) -> NewEvent:
     plan = state.plan or t
-    rules = c["rules"]
-    if not isinstance(rules, dict) or not rules:
+    rules = c.rules
+    if not rules:
         raise CommandError(422, "rules must be a table of parameters and their new values", {"field": "rules",
                            "code": "rules.not_a_table"})
     started = next((s.item.id for s in state.items.values() if not s.open), None)
@@ -540,18 +643,6 @@ def _unused(state: State, seq: int, who: str, *, player: bool) -> None:
                                "code": "undo.registered_in_use", "seq": seq, "who": who})
 
 
-HANDLERS = {
-    "register_player": register_player,
-    "update_player": update_player,
-    "withdraw_player": withdraw_player,
-    "register_team": register_team,
-    "update_team": update_team,
-    "move_item": move_item,
-    "shift_timetable": shift_timetable,
-    "add_item": add_item,
-    "cancel_item": cancel_item,
-    "update_tournament": update_tournament,
-    "change_rules": change_rules,
-}
-
-__all__ = ["FIELDS", "HANDLERS", "check_undo", "local_instant"]
+__all__ = ["HANDLERS", "AddItem", "CancelItem", "ChangeRules", "MoveItem", "RegisterPlayer", "RegisterTeam",
+           "ShiftTimetable", "UpdatePlayer", "UpdateTeam", "UpdateTournament", "WithdrawPlayer", "check_undo",
+           "local_instant"]

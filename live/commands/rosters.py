@@ -23,9 +23,9 @@ Who is "the same player" on two teams is told by the name, as `register_player` 
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
+from live.commands.command import ABSENT, Absent, wrong
 from live.commands.validation import CommandError
 from live.core.state import State
 from live.core.tournament import Player, Tournament
@@ -99,28 +99,24 @@ def _refuse(status: int, message: str, field: str, rule: str, **detail: Any) -> 
     return CommandError(status, message, {"field": field, "rule": rule, **detail})
 
 
-def rating_value(c: dict[str, Any], *, clearable: bool = False) -> float | int | None:
-    """A command's `rating`: a club rating from 0 to MAX_RATING (null clears it in `update_player`)."""
-    value = c.get("rating")
-    if value is None and clearable:
-        return None
-    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value) \
-            or not 0 <= value <= MAX_RATING:
+#: How a `rating` that is not a number is refused (register_player, update_player).
+RATING = wrong(f"rating must be the player's club rating, a number from 0 to {MAX_RATING:,}", "field.not_a_number")
+
+
+def rating_value(value: float) -> float:
+    """A command's `rating`: a club rating from 0 to MAX_RATING (as sent: a whole number stays one)."""
+    if not 0 <= value <= MAX_RATING:
         raise CommandError(422, f"rating must be the player's club rating, a number from 0 to {MAX_RATING:,}, "
                                 f"not {value!r}", {"field": "rating",
                                                    "code": "field.between", "min": 0, "max": MAX_RATING})
     return value
 
 
-def substitute_flag(plan: Tournament, state: State, c: dict[str, Any], player: Player | None) -> bool:
+def substitute_flag(plan: Tournament, state: State, value: bool, player: Player | None) -> bool:
     """A command's `substitute` (true or false): a substitute of the team, not of its basic line-up, who plays in
     fewer than half of the competition's rounds (live/commands/lineups.py refuses the sheet beyond). Refused under rules
     without substitutes, and for a player (`update_player`) already on the sheets of as many rounds as the rule
     forbids: marking them would break it in the past."""
-    value = c.get("substitute")
-    if not isinstance(value, bool):
-        raise CommandError(422, f"substitute must be true or false, not {value!r}", {"field": "substitute",
-                           "code": "field.not_bool"})
     percent = plan.rules.get("substitute_rounds_below_percent")
     if percent is None:
         if value:
@@ -192,14 +188,16 @@ def already_member(state: State, plan: Tournament, other: Player, team: str, nam
                    boards=boards, code="roster.one_team", name=name, cite=citation(plan, which))
 
 
-def member_fields(plan: Tournament, state: State, c: dict[str, Any], team: str | None) -> dict[str, Any]:
+def member_fields(plan: Tournament, state: State, team: str | None, *, name: str, rating: float | Absent,
+                  replaces: str | Absent, substitute: bool | Absent) -> dict[str, Any]:
     """What a new player's `player_registered` adds: their `rating`, and for a Novi Sad replacement the
-    player replaced (`replaces`) and the average it was held to; or the refusal naming the rule."""
+    player replaced (`replaces`) and the average it was held to; or the refusal naming the rule. The
+    values are register_player's fields as sent (`name` before it is cleaned)."""
     fields: dict[str, Any] = {}
-    if "rating" in c:
-        fields["rating"] = rating_value(c)
+    if rating is not ABSENT:
+        fields["rating"] = rating_value(rating)
     if team is None:
-        if "replaces" in c:
+        if replaces is not ABSENT:
             raise CommandError(422, "a player on their own replaces nobody", {"field": "replaces",
                                                                               "code": "roster.replaces_nobody"})
         return fields
@@ -209,8 +207,8 @@ def member_fields(plan: Tournament, state: State, c: dict[str, Any], team: str |
         raise _refuse(409, f"{team} has {len(roster)} members: {cite(plan, 'roster_max', n=most)}", "team",
                       "roster_max", members=len(roster), allowed=int(most), code="roster.full", team=team,
                       cite=citation(plan, "roster_max"))
-    if c.get("substitute") is not True:
-        basic_full(plan, team, f"{c.get('name', 'the new member')} would be of the basic line-up")
+    if substitute is not True:
+        basic_full(plan, team, f"{name} would be of the basic line-up")
     least = plan.rules.get("roster_min")
     busy = state.item_in_progress()
     if least is not None and busy is not None and len(roster) >= int(least):
@@ -219,19 +217,19 @@ def member_fields(plan: Tournament, state: State, c: dict[str, Any], team: str |
                       code="roster.match_in_progress", cite=citation(plan, "added_before_match"))
     allowed = plan.rules.get("replacements_after_half")
     if allowed is None:
-        if "replaces" in c:
+        if replaces is not ABSENT:
             raise CommandError(422, f"the {plan.preset} rules have no replacement of a player: register the new "
                                     "member, withdraw the one who leaves", {"field": "replaces",
                                                                             "code": "rules.no_replacement"})
         return fields
     done, total = league_record(state, team)
     if not R.after_half(done, total):
-        if "replaces" in c:
+        if replaces is not ABSENT:
             raise _refuse(409, f"{team} has played {done} of its {total} matches: a player is replaced after half of "
                                "them; until then the team is simply extended", "replaces", "replacements_after_half",
                           played=done, matches=total, code="roster.replace_too_early", team=team)
         return fields
-    if "replaces" not in c:
+    if replaces is ABSENT:
         raise _refuse(409, f"{team} has played {done} of its {total} matches: {cite(plan, 'replacements_after_half')}, "
                            "not extended: give the player replaced in \"replaces\"", "replaces",
                       "replacements_after_half", played=done, matches=total, code="roster.replace_needed", team=team,
@@ -242,10 +240,9 @@ def member_fields(plan: Tournament, state: State, c: dict[str, Any], team: str |
                            f"{cite(plan, 'replacements_after_half')} ({allowed} in all)", "replaces",
                       "replacements_after_half", allowed=int(allowed), used=[x["seq"] for x in used],
                       code="roster.replacements_used", team=team, cite=citation(plan, "replacements_after_half"))
-    leaving = c["replaces"]
-    gone = plan.player(leaving) if isinstance(leaving, str) else None
+    gone = plan.player(replaces)
     if gone is None or gone.team != team or gone.withdrawn:
-        raise CommandError(422, f"replaces must be a player of {team} still on its roster, not {leaving!r}",
+        raise CommandError(422, f"replaces must be a player of {team} still on its roster, not {replaces!r}",
                            {"field": "replaces", "members": [p.id for p in roster if not p.withdrawn],
                             "code": "roster.replaces_not_member", "team": team})
     if "rating" not in fields:
@@ -267,7 +264,6 @@ def member_fields(plan: Tournament, state: State, c: dict[str, Any], team: str |
     return {**fields, "replaces": gone.id, "average": R.shown(mean)}
 
 
-__all__ = ["MAX_RATING", "already_member", "basic_full", "check_lineup", "check_withdrawal", "member_fields",
-           "rating_value",
-           "substitute_flag"]
+__all__ = ["MAX_RATING", "RATING", "already_member", "basic_full", "check_lineup", "check_withdrawal",
+           "member_fields", "rating_value", "substitute_flag"]
 

@@ -10,7 +10,7 @@ import pytest
 from helpers import MIN, T0
 from test_plan import BRIDGE, PREFERANS, R2, R3, Desk
 
-from live.commands.plan_changes import FIELDS
+from live.commands.plan_changes import HANDLERS
 from live.core import events as E
 
 R1_END = T0 + 180 * MIN
@@ -105,7 +105,7 @@ VALID: list[tuple[str, str, dict[str, Any], str, dict[str, Any]]] = [
 
 
 def test_every_plan_command_has_a_valid_case() -> None:
-    assert {c[2]["type"] for c in VALID} == set(FIELDS)
+    assert {c[2]["type"] for c in VALID} == set(HANDLERS.types)
 
 
 @pytest.mark.parametrize(("setup", "command", "kind", "payload"), [c[1:] for c in VALID], ids=[c[0] for c in VALID])
@@ -261,6 +261,15 @@ REFUSED: list[tuple[str, str, dict[str, Any], int, str, str]] = [
      {"type": "change_rules", "rules": {"call_before": 1}}, 409, "rules", "once play has begun"),
     ("an unknown field", "empty", {"type": "shift_timetable", "item": "r2", "minutes": 5, "from": "r2"}, 422,
      "from", "has no field 'from'"),
+    # the JSON types, refused by the parse before the handler runs
+    ("a rating that is not a number", "bridge", {"type": "update_player", "player": "b12", "rating": "1400"}, 422,
+     "rating", "club rating"),
+    ("a walk-in's rating null", "bridge", {"type": "register_player", "name": "Zoran", "team": "t3",
+                                           "rating": None}, 422, "rating", "club rating"),
+    ("an item that is not an id", "empty", {"type": "move_item", "item": 2, "start": "15:00"}, 422, "item",
+     "timetable item's id"),
+    ("a player id that is not text", "empty", {"type": "register_player", "name": "Zoran", "player": 7}, 422,
+     "player", "letters, digits"),
 ]
 
 
