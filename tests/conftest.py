@@ -8,3 +8,5 @@ import os
 os.environ["LIVE_CHECK_SECTIONS"] = "1"
 # ... and every refusal names a reason the pages can say (live/commands/refusals.py, live/commands/validation.py).
 os.environ["LIVE_CHECK_REFUSALS"] = "1"
+# Every payload an event of the tests carries is described by its class (live/core/payloads.py).
+os.environ["LIVE_CHECK_PAYLOADS"] = "1"

@@ -21,7 +21,6 @@ field-type's own words (`field.not_text`, `field.not_whole`…) would not help t
 from __future__ import annotations
 
 import dataclasses
-import enum
 import math
 import types
 import typing
@@ -30,23 +29,13 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar
 
 from live.commands.validation import CommandError
+from live.core.absent import ABSENT, Absent
 from live.core.events import NewEvent
 from live.core.state import State
 from live.core.tournament import Tournament
 
 __all__ = ["ABSENT", "Absent", "Command", "Handlers", "command_key", "wrong"]
 
-
-class Absent(enum.Enum):
-    """A field the sender did not send (its one member is `ABSENT`)."""
-
-    ABSENT = "absent"
-
-    def __repr__(self) -> str:
-        return "ABSENT"
-
-
-ABSENT = Absent.ABSENT
 
 MAX_COMMAND_ID = 64
 #: The log's at-most-once key of a command that carries a client's `id` (scheduler signals use

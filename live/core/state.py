@@ -21,7 +21,10 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from live.core import events as E
+from live.core import payloads as P
+from live.core.absent import ABSENT
 from live.core.events import Event
+from live.core.payloads import Payload, body_of
 from live.core.plan import PLAN_TYPES
 from live.core.plan import changed as changed_plan
 from live.core.plan import from_json as plan_from_json
@@ -175,10 +178,10 @@ def fold(tournament: Tournament, events: Iterable[Event]) -> State:
     return state
 
 
-def when(event: Event) -> int:
+def when(event: Event, body: Payload | None = None) -> int:
     """The instant an event takes effect: the due time of a signal, else when it was logged."""
-    due = event.payload.get("due_at")
-    return int(due) if isinstance(due, int) else event.ts
+    body = body if body is not None else body_of(event.type, event.payload)
+    return body.due_at if isinstance(body, P.Signal) and isinstance(body.due_at, int) else event.ts
 
 
 def apply(state: State, event: Event) -> None:
@@ -193,18 +196,20 @@ def apply(state: State, event: Event) -> None:
         })
     if event.seq in state.undone:
         return
-    if event.type == E.COMMAND_UNDONE:
-        target = int(event.payload["target"])
-        for command in state.commands:
-            if command["seq"] == target:
-                command["undone"] = True
-    if event.type == E.REFEREE_ADDED:
-        state.referees[str(event.payload["name"])] = str(event.payload["salt"])
-    if event.type == E.STANDINGS_REVEALED:
-        state.standings_revealed = True
-    item = state.items.get(str(event.payload.get("item", "")))
-    at = when(event)
-    changed = _apply_to_item(item, event.type, event.payload, at) if item else False
+    body = body_of(event.type, event.payload)
+    match body:
+        case P.CommandUndone(target=target):
+            for command in state.commands:
+                if command["seq"] == target:
+                    command["undone"] = True
+        case P.RefereeAdded(name=name, salt=salt):
+            state.referees[name] = salt
+        case P.StandingsRevealed():
+            state.standings_revealed = True
+    ident = getattr(body, "item", None)
+    item = state.items.get(ident) if isinstance(ident, str) else None
+    at = when(event, body)
+    changed = _apply_to_item(item, body, at) if item else False
     if event.type in PLAN_TYPES or event.type == E.PLAN_MISSED:
         announced = _apply_plan(state, event)
         changed = True
@@ -217,7 +222,7 @@ def apply(state: State, event: Event) -> None:
         followed = []
     if event.type in (E.ANNOUNCED, E.LATENESS_ALERT, E.RESERVE_SEATED):
         changed = True
-    _apply_scoring(state, event)
+    _apply_scoring(state, event, body)
     if changed and event.type in E.SIGNAL_TYPES:
         state.announcements.append(_announcement(event, announced))
     for moved in followed:
@@ -273,36 +278,38 @@ def _follow(state: State, *, announce: bool) -> list[dict[str, Any]]:
     return moved[:1]  # the next round is what the hall needs to hear; the timetable shows the rest
 
 
-def _apply_to_item(s: ItemState, kind: str, payload: dict[str, Any], at: int) -> bool:
-    if kind == E.ROUND_CALLED and s.status == ItemStatus.SCHEDULED:
-        s.status, s.called_at = ItemStatus.CALLED, at
-    elif kind == E.ROUND_START_HELD and s.open:
-        s.status, s.held_at = ItemStatus.HELD, at
-        s.held_for = str(payload.get("reason", "previous"))
-        s.waiting_for = payload.get("waiting_for")
-    elif kind == E.ROUND_STARTED and s.open:
-        s.status, s.started_at = ItemStatus.RUNNING, at
-    elif kind == E.ROUND_PAUSED and s.status == ItemStatus.RUNNING:
-        s.status, s.paused_at = ItemStatus.PAUSED, at
-        s.pauses.append((at, None))
-    elif kind == E.ROUND_RESUMED and s.status == ItemStatus.PAUSED and s.paused_at is not None:
-        s.paused_ms += max(0, at - s.paused_at)
-        s.pauses[-1] = (s.paused_at, at)
-        s.status, s.paused_at = ItemStatus.RUNNING, None
-    elif kind == E.ROUND_EXTENDED and s.status != ItemStatus.ENDED:
-        s.extended_ms += int(payload["ms"])
-    elif kind == E.LAST_DEALS_ANNOUNCED and s.in_progress and s.last_deals_at is None:
-        s.last_deals_at = at
-    elif kind == E.BREAK_ANNOUNCED and s.in_progress and int(payload["part"]) not in s.breaks:
-        s.breaks.append(int(payload["part"]))
-    elif kind == E.ROUND_ENDED and s.in_progress:
-        if s.status == ItemStatus.PAUSED and s.paused_at is not None:
+def _apply_to_item(s: ItemState, body: Payload | None, at: int) -> bool:
+    """A signal or a round command: the item's new state (False: the event does not fit it now)."""
+    match body:
+        case P.RoundCalled() if s.status == ItemStatus.SCHEDULED:
+            s.status, s.called_at = ItemStatus.CALLED, at
+        case P.RoundStartHeld(reason=reason, waiting_for=waiting_for) if s.open:
+            s.status, s.held_at = ItemStatus.HELD, at
+            s.held_for = "previous" if reason is ABSENT else reason
+            s.waiting_for = None if waiting_for is ABSENT else waiting_for
+        case P.RoundStarted() if s.open:
+            s.status, s.started_at = ItemStatus.RUNNING, at
+        case P.RoundPaused() if s.status == ItemStatus.RUNNING:
+            s.status, s.paused_at = ItemStatus.PAUSED, at
+            s.pauses.append((at, None))
+        case P.RoundResumed() if s.status == ItemStatus.PAUSED and s.paused_at is not None:
             s.paused_ms += max(0, at - s.paused_at)
             s.pauses[-1] = (s.paused_at, at)
-            s.paused_at = None
-        s.status, s.ended_at = ItemStatus.ENDED, at
-    else:
-        return False
+            s.status, s.paused_at = ItemStatus.RUNNING, None
+        case P.RoundExtended(ms=ms) if s.status != ItemStatus.ENDED:
+            s.extended_ms += int(ms)
+        case P.LastDealsAnnounced() if s.in_progress and s.last_deals_at is None:
+            s.last_deals_at = at
+        case P.BreakAnnounced(part=part) if s.in_progress and int(part) not in s.breaks:
+            s.breaks.append(int(part))
+        case P.RoundEnded() if s.in_progress:
+            if s.status == ItemStatus.PAUSED and s.paused_at is not None:
+                s.paused_ms += max(0, at - s.paused_at)
+                s.pauses[-1] = (s.paused_at, at)
+                s.paused_at = None
+            s.status, s.ended_at = ItemStatus.ENDED, at
+        case _:
+            return False
     return True
 
 
@@ -313,69 +320,67 @@ def result_key(payload: dict[str, Any]) -> str:
     return f"{payload['home']}-{payload['away']}"
 
 
-def _apply_scoring(state: State, event: Event) -> None:
+def _apply_scoring(state: State, event: Event, body: Payload | None) -> None:
     """The score, the arrivals, the desk, the sheets and the committee's files, and which derived parts
     that changes: a check-in one line of its round's list (`_arrived`), a payment the desk, anything
-    else that scores every derived part but the check-in lines (which it does not touch)."""
+    else that scores every derived part but the check-in lines (which it does not touch).
+
+    The state keeps each payload as the log has it (with its seq and time): the screens' builders read
+    those records (live/projections/)."""
     p = event.payload
-    if event.type in (E.RESULT_RECORDED, E.RESULT_CORRECTED):
-        entries = state.results.setdefault(p["item"], {})
-        earlier = entries.get(result_key(p))
-        # A correction keeps the time the result was first handed in (Novi Sad counts overtime to it).
-        submitted = earlier["submitted_at"] if earlier and event.type == E.RESULT_CORRECTED else event.ts
-        entries[result_key(p)] = {**p, "seq": event.seq, "ts": event.ts, "submitted_at": submitted}
-    elif event.type == E.CHECKED_IN:
-        who = str(p.get("player") or p["team"])
-        state.check_ins.setdefault(p["item"], {})[who] = {**p, "seq": event.seq, "by": event.actor}
-        _arrived(state, p["item"], who)
-        return
-    elif event.type == E.ABSENCE_ANNOUNCED:
-        state.excused.setdefault(p["item"], {})[p["player"]] = {**p, "seq": event.seq}
-        _arrived(state, p["item"], p["player"])
-        return
-    elif event.type == E.RESERVE_SEATED:
-        state.reserves.setdefault(p["item"], {})[p["player"]] = {**p, "seq": event.seq}
-        _arrived(state, p["item"], p["player"])
-        return
-    elif event.type == E.TEAM_WITHDRAWN:
-        state.withdrawn[p["team"]] = {**p, "seq": event.seq}
-        state.forget()
-        return
-    elif event.type == E.SEATING_PUBLISHED:  # who is expected, and where a reserve may sit
-        state.seatings[p["item"]] = {**p, "seq": event.seq, "ts": event.ts}
-        state.forget()
-        return
-    elif event.type == E.PENALTY_APPLIED:
-        state.penalties.append({**p, "seq": event.seq, "ts": event.ts})
-    elif event.type == E.MATCH_FORFEITED:
-        state.forfeits.setdefault(p["item"], {})[result_key(p)] = {**p, "seq": event.seq, "ts": event.ts}
-    elif event.type == E.SANCTION_RECORDED:
-        # The sanction's penalty lines are ordinary penalties: the standings and the player's page count them.
-        state.sanctions.append({**p, "seq": event.seq, "ts": event.ts})
-        state.penalties.extend({**line, "item": p["item"], "kind": p["kind"], "sanction": event.seq,
-                                "seq": event.seq, "ts": event.ts} for line in p["penalties"])
-    elif event.type == E.APPEAL_LODGED:
-        state.appeals[event.seq] = {**p, "seq": event.seq, "ts": event.ts, "decision": None}
-    elif event.type == E.APPEAL_DECIDED:
-        appeal = state.appeals.get(int(p["appeal"]))
-        if appeal is None or appeal["decision"] is not None:
-            return
-        appeal["decision"] = {**p, "seq": event.seq, "ts": event.ts}
-    elif event.type == E.PAYMENT_RECORDED:  # only the desk reads the payments
-        state.payments.append({**p, "seq": event.seq, "ts": event.ts, "by": event.actor})
-        state.forget("desk")
-        return
-    elif event.type == E.LINEUP_ENTERED:
-        sheets = state.lineups.setdefault(p["item"], {})
-        earlier = sheets.get(p["team"])
-        fixed = set(earlier["fixed"] if earlier else ()) | set(p.get("fixes", ()))
-        sheets[p["team"]] = {**p, "seq": event.seq, "ts": event.ts, "fixed": sorted(fixed)}
-    else:
-        return
-    if event.type in (E.RESULT_RECORDED, E.RESULT_CORRECTED, E.PENALTY_APPLIED):
-        _rescored(state)
-        return
-    state._derived.clear()  # (the check-in lines are made of none of these)
+    match body:
+        case P.ResultRecorded(item=item, key=key):  # a correction too
+            entries = state.results.setdefault(item, {})
+            earlier = entries.get(key)
+            # A correction keeps the time the result was first handed in (Novi Sad counts overtime to it).
+            submitted = earlier["submitted_at"] if earlier and isinstance(body, P.ResultCorrected) else event.ts
+            entries[key] = {**p, "seq": event.seq, "ts": event.ts, "submitted_at": submitted}
+            _rescored(state)
+        case P.CheckedIn(item=item, who=who):
+            state.check_ins.setdefault(item, {})[who] = {**p, "seq": event.seq, "by": event.actor}
+            _arrived(state, item, who)
+        case P.AbsenceAnnounced(item=item, player=player):
+            state.excused.setdefault(item, {})[player] = {**p, "seq": event.seq}
+            _arrived(state, item, player)
+        case P.ReserveSeated(item=item, player=player):
+            state.reserves.setdefault(item, {})[player] = {**p, "seq": event.seq}
+            _arrived(state, item, player)
+        case P.TeamWithdrawn(team=team):
+            state.withdrawn[team] = {**p, "seq": event.seq}
+            state.forget()
+        case P.SeatingPublished(item=item):  # who is expected, and where a reserve may sit
+            state.seatings[item] = {**p, "seq": event.seq, "ts": event.ts}
+            state.forget()
+        case P.PenaltyApplied():
+            state.penalties.append({**p, "seq": event.seq, "ts": event.ts})
+            _rescored(state)
+        case P.MatchForfeited(item=item, key=key):
+            state.forfeits.setdefault(item, {})[key] = {**p, "seq": event.seq, "ts": event.ts}
+            state._derived.clear()
+        case P.SanctionRecorded(item=item, kind=kind, penalties=lines):
+            # The sanction's penalty lines are ordinary penalties: the standings and the player's page count them.
+            state.sanctions.append({**p, "seq": event.seq, "ts": event.ts})
+            state.penalties.extend({**line, "item": item, "kind": kind, "sanction": event.seq,
+                                    "seq": event.seq, "ts": event.ts} for line in lines)
+            state._derived.clear()
+        case P.AppealLodged():
+            state.appeals[event.seq] = {**p, "seq": event.seq, "ts": event.ts, "decision": None}
+            state._derived.clear()
+        case P.AppealDecided(appeal=number):
+            appeal = state.appeals.get(int(number))
+            if appeal is None or appeal["decision"] is not None:
+                return
+            appeal["decision"] = {**p, "seq": event.seq, "ts": event.ts}
+            state._derived.clear()
+        case P.PaymentRecorded():  # only the desk reads the payments
+            state.payments.append({**p, "seq": event.seq, "ts": event.ts, "by": event.actor})
+            state.forget("desk")
+        case P.LineupEntered(item=item, team=team, fixes=fixes):
+            sheets = state.lineups.setdefault(item, {})
+            earlier = sheets.get(team)
+            fixed = set(earlier["fixed"] if earlier else ()) | set(() if fixes is ABSENT else fixes)
+            sheets[team] = {**p, "seq": event.seq, "ts": event.ts, "fixed": sorted(fixed)}
+            state._derived.clear()  # (the check-in lines are made of none of these)
 
 
 #: The derived parts that no result or penalty changes: the desk (entry and match fees, payments) and the
