@@ -124,9 +124,16 @@ def _whole(value: Any, name: str, *, minimum: int | None = None, maximum: int | 
         raise CommandError(422, f"{name} must be at least {minimum}, not {value}", {"field": name,
                            "code": "field.at_least", "min": minimum})
     if maximum is not None and value > maximum:
-        raise CommandError(422, f"{name} must be at most {maximum:,}, not {value:.3g}", {"field": name,
+        raise CommandError(422, f"{name} must be at most {maximum:,}, not {_short(value, '.3g')}", {"field": name,
                            "code": "field.at_most", "max": maximum})
     return value
+
+
+def _short(value: float, spec: str) -> str:
+    # JSON may send a whole number past a float's range (10**400): format() would overflow converting it
+    if isinstance(value, int) and abs(value) > 10**300:
+        return format(to_decimal(value), ".3g")
+    return format(value, spec)
 
 
 #: Bule on one slip: a real game stays within a few thousand either way.
@@ -394,7 +401,7 @@ def penalty(t: Tournament, state: State, c: Penalty, now: int) -> NewEvent:
         raise CommandError(422, f"amount must be a positive number, not {amount!r}", {"field": "amount",
                            "code": "field.positive"})
     if amount > MAX_PENALTY[unit]:
-        raise CommandError(422, f"amount must be at most {MAX_PENALTY[unit]:,} {unit}, not {amount:g}",
+        raise CommandError(422, f"amount must be at most {MAX_PENALTY[unit]:,} {unit}, not {_short(amount, 'g')}",
                            {"field": "amount", "code": "field.at_most", "max": MAX_PENALTY[unit]})
     if unit == "bule":
         _whole(amount, "amount", minimum=1)

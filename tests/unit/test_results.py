@@ -339,6 +339,8 @@ BAD: list[tuple[str, str, dict[str, Any], int, str, str]] = [
      "results.p1 must be a whole number", "results.p1"),
     ("a result given as text", "r1 running", record(1, {"p1": "37", "p2": -12, "p3": -25}), 422,
      "results.p1 must be a whole number", "results.p1"),
+    ("a result past a float's range", "r1 running", record(1, {"p1": 10**400, "p2": -(10**400), "p3": 0}), 422,
+     "results.p1 must be at most 100,000, not 1.00e+400", "results.p1"),
     ("table 0", "r1 running", record(0, TABLE1), 422, "table must be at least 1, not 0", "table"),
     ("no table", "r1 running", {"type": "record_result", "item": "r1", "results": TABLE1}, 422,
      "table must be a whole number, not None", "table"),
