@@ -111,8 +111,9 @@ def _fits(value: object, kind: type) -> bool:
         return isinstance(value, bool)
     if kind is int:
         return isinstance(value, int) and not isinstance(value, bool)
-    if kind is float:
-        return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
+    if kind is float:  # (a whole number is always finite: math.isfinite would overflow on 10**400)
+        return (isinstance(value, int) and not isinstance(value, bool)) or (isinstance(value, float)
+                                                                            and math.isfinite(value))
     return isinstance(value, kind)
 
 

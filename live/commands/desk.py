@@ -25,10 +25,12 @@ the hall sees that something happened, not who paid what. `GET /api/desk/payment
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
-from live.commands.validation import CommandError, referee_event, text_field
+from live.commands.command import ABSENT, Absent, Command, Handlers, wrong
+from live.commands.validation import CommandError, referee_event, text_value
 from live.core import events as E
 from live.core.events import NewEvent
 from live.core.state import State
@@ -38,19 +40,29 @@ from live.projections.desk import MAX_AMOUNT, METHODS, balances, fees, is_junior
 from live.rules import desk as D
 from live.rules.numbers import json_number, to_decimal
 
-# type → (required fields, optional fields)
-FIELDS: dict[str, tuple[set[str], set[str]]] = {
-    "record_payment": ({"what", "amount"}, {"player", "team", "note", "method"}),
-}
+HANDLERS = Handlers()
 
 
-def record_payment(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEvent:
+@dataclass(frozen=True, kw_only=True)
+class RecordPayment(Command):
+    TYPE = "record_payment"
+    what: str
+    amount: float = field(metadata=wrong("{field} must be a number of money, e.g. 4000 (negative: a refund)",
+                                         "field.not_a_number"))
+    player: str | Absent = field(default=ABSENT, metadata=wrong("{field} must be a player's id", "field.not_an_id"))
+    team: str | Absent = field(default=ABSENT, metadata=wrong("{field} must be a team's id", "field.not_an_id"))
+    note: str | Absent = ABSENT
+    method: str | Absent = ABSENT
+
+
+@HANDLERS.on(RecordPayment)
+def record_payment(t: Tournament, state: State, c: RecordPayment, now: int) -> NewEvent:
     f = fees(state)
     if f is None:
         raise CommandError(422, f"the {t.preset} rules have no entry fees: no desk to record payments at",
                            {"field": "type", "code": "rules.no_desk"})
     kind, ident = _who(state, c)
-    what = c["what"]
+    what = c.what
     if what not in D.WHATS:
         raise CommandError(422, f"what must be one of {', '.join(D.WHATS)}, not {what!r}",
                            {"field": "what", "known": list(D.WHATS), "code": "field.not_one_of"})
@@ -58,16 +70,17 @@ def record_payment(t: Tournament, state: State, c: dict[str, Any], now: int) -> 
     if what not in allowed:
         raise CommandError(422, _not_for(f, kind, what), {"field": "what", "known": list(allowed),
                                                           "code": "desk.not_for", "what": what})
-    wrong = D.amount_problem(c["amount"], MAX_AMOUNT)
-    if wrong is not None:
-        raise CommandError(422, f"amount {wrong}", {"field": "amount", "code": "desk.amount", "max": MAX_AMOUNT})
-    amount = Decimal(repr(c["amount"])) if isinstance(c["amount"], float) else Decimal(c["amount"])
-    if "note" in c or what == D.OTHER or amount < 0:
+    problem = D.amount_problem(c.amount, MAX_AMOUNT)
+    if problem is not None:
+        raise CommandError(422, f"amount {problem}", {"field": "amount", "code": "desk.amount", "max": MAX_AMOUNT})
+    amount = Decimal(repr(c.amount)) if isinstance(c.amount, float) else Decimal(c.amount)
+    if c.note is not ABSENT or what == D.OTHER or amount < 0:
         said = "what the money is for" if what == D.OTHER and amount > 0 else "why it is given back"
-        note = text_field(c, "note", MAX_REASON, empty=f"note must say {said}, in words")
+        note = text_value(None if c.note is ABSENT else c.note, "note", MAX_REASON,
+                          empty=f"note must say {said}, in words", sent=c.sent("note"))
     else:
         note = None
-    method = c.get("method", METHODS[0])
+    method = METHODS[0] if c.method is ABSENT else c.method
     if method not in METHODS:
         raise CommandError(422, f"method must be {' or '.join(METHODS)}, not {method!r}",
                            {"field": "method", "known": list(METHODS), "code": "field.not_one_of"})
@@ -92,18 +105,17 @@ def record_payment(t: Tournament, state: State, c: dict[str, Any], now: int) -> 
     return referee_event(E.PAYMENT_RECORDED, payload)
 
 
-def _who(state: State, c: dict[str, Any]) -> tuple[str, str]:
+def _who(state: State, c: RecordPayment) -> tuple[str, str]:
     t = state.tournament
-    named = [k for k in (D.PER_PLAYER, D.PER_TEAM) if k in c]
+    named = [(k, v) for k, v in ((D.PER_PLAYER, c.player), (D.PER_TEAM, c.team)) if isinstance(v, str)]
     if len(named) != 1:
         raise CommandError(422, "name either the player or the team who pays", {"field": "player",
                                                                                 "code": "who.player_or_team"})
-    kind = named[0]
-    ident = c[kind]
+    (kind, ident), = named
     if kind == D.PER_TEAM and t.game != "bridge":
         raise CommandError(422, f"a {t.game} tournament has no teams: the player pays", {"field": "team",
                                                                                          "code": "who.no_teams"})
-    found = (t.player(ident) if kind == D.PER_PLAYER else t.team(ident)) if isinstance(ident, str) else None
+    found = t.player(ident) if kind == D.PER_PLAYER else t.team(ident)
     if found is None:
         raise CommandError(422, f"no {kind} has the id {ident!r}", {"field": kind,
                                                                     "code": "field.unknown_id", "id": ident})
@@ -138,8 +150,5 @@ def check_undo(state: State, target: dict[str, Any]) -> None:
                                "code": "undo.paid", "seq": seq, "who": p[kind]})
 
 
-HANDLERS = {"record_payment": record_payment}
-
-
-__all__ = ["FIELDS", "HANDLERS", "check_undo"]
+__all__ = ["HANDLERS", "RecordPayment", "check_undo"]
 

@@ -8,9 +8,11 @@ sum to zero) is refused here with the rule's own message.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
-from live.commands.validation import CommandError, item_state, referee_event, text_field
+from live.commands.command import ABSENT, Absent, Command, Handlers, wrong
+from live.commands.validation import CommandError, item_of, referee_event, text_value
 from live.core import events as E
 from live.core.events import Event, NewEvent
 from live.core.plan import seated_from
@@ -28,6 +30,81 @@ from live.rules.vp import vp
 RESULT_FIELDS = {"table", "results", "supe", "walkover", "absent", "home", "away", "imps_home", "imps_away"}
 PENALTY_UNITS = {"preferans": ("bule",), "bridge": ("vp",)}
 
+_ITEM = wrong("{field} must be a timetable item's id, e.g. \"r3\"", "field.not_an_id")
+_PLAYER = wrong("{field} must be a player's id", "field.not_an_id")
+_TEAM = wrong("{field} must be a team's id", "field.not_an_id")
+_REASON = wrong("{field} must say why, in words", "field.not_text")
+_IMPS = wrong("{field} must be the team's IMP total (0 or more)", "result.imps")
+
+HANDLERS = Handlers()
+
+
+@dataclass(frozen=True, kw_only=True)
+class _Result(Command):
+    """A preferans table's result (table and results, with supe; or a walkover and the absent) or a bridge
+    match's (home, away and their IMPs): one set of fields for both games, `_only` refuses the other game's."""
+
+    item: str = field(metadata=_ITEM)
+    table: int | Absent = ABSENT
+    results: dict[str, Any] | Absent = field(default=ABSENT, metadata=wrong(
+        'results must map each player\'s id to the bule of the slip, e.g. {{"p01": 37, "p02": -12, "p03": -25}}',
+        "result.results_map"))
+    supe: dict[str, Any] | Absent = field(default=ABSENT, metadata=wrong(
+        'supe must map writer → {{against: supe}}, e.g. {{"p01": {{"p02": 120}}}}', "result.supe_map"))
+    walkover: str | Absent = field(default=ABSENT, metadata=_PLAYER)
+    absent: list[object] | Absent = field(default=ABSENT, metadata=wrong(
+        "absent must list the players who did not come", "result.absent_list"))
+    home: str | Absent = field(default=ABSENT, metadata=_TEAM)
+    away: str | Absent = field(default=ABSENT, metadata=_TEAM)
+    imps_home: float | Absent = field(default=ABSENT, metadata=_IMPS)
+    imps_away: float | Absent = field(default=ABSENT, metadata=_IMPS)
+
+
+@dataclass(frozen=True, kw_only=True)
+class RecordResult(_Result):
+    TYPE = "record_result"
+
+
+@dataclass(frozen=True, kw_only=True)
+class CorrectResult(_Result):
+    TYPE = "correct_result"
+    reason: str = field(metadata=_REASON)
+
+
+@dataclass(frozen=True, kw_only=True)
+class PublishSeating(Command):
+    """A preferans round seated by a draw takes its `seed` (the hall chooses one when it is left out)."""
+
+    TYPE = "publish_seating"
+    item: str = field(metadata=_ITEM)
+    seed: int | Absent = ABSENT
+
+
+@dataclass(frozen=True, kw_only=True)
+class Penalty(Command):
+    TYPE = "penalty"
+    amount: float = field(metadata=wrong("{field} must be a positive number", "field.positive"))
+    unit: str
+    reason: str = field(metadata=_REASON)
+    player: str | Absent = field(default=ABSENT, metadata=_PLAYER)
+    team: str | Absent = field(default=ABSENT, metadata=_TEAM)
+    item: str | Absent = field(default=ABSENT, metadata=_ITEM)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Forfeit(Command):
+    TYPE = "forfeit"
+    item: str = field(metadata=_ITEM)
+    team: str = field(metadata=_TEAM)
+    reason: str | Absent = field(default=ABSENT, metadata=_REASON)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Withdraw(Command):
+    TYPE = "withdraw"
+    team: str = field(metadata=_TEAM)
+    reason: str = field(metadata=_REASON)
+
 
 def _started(s: ItemState, doing: str) -> None:
     if s.open:
@@ -35,8 +112,8 @@ def _started(s: ItemState, doing: str) -> None:
                            "code": "round.not_started", "item": s.item.id})
 
 
-def _text(c: dict[str, Any], name: str) -> str:
-    return text_field(c, name, MAX_REASON, empty=f"{name} must say why, in words")
+def _text(value: str, name: str) -> str:
+    return text_value(value, name, MAX_REASON, empty=f"{name} must say why, in words")
 
 
 def _whole(value: Any, name: str, *, minimum: int | None = None, maximum: int | None = None) -> int:
@@ -47,9 +124,16 @@ def _whole(value: Any, name: str, *, minimum: int | None = None, maximum: int | 
         raise CommandError(422, f"{name} must be at least {minimum}, not {value}", {"field": name,
                            "code": "field.at_least", "min": minimum})
     if maximum is not None and value > maximum:
-        raise CommandError(422, f"{name} must be at most {maximum:,}, not {value:.3g}", {"field": name,
+        raise CommandError(422, f"{name} must be at most {maximum:,}, not {_short(value, '.3g')}", {"field": name,
                            "code": "field.at_most", "max": maximum})
     return value
+
+
+def _short(value: float, spec: str) -> str:
+    # JSON may send a whole number past a float's range (10**400): format() would overflow converting it
+    if isinstance(value, int) and abs(value) > 10**300:
+        return format(to_decimal(value), ".3g")
+    return format(value, spec)
 
 
 #: Bule on one slip: a real game stays within a few thousand either way.
@@ -59,23 +143,25 @@ MAX_SLIP_BULE = 100_000
 # results -----------------------------------------------------------------------------------------
 
 
-def record_result(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEvent:
-    return _result(t, state, c, correcting=False)
+@HANDLERS.on(RecordResult)
+def record_result(t: Tournament, state: State, c: RecordResult, now: int) -> NewEvent:
+    return _result(t, state, c)
 
 
-def correct_result(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEvent:
-    return _result(t, state, c, correcting=True)
+@HANDLERS.on(CorrectResult)
+def correct_result(t: Tournament, state: State, c: CorrectResult, now: int) -> NewEvent:
+    return _result(t, state, c)
 
 
-def _result(t: Tournament, state: State, c: dict[str, Any], *, correcting: bool) -> NewEvent:
-    s = item_state(state, c)
+def _result(t: Tournament, state: State, c: _Result) -> NewEvent:
+    s = item_of(state, c.item)
     _started(s, "enter a result")
     payload = _preferans_result(t, state, s, c) if t.game == "preferans" else _bridge_result(t, state, s, c)
     key = result_key(payload)
     earlier = state.results.get(s.item.id, {}).get(key)
     what = f"table {payload['table']}" if "table" in payload else f"{payload['home']} – {payload['away']}"
-    if correcting:
-        payload["reason"] = _text(c, "reason")
+    if isinstance(c, CorrectResult):
+        payload["reason"] = _text(c.reason, "reason")
         if earlier is None:
             raise CommandError(409, f"{what} of {s.item.id} has no result yet: use record_result", {"field": "item",
                                "code": "result.none_yet", "item": s.item.id})
@@ -87,17 +173,17 @@ def _result(t: Tournament, state: State, c: dict[str, Any], *, correcting: bool)
     return referee_event(E.RESULT_RECORDED, payload)
 
 
-def _only(c: dict[str, Any], allowed: set[str], game: str) -> None:
-    for name in sorted((set(c) & RESULT_FIELDS) - allowed):
+def _only(c: _Result, allowed: set[str], game: str) -> None:
+    for name in sorted({n for n in RESULT_FIELDS if c.sent(n)} - allowed):
         raise CommandError(422, f"{name} is not part of a {game} result", {"field": name, "code": "field.unknown"})
 
 
-def _preferans_result(t: Tournament, state: State, s: ItemState, c: dict[str, Any]) -> dict[str, Any]:
-    if "walkover" in c:
+def _preferans_result(t: Tournament, state: State, s: ItemState, c: _Result) -> dict[str, Any]:
+    if c.walkover is not ABSENT:
         _only(c, {"table", "walkover", "absent"}, "preferans walkover")
     else:
         _only(c, {"table", "results", "supe"}, "preferans")
-    table = _whole(c.get("table"), "table", minimum=1)
+    table = _whole(None if c.table is ABSENT else c.table, "table", minimum=1)
     published = state.seatings.get(s.item.id)
     seated: list[str] | None = None
     if published is not None:
@@ -108,16 +194,17 @@ def _preferans_result(t: Tournament, state: State, s: ItemState, c: dict[str, An
                                "code": "result.no_table", "item": s.item.id, "table": table,
                                "tables": len(published["tables"])})
         seated = list(found["players"])
-    if "walkover" in c:
-        present, absent = c["walkover"], c.get("absent")
-        if not isinstance(absent, list) or not absent:
+    players: list[object]
+    if c.walkover is not ABSENT:
+        present, absent = c.walkover, c.absent
+        if absent is ABSENT or not absent:
             raise CommandError(422, "absent must list the players who did not come", {"field": "absent",
                                "code": "result.absent_list"})
         players = [present, *absent]
         payload: dict[str, Any] = {"item": s.item.id, "table": table, "walkover": present, "absent": absent}
     else:
-        results = c.get("results")
-        if not isinstance(results, dict) or not results:
+        results = c.results
+        if results is ABSENT or not results:
             raise CommandError(422, "results must map each player's id to the bule of the slip, e.g. "
                                     '{"p01": 37, "p02": -12, "p03": -25}', {"field": "results",
                                "code": "result.results_map"})
@@ -125,9 +212,9 @@ def _preferans_result(t: Tournament, state: State, s: ItemState, c: dict[str, An
         for pid, value in results.items():
             _whole(value, f"results.{pid}", minimum=-MAX_SLIP_BULE, maximum=MAX_SLIP_BULE)
         payload = {"item": s.item.id, "table": table, "results": dict(results)}
-    _check_players(t, state, s, table, players, seated)
-    if "supe" in c:
-        payload["supe"] = _supe(c["supe"], set(players))
+    checked = _check_players(t, state, s, table, players, seated)
+    if c.supe is not ABSENT:
+        payload["supe"] = _supe(c.supe, set(checked))
     try:
         if "walkover" in payload:
             preferans.score_walkover(payload["walkover"], payload["absent"])
@@ -140,12 +227,14 @@ def _preferans_result(t: Tournament, state: State, s: ItemState, c: dict[str, An
     return payload
 
 
-def _check_players(t: Tournament, state: State, s: ItemState, table: int, players: list[str],
-                   seated: list[str] | None) -> None:
-    for pid in players:
+def _check_players(t: Tournament, state: State, s: ItemState, table: int, listed: list[object],
+                   seated: list[str] | None) -> list[str]:
+    players: list[str] = []
+    for pid in listed:
         if not isinstance(pid, str) or t.player(pid) is None:
             raise CommandError(422, f"no player has the id {pid!r}", {"field": "results",
                                "code": "field.unknown_id", "id": pid})
+        players.append(pid)
     if len(set(players)) != len(players):
         raise CommandError(422, "a player is listed twice", {"field": "results", "code": "result.player_twice"})
     if seated is not None and sorted(players) != sorted(seated):
@@ -163,12 +252,10 @@ def _check_players(t: Tournament, state: State, s: ItemState, table: int, player
             raise CommandError(422, f"{both[0]} already has a result at table {key} of {s.item.id}",
                                {"field": "results",
                                "code": "result.player_has_result", "player": both[0], "table": key})
+    return players
 
 
-def _supe(raw: Any, players: set[str]) -> dict[str, dict[str, int]]:
-    if not isinstance(raw, dict):
-        raise CommandError(422, 'supe must map writer → {against: supe}, e.g. {"p01": {"p02": 120}}',
-                           {"field": "supe", "code": "result.supe_map"})
+def _supe(raw: dict[str, Any], players: set[str]) -> dict[str, dict[str, int]]:
     clean: dict[str, dict[str, int]] = {}
     for writer, row in raw.items():
         if writer not in players or not isinstance(row, dict):
@@ -182,16 +269,14 @@ def _supe(raw: Any, players: set[str]) -> dict[str, dict[str, int]]:
     return clean
 
 
-def _bridge_result(t: Tournament, state: State, s: ItemState, c: dict[str, Any]) -> dict[str, Any]:
+def _bridge_result(t: Tournament, state: State, s: ItemState, c: _Result) -> dict[str, Any]:
     _only(c, {"home", "away", "imps_home", "imps_away"}, "bridge")
     home, away = _pair(t, state, s, c)
     imps: list[int | float] = []
-    for name in ("imps_home", "imps_away"):
-        value = c.get(name)
-        if (isinstance(value, bool) or not isinstance(value, int | float) or value < 0 or value != value
-                or value == float("inf")):
-            raise CommandError(422, f"{name} must be the team's IMP total (0 or more), not {value!r}",
-                               {"field": name, "code": "result.imps"})
+    for name, value in (("imps_home", c.imps_home), ("imps_away", c.imps_away)):
+        if value is ABSENT or value < 0:
+            raise CommandError(422, f"{name} must be the team's IMP total (0 or more), not "
+                                    f"{None if value is ABSENT else value!r}", {"field": name, "code": "result.imps"})
         if value != int(value):  # the VP scales convert whole IMP margins
             raise CommandError(422, f"{name} must be whole IMPs, not {value}", {"field": name,
                                "code": "result.imps_whole"})
@@ -206,17 +291,18 @@ def _bridge_result(t: Tournament, state: State, s: ItemState, c: dict[str, Any])
     return {"item": s.item.id, "home": home, "away": away, "imps_home": imps[0], "imps_away": imps[1]}
 
 
-def _pair(t: Tournament, state: State, s: ItemState, c: dict[str, Any]) -> tuple[str, str]:
+def _pair(t: Tournament, state: State, s: ItemState, c: _Result) -> tuple[str, str]:
     team_ids = {team.id for team in t.teams}
-    home, away = c.get("home"), c.get("away")
+    home, away = c.home, c.away
     for name, value in (("home", home), ("away", away)):
-        if value not in team_ids:
-            raise CommandError(422, f"{name}: no team has the id {value!r}", {"field": name,
-                               "code": "field.unknown_id", "id": value})
+        if value is ABSENT or value not in team_ids:
+            shown = None if value is ABSENT else value
+            raise CommandError(422, f"{name}: no team has the id {shown!r}", {"field": name,
+                               "code": "field.unknown_id", "id": shown})
         if value in state.withdrawn:
             raise CommandError(409, f"{value} has withdrawn: its remaining matches follow the withdrawal rule",
                                {"field": name, "code": "team.withdrawn", "team": value})
-    assert isinstance(home, str) and isinstance(away, str)
+    assert home is not ABSENT and away is not ABSENT
     if home == away:
         raise CommandError(422, "a team cannot play itself", {"field": "away", "code": "result.same_team"})
     forfeited = state.forfeits.get(s.item.id, {}).get(f"{home}-{away}")
@@ -243,16 +329,17 @@ def _pair(t: Tournament, state: State, s: ItemState, c: dict[str, Any]) -> tuple
 # forfeits ----------------------------------------------------------------------------------------
 
 
-def forfeit(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEvent:
+@HANDLERS.on(Forfeit)
+def forfeit(t: Tournament, state: State, c: Forfeit, now: int) -> NewEvent:
     if t.game != "bridge":
         raise CommandError(422, "a forfeit is for team events; in preferans enter a walkover result",
                            {"field": "type", "code": "forfeit.teams_only"})
-    s = item_state(state, c)
+    s = item_of(state, c.item)
     published = state.seatings.get(s.item.id)
     if published is None:
         raise CommandError(409, f"publish the seating of {s.item.id} first: a forfeit needs the match",
                            {"field": "item", "code": "forfeit.no_seating", "item": s.item.id})
-    team = c["team"]
+    team = c.team
     match = next((m for m in published["matches"] if team in (m["home"], m["away"])), None)
     if match is None:
         raise CommandError(422, f"{team!r} has no match in {s.item.id}", {"field": "team",
@@ -264,23 +351,24 @@ def forfeit(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEven
                            "code": "result.match_has_result", "home": match["home"], "away": match["away"],
                            "item": s.item.id})
     payload = {"item": s.item.id, "home": match["home"], "away": match["away"], "guilty": team}
-    if "reason" in c:
-        payload["reason"] = _text(c, "reason")
+    if c.reason is not ABSENT:
+        payload["reason"] = _text(c.reason, "reason")
     return referee_event(E.MATCH_FORFEITED, payload)
 
 
-def withdraw(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEvent:
+@HANDLERS.on(Withdraw)
+def withdraw(t: Tournament, state: State, c: Withdraw, now: int) -> NewEvent:
     """A team leaves the event; the standings then follow the preset's withdrawal rule."""
     if t.game != "bridge":
         raise CommandError(422, "withdrawal is for team events", {"field": "type", "code": "withdrawal.teams_only"})
-    team = c["team"]
-    if not isinstance(team, str) or not any(x.id == team for x in t.teams):
+    team = c.team
+    if not any(x.id == team for x in t.teams):
         raise CommandError(422, f"no team has the id {team!r}", {"field": "team",
                            "code": "field.unknown_id", "id": team})
     if team in state.withdrawn:
         raise CommandError(409, f"{team} has already withdrawn", {"field": "team",
                            "code": "team.already_withdrawn", "team": team})
-    return referee_event(E.TEAM_WITHDRAWN, {"team": team, "reason": _text(c, "reason")})
+    return referee_event(E.TEAM_WITHDRAWN, {"team": team, "reason": _text(c.reason, "reason")})
 
 
 # penalties ---------------------------------------------------------------------------------------
@@ -290,40 +378,39 @@ def withdraw(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEve
 MAX_PENALTY = {"bule": 10_000, "vp": 100}
 
 
-def penalty(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEvent:
-    who = [name for name in ("player", "team") if name in c]
+@HANDLERS.on(Penalty)
+def penalty(t: Tournament, state: State, c: Penalty, now: int) -> NewEvent:
+    who = [(name, ident) for name, ident in (("player", c.player), ("team", c.team)) if isinstance(ident, str)]
     if len(who) != 1:
         raise CommandError(422, "a penalty names either a player or a team", {"field": "player",
                            "code": "who.player_or_team"})
-    field = who[0]
-    ident = c[field]
-    known = t.player(ident) if field == "player" else next((x for x in t.teams if x.id == ident), None)
-    if not isinstance(ident, str) or known is None:
-        raise CommandError(422, f"no {field} has the id {ident!r}", {"field": field,
+    (named, ident), = who
+    known = t.player(ident) if named == "player" else next((x for x in t.teams if x.id == ident), None)
+    if known is None:
+        raise CommandError(422, f"no {named} has the id {ident!r}", {"field": named,
                            "code": "field.unknown_id", "id": ident})
     units = PENALTY_UNITS[t.game]
-    unit = c["unit"]
+    unit = c.unit
     if unit not in units:
         raise CommandError(422, f"unit must be {' or '.join(units)} in {t.game}, not {unit!r}", {"field": "unit",
                            "code": "field.not_one_of", "known": list(units)})
-    if t.game == "bridge" and field != "team":
+    if t.game == "bridge" and named != "team":
         raise CommandError(422, "a VP penalty is given to a team", {"field": "team", "code": "penalty.team_only"})
-    amount = c["amount"]
-    if (isinstance(amount, bool) or not isinstance(amount, int | float) or amount <= 0 or amount != amount
-            or amount == float("inf")):
+    amount = c.amount
+    if amount <= 0:
         raise CommandError(422, f"amount must be a positive number, not {amount!r}", {"field": "amount",
                            "code": "field.positive"})
     if amount > MAX_PENALTY[unit]:
-        raise CommandError(422, f"amount must be at most {MAX_PENALTY[unit]:,} {unit}, not {amount:g}",
+        raise CommandError(422, f"amount must be at most {MAX_PENALTY[unit]:,} {unit}, not {_short(amount, 'g')}",
                            {"field": "amount", "code": "field.at_most", "max": MAX_PENALTY[unit]})
     if unit == "bule":
         _whole(amount, "amount", minimum=1)
     elif amount * 10 != int(amount * 10):
         raise CommandError(422, f"amount must be in tenths of a VP, not {amount}", {"field": "amount",
                            "code": "penalty.tenths"})
-    payload: dict[str, Any] = {field: ident, "amount": amount, "unit": unit, "reason": _text(c, "reason")}
-    if "item" in c:
-        payload["item"] = item_state(state, c).item.id
+    payload: dict[str, Any] = {named: ident, "amount": amount, "unit": unit, "reason": _text(c.reason, "reason")}
+    if c.item is not ABSENT:
+        payload["item"] = item_of(state, c.item).item.id
     return referee_event(E.PENALTY_APPLIED, payload)
 
 
@@ -359,28 +446,29 @@ def seating_may_change(s: ItemState) -> bool:
     return s.open
 
 
-def publish_seating(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEvent:
-    s = item_state(state, c)
+@HANDLERS.on(PublishSeating)
+def publish_seating(t: Tournament, state: State, c: PublishSeating, now: int) -> NewEvent:
+    s = item_of(state, c.item)
     if not seating_may_change(s):
         raise CommandError(409, f"{s.item.id} has started: its seating can no longer change", {"field": "item",
                            "code": "seating.started", "item": s.item.id})
     if t.game == "preferans":
-        return referee_event(E.SEATING_PUBLISHED, _preferans_seating(t, state, s, c))
+        return referee_event(E.SEATING_PUBLISHED, _preferans_seating(t, state, s, c.seed))
     return referee_event(E.SEATING_PUBLISHED, _bridge_seating(t, state, s))
 
 
-def _preferans_seating(t: Tournament, state: State, s: ItemState, c: dict[str, Any]) -> dict[str, Any]:
+def _preferans_seating(t: Tournament, state: State, s: ItemState, sent_seed: int | Absent) -> dict[str, Any]:
     earlier = played_before(state, s.item.id)
     playing = [p.id for p in t.players if seated_from(t, p, s.item.id)]
     if earlier:
         _previous_scored(state, earlier[-1], s.item.id)
     try:
         if not earlier:
-            seed = _whole(c.get("seed"), "seed", minimum=0)
+            seed = _whole(None if sent_seed is ABSENT else sent_seed, "seed", minimum=0)
             tables = seating.draw(playing, seed)
             payload: dict[str, Any] = {"item": s.item.id, "method": "draw", "seed": seed}
         else:
-            if "seed" in c:
+            if sent_seed is not ABSENT:
                 raise CommandError(422, f"{s.item.id} is seated from the standings; a seed is only for the draw",
                                    {"field": "seed", "code": "seating.no_seed", "item": s.item.id})
             ranking = [row["player"] for row in compute_standings(state) if row["player"] in playing]

@@ -28,10 +28,12 @@ Removal from the tournament is not a step: it is `withdraw_player` with the reas
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
-from live.commands.validation import CommandError, item_state, referee_event, text_field
+from live.commands.command import ABSENT, Absent, Command, Handlers, wrong
+from live.commands.validation import CommandError, item_of, referee_event, text_value
 from live.core import events as E
 from live.core.events import NewEvent
 from live.core.state import State
@@ -41,26 +43,38 @@ from live.projections.sanctions import history, table_of
 from live.rules import sanctions as S
 from live.rules.numbers import json_number
 
-# type → (required fields, optional fields)
-FIELDS: dict[str, tuple[set[str], set[str]]] = {
-    "sanction": ({"player", "kind", "item"}, {"step", "reason", "points"}),
-}
+HANDLERS = Handlers()
 
 
-def sanction(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEvent:
+@dataclass(frozen=True, kw_only=True)
+class Sanction(Command):
+    TYPE = "sanction"
+    player: str = field(metadata=wrong("{field} must be a player's id", "field.not_an_id"))
+    kind: str
+    item: str = field(metadata=wrong("{field} must be a timetable item's id, e.g. \"r3\"", "field.not_an_id"))
+    step: int | Absent = field(default=ABSENT, metadata=wrong("{field} must be the offence's number (1 or more)",
+                                                              "field.not_whole"))
+    reason: str | Absent = field(default=ABSENT, metadata=wrong("{field} must say what happened, in words",
+                                                                "field.not_text"))
+    points: float | Absent = field(default=ABSENT, metadata=wrong("{field} must be a number of tournament points",
+                                                                  "field.not_a_number"))
+
+
+@HANDLERS.on(Sanction)
+def sanction(t: Tournament, state: State, c: Sanction, now: int) -> NewEvent:
     if not S.available(t.rules):
         raise CommandError(422, f"the {t.preset} rules give no sanctions by kind: use a penalty", {"field": "type",
                            "code": "rules.no_sanction_kinds"})
-    ident = c["player"]
-    player = t.player(ident) if isinstance(ident, str) else None
+    ident = c.player
+    player = t.player(ident)
     if player is None:
         raise CommandError(422, f"no player has the id {ident!r}", {"field": "player",
                                                                     "code": "field.unknown_id", "id": ident})
-    kind = c["kind"]
+    kind = c.kind
     if kind not in S.KINDS:
         raise CommandError(422, f"kind must be one of {', '.join(S.KINDS)}, not {kind!r}",
                            {"field": "kind", "known": list(S.KINDS), "code": "field.not_one_of"})
-    s = item_state(state, c)
+    s = item_of(state, c.item)
     if s.open:
         raise CommandError(409, f"cannot record a sanction in {s.item.id}: it has not started", {"field": "item",
                            "code": "sanction.not_started", "item": s.item.id})
@@ -76,9 +90,9 @@ def sanction(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEve
                                 "published seating", {"field": "item",
                                                       "code": "sanction.no_seating", "item": s.item.id})
     given = S.step(kind, len(history(state, player.id, kind)), t.rules)
-    if "step" in c:
-        proposed = c["step"]
-        if isinstance(proposed, bool) or not isinstance(proposed, int) or proposed < 1:
+    if c.step is not ABSENT:
+        proposed = c.step
+        if proposed < 1:
             raise CommandError(422, f"step must be the offence's number (1 or more), not {proposed!r}",
                                {"field": "step", "code": "field.at_least", "min": 1})
         if proposed != given.number:
@@ -86,12 +100,12 @@ def sanction(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEve
                                     f"{S.ordinal(proposed)}: another sanction was recorded meanwhile",
                                {"field": "step", "next": given.number,
                                 "code": "sanction.step_changed", "player": player.id})
-    points = _points(c, kind)
-    if kind == S.DEDUCTION and "reason" not in c:
+    points = _points(c.points, kind)
+    if kind == S.DEDUCTION and c.reason is ABSENT:
         raise CommandError(422, "a deduction of points says why: reason", {"field": "reason",
                                                                            "code": "sanction.reason_needed"})
-    note = (text_field(c, "reason", MAX_REASON, empty="reason must say what happened, in words")
-            if "reason" in c else None)
+    note = (text_value(c.reason, "reason", MAX_REASON, empty="reason must say what happened, in words")
+            if c.reason is not ABSENT else None)
     measure = f": {S.MEASURE_NAMES[given.measure]}" if given.measure in S.MEASURE_NAMES else ""
     said = f"{S.NAMES[kind]} ({S.ordinal(given.number)} offence{measure})" + (f": {note}" if note else "")
     lines = [{"player": x.player, "amount": x.bule, "unit": "bule", "reason": said, **({"to": x.to} if x.to else {})}
@@ -111,25 +125,22 @@ def sanction(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEve
     return referee_event(E.SANCTION_RECORDED, payload)
 
 
-def _points(c: dict[str, Any], kind: str) -> Decimal | None:
+def _points(points: float | Absent, kind: str) -> Decimal | None:
     """A deduction's points (required there, refused with any other kind)."""
     if kind != S.DEDUCTION:
-        if "points" in c:
+        if points is not ABSENT:
             raise CommandError(422, f"only a deduction takes points: a {S.NAMES[kind]} costs what its step says",
                                {"field": "points", "code": "sanction.points_not_taken"})
         return None
-    if "points" not in c:
+    if points is ABSENT:
         raise CommandError(422, "a deduction names its points: the tournament points taken off", {"field": "points",
                            "code": "sanction.points_needed"})
     try:
-        return S.deduction_points(c["points"])
+        return S.deduction_points(points)
     except S.SanctionError as exc:
         raise CommandError(422, str(exc), {"field": "points", "code": "sanction.bad_points",
                                            "max": json_number(S.MAX_DEDUCTION_POINTS)}) from exc
 
 
-HANDLERS = {"sanction": sanction}
-
-
-__all__ = ["FIELDS", "HANDLERS"]
+__all__ = ["HANDLERS", "Sanction"]
 

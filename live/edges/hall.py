@@ -21,7 +21,7 @@ from typing import Any
 from live.commands.arrivals import self_check_in
 from live.commands.command import ABSENT, COMMAND_KEY_PREFIX, Command, command_key
 from live.commands.decide import AddReferee, allowed_now, decide, parse
-from live.commands.results import played_before
+from live.commands.results import PublishSeating, played_before
 from live.commands.signals import due_signals, missed_items, signal_event
 from live.core import events as E
 from live.core.events import Event, NewEvent
@@ -237,9 +237,9 @@ class Hall:
             command = parse(command)
         if isinstance(command, AddReferee) and command.salt is ABSENT:
             command = replace(command, salt=secrets.token_urlsafe(12))  # their token comes from it: chosen here
-        if isinstance(command, dict) and command.get("type") == "publish_seating" and "seed" not in command:
+        if isinstance(command, PublishSeating) and command.seed is ABSENT and self._draws_next(command):
             # The draw's seed is chosen here, at the edge, and logged with the seating so it can be replayed.
-            command = {**command, "seed": secrets.randbelow(10**9)} if self._draws_next(command) else command
+            command = replace(command, seed=secrets.randbelow(10**9))
         key = command_key(command)
         if key is not None and key in self._once:
             return [self._once[key]]  # a resend: the first answer again, nothing stored
@@ -294,9 +294,9 @@ class Hall:
                 return event
             raise LogUnavailable("the log kept moving while this command was decided; send it again")
 
-    def _draws_next(self, command: dict[str, Any]) -> bool:
+    def _draws_next(self, command: PublishSeating) -> bool:
         """Whether publishing this item's seating is a draw by lot (preferans, no results yet)."""
-        item = str(command.get("item"))
+        item = command.item
         return self.tournament.game == "preferans" and item in self.state.items and not played_before(self.state, item)
 
     async def fire(self, signal_id: str) -> Event | None:

@@ -91,6 +91,9 @@ REFUSED = {
     "an extension of less than a second": ({"type": "extend", "item": "r1", "minutes": 1e-07}, "minutes"),
     "a penalty of 10^20 bule": ({"type": "penalty", "player": "p01", "amount": 10**20, "unit": "bule",
                                  "reason": "typo"}, "amount"),
+    "a penalty of 10^400 bule (past a float's range)": ({"type": "penalty", "player": "p01", "amount": 10**400,
+                                                         "unit": "bule", "reason": "typo"}, "amount"),
+    "an extension of 10^400 minutes": ({"type": "extend", "item": "r1", "minutes": 10**400}, "minutes"),
     "an announcement of only zero-width characters": ({"type": "announce", "text": "\u200b\u200d \ufeff"}, "text"),
     "an announcement with a control character": ({"type": "announce", "text": "bell \x07"}, "text"),
 }

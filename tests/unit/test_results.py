@@ -339,6 +339,8 @@ BAD: list[tuple[str, str, dict[str, Any], int, str, str]] = [
      "results.p1 must be a whole number", "results.p1"),
     ("a result given as text", "r1 running", record(1, {"p1": "37", "p2": -12, "p3": -25}), 422,
      "results.p1 must be a whole number", "results.p1"),
+    ("a result past a float's range", "r1 running", record(1, {"p1": 10**400, "p2": -(10**400), "p3": 0}), 422,
+     "results.p1 must be at most 100,000, not 1.00e+400", "results.p1"),
     ("table 0", "r1 running", record(0, TABLE1), 422, "table must be at least 1, not 0", "table"),
     ("no table", "r1 running", {"type": "record_result", "item": "r1", "results": TABLE1}, 422,
      "table must be a whole number, not None", "table"),
@@ -391,10 +393,10 @@ BAD: list[tuple[str, str, dict[str, Any], int, str, str]] = [
      "amount must be a positive number, not -4", "amount"),
     ("a penalty given as text", "empty",
      {"type": "penalty", "player": "p1", "amount": "4", "unit": "bule", "reason": "bad shuffle"}, 422,
-     "amount must be a positive number, not '4'", "amount"),
+     "amount must be a positive number", "amount"),
     ("a penalty of true", "empty",
      {"type": "penalty", "player": "p1", "amount": True, "unit": "bule", "reason": "bad shuffle"}, 422,
-     "amount must be a positive number, not True", "amount"),
+     "amount must be a positive number", "amount"),
     ("a penalty of NaN", "empty",
      {"type": "penalty", "player": "p1", "amount": float("nan"), "unit": "bule", "reason": "bad shuffle"}, 422,
      "amount must be a positive number", "amount"),
@@ -648,6 +650,31 @@ def test_a_republished_draw_replaces_the_first_until_the_round_starts() -> None:
     assert s.state.seatings["r1"]["seed"] == 2
     s.do("start_round", item="r1")
     assert s.refuse({"type": "publish_seating", "item": "r1", "seed": 3}).status == 409
+
+
+async def test_the_hall_chooses_the_seed_of_a_draw_sent_without_one() -> None:
+    from live.commands.results import PublishSeating
+    from live.edges.hall import Hall
+    from live.edges.log.memory import MemoryLog
+
+    hall = Hall(PREFERANS, MemoryLog(tournament_name=PREFERANS.name), run_scheduler=False, clock=lambda: T0 - MIN)
+    await hall.start()
+    try:
+        for command in ({"type": "publish_seating", "item": "r1"}, PublishSeating(item="r1")):  # JSON or a class
+            (event,) = await hall.command(command)
+            assert event.payload["method"] == "draw" and isinstance(event.payload["seed"], int), event.payload
+        (event,) = await hall.command(PublishSeating(item="r1", seed=SEED))
+        assert event.payload["seed"] == SEED and event.payload["tables"][0]["players"] == DRAWN[0]
+    finally:
+        await hall.stop()
+
+
+@pytest.mark.parametrize("amount", ["4", True, None, [4]])
+def test_a_penalty_amount_that_is_not_a_number_is_refused_by_its_type(amount: object) -> None:
+    error = session("empty").refuse({"type": "penalty", "player": "p1", "amount": amount, "unit": "bule",
+                                     "reason": "bad shuffle"})
+    assert (error.status, error.detail, error.error) == (422, {"field": "amount", "code": "field.positive"},
+                                                         "amount must be a positive number")
 
 
 def test_a_later_round_is_seated_from_the_standings() -> None:
