@@ -15,8 +15,9 @@ from typing import Any
 from live.commands import appeals, arrivals, desk, lineups, results, sanctions
 from live.commands import plan_changes as plan_commands
 from live.commands.command import ABSENT, Absent, Command, Handlers, command_key, wrong
-from live.commands.validation import CommandError, item_of, referee_event, text_value
+from live.commands.validation import CommandError, item_of, referee_said, text_value
 from live.core import events as E
+from live.core import payloads as P
 from live.core import referees
 from live.core.events import NewEvent
 from live.core.state import ItemState, State, start_blocker
@@ -205,7 +206,7 @@ def _start(t: Tournament, state: State, c: StartRound, now: int) -> NewEvent:
         raise CommandError(409, f"cannot start {s.item.id}: its seating is not published; publish it first",
                            {"field": "item", "item": s.item.id, "reason": "seating",
                             "code": "round.seating_unpublished"})
-    return referee_event(E.ROUND_STARTED, {"item": s.item.id})
+    return referee_said(P.RoundStarted(item=s.item.id))
 
 
 @HANDLERS.on(Pause)
@@ -213,7 +214,7 @@ def _pause(t: Tournament, state: State, c: Pause, now: int) -> NewEvent:
     s = item_of(state, c.item)
     if s.status != ItemStatus.RUNNING:
         raise _conflict(s, "pause", "pause")
-    return referee_event(E.ROUND_PAUSED, {"item": s.item.id})
+    return referee_said(P.RoundPaused(item=s.item.id))
 
 
 @HANDLERS.on(Resume)
@@ -221,7 +222,7 @@ def _resume(t: Tournament, state: State, c: Resume, now: int) -> NewEvent:
     s = item_of(state, c.item)
     if s.status != ItemStatus.PAUSED:
         raise _conflict(s, "resume", "resume")
-    return referee_event(E.ROUND_RESUMED, {"item": s.item.id})
+    return referee_said(P.RoundResumed(item=s.item.id))
 
 
 @HANDLERS.on(Extend)
@@ -247,7 +248,7 @@ def _extend(t: Tournament, state: State, c: Extend, now: int) -> NewEvent:
             raise CommandError(422, f"cannot shorten {s.item.id} by {-minutes} minutes: only {left:.1f} minutes "
                                     "are left; end the round instead", {"field": "minutes",
                                "code": "extend.too_short", "item": s.item.id, "left": round(left, 1)})
-    return referee_event(E.ROUND_EXTENDED, {"item": s.item.id, "minutes": minutes, "ms": ms})
+    return referee_said(P.RoundExtended(item=s.item.id, minutes=minutes, ms=ms))
 
 
 @HANDLERS.on(AnnounceLastDeals)
@@ -261,7 +262,7 @@ def _last_deals(t: Tournament, state: State, c: AnnounceLastDeals, now: int) -> 
     if s.last_deals_at is not None:
         raise CommandError(409, f"the last deals of {s.item.id} were already announced", {"field": "item",
                            "code": "round.last_deals_done", "item": s.item.id})
-    return referee_event(E.LAST_DEALS_ANNOUNCED, {"item": s.item.id})
+    return referee_said(P.LastDealsAnnounced(item=s.item.id))
 
 
 @HANDLERS.on(EndRound)
@@ -269,20 +270,16 @@ def _end(t: Tournament, state: State, c: EndRound, now: int) -> NewEvent:
     s = item_of(state, c.item)
     if not s.in_progress:
         raise _conflict(s, "end", "end")
-    return referee_event(E.ROUND_ENDED, {"item": s.item.id})
+    return referee_said(P.RoundEnded(item=s.item.id))
 
 
 @HANDLERS.on(Announce)
 def _announce(t: Tournament, state: State, c: Announce, now: int) -> NewEvent:
     text = text_value(c.text, "text", MAX_TEXT, lines=True, empty="text must be the announcement's words")
-    payload: dict[str, Any] = {"text": text}
-    if c.player is not ABSENT:
-        player = c.player
-        if t.player(player) is None:
-            raise CommandError(422, f"no player has the id {player!r}", {"field": "player",
-                                                                         "code": "field.unknown_id", "id": player})
-        payload["player"] = player
-    return referee_event(E.ANNOUNCED, payload)
+    if c.player is not ABSENT and t.player(c.player) is None:
+        raise CommandError(422, f"no player has the id {c.player!r}", {"field": "player",
+                                                                       "code": "field.unknown_id", "id": c.player})
+    return referee_said(P.Announced(text=text, player=c.player))
 
 
 @HANDLERS.on(RevealStandings)
@@ -293,7 +290,7 @@ def _reveal_standings(t: Tournament, state: State, c: RevealStandings, now: int)
                else "the standings are not hidden: the hall sees them")
         raise CommandError(409, why, {"field": "type", "code": "standings.already_shown" if state.standings_revealed
                                       else "standings.not_hidden"})
-    return referee_event(E.STANDINGS_REVEALED, {})
+    return referee_said(P.StandingsRevealed())
 
 
 @HANDLERS.on(Undo)
@@ -328,7 +325,7 @@ def _undo(t: Tournament, state: State, c: Undo, now: int, actor: str = referees.
     appeals.check_undo(state, target)
     lineups.check_undo(state, target)
     desk.check_undo(state, target)
-    return referee_event(E.COMMAND_UNDONE, {"target": target["seq"], "undid": target["type"]})
+    return referee_said(P.CommandUndone(target=target["seq"], undid=target["type"]))
 
 
 @HANDLERS.on(AddReferee)
@@ -347,7 +344,7 @@ def _add_referee(t: Tournament, state: State, c: AddReferee, now: int) -> NewEve
     if salt is ABSENT or not 8 <= len(salt) <= 64 or not salt.isascii() or not salt.isprintable():
         raise CommandError(422, "salt must be 8–64 printable characters (the server chooses it)", {"field": "salt",
                            "code": "referee.bad_salt"})
-    return referee_event(E.REFEREE_ADDED, {"name": name, "salt": salt})
+    return referee_said(P.RefereeAdded(name=name, salt=salt))
 
 
 #: The round commands a console offers per item, as the pages name them, each as a command to try.

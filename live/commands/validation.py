@@ -10,6 +10,7 @@ from typing import Any
 from live.commands import refusals
 from live.core import texts
 from live.core.events import NewEvent
+from live.core.payloads import Payload, new_event
 from live.core.state import ItemState, State
 
 #: LIVE_CHECK_REFUSALS=1 (set by the test suite, tests/conftest.py) makes a refusal without a known
@@ -97,3 +98,8 @@ def text_refusal(value: object, limit: int, *, lines: bool = False) -> dict[str,
 
 def referee_event(kind: str, payload: dict[str, Any]) -> NewEvent:
     return NewEvent(kind, "referee", payload)
+
+
+def referee_said(body: Payload) -> NewEvent:
+    """The event a referee's command becomes (`decide` sets the referee as its actor)."""
+    return new_event(body, "referee")

@@ -24,8 +24,9 @@ from typing import Any, ClassVar, TypeVar
 
 from live.core import events as E
 from live.core.absent import ABSENT, Absent
+from live.core.events import NewEvent
 
-__all__ = ["PAYLOADS", "Payload", "body_of"]
+__all__ = ["PAYLOADS", "Payload", "body_of", "new_event"]
 
 P = TypeVar("P", bound="Payload")
 
@@ -549,3 +550,8 @@ def body_of(kind: str, payload: Mapping[str, Any]) -> Payload | None:
         if wrong is not None:
             raise ValueError(f"{wrong} (live/core/payloads.py)")
     return cls.from_payload(payload)
+
+
+def new_event(body: Payload, actor: str, signal: str | None = None) -> NewEvent:
+    """The event to append that says `body`, by `actor` (its payload the class's JSON)."""
+    return NewEvent(body.TYPE, actor, body.to_payload(), signal)

@@ -24,7 +24,9 @@ from live.commands.decide import AddReferee, allowed_now, decide, parse
 from live.commands.results import PublishSeating, played_before
 from live.commands.signals import due_signals, missed_items, signal_event
 from live.core import events as E
+from live.core import payloads as P
 from live.core.events import Event, NewEvent
+from live.core.payloads import new_event
 from live.core.plan import to_json as plan_json
 from live.core.referees import SHARED_NAME
 from live.core.state import State, apply, fold
@@ -171,8 +173,8 @@ class Hall:
         """A new log (or one from before plans were recorded) gets the file as its plan, once: the
         signal id `plan` makes a second instance's attempt a no-op. The fold takes the first
         recorded plan as the start of everything, wherever it stands in the log."""
-        new = NewEvent(E.PLAN_RECORDED, "organizer", {"plan": plan_json(self.file_plan),
-                                                       "file": self.file_plan.source}, signal="plan")
+        new = new_event(P.PlanRecorded(plan=plan_json(self.file_plan), file=self.file_plan.source), "organizer",
+                        signal="plan")
         while True:
             try:
                 event = await self.log.append(new, expect_seq=self.state.seq)
@@ -209,9 +211,10 @@ class Hall:
                 return None
             # What the console offers: the whole plan moved to start ten minutes from now.
             first = self.state.tournament.items[0]
-            return NewEvent(E.PLAN_MISSED, "scheduler", {
-                "items": items, "at": self.clock(), "shift_item": first.id,
-                "shift_minutes": max(1, -(-(self.clock() - first.start_ms) // self.tournament.minutes_ms(1))) + 10})
+            return new_event(P.PlanMissed(
+                items=items, at=self.clock(), shift_item=first.id,
+                shift_minutes=max(1, -(-(self.clock() - first.start_ms) // self.tournament.minutes_ms(1))) + 10),
+                "scheduler")
 
         try:
             await self._store(decided)
@@ -263,7 +266,7 @@ class Hall:
         def decided() -> NewEvent | None:
             if key is not None and key in self.state.fired:
                 return None
-            return NewEvent(E.REFEREE_SIGNED_IN, actor, {"how": how}, signal=key)
+            return new_event(P.RefereeSignedIn(how=how), actor, signal=key)
 
         event = await self._store(decided)
         if event is None and key is None:
