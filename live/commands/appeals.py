@@ -38,12 +38,14 @@ appealed); the player's page shows their own requests and how many are left only
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
-from live.commands.validation import CommandError, item_state, referee_event, text_field
+from live.commands.command import ABSENT, Absent, Command, Handlers, wrong
+from live.commands.validation import CommandError, item_of, referee_event, text_value
 from live.core import events as E
 from live.core.events import NewEvent
-from live.core.state import State
+from live.core.state import ItemState, State
 from live.core.status import ItemStatus
 from live.core.texts import MAX_NAME, MAX_REASON
 from live.core.tournament import Tournament
@@ -58,11 +60,38 @@ RULE = "appeals_per_player"
 CORRECTING_UNDOS = frozenset({E.PENALTY_APPLIED, E.SANCTION_RECORDED})
 
 
-# type → (required fields, optional fields); which of the optional ones an appeal needs is the preset's.
-FIELDS: dict[str, tuple[set[str], set[str]]] = {
-    "appeal": ({"item", "subject"}, {"player", "team", "signed_by", "captain"}),
-    "decide_appeal": ({"appeal", "decision"}, {"unanimous", "correction", "reason"}),
-}
+_ITEM = wrong("{field} must be a timetable item's id, e.g. \"r3\"", "field.not_an_id")
+
+
+@dataclass(frozen=True, kw_only=True)
+class Appeal(Command):
+    """Which of the optional fields an appeal needs is the preset's: a player, or a team with its captain or
+    its signatures (`BY_FIELDS`)."""
+
+    TYPE = "appeal"
+    item: str = field(metadata=_ITEM)
+    subject: str
+    player: str | Absent = field(default=ABSENT, metadata=wrong("{field} must be a player's id", "field.not_an_id"))
+    team: str | Absent = field(default=ABSENT, metadata=wrong("{field} must be a team's id", "field.not_an_id"))
+    signed_by: list[object] | Absent = field(default=ABSENT, metadata=wrong(
+        "signed_by must list the ids of the players who sign", "appeal.signed_by_list"))
+    captain: str | Absent = ABSENT
+
+
+@dataclass(frozen=True, kw_only=True)
+class DecideAppeal(Command):
+    """`unanimous` only under rules where only a unanimous committee changes the decision."""
+
+    TYPE = "decide_appeal"
+    appeal: int = field(metadata=wrong("appeal must be the seq of its appeal_lodged event", "field.not_whole"))
+    decision: str
+    unanimous: bool | Absent = ABSENT
+    correction: int | Absent = field(default=ABSENT, metadata=wrong(
+        "correction must be the seq of the correcting command", "correction.bad_seq"))
+    reason: str | Absent = ABSENT
+
+
+HANDLERS = Handlers()
 
 
 BY_FIELDS = {A.BY_PLAYER: {"player"}, A.BY_TEAM: {"team", "signed_by", "captain"}}
@@ -80,24 +109,27 @@ def _refuse(status: int, message: str, field: str, rule: str, **detail: Any) -> 
     return CommandError(status, message, {"field": field, "rule": rule, **detail})
 
 
-def appeal(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEvent:
+@HANDLERS.on(Appeal)
+def appeal(t: Tournament, state: State, c: Appeal, now: int) -> NewEvent:
     rules = appeal_rules(t)
-    others = sorted(set().union(*(v for k, v in BY_FIELDS.items() if k != rules.by)) & set(c))
+    sent = {name for names in BY_FIELDS.values() for name in names if c.sent(name)}
+    others = sorted(set().union(*(v for k, v in BY_FIELDS.items() if k != rules.by)) & sent)
     if others:
         raise _refuse(422, f"appeal has no field {others[0]!r} here: {cite(rules, 'by')}", others[0], "appeal_by",
                       by=rules.by, code="appeal.by", cite=citation(rules, "by"))
     if rules.by == A.BY_TEAM:
         return _team_appeal(t, state, c, rules, now)
-    if "player" not in c:
+    if c.player is ABSENT:
         raise CommandError(422, "appeal needs the field 'player'", {"field": "player", "code": "field.missing"})
-    ident = c["player"]
-    player = t.player(ident) if isinstance(ident, str) else None
+    ident = c.player
+    player = t.player(ident)
     if player is None:
         raise CommandError(422, f"no player has the id {ident!r}", {"field": "player",
                            "code": "field.unknown_id", "id": ident})
-    s = _played_item(state, c)
+    s = _played_item(state, c.item)
     _in_window(t, state, rules, now)
-    subject = text_field(c, "subject", MAX_REASON, empty="subject must say which decision is appealed, in words")
+    subject = text_value(c.subject, "subject", MAX_REASON,
+                         empty="subject must say which decision is appealed, in words")
     used = of_player(state, player.id)
     if not A.may_appeal(len(used), rules.limit):
         raise CommandError(409, f"{player.id} {player.name} has asked the judges' committee {len(used)} times "
@@ -110,40 +142,41 @@ def appeal(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEvent
                                            "number": len(used) + 1, "allowed": rules.limit})
 
 
-def _played_item(state: State, c: dict[str, Any]) -> Any:
-    s = item_state(state, c)
+def _played_item(state: State, item: str) -> ItemState:
+    s = item_of(state, item)
     if s.open:
         raise CommandError(409, f"{s.item.id} has not started: an appeal is against a referee's decision in a round "
                                 "played", {"field": "item", "code": "appeal.not_played", "item": s.item.id})
     return s
 
 
-def _team_appeal(t: Tournament, state: State, c: dict[str, Any], rules: A.AppealRules, now: int) -> NewEvent:
-    if "team" not in c:
+def _team_appeal(t: Tournament, state: State, c: Appeal, rules: A.AppealRules, now: int) -> NewEvent:
+    if c.team is ABSENT:
         raise CommandError(422, f"appeal needs the field 'team': {cite(rules, 'by')}", {"field": "team",
                            "code": "field.missing", "cite": citation(rules, "by")})
-    ident = c["team"]
-    team = t.team(ident) if isinstance(ident, str) else None
+    ident = c.team
+    team = t.team(ident)
     if team is None:
         raise CommandError(422, f"no team has the id {ident!r}", {"field": "team", "known": [x.id for x in t.teams],
                            "code": "field.unknown_id", "id": ident})
-    s = _played_item(state, c)
+    s = _played_item(state, c.item)
     _in_window(t, state, rules, now)
     pair = lineups.pair_of(state, s.item.id, team.id)
     if pair is None:
         raise CommandError(422, f"{team.id} has no match in {s.item.id}: an appeal is against a decision on the "
                                 "team's match", {"field": "team",
                            "code": "appeal.no_match", "team": team.id, "item": s.item.id})
-    subject = text_field(c, "subject", MAX_REASON, empty="subject must say which decision is appealed, in words")
-    if ("captain" in c) == ("signed_by" in c):
+    subject = text_value(c.subject, "subject", MAX_REASON,
+                         empty="subject must say which decision is appealed, in words")
+    if c.sent("captain") == c.sent("signed_by"):
         raise _refuse(422, f"say who signs: \"captain\" (the captain's name) or \"signed_by\" (the players' ids); "
                            f"{cite(rules, 'signatures')}", "signed_by", "appeal_signatures", code="appeal.who_signs",
                       cite=citation(rules, "signatures"))
     payload: dict[str, Any] = {"team": team.id, "item": s.item.id, "match": list(pair), "subject": subject}
-    if "captain" in c:
-        payload["captain"] = text_field(c, "captain", MAX_NAME, empty="captain must be the captain's name")
-    else:
-        payload.update(_signatures(state, c["signed_by"], team.id, s.item.id, rules))
+    if c.captain is not ABSENT:
+        payload["captain"] = text_value(c.captain, "captain", MAX_NAME, empty="captain must be the captain's name")
+    elif c.signed_by is not ABSENT:
+        payload.update(_signatures(state, c.signed_by, team.id, s.item.id, rules))
     used = of_team(state, team.id)
     if not A.may_appeal(len(used), rules.limit):
         raise _refuse(409, f"{team.id} has appealed {len(used)} times already: {cite(rules, 'limit', n=rules.limit)}",
@@ -164,8 +197,9 @@ def _in_window(t: Tournament, state: State, rules: A.AppealRules, now: int) -> N
                   closed=term["closes_on"], code="appeal.out_of_window", cite=citation(rules, "window"))
 
 
-def _signatures(state: State, raw: Any, team: str, item_id: str, rules: A.AppealRules) -> dict[str, Any]:
-    if not isinstance(raw, list) or not raw or not all(isinstance(x, str) for x in raw):
+def _signatures(state: State, sent: list[object], team: str, item_id: str, rules: A.AppealRules) -> dict[str, Any]:
+    raw = [x for x in sent if isinstance(x, str)]
+    if not raw or len(raw) != len(sent):
         raise CommandError(422, "signed_by must list the ids of the players who sign", {"field": "signed_by",
                            "code": "appeal.signed_by_list"})
     if len(set(raw)) != len(raw):
@@ -192,10 +226,11 @@ def _signatures(state: State, raw: Any, team: str, item_id: str, rules: A.Appeal
     return {"signed_by": list(raw), "line_up": len(table)}
 
 
-def decide_appeal(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEvent:
+@HANDLERS.on(DecideAppeal)
+def decide_appeal(t: Tournament, state: State, c: DecideAppeal, now: int) -> NewEvent:
     rules = appeal_rules(t)
-    seq = c["appeal"]
-    lodged = state.appeals.get(seq) if isinstance(seq, int) and not isinstance(seq, bool) else None
+    seq = c.appeal
+    lodged = state.appeals.get(seq)
     if lodged is None:
         raise CommandError(422, f"{seq!r} is not an appeal: give the seq of its appeal_lodged event",
                            {"field": "appeal", "open": [x["seq"] for x in open_appeals(state)],
@@ -208,26 +243,22 @@ def decide_appeal(t: Tournament, state: State, c: dict[str, Any], now: int) -> N
         raise CommandError(409, f"{cite(rules, 'after_round')}: {lodged['item']} has not ended",
                            {"field": "appeal", "item": lodged["item"], "code": "appeal.round_not_ended",
                             "cite": citation(rules, "after_round")})
-    decision = c["decision"]
+    decision = c.decision
     if decision not in A.DECISIONS:
         raise CommandError(422, f"decision must be {' or '.join(A.DECISIONS)}, not {decision!r}",
                            {"field": "decision", "code": "field.not_one_of", "known": list(A.DECISIONS)})
     payload: dict[str, Any] = {"appeal": seq, **_who(lodged), "item": lodged["item"], "decision": decision}
     if rules.unanimity:
-        if "unanimous" not in c:
+        if c.unanimous is ABSENT:
             raise CommandError(422, "decide_appeal needs the field 'unanimous'", {"field": "unanimous",
                                "code": "field.missing"})
-        unanimous = c["unanimous"]
-        if not isinstance(unanimous, bool):
-            raise CommandError(422, f"unanimous must be true or false, not {unanimous!r}", {"field": "unanimous",
-                               "code": "field.not_bool"})
-        payload["unanimous"] = unanimous
-    elif "unanimous" in c:
+        payload["unanimous"] = c.unanimous
+    elif c.sent("unanimous"):
         raise _refuse(422, f"decide_appeal has no field 'unanimous' here: {cite(rules, 'unanimity')}", "unanimous",
                       "appeal_unanimity", code="appeal.no_unanimity", cite=citation(rules, "unanimity"))
     outcome = A.outcome(decision, bool(payload.get("unanimous")), rules.unanimity)
     payload["outcome"] = outcome
-    if "correction" in c:
+    if c.correction is not ABSENT:
         if decision == A.REJECTED:
             raise CommandError(422, "a rejected appeal changes nothing: it has no correction", {"field": "correction",
                                "code": "appeal.rejected_no_correction"})
@@ -235,9 +266,9 @@ def decide_appeal(t: Tournament, state: State, c: dict[str, Any], now: int) -> N
             raise CommandError(409, f"{cite(rules, 'unanimity')}: upheld by a split committee, the decision stands and "
                                     "no correction goes with it", {"field": "unanimous",
                                "code": "appeal.split_no_correction", "cite": citation(rules, "unanimity")})
-        payload["correction"] = _correction(state, lodged, c["correction"])
-    if "reason" in c:
-        payload["reason"] = text_field(c, "reason", MAX_REASON, empty="reason must say why, in words")
+        payload["correction"] = _correction(state, lodged, c.correction)
+    if c.reason is not ABSENT:
+        payload["reason"] = text_value(c.reason, "reason", MAX_REASON, empty="reason must say why, in words")
     return referee_event(E.APPEAL_DECIDED, payload)
 
 
@@ -245,13 +276,10 @@ def _who(lodged: dict[str, Any]) -> dict[str, Any]:
     return {"team": lodged["team"]} if "team" in lodged else {"player": lodged["player"]}
 
 
-def _correction(state: State, lodged: dict[str, Any], seq: Any) -> int:
+def _correction(state: State, lodged: dict[str, Any], seq: int) -> int:
     """The command that carried out an upheld appeal: a result correction of the appeal's round (of the team's
     match, for a team's appeal), or the undo of a penalty or sanction (of that round when it names one; of the
     team when it names one), entered after the appeal and in force."""
-    if isinstance(seq, bool) or not isinstance(seq, int):
-        raise CommandError(422, "correction must be the seq of the correcting command", {"field": "correction",
-                           "code": "correction.bad_seq"})
     target = next((x for x in state.commands if x["seq"] == seq), None)
     if target is None or target["undone"]:
         raise CommandError(422, f"event {seq} is not a referee command in force", {"field": "correction",
@@ -299,8 +327,5 @@ def check_undo(state: State, target: dict[str, Any]) -> None:
                            {"field": "seq", "code": "undo.carries_decision", "seq": seq, "appeal": linked['seq']})
 
 
-HANDLERS = {"appeal": appeal, "decide_appeal": decide_appeal}
-
-
-__all__ = ["FIELDS", "HANDLERS", "check_undo"]
+__all__ = ["HANDLERS", "Appeal", "DecideAppeal", "check_undo"]
 

@@ -12,11 +12,13 @@ expected, who has arrived, and turns the rules' answers into commands' checks an
 
 from __future__ import annotations
 
-from dataclasses import replace
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
-from live.commands.validation import CommandError, item_state, referee_event, text_field
+from live.commands.command import ABSENT, Absent, Command, Handlers, wrong
+from live.commands.validation import CommandError, item_of, referee_event, text_value
 from live.core import events as E
 from live.core.events import NewEvent
 from live.core.state import ItemState, State
@@ -34,24 +36,61 @@ from live.projections.lateness import (
 )
 from live.rules import lateness as L
 
+_ITEM = wrong("{field} must be a timetable item's id, e.g. \"r3\"", "field.not_an_id")
+_PLAYER = wrong("{field} must be a player's id", "field.not_an_id")
+_TEAM = wrong("{field} must be a team's id", "field.not_an_id")
+_AT = "at must be epoch milliseconds or an ISO time with offset, e.g. 2027-03-06T11:07:40+01:00"
 
-def _who(t: Tournament, c: dict[str, Any], *, teams: bool) -> tuple[str, str]:
-    fields = [f for f in ("player", "team") if f in c]
-    if len(fields) != 1:
+
+@dataclass(frozen=True, kw_only=True)
+class CheckIn(Command):
+    """A player (or a bridge team) arrived: now, or with `at` and a `reason` at an earlier time."""
+
+    TYPE = "check_in"
+    item: str = field(metadata=_ITEM)
+    player: str | Absent = field(default=ABSENT, metadata=_PLAYER)
+    team: str | Absent = field(default=ABSENT, metadata=_TEAM)
+    at: int | str | Absent = field(default=ABSENT, metadata=wrong(_AT, "field.bad_time"))
+    reason: str | Absent = field(default=ABSENT, metadata=wrong(
+        "{field} must be text: a check-in at an earlier time needs a reason, in words", "field.not_text"))
+
+
+@dataclass(frozen=True, kw_only=True)
+class ExcuseAbsence(Command):
+    TYPE = "excuse_absence"
+    item: str = field(metadata=_ITEM)
+    player: str = field(metadata=_PLAYER)
+    reason: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class SeatReserve(Command):
+    TYPE = "seat_reserve"
+    item: str = field(metadata=_ITEM)
+    player: str = field(metadata=_PLAYER)
+    name: str
+
+
+HANDLERS = Handlers()
+
+
+def _who(t: Tournament, player: str | Absent, team: str | Absent, *, teams: bool) -> tuple[str, str]:
+    named = [(name, ident) for name, ident in (("player", player), ("team", team)) if ident is not ABSENT]
+    if len(named) != 1:
         raise CommandError(422, "name either a player or a team", {"field": "player", "code": "who.player_or_team"})
-    field = fields[0]
-    ident = c[field]
-    if field == "team" and (not teams or t.game != "bridge"):
+    kind, ident = named[0]
+    assert isinstance(ident, str)
+    if kind == "team" and (not teams or t.game != "bridge"):
         raise CommandError(422, "only a bridge team checks in as a team", {"field": "team",
                            "code": "checkin.team_bridge_only"})
-    known = t.player(ident) if field == "player" else next((x for x in t.teams if x.id == ident), None)
-    if not isinstance(ident, str) or known is None:
-        raise CommandError(422, f"no {field} has the id {ident!r}", {"field": field,
+    known = t.player(ident) if kind == "player" else next((x for x in t.teams if x.id == ident), None)
+    if known is None:
+        raise CommandError(422, f"no {kind} has the id {ident!r}", {"field": kind,
                            "code": "field.unknown_id", "id": ident})
-    return field, ident
+    return kind, ident
 
 
-def parse_instant(value: Any) -> int:
+def parse_instant(value: object) -> int:
     """A check-in time: epoch milliseconds, or an ISO 8601 time with its offset."""
     if isinstance(value, bool):
         raise ValueError
@@ -71,21 +110,21 @@ def _not_over(s: ItemState, doing: str) -> None:
                            "code": "round.over", "item": s.item.id})
 
 
-def check_in(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEvent:
-    field, who = _who(t, c, teams=True)
-    s = item_state(state, c)
+@HANDLERS.on(CheckIn)
+def check_in(t: Tournament, state: State, c: CheckIn, now: int) -> NewEvent:
+    kind, who = _who(t, c.player, c.team, teams=True)
+    s = item_of(state, c.item)
     _not_over(s, "record a check-in for it")
     earlier = state.check_ins.get(s.item.id, {}).get(who)
     if who in state.reserves.get(s.item.id, {}):
         raise CommandError(409, f"a reserve plays {who}'s seat in {s.item.id}: undo the reserve first",
-                           {"field": field, "code": "checkin.reserve_seated", "who": who, "item": s.item.id})
-    payload: dict[str, Any] = {"item": s.item.id, field: who}
-    if "at" in c:
+                           {"field": kind, "code": "checkin.reserve_seated", "who": who, "item": s.item.id})
+    payload: dict[str, Any] = {"item": s.item.id, kind: who}
+    if c.at is not ABSENT:
         try:
-            at = parse_instant(c["at"])
+            at = parse_instant(c.at)
         except ValueError as exc:
-            raise CommandError(422, "at must be epoch milliseconds or an ISO time with offset, e.g. "
-                                    "2027-03-06T11:07:40+01:00", {"field": "at", "code": "field.bad_time"}) from exc
+            raise CommandError(422, _AT, {"field": "at", "code": "field.bad_time"}) from exc
         if at > now:
             raise CommandError(422, "at is in the future: a check-in cannot be recorded before it happens",
                                {"field": "at", "code": "field.future"})
@@ -94,15 +133,16 @@ def check_in(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEve
             raise CommandError(422, f"at is before check-in for {s.item.id} opened: an arrival lies between the "
                                     "opening of check-in and now", {"field": "at", "opens": opens,
                                "code": "checkin.before_open", "item": s.item.id})
-        reason = text_field(c, "reason", MAX_REASON, empty="a check-in at an earlier time needs a reason")
+        reason = text_value(c.reason, "reason", MAX_REASON, empty="a check-in at an earlier time needs a reason",
+                            sent=c.sent("reason"))
         payload.update(at=at, reason=reason)
     else:
-        if "reason" in c:
+        if c.sent("reason"):
             raise CommandError(422, "a reason goes with an earlier time (at)", {"field": "reason",
                                "code": "checkin.reason_without_at"})
         if earlier is not None:
             raise CommandError(409, f"{who} is already checked in to {s.item.id}; to change the time send at and a "
-                                    "reason", {"field": field, "at": earlier["at"],
+                                    "reason", {"field": kind, "at": earlier["at"],
                                "code": "checkin.already", "who": who, "item": s.item.id})
         payload["at"] = now
     if earlier is not None:
@@ -110,26 +150,34 @@ def check_in(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEve
     return referee_event(E.CHECKED_IN, payload)
 
 
-def preview(state: State, c: dict[str, Any], now: int) -> dict[str, Any]:
-    """What a check-in at `c["at"]` would record, before the referee sends it: how late (running clock
+def preview_question(asked: Mapping[str, object]) -> CheckIn:
+    """The check-in a preview is asked about (GET /api/lateness/preview's query: `item`, a `player` or a
+    `team`, and `at`), parsed like the command itself: a field unknown or of the wrong type is refused naming it."""
+    if "item" not in asked:
+        raise CommandError(422, "item is missing: send item, player (or team) and at", {"field": "item",
+                           "code": "field.missing"})
+    parsed = HANDLERS.parse({**asked, "type": CheckIn.TYPE})
+    assert isinstance(parsed, CheckIn)
+    return parsed
+
+
+def preview(state: State, c: CheckIn, now: int) -> dict[str, Any]:
+    """What the check-in `c` (with its `at`) would record, before the referee sends it: how late (running clock
     since the reference start, pauses not counted: `late_ms`, and as tournament time `tournament_ms` and
-    whole `minutes`) and the penalty fields a row of the check-in list would then carry. `c` names the
-    `item`, a `player` or a `team`, and `at` (epoch ms or ISO with offset).
+    whole `minutes`) and the penalty fields a row of the check-in list would then carry.
 
     Asked of the check-in command itself: an instant it would refuse (in the future, before check-in
     opened, a seat a reserve took, a round that is over) raises its CommandError, with its words."""
     t = state.tournament
-    for name in ("item", "at"):
-        if name not in c:
-            raise CommandError(422, f"{name} is missing: send item, player (or team) and at", {"field": name,
-                               "code": "field.missing"})
-    event = check_in(t, state, {**{k: v for k, v in c.items() if k in ("item", "player", "team", "at")},
-                                "type": "check_in", "reason": "preview"}, now)
-    field, who = _who(t, c, teams=True)
+    if c.at is ABSENT:
+        raise CommandError(422, "at is missing: send item, player (or team) and at", {"field": "at",
+                           "code": "field.missing"})
+    event = check_in(t, state, replace(c, id=ABSENT, reason="preview"), now)
+    kind, who = _who(t, c.player, c.team, teams=True)
     s = state.items[event.payload["item"]]
     at = int(event.payload["at"])
     late = late_at(t, s, at)
-    out: dict[str, Any] = {"item": s.item.id, field: who, "at": at, "reference_start": reference(s),
+    out: dict[str, Any] = {"item": s.item.id, kind: who, "at": at, "reference_start": reference(s),
                            "late_ms": late, "tournament_ms": round(late * t.speed),
                            "minutes": late // t.minutes_ms(1)}
     if t.game == "preferans":
@@ -141,9 +189,10 @@ def preview(state: State, c: dict[str, Any], now: int) -> dict[str, Any]:
     return out
 
 
-def excuse_absence(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEvent:
-    _, player = _who(t, {"player": c["player"]}, teams=False)
-    s = item_state(state, c)
+@HANDLERS.on(ExcuseAbsence)
+def excuse_absence(t: Tournament, state: State, c: ExcuseAbsence, now: int) -> NewEvent:
+    _, player = _who(t, c.player, ABSENT, teams=False)
+    s = item_of(state, c.item)
     _not_over(s, "excuse an absence from it")
     if player in state.check_ins.get(s.item.id, {}):
         raise CommandError(409, f"{player} has checked in to {s.item.id}", {"field": "player",
@@ -151,21 +200,22 @@ def excuse_absence(t: Tournament, state: State, c: dict[str, Any], now: int) -> 
     if player in state.excused.get(s.item.id, {}):
         raise CommandError(409, f"{player}'s absence from {s.item.id} is already recorded", {"field": "player",
                            "code": "absence.already", "player": player, "item": s.item.id})
-    reason = text_field(c, "reason", MAX_REASON, empty="reason must say why, in words")
+    reason = text_value(c.reason, "reason", MAX_REASON, empty="reason must say why, in words")
     return referee_event(E.ABSENCE_ANNOUNCED, {"item": s.item.id, "player": player, "reason": reason})
 
 
-def seat_reserve(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEvent:
+@HANDLERS.on(SeatReserve)
+def seat_reserve(t: Tournament, state: State, c: SeatReserve, now: int) -> NewEvent:
     if t.game != "preferans":
         raise CommandError(422, "reserves are seated in preferans; a bridge team changes its own line-up",
                            {"field": "type", "code": "reserve.preferans_only"})
-    _, player = _who(t, {"player": c["player"]}, teams=False)
-    s = item_state(state, c)
+    _, player = _who(t, c.player, ABSENT, teams=False)
+    s = item_of(state, c.item)
     _not_over(s, "seat a reserve in it")
     if s.item.id not in state.seatings:
         raise CommandError(409, f"{s.item.id} has no published seating: a reserve takes a seat at a table",
                            {"field": "item", "code": "reserve.no_seating", "item": s.item.id})
-    name = text_field(c, "name", MAX_NAME, empty=f"name must be the reserve's name (1–{MAX_NAME} characters)")
+    name = text_value(c.name, "name", MAX_NAME, empty=f"name must be the reserve's name (1–{MAX_NAME} characters)")
     if player not in expected(state, s.item.id):
         raise CommandError(422, f"{player} does not play in {s.item.id}", {"field": "player",
                            "code": "reserve.not_playing", "player": player, "item": s.item.id})
@@ -220,6 +270,6 @@ def self_check_in(t: Tournament, state: State, player: str, now: int) -> NewEven
     if player in state.reserves.get(item.item.id, {}):
         raise CommandError(409, f"a reserve plays your seat in {item.item.title}: please see the referee",
                            {"field": "code", "code": "checkin.you_reserve", "title": item.item.title})
-    event = check_in(t, state, {"type": "check_in", "player": player, "item": item.item.id}, now)
+    event = check_in(t, state, CheckIn(player=player, item=item.item.id), now)
     return replace(event, actor=f"player:{player}")
 

@@ -36,9 +36,11 @@ Every refusal names the rule: the message says it, the detail has `field` and `r
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
-from live.commands.validation import CommandError, item_state, referee_event
+from live.commands.command import ABSENT, Absent, Command, Handlers, wrong
+from live.commands.validation import CommandError, item_of, referee_event
 from live.core import events as E
 from live.core.events import NewEvent
 from live.core.state import State
@@ -60,10 +62,21 @@ from live.projections.lineups import (
 )
 from live.rules import lineups as L
 
-# type → (required fields, optional fields)
-FIELDS: dict[str, tuple[set[str], set[str]]] = {
-    "lineup": ({"item", "team", "parts"}, {"substitutions"}),
-}
+
+@dataclass(frozen=True, kw_only=True)
+class Lineup(Command):
+    """A team's sheet for a match as it stands. `parts` is any JSON: its shape (lists of the roster's ids) is the
+    handler's to check, with the rule each refusal names; so are the entries of `substitutions`."""
+
+    TYPE = "lineup"
+    item: str = field(metadata=wrong("{field} must be a timetable item's id, e.g. \"r3\"", "field.not_an_id"))
+    team: str = field(metadata=wrong("{field} must be a team's id", "field.not_an_id"))
+    parts: object
+    substitutions: list[object] | Absent = field(default=ABSENT, metadata=wrong(
+        "substitutions must be a list of {{part, out, boards, in or substitute}}", "substitution.not_list"))
+
+
+HANDLERS = Handlers()
 
 
 SUBSTITUTION_FIELDS = {"part", "out", "boards", "in", "substitute"}
@@ -73,17 +86,18 @@ def _refuse(status: int, message: str, field: str, rule: str, **detail: Any) -> 
     return CommandError(status, message, {"field": field, "rule": rule, **detail})
 
 
-def lineup(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEvent:
+@HANDLERS.on(Lineup)
+def lineup(t: Tournament, state: State, c: Lineup, now: int) -> NewEvent:
     if not available(t):
         raise CommandError(422, f"the {t.preset} rules keep no team sheets", {"field": "type",
                            "code": "rules.no_sheets"})
     size = int(t.rules["lineup_size"])
-    s = item_state(state, c)
+    s = item_of(state, c.item)
     item = s.item
     if not item.boards:
         raise CommandError(422, f"{item.id} has no boards in the tournament file: the sheets count boards",
                            {"field": "item", "code": "item.no_boards", "item": item.id})
-    team = _team(t, state, c)
+    team = _team(t, state, c.team)
     from live.commands.rosters import check_lineup
 
     check_lineup(t, team)  # Slovak §17.1: a roster under its minimum is given no line-up
@@ -107,8 +121,8 @@ def lineup(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEvent
     boards, began = played_shape(state, s, pair)
     earlier = state.lineups.get(item.id, {}).get(team)
     fixed = set(earlier["fixed"]) if earlier else set()
-    parts = _parts(t, c["parts"], team, size, len(boards), began)
-    subs = _substitutions(t, c.get("substitutions", []), parts, boards, team, began)
+    parts = _parts(t, c.parts, team, size, len(boards), began)
+    subs = _substitutions(t, [] if c.substitutions is ABSENT else c.substitutions, parts, boards, team, began)
     if earlier is not None:
         _keeps_fixed(t, item, earlier, fixed, parts, subs)
     _sits_out(t, parts, subs, len(boards))
@@ -130,9 +144,8 @@ def lineup(t: Tournament, state: State, c: dict[str, Any], now: int) -> NewEvent
     return referee_event(E.LINEUP_ENTERED, payload)
 
 
-def _team(t: Tournament, state: State, c: dict[str, Any]) -> str:
-    ident = c["team"]
-    if not isinstance(ident, str) or t.team(ident) is None:
+def _team(t: Tournament, state: State, ident: str) -> str:
+    if t.team(ident) is None:
         raise CommandError(422, f"no team has the id {ident!r}", {"field": "team", "known": [x.id for x in t.teams],
                            "code": "field.unknown_id", "id": ident})
     if ident in state.withdrawn:
@@ -141,7 +154,7 @@ def _team(t: Tournament, state: State, c: dict[str, Any]) -> str:
     return ident
 
 
-def _parts(t: Tournament, raw: Any, team: str, size: int, count: int, began: int) -> list[list[str]]:
+def _parts(t: Tournament, raw: object, team: str, size: int, count: int, began: int) -> list[list[str]]:
     """The line-ups as sent: 1 to `count` parts of `size` different players of the team's roster."""
     if not isinstance(raw, list) or not 1 <= len(raw) <= count:
         raise CommandError(422, f"parts must list the line-up of each part handed in so far: 1 to {count} lists "
@@ -188,11 +201,8 @@ def _whole(value: Any, what: str, index: int) -> int:
     return value
 
 
-def _substitutions(t: Tournament, raw: Any, parts: list[list[str]], boards: tuple[int, ...], team: str,
+def _substitutions(t: Tournament, raw: list[object], parts: list[list[str]], boards: tuple[int, ...], team: str,
                    began: int) -> list[L.Substitution]:
-    if not isinstance(raw, list):
-        raise CommandError(422, "substitutions must be a list of {part, out, boards, in or substitute}",
-                           {"field": "substitutions", "code": "substitution.not_list"})
     out: list[L.Substitution] = []
     for index, entry in enumerate(raw):
         if not isinstance(entry, dict):
@@ -265,9 +275,9 @@ def _substitute(t: Tournament, entry: dict[str, Any], index: int, part: int, cou
                            "a member of the team comes in (\"in\")", "substitutions", "substitute_max_boards",
                       index=index, code="rules.no_substitute", cite=citation(t, "substitute_max_boards"))
     name = entry["substitute"]
-    wrong = problem(name, MAX_NAME)
-    if wrong is not None:
-        raise CommandError(422, f"substitutions[{index}].substitute {wrong}", {"field": "substitutions",
+    fault = problem(name, MAX_NAME)
+    if fault is not None:
+        raise CommandError(422, f"substitutions[{index}].substitute {fault}", {"field": "substitutions",
                                                                              "index": index,
                            "code": "substitution.malformed", "number": index + 1})
     return L.Substitution(part, leaving, count, substitute=clean_text(name))
@@ -351,8 +361,5 @@ def check_undo(state: State, target: dict[str, Any]) -> None:
                                    "item": item_id})
 
 
-HANDLERS = {"lineup": lineup}
-
-
-__all__ = ["FIELDS", "HANDLERS", "check_undo"]
+__all__ = ["HANDLERS", "Lineup", "check_undo"]
 

@@ -728,7 +728,7 @@ CHECK_IN = {"type": "check_in", "item": "r1"}
 # (case, setup, command, minutes after T0, status, words in the error, field in the detail)
 BAD: list[tuple[str, str, dict[str, Any], float, int, str, str]] = [
     ("an unknown player", "running", {**CHECK_IN, "player": "p99"}, 8, 422, "no player has the id 'p99'", "player"),
-    ("a player id that is not text", "running", {**CHECK_IN, "player": 7}, 8, 422, "no player has the id 7",
+    ("a player id that is not text", "running", {**CHECK_IN, "player": 7}, 8, 422, "player must be a player's id",
      "player"),
     ("a team in preferans", "running", {**CHECK_IN, "team": "t1"}, 8, 422, "only a bridge team checks in as a team",
      "team"),

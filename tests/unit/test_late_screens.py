@@ -6,15 +6,19 @@ arrival time (live/projections/lateness.py `report`, `preview`; live/rules/laten
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from helpers import MIN, T0, rounds, tournament
 from hypothesis import given
 from hypothesis import strategies as st
 from test_arrivals import CACAK, NOVI_SAD, PLAYERS, SEED, Desk, at, row, slovak, started
 
-from live.commands.arrivals import preview
+from live.commands.arrivals import preview as priced
+from live.commands.arrivals import preview_question
 from live.commands.decide import decide
 from live.commands.validation import CommandError
+from live.core.state import State
 from live.projections.lateness import lateness_of
 from live.rules import lateness as L
 
@@ -140,6 +144,11 @@ def test_a_row_says_from_when_a_reserve_may_take_the_seat_as_the_command_decides
 
 
 # ---- the preview of a typed arrival time ----------------------------------------------------------
+
+
+def preview(state: State, asked: dict[str, object], now: int) -> dict[str, Any]:
+    """The preview as GET /api/lateness/preview asks it: the query parsed as a check-in, then priced."""
+    return priced(state, preview_question(asked), now)
 
 
 def test_a_typed_time_is_priced_as_the_check_in_would_be() -> None:

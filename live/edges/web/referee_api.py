@@ -20,7 +20,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from live.commands.arrivals import preview
+from live.commands.arrivals import preview, preview_question
 from live.commands.validation import CommandError
 from live.core import referees as R
 from live.edges.log import LogUnavailable
@@ -128,7 +128,7 @@ async def api_lateness_preview(request: Request) -> Response:
         asked["at"] = int(raw)  # epoch ms (an ISO time with its offset goes as it is)
     hall = _hall(request)
     try:
-        answer = preview(hall.state, asked, hall.clock())
+        answer = preview(hall.state, preview_question(asked), hall.clock())
     except CommandError as exc:
         return JSONResponse(exc.to_json(), status_code=exc.status, headers={"Cache-Control": "no-store"})
     return JSONResponse(answer, headers={"Cache-Control": "no-store"})
