@@ -108,23 +108,6 @@ class AddReferee(Command):
 
 
 HANDLERS = Handlers()
-#: Every command type with its class and handler (the legacy dict handlers until each subject has classes).
-_LEGACY_FIELDS: dict[str, tuple[set[str], set[str]]] = {
-    "record_result": ({"item"}, getattr(results, "RESULT_FIELDS", set())),
-    "correct_result": ({"item", "reason"}, getattr(results, "RESULT_FIELDS", set())),
-    "publish_seating": ({"item"}, {"seed"}),
-    "penalty": ({"amount", "unit", "reason"}, {"player", "team", "item"}),
-    "forfeit": ({"item", "team"}, {"reason"}),
-    "withdraw": ({"team", "reason"}, set()),
-    "check_in": ({"item"}, {"player", "team", "at", "reason"}),
-    "excuse_absence": ({"item", "player", "reason"}, set()),
-    "seat_reserve": ({"item", "player", "name"}, set()),
-    **getattr(plan_commands, "FIELDS", {}),
-    **getattr(sanctions, "FIELDS", {}),
-    **getattr(appeals, "FIELDS", {}),
-    **getattr(lineups, "FIELDS", {}),
-    **getattr(desk, "FIELDS", {}),
-}
 
 
 def decide(tournament: Tournament, state: State, command: Command | Mapping[str, Any], now: int,
@@ -132,11 +115,7 @@ def decide(tournament: Tournament, state: State, command: Command | Mapping[str,
     """The events a command becomes, each by `actor` (the referee's: `referees.actor(name)`). A command
     as JSON (the demo's, a test's) is parsed first, like the HTTP edge does (`parse`)."""
     if not isinstance(command, Command):
-        if isinstance(command, Mapping) and command.get("type") in _LEGACY_FIELDS:
-            return [replace(_legacy(state, dict(command), now), actor=actor)]
-        parsed = parse(command)
-        assert isinstance(parsed, Command)
-        command = parsed
+        command = parse(command)
     # Always against the plan as the log has it (walk-ins, moved items), whatever the caller holds.
     if isinstance(command, Undo):  # "undo last" is the last command of the referee who asks
         new = _undo(state.tournament, state, command, now, actor)
@@ -145,39 +124,18 @@ def decide(tournament: Tournament, state: State, command: Command | Mapping[str,
     return [replace(new, actor=actor)]
 
 
-def parse(data: object) -> Command | dict[str, Any]:
+def parse(data: object) -> Command:
     """The command a JSON value says (its class's instance), or the refusal naming what is wrong."""
-    if isinstance(data, dict) and data.get("type") in _LEGACY_FIELDS:
-        return data
-    try:
-        return _ALL.parse(data)
-    except CommandError as exc:
-        if exc.detail and exc.detail.get("known") is not None and exc.detail.get("code", "").startswith("command."):
-            exc.detail["known"] = sorted({*exc.detail["known"], *_LEGACY_FIELDS})
-        raise
+    return _ALL.parse(data)
 
 
 def known_types() -> list[str]:
-    return sorted({*_ALL.types, *_LEGACY_FIELDS})
+    return _ALL.types
 
 
 def fields(kind: str) -> tuple[set[str], set[str]]:
     """The required and optional fields of the command type `kind`."""
-    return _LEGACY_FIELDS[kind] if kind in _LEGACY_FIELDS else _ALL.fields(kind)
-
-
-def _legacy(state: State, command: dict[str, Any], now: int) -> NewEvent:
-    kind = command["type"]
-    required, optional = _LEGACY_FIELDS[kind]
-    for name in sorted(required):
-        if name not in command:
-            raise CommandError(422, f"{kind} needs the field {name!r}", {"field": name, "code": "field.missing"})
-    command_key(command)
-    for name in sorted(set(command) - required - optional - {"type", "id"}):
-        known = sorted(required | optional)
-        raise CommandError(422, f"{kind} has no field {name!r}", {"field": name, "known": known,
-                                                                  "code": "field.unknown"})
-    return _LEGACY[kind](state.tournament, state, command, now)
+    return _ALL.fields(kind)
 
 
 def _conflict(s: ItemState, doing: str, action: str) -> CommandError:
@@ -375,22 +333,6 @@ def allowed_now(state: State) -> dict[str, list[str]]:
     return out
 
 
-_ALL = Handlers(HANDLERS, *(h for m in (results, arrivals, plan_commands, sanctions, appeals, lineups, desk)
-                            if isinstance(h := getattr(m, "HANDLERS", None), Handlers)))
-_LEGACY: dict[str, Callable[..., NewEvent]] = {
-    name: handler for name, handler in {
-        "record_result": getattr(results, "record_result", None),
-        "correct_result": getattr(results, "correct_result", None),
-        "publish_seating": getattr(results, "publish_seating", None),
-        "penalty": getattr(results, "penalty", None),
-        "forfeit": getattr(results, "forfeit", None),
-        "withdraw": getattr(results, "withdraw", None),
-        "check_in": getattr(arrivals, "check_in", None),
-        "excuse_absence": getattr(arrivals, "excuse_absence", None),
-        "seat_reserve": getattr(arrivals, "seat_reserve", None),
-        **{k: v for m in (plan_commands, sanctions, appeals, lineups, desk)
-           if isinstance(getattr(m, "HANDLERS", None), dict) for k, v in m.HANDLERS.items()},
-    }.items() if name not in _ALL.types and handler is not None
-}
-for _kind in _ALL.types:
-    _LEGACY_FIELDS.pop(_kind, None)
+#: Every command type: its class and its handler, from every subject.
+_ALL = Handlers(HANDLERS, results.HANDLERS, arrivals.HANDLERS, plan_commands.HANDLERS, sanctions.HANDLERS,
+                appeals.HANDLERS, lineups.HANDLERS, desk.HANDLERS)

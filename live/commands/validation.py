@@ -43,11 +43,6 @@ class CommandError(Exception):
         return {"error": self.error, "detail": self.detail}
 
 
-def item_state(state: State, command: dict[str, Any]) -> ItemState:
-    """The round or match a command names in its `item` field."""
-    return item_of(state, command["item"])
-
-
 def item_of(state: State, ident: object) -> ItemState:
     """The round or match with the id `ident` (a command's `item` field)."""
     if not isinstance(ident, str):
@@ -63,12 +58,6 @@ def item_of(state: State, ident: object) -> ItemState:
         raise CommandError(422, f"no round or match has the id {ident!r}",
                            {"field": "item", "known": known, "code": "field.unknown_id", "id": ident})
     return found
-
-
-def text_field(c: dict[str, Any], field: str, limit: int, *, lines: bool = False, empty: str | None = None) -> str:
-    """A command's text field, checked like every text (live/core/texts.py) and cleaned; `empty` is the
-    refusal to give when it is missing or has nothing to see."""
-    return text_value(c.get(field), field, limit, lines=lines, empty=empty, sent=field in c)
 
 
 def text_value(value: object, field: str, limit: int, *, lines: bool = False, empty: str | None = None,

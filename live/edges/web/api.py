@@ -213,7 +213,7 @@ def _authorized(request: Request) -> bool:
     return auth.referee(request, changes=False) is not None
 
 
-def _add_referee_clash(request: Request, command: Command | dict[str, Any]) -> CommandError | None:
+def _add_referee_clash(request: Request, command: Command) -> CommandError | None:
     """A new referee named like one with a token (the file, LIVE_REFEREES): the log cannot know those."""
     name = command.name if isinstance(command, AddReferee) else None
     if isinstance(name, str) and referees.name_problem(name) is None:
