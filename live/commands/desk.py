@@ -30,8 +30,9 @@ from decimal import Decimal
 from typing import Any
 
 from live.commands.command import ABSENT, Absent, Command, Handlers, wrong
-from live.commands.validation import CommandError, referee_event, text_value
+from live.commands.validation import CommandError, referee_said, text_value
 from live.core import events as E
+from live.core import payloads as P
 from live.core.events import NewEvent
 from live.core.state import State
 from live.core.texts import MAX_REASON
@@ -98,11 +99,10 @@ def record_payment(t: Tournament, state: State, c: RecordPayment, now: int) -> N
         if exc.rule is not None:
             detail["rule"] = exc.rule
         raise CommandError(409, f"{ident}: {exc.message}", detail) from None
-    payload: dict[str, Any] = {kind: ident, "what": what, "amount": json_number(amount), "currency": f.currency,
-                               "method": method}
-    if note is not None:
-        payload["note"] = note
-    return referee_event(E.PAYMENT_RECORDED, payload)
+    return referee_said(P.PaymentRecorded(player=ident if kind == D.PER_PLAYER else ABSENT,
+                                          team=ident if kind == D.PER_TEAM else ABSENT, what=what,
+                                          amount=json_number(amount), currency=f.currency, method=method,
+                                          note=ABSENT if note is None else note))
 
 
 def _who(state: State, c: RecordPayment) -> tuple[str, str]:

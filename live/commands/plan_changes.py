@@ -16,8 +16,9 @@ from typing import Any
 
 from live.commands import rosters
 from live.commands.command import ABSENT, Absent, Command, Handlers, wrong
-from live.commands.validation import CommandError, referee_event, text_value
+from live.commands.validation import CommandError, referee_said, text_value
 from live.core import events as E
+from live.core import payloads as P
 from live.core.events import NewEvent
 from live.core.plan import item_json
 from live.core.state import State
@@ -314,9 +315,9 @@ def register_player(t: Tournament, state: State, c: RegisterPlayer, now: int) ->
     plan = state.plan or t
     name = _name(c.name)
     lady = _flag(c.lady)
-    payload: dict[str, Any] = {"name": name, "lady": lady}
-    if _flag(c.junior):
-        payload["junior"] = True  # free of the match fee where the preset says so (live/rules/desk.py)
+    junior = _flag(c.junior)  # free of the match fee where the preset says so (live/rules/desk.py)
+    team_id: str | None = None
+    enters: str | Absent = ABSENT
     if plan.game == "bridge":
         if c.team is ABSENT:
             raise CommandError(422, "a bridge player joins a team: give its id in \"team\"", {"field": "team",
@@ -325,7 +326,7 @@ def register_player(t: Tournament, state: State, c: RegisterPlayer, now: int) ->
         for other in plan.players:
             if _fold_name(other.name) == _fold_name(name):
                 raise rosters.already_member(state, plan, other, team.id, name)  # naming the rule (§17.3)
-        payload["team"] = team.id
+        team_id = team.id
     else:
         if c.team is not ABSENT:
             raise CommandError(422, "preferans players play on their own: no team", {"field": "team",
@@ -340,15 +341,18 @@ def register_player(t: Tournament, state: State, c: RegisterPlayer, now: int) ->
             if entry is None:
                 raise CommandError(409, "every round left is already seated: no round is left for a walk-in",
                                    {"field": "name", "code": "plan.no_round_left"})
-            payload["enters"] = entry.item.id
+            enters = entry.item.id
     # The rating; a team's roster bounds, and a Novi Sad replacement after half of the matches
     # (live/commands/rosters.py).
-    payload.update(rosters.member_fields(plan, state, payload.get("team"), name=c.name, rating=c.rating,
-                                         replaces=c.replaces, substitute=c.substitute))
-    if c.substitute is not ABSENT and rosters.substitute_flag(plan, state, c.substitute, None):
-        payload["substitute"] = True  # Slovak §27.1: not of the basic line-up (live/commands/rosters.py)
-    payload["player"] = _new_id(c.player, "player", {p.id for p in plan.players}, "w")
-    return referee_event(E.PLAYER_REGISTERED, payload)
+    member = rosters.member_fields(plan, state, team_id, name=c.name, rating=c.rating, replaces=c.replaces,
+                                   substitute=c.substitute)
+    # Slovak §27.1: not of the basic line-up (live/commands/rosters.py)
+    substitute = c.substitute is not ABSENT and rosters.substitute_flag(plan, state, c.substitute, None)
+    player = _new_id(c.player, "player", {p.id for p in plan.players}, "w")
+    return referee_said(P.PlayerRegistered(
+        player=player, name=name, lady=lady, junior=True if junior else ABSENT,
+        team=ABSENT if team_id is None else team_id, enters=enters, rating=member.rating, replaces=member.replaces,
+        average=member.average, substitute=True if substitute else ABSENT))
 
 
 @HANDLERS.on(UpdatePlayer)
@@ -358,23 +362,19 @@ def update_player(t: Tournament, state: State, c: UpdatePlayer, now: int) -> New
     if not any(c.sent(name) for name in ("name", "lady", "junior", "rating", "substitute")):
         raise CommandError(422, "update_player needs a new name or lady, the junior or substitute flag, or the rating",
                            {"field": "name", "code": "plan.nothing_to_update"})
-    payload: dict[str, Any] = {"player": player.id}
+    name: str | Absent = ABSENT
     if c.name is not ABSENT:
         name = _name(c.name)
         same = next((p for p in plan.players if p.id != player.id and _fold_name(p.name) == _fold_name(name)), None)
         if same is not None:
             raise CommandError(409, f"{same.id} is already named {name}", {"field": "name", "player": same.id,
                                "code": "plan.already_named", "id": same.id, "name": name})
-        payload["name"], payload["was"] = name, player.name
-    if c.lady is not ABSENT:
-        payload["lady"] = c.lady
-    if c.junior is not ABSENT:
-        payload["junior"] = c.junior
-    if c.rating is not ABSENT:  # the club rating (null: none)
-        payload["rating"] = None if c.rating is None else rosters.rating_value(c.rating)
-    if c.substitute is not ABSENT:
-        payload["substitute"] = rosters.substitute_flag(plan, state, c.substitute, player)  # Slovak §27.1
-    return referee_event(E.PLAYER_UPDATED, payload)
+    # the club rating (null: none)
+    rating = c.rating if c.rating is ABSENT or c.rating is None else rosters.rating_value(c.rating)
+    substitute = (ABSENT if c.substitute is ABSENT
+                  else rosters.substitute_flag(plan, state, c.substitute, player))  # Slovak §27.1
+    return referee_said(P.PlayerUpdated(player=player.id, name=name, was=ABSENT if name is ABSENT else player.name,
+                                        lady=c.lady, junior=c.junior, rating=rating, substitute=substitute))
 
 
 @HANDLERS.on(WithdrawPlayer)
@@ -384,7 +384,7 @@ def withdraw_player(t: Tournament, state: State, c: WithdrawPlayer, now: int) ->
         raise CommandError(409, f"{player.id} {player.name} has already withdrawn", {"field": "player",
                            "code": "player.already_withdrawn", "player": player.id, "name": player.name})
     rosters.check_withdrawal(state.plan or t, player)  # Slovak §17.1: not under the roster's minimum
-    return referee_event(E.PLAYER_WITHDRAWN, {"player": player.id, "name": player.name, "reason": _reason(c.reason)})
+    return referee_said(P.PlayerWithdrawn(player=player.id, name=player.name, reason=_reason(c.reason)))
 
 
 @HANDLERS.on(RegisterTeam)
@@ -404,7 +404,7 @@ def register_team(t: Tournament, state: State, c: RegisterTeam, now: int) -> New
                                 "a team enters before the first match", {"field": "name",
                            "code": "plan.league_begun", "item": started})
     ident = _new_id(c.team, "team", {x.id for x in plan.teams}, "t")
-    return referee_event(E.TEAM_REGISTERED, {"team": ident, "name": name})
+    return referee_said(P.TeamRegistered(team=ident, name=name))
 
 
 @HANDLERS.on(UpdateTeam)
@@ -416,7 +416,7 @@ def update_team(t: Tournament, state: State, c: UpdateTeam, now: int) -> NewEven
     if same is not None:
         raise CommandError(409, f"{same.id} is already named {name}", {"field": "name",
                            "code": "plan.already_named", "id": same.id, "name": name})
-    return referee_event(E.TEAM_UPDATED, {"team": team.id, "name": name, "was": team.name})
+    return referee_said(P.TeamUpdated(team=team.id, name=name, was=team.name))
 
 
 # the timetable -------------------------------------------------------------------------------------
@@ -441,8 +441,7 @@ def move_item(t: Tournament, state: State, c: MoveItem, now: int) -> NewEvent:
                            {"field": "start", "code": "plan.unchanged", "item": item.id})
     if item.playing:
         _check_overlap(state, {item.id: (start, end)}, "start")
-    return referee_event(E.ITEM_MOVED, {"item": item.id, "title": title, "start": start, "end": end,
-                                        "was": [item.start_ms, item.end_ms]})
+    return referee_said(P.ItemMoved(item=item.id, title=title, start=start, end=end, was=[item.start_ms, item.end_ms]))
 
 
 @HANDLERS.on(ShiftTimetable)
@@ -471,8 +470,8 @@ def shift_timetable(t: Tournament, state: State, c: ShiftTimetable, now: int) ->
                                     f"shift by at least {need} minutes", {"field": "minutes", "at_least": need,
                                "code": "plan.shift_too_little", "item": moved.id})
     _check_overlap(state, {i.id: (i.start_ms + ms, i.end_ms + ms) for i in moving if i.playing}, "minutes")
-    return referee_event(E.TIMETABLE_SHIFTED, {"item": item.id, "title": item.title, "minutes": minutes, "ms": ms,
-                                               "items": [i.id for i in moving]})
+    return referee_said(P.TimetableShifted(item=item.id, title=item.title, minutes=minutes, ms=ms,
+                                           items=[i.id for i in moving]))
 
 
 @HANDLERS.on(AddItem)
@@ -520,7 +519,7 @@ def add_item(t: Tournament, state: State, c: AddItem, now: int) -> NewEvent:
             raise CommandError(409, f"{same.id} is already {kind} {number}", {"field": "round",
                                "code": "plan.round_taken", "item": same.id, "round": number})
         _check_overlap(state, {ident: (start, end)}, "start")
-    return referee_event(E.ITEM_ADDED, {"item": ident, "title": title, "start": start, "entry": item_json(entry)})
+    return referee_said(P.ItemAdded(item=ident, title=title, start=start, entry=item_json(entry)))
 
 
 @HANDLERS.on(CancelItem)
@@ -535,7 +534,7 @@ def cancel_item(t: Tournament, state: State, c: CancelItem, now: int) -> NewEven
         if table.get(item.id):
             raise CommandError(409, f"{item.id} cannot be cancelled: {what}; undo that first", {"field": "item",
                                "code": "plan.cancel_blocked", "item": item.id})
-    return referee_event(E.ITEM_CANCELLED, {"item": item.id, "title": item.title, "reason": reason})
+    return referee_said(P.ItemCancelled(item=item.id, title=item.title, reason=reason))
 
 
 # the tournament and its rules -------------------------------------------------------------------------
@@ -547,25 +546,21 @@ def update_tournament(t: Tournament, state: State, c: UpdateTournament, now: int
     if not any(c.sent(name) for name in ("name", "languages", "language")):
         raise CommandError(422, "update_tournament needs a name, languages or language", {"field": "name",
                            "code": "plan.nothing_to_update"})
-    payload: dict[str, Any] = {}
-    if c.name is not ABSENT:
-        payload["name"] = _name(c.name, "name", MAX_TITLE)
-        payload["was"] = plan.name
+    name = ABSENT if c.name is ABSENT else _name(c.name, "name", MAX_TITLE)
     languages = list(plan.languages)
     if c.languages is not ABSENT:
         if not c.languages or not all(isinstance(x, str) and x.strip() for x in c.languages):
             raise CommandError(422, "languages must be a non-empty list of language tags", {"field": "languages",
                                "code": "plan.languages"})
         languages = [x.strip() for x in c.languages if isinstance(x, str)]
-        payload["languages"] = languages
     language = c.language if c.language is not ABSENT else (
         plan.language if plan.language in languages else languages[0])
     if language not in languages:
         raise CommandError(422, f"language {language!r} is not one of {languages}", {"field": "language",
                            "code": "field.not_one_of", "known": languages})
-    if language != plan.language:
-        payload["language"] = language
-    return referee_event(E.TOURNAMENT_UPDATED, payload)
+    return referee_said(P.TournamentUpdated(name=name, was=ABSENT if name is ABSENT else plan.name,
+                                            languages=ABSENT if c.languages is ABSENT else languages,
+                                            language=ABSENT if language == plan.language else language))
 
 
 @HANDLERS.on(ChangeRules)
@@ -602,7 +597,7 @@ def change_rules(t: Tournament, state: State, c: ChangeRules, now: int) -> NewEv
     changes = {k: v for k, v in rules.items() if plan.rules.get(k) != v}
     if not changes:
         raise CommandError(422, "these are the rules already in force", {"field": "rules", "code": "rules.unchanged"})
-    return referee_event(E.RULES_CHANGED, {"rules": changes, "was": {k: plan.rules.get(k) for k in changes}})
+    return referee_said(P.RulesChanged(rules=changes, was={k: plan.rules.get(k) for k in changes}))
 
 
 # undo -----------------------------------------------------------------------------------------------

@@ -8,15 +8,17 @@ sum to zero) is refused here with the rule's own message.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 
 from live.commands.command import ABSENT, Absent, Command, Handlers, wrong
-from live.commands.validation import CommandError, item_of, referee_event, text_value
+from live.commands.validation import CommandError, item_of, referee_said, text_value
 from live.core import events as E
+from live.core import payloads as P
 from live.core.events import Event, NewEvent
 from live.core.plan import seated_from
-from live.core.state import ItemState, State, fold, result_key
+from live.core.state import ItemState, State, fold
 from live.core.status import ItemStatus
 from live.core.texts import MAX_REASON
 from live.core.tournament import Tournament
@@ -156,21 +158,22 @@ def correct_result(t: Tournament, state: State, c: CorrectResult, now: int) -> N
 def _result(t: Tournament, state: State, c: _Result) -> NewEvent:
     s = item_of(state, c.item)
     _started(s, "enter a result")
-    payload = _preferans_result(t, state, s, c) if t.game == "preferans" else _bridge_result(t, state, s, c)
-    key = result_key(payload)
-    earlier = state.results.get(s.item.id, {}).get(key)
-    what = f"table {payload['table']}" if "table" in payload else f"{payload['home']} – {payload['away']}"
+    body = _preferans_result(t, state, s, c) if t.game == "preferans" else _bridge_result(t, state, s, c)
+    earlier = state.results.get(s.item.id, {}).get(body.key)
+    preferans_table = body.table is not ABSENT
+    what = f"table {body.table}" if preferans_table else f"{body.home} – {body.away}"
     if isinstance(c, CorrectResult):
-        payload["reason"] = _text(c.reason, "reason")
+        reason = _text(c.reason, "reason")
         if earlier is None:
             raise CommandError(409, f"{what} of {s.item.id} has no result yet: use record_result", {"field": "item",
                                "code": "result.none_yet", "item": s.item.id})
-        return referee_event(E.RESULT_CORRECTED, {**payload, "replaces": earlier["seq"]})
+        recorded = {f.name: getattr(body, f.name) for f in dataclasses.fields(body)}
+        return referee_said(P.ResultCorrected(**recorded, reason=reason, replaces=earlier["seq"]))
     if earlier is not None:
         raise CommandError(409, f"{what} of {s.item.id} already has a result (event {earlier['seq']}): "
-                                "use correct_result", {"field": "table" if "table" in payload else "home",
+                                "use correct_result", {"field": "table" if preferans_table else "home",
                            "code": "result.exists", "item": s.item.id, "seq": earlier['seq']})
-    return referee_event(E.RESULT_RECORDED, payload)
+    return referee_said(body)
 
 
 def _only(c: _Result, allowed: set[str], game: str) -> None:
@@ -178,7 +181,7 @@ def _only(c: _Result, allowed: set[str], game: str) -> None:
         raise CommandError(422, f"{name} is not part of a {game} result", {"field": name, "code": "field.unknown"})
 
 
-def _preferans_result(t: Tournament, state: State, s: ItemState, c: _Result) -> dict[str, Any]:
+def _preferans_result(t: Tournament, state: State, s: ItemState, c: _Result) -> P.ResultRecorded:
     if c.walkover is not ABSENT:
         _only(c, {"table", "walkover", "absent"}, "preferans walkover")
     else:
@@ -194,37 +197,36 @@ def _preferans_result(t: Tournament, state: State, s: ItemState, c: _Result) -> 
                                "code": "result.no_table", "item": s.item.id, "table": table,
                                "tables": len(published["tables"])})
         seated = list(found["players"])
-    players: list[object]
     if c.walkover is not ABSENT:
         present, absent = c.walkover, c.absent
         if absent is ABSENT or not absent:
             raise CommandError(422, "absent must list the players who did not come", {"field": "absent",
                                "code": "result.absent_list"})
-        players = [present, *absent]
-        payload: dict[str, Any] = {"item": s.item.id, "table": table, "walkover": present, "absent": absent}
-    else:
-        results = c.results
-        if results is ABSENT or not results:
-            raise CommandError(422, "results must map each player's id to the bule of the slip, e.g. "
-                                    '{"p01": 37, "p02": -12, "p03": -25}', {"field": "results",
-                               "code": "result.results_map"})
-        players = list(results)
-        for pid, value in results.items():
-            _whole(value, f"results.{pid}", minimum=-MAX_SLIP_BULE, maximum=MAX_SLIP_BULE)
-        payload = {"item": s.item.id, "table": table, "results": dict(results)}
-    checked = _check_players(t, state, s, table, players, seated)
-    if c.supe is not ABSENT:
-        payload["supe"] = _supe(c.supe, set(checked))
+        checked = _check_players(t, state, s, table, [present, *absent], seated)
+        try:
+            preferans.score_walkover(present, checked[1:])
+        except preferans.ResultError as exc:
+            raise _not_scored(exc) from exc
+        return P.ResultRecorded(item=s.item.id, table=table, walkover=present, absent=absent)
+    results = c.results
+    if results is ABSENT or not results:
+        raise CommandError(422, "results must map each player's id to the bule of the slip, e.g. "
+                                '{"p01": 37, "p02": -12, "p03": -25}', {"field": "results",
+                           "code": "result.results_map"})
+    for pid, value in results.items():
+        _whole(value, f"results.{pid}", minimum=-MAX_SLIP_BULE, maximum=MAX_SLIP_BULE)
+    checked = _check_players(t, state, s, table, list(results), seated)
+    supe = ABSENT if c.supe is ABSENT else _supe(c.supe, set(checked))
+    pairs = {} if supe is ABSENT else {(w, a): n for w, row in supe.items() for a, n in row.items()}
     try:
-        if "walkover" in payload:
-            preferans.score_walkover(payload["walkover"], payload["absent"])
-        else:
-            supe = {(w, a): n for w, row in payload.get("supe", {}).items() for a, n in row.items()}
-            preferans.score_table(payload["results"], supe or None,
-                                  preferans.ScoringParams.from_rules(t.rules))
+        preferans.score_table(results, pairs or None, preferans.ScoringParams.from_rules(t.rules))
     except preferans.ResultError as exc:
-        raise CommandError(422, str(exc), {"field": "results", "code": "result.not_scored"}) from exc
-    return payload
+        raise _not_scored(exc) from exc
+    return P.ResultRecorded(item=s.item.id, table=table, results=dict(results), supe=supe)
+
+
+def _not_scored(exc: preferans.ResultError) -> CommandError:
+    return CommandError(422, str(exc), {"field": "results", "code": "result.not_scored"})
 
 
 def _check_players(t: Tournament, state: State, s: ItemState, table: int, listed: list[object],
@@ -269,7 +271,7 @@ def _supe(raw: dict[str, Any], players: set[str]) -> dict[str, dict[str, int]]:
     return clean
 
 
-def _bridge_result(t: Tournament, state: State, s: ItemState, c: _Result) -> dict[str, Any]:
+def _bridge_result(t: Tournament, state: State, s: ItemState, c: _Result) -> P.ResultRecorded:
     _only(c, {"home", "away", "imps_home", "imps_away"}, "bridge")
     home, away = _pair(t, state, s, c)
     imps: list[int | float] = []
@@ -288,7 +290,7 @@ def _bridge_result(t: Tournament, state: State, s: ItemState, c: _Result) -> dic
         vp(str(t.rules.get("vp_scale", "wbf")), to_decimal(imps[0]) - to_decimal(imps[1]), s.item.boards)
     except ValueError as exc:
         raise CommandError(422, str(exc), {"field": "item", "code": "result.vp_scale", "item": s.item.id}) from exc
-    return {"item": s.item.id, "home": home, "away": away, "imps_home": imps[0], "imps_away": imps[1]}
+    return P.ResultRecorded(item=s.item.id, home=home, away=away, imps_home=imps[0], imps_away=imps[1])
 
 
 def _pair(t: Tournament, state: State, s: ItemState, c: _Result) -> tuple[str, str]:
@@ -350,10 +352,8 @@ def forfeit(t: Tournament, state: State, c: Forfeit, now: int) -> NewEvent:
                            {"field": "team",
                            "code": "result.match_has_result", "home": match["home"], "away": match["away"],
                            "item": s.item.id})
-    payload = {"item": s.item.id, "home": match["home"], "away": match["away"], "guilty": team}
-    if c.reason is not ABSENT:
-        payload["reason"] = _text(c.reason, "reason")
-    return referee_event(E.MATCH_FORFEITED, payload)
+    return referee_said(P.MatchForfeited(item=s.item.id, home=match["home"], away=match["away"], guilty=team,
+                                         reason=ABSENT if c.reason is ABSENT else _text(c.reason, "reason")))
 
 
 @HANDLERS.on(Withdraw)
@@ -368,7 +368,7 @@ def withdraw(t: Tournament, state: State, c: Withdraw, now: int) -> NewEvent:
     if team in state.withdrawn:
         raise CommandError(409, f"{team} has already withdrawn", {"field": "team",
                            "code": "team.already_withdrawn", "team": team})
-    return referee_event(E.TEAM_WITHDRAWN, {"team": team, "reason": _text(c.reason, "reason")})
+    return referee_said(P.TeamWithdrawn(team=team, reason=_text(c.reason, "reason")))
 
 
 # penalties ---------------------------------------------------------------------------------------
@@ -408,10 +408,11 @@ def penalty(t: Tournament, state: State, c: Penalty, now: int) -> NewEvent:
     elif amount * 10 != int(amount * 10):
         raise CommandError(422, f"amount must be in tenths of a VP, not {amount}", {"field": "amount",
                            "code": "penalty.tenths"})
-    payload: dict[str, Any] = {named: ident, "amount": amount, "unit": unit, "reason": _text(c.reason, "reason")}
-    if c.item is not ABSENT:
-        payload["item"] = item_of(state, c.item).item.id
-    return referee_event(E.PENALTY_APPLIED, payload)
+    reason = _text(c.reason, "reason")
+    return referee_said(P.PenaltyApplied(player=ident if named == "player" else ABSENT,
+                                         team=ident if named == "team" else ABSENT, amount=amount, unit=unit,
+                                         reason=reason,
+                                         item=ABSENT if c.item is ABSENT else item_of(state, c.item).item.id))
 
 
 def check_undo(t: Tournament, state: State, target: dict[str, Any]) -> None:
@@ -453,20 +454,20 @@ def publish_seating(t: Tournament, state: State, c: PublishSeating, now: int) ->
         raise CommandError(409, f"{s.item.id} has started: its seating can no longer change", {"field": "item",
                            "code": "seating.started", "item": s.item.id})
     if t.game == "preferans":
-        return referee_event(E.SEATING_PUBLISHED, _preferans_seating(t, state, s, c.seed))
-    return referee_event(E.SEATING_PUBLISHED, _bridge_seating(t, state, s))
+        return referee_said(_preferans_seating(t, state, s, c.seed))
+    return referee_said(_bridge_seating(t, state, s))
 
 
-def _preferans_seating(t: Tournament, state: State, s: ItemState, sent_seed: int | Absent) -> dict[str, Any]:
+def _preferans_seating(t: Tournament, state: State, s: ItemState, sent_seed: int | Absent) -> P.SeatingPublished:
     earlier = played_before(state, s.item.id)
     playing = [p.id for p in t.players if seated_from(t, p, s.item.id)]
     if earlier:
         _previous_scored(state, earlier[-1], s.item.id)
+    seed: int | Absent = ABSENT
     try:
         if not earlier:
             seed = _whole(None if sent_seed is ABSENT else sent_seed, "seed", minimum=0)
             tables = seating.draw(playing, seed)
-            payload: dict[str, Any] = {"item": s.item.id, "method": "draw", "seed": seed}
         else:
             if sent_seed is not ABSENT:
                 raise CommandError(422, f"{s.item.id} is seated from the standings; a seed is only for the draw",
@@ -474,18 +475,20 @@ def _preferans_seating(t: Tournament, state: State, s: ItemState, sent_seed: int
             ranking = [row["player"] for row in compute_standings(state) if row["player"] in playing]
             ranking += [p for p in playing if p not in ranking]
             tables = seating.from_standings(ranking)
-            payload = {"item": s.item.id, "method": "standings", "after": earlier[-1]}
     except seating.SeatingError as exc:
         raise CommandError(422, str(exc), {"field": "item", "code": "seating.cannot_seat", "item": s.item.id}) from exc
     listed = [list(x.players) for x in tables]
-    if payload["method"] == "standings" and standings_hidden(state) is not None:
+    order: str | Absent = ABSENT
+    if earlier and standings_hidden(state) is not None:
         # Seat 1 is the best ranked (they are not chairs): while the standings are hidden from the hall each
         # table lists its players by name instead, so the published seating tells no more than the table.
         names = {p.id: p.name for p in t.players}
         listed = [sorted(players, key=lambda p: (names.get(p, str(p)).casefold(), str(p))) for players in listed]
-        payload["order"] = "name"
-    payload["tables"] = [{"table": x.number, "players": players} for x, players in zip(tables, listed, strict=True)]
-    return payload
+        order = "name"
+    return P.SeatingPublished(item=s.item.id, method="standings" if earlier else "draw", seed=seed,
+                              after=earlier[-1] if earlier else ABSENT, order=order,
+                              tables=[{"table": x.number, "players": players}
+                                      for x, players in zip(tables, listed, strict=True)])
 
 
 def played_before(state: State, item_id: str) -> list[str]:
@@ -513,7 +516,7 @@ def _previous_scored(state: State, before: str, item: str) -> None:
                            "code": "seating.results_missing", "item": item})
 
 
-def _bridge_seating(t: Tournament, state: State, s: ItemState) -> dict[str, Any]:
+def _bridge_seating(t: Tournament, state: State, s: ItemState) -> P.SeatingPublished:
     if len(t.teams) < 2:
         raise CommandError(422, "the tournament file lists fewer than two teams", {"field": "item",
                            "code": "seating.too_few_teams"})
@@ -521,8 +524,8 @@ def _bridge_seating(t: Tournament, state: State, s: ItemState) -> dict[str, Any]
     number_ = s.item.round or 0
     if number_ <= len(schedule):
         rnd = schedule[number_ - 1]
-        return {"item": s.item.id, "method": "berger", "round": number_,
-                "matches": [{"home": h, "away": a} for h, a in rnd.pairs], "bye": rnd.bye}
+        return P.SeatingPublished(item=s.item.id, method="berger", round=number_,
+                                  matches=[{"home": h, "away": a} for h, a in rnd.pairs], bye=rnd.bye)
     # After the league: the final of the two top teams, with the carry-over (RULES.md §2).
     unfinished = [x.item.id for x in state.items.values()
                   if (x.item.round or 0) <= len(schedule) and x.status != ItemStatus.ENDED]
@@ -533,5 +536,5 @@ def _bridge_seating(t: Tournament, state: State, s: ItemState) -> dict[str, Any]
     table = compute_standings(state)
     first, second = table[0]["team"], table[1]["team"]
     carry = bridge.final_carry_over(league_matches(state), first, second)
-    return {"item": s.item.id, "method": "final", "round": number_,
-            "matches": [{"home": first, "away": second}], "bye": None, "carry_over": carry}
+    return P.SeatingPublished(item=s.item.id, method="final", round=number_,
+                              matches=[{"home": first, "away": second}], bye=None, carry_over=carry)

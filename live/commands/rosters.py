@@ -23,6 +23,7 @@ Who is "the same player" on two teams is told by the name, as `register_player` 
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from live.commands.command import ABSENT, Absent, wrong
@@ -188,14 +189,22 @@ def already_member(state: State, plan: Tournament, other: Player, team: str, nam
                    boards=boards, code="roster.one_team", name=name, cite=citation(plan, which))
 
 
+@dataclass(frozen=True, kw_only=True)
+class MemberFields:
+    """The fields of `player_registered` (live/core/payloads.py `PlayerRegistered`) that `member_fields` decides."""
+
+    rating: int | float | Absent = ABSENT
+    replaces: str | Absent = ABSENT
+    average: int | float | Absent = ABSENT
+
+
 def member_fields(plan: Tournament, state: State, team: str | None, *, name: str, rating: float | Absent,
-                  replaces: str | Absent, substitute: bool | Absent) -> dict[str, Any]:
+                  replaces: str | Absent, substitute: bool | Absent) -> MemberFields:
     """What a new player's `player_registered` adds: their `rating`, and for a Novi Sad replacement the
     player replaced (`replaces`) and the average it was held to; or the refusal naming the rule. The
     values are register_player's fields as sent (`name` before it is cleaned)."""
-    fields: dict[str, Any] = {}
-    if rating is not ABSENT:
-        fields["rating"] = rating_value(rating)
+    rated = ABSENT if rating is ABSENT else rating_value(rating)
+    fields = MemberFields(rating=rated)
     if team is None:
         if replaces is not ABSENT:
             raise CommandError(422, "a player on their own replaces nobody", {"field": "replaces",
@@ -245,7 +254,7 @@ def member_fields(plan: Tournament, state: State, team: str | None, *, name: str
         raise CommandError(422, f"replaces must be a player of {team} still on its roster, not {replaces!r}",
                            {"field": "replaces", "members": [p.id for p in roster if not p.withdrawn],
                             "code": "roster.replaces_not_member", "team": team})
-    if "rating" not in fields:
+    if rated is ABSENT:
         raise _refuse(422, "the new player's club rating decides the replacement "
                            f"({cite(plan, 'replacement_rating')}): give it in \"rating\"", "rating",
                       "replacement_rating", code="roster.rating_needed", cite=citation(plan, "replacement_rating"))
@@ -255,15 +264,15 @@ def member_fields(plan: Tournament, state: State, team: str | None, *, name: str
         raise _refuse(409, f"no member of {team} has a club rating: {cite(plan, 'replacement_rating')}; enter their "
                            "ratings first (update_player)", "rating", "replacement_rating",
                       code="roster.no_ratings", team=team, cite=citation(plan, "replacement_rating"))
-    if not R.rating_allowed(fields["rating"], (p.rating for p in current)):
-        raise _refuse(409, f"the new player's rating {fields['rating']:g} is higher than the average of {team}'s "
+    if not R.rating_allowed(rated, (p.rating for p in current)):
+        raise _refuse(409, f"the new player's rating {rated:g} is higher than the average of {team}'s "
                            f"members, {R.shown(mean):g}: {cite(plan, 'replacement_rating')}", "rating",
                       "replacement_rating", average=R.shown(mean),
-                      code="roster.rating_too_high", rating=fields['rating'],
+                      code="roster.rating_too_high", rating=rated,
                       cite=citation(plan, "replacement_rating"))
-    return {**fields, "replaces": gone.id, "average": R.shown(mean)}
+    return MemberFields(rating=rated, replaces=gone.id, average=R.shown(mean))
 
 
-__all__ = ["MAX_RATING", "RATING", "already_member", "basic_full", "check_lineup", "check_withdrawal",
+__all__ = ["MAX_RATING", "RATING", "MemberFields", "already_member", "basic_full", "check_lineup", "check_withdrawal",
            "member_fields", "rating_value", "substitute_flag"]
 

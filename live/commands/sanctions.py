@@ -33,8 +33,8 @@ from decimal import Decimal
 from typing import Any
 
 from live.commands.command import ABSENT, Absent, Command, Handlers, wrong
-from live.commands.validation import CommandError, item_of, referee_event, text_value
-from live.core import events as E
+from live.commands.validation import CommandError, item_of, referee_said, text_value
+from live.core import payloads as P
 from live.core.events import NewEvent
 from live.core.state import State
 from live.core.texts import MAX_REASON
@@ -108,21 +108,18 @@ def sanction(t: Tournament, state: State, c: Sanction, now: int) -> NewEvent:
             if c.reason is not ABSENT else None)
     measure = f": {S.MEASURE_NAMES[given.measure]}" if given.measure in S.MEASURE_NAMES else ""
     said = f"{S.NAMES[kind]} ({S.ordinal(given.number)} offence{measure})" + (f": {note}" if note else "")
-    lines = [{"player": x.player, "amount": x.bule, "unit": "bule", "reason": said, **({"to": x.to} if x.to else {})}
-             for x in S.effects(given, player.id, table[1] if table else ())]
-    payload: dict[str, Any] = {"player": player.id, "kind": kind, "item": s.item.id, "step": given.number,
-                               "warning": given.warning, "bule": given.bule, "unit": "bule", "penalties": lines}
-    if kind == S.SIGNALLING:
-        payload["measure"] = given.measure
-    if points is not None:
-        amount = json_number(points)
-        payload.update(measure=given.measure, unit="points", points=amount,
-                       penalties=[{"player": player.id, "amount": amount, "unit": "points", "reason": said}])
-    if table is not None:
-        payload["table"] = table[0]
-    if note is not None:
-        payload["reason"] = note
-    return referee_event(E.SANCTION_RECORDED, payload)
+    lines: list[dict[str, Any]]
+    if points is None:
+        lines = [{"player": x.player, "amount": x.bule, "unit": "bule", "reason": said,
+                  **({"to": x.to} if x.to else {})} for x in S.effects(given, player.id, table[1] if table else ())]
+    else:
+        lines = [{"player": player.id, "amount": json_number(points), "unit": "points", "reason": said}]
+    return referee_said(P.SanctionRecorded(
+        player=player.id, kind=kind, item=s.item.id, step=given.number, warning=given.warning, bule=given.bule,
+        unit="bule" if points is None else "points", penalties=lines,
+        measure=given.measure if kind == S.SIGNALLING or points is not None else ABSENT,
+        points=ABSENT if points is None else json_number(points),
+        table=ABSENT if table is None else table[0], reason=ABSENT if note is None else note))
 
 
 def _points(points: float | Absent, kind: str) -> Decimal | None:
