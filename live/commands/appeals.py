@@ -42,8 +42,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from live.commands.command import ABSENT, Absent, Command, Handlers, wrong
-from live.commands.validation import CommandError, item_of, referee_event, text_value
+from live.commands.validation import CommandError, item_of, referee_said, text_value
 from live.core import events as E
+from live.core import payloads as P
 from live.core.events import NewEvent
 from live.core.state import ItemState, State
 from live.core.status import ItemStatus
@@ -138,8 +139,8 @@ def appeal(t: Tournament, state: State, c: Appeal, now: int) -> NewEvent:
                             "appeals": [x["seq"] for x in used],
                            "code": "appeal.limit", "player": player.id, "name": player.name,
                             "cite": citation(rules, "limit")})
-    return referee_event(E.APPEAL_LODGED, {"player": player.id, "item": s.item.id, "subject": subject,
-                                           "number": len(used) + 1, "allowed": rules.limit})
+    return referee_said(P.AppealLodged(player=player.id, item=s.item.id, subject=subject, number=len(used) + 1,
+                                       allowed=rules.limit))
 
 
 def _played_item(state: State, item: str) -> ItemState:
@@ -172,18 +173,21 @@ def _team_appeal(t: Tournament, state: State, c: Appeal, rules: A.AppealRules, n
         raise _refuse(422, f"say who signs: \"captain\" (the captain's name) or \"signed_by\" (the players' ids); "
                            f"{cite(rules, 'signatures')}", "signed_by", "appeal_signatures", code="appeal.who_signs",
                       cite=citation(rules, "signatures"))
-    payload: dict[str, Any] = {"team": team.id, "item": s.item.id, "match": list(pair), "subject": subject}
+    captain: str | Absent = ABSENT
+    signed_by: list[Any] | Absent = ABSENT
+    line_up: int | Absent = ABSENT
     if c.captain is not ABSENT:
-        payload["captain"] = text_value(c.captain, "captain", MAX_NAME, empty="captain must be the captain's name")
+        captain = text_value(c.captain, "captain", MAX_NAME, empty="captain must be the captain's name")
     elif c.signed_by is not ABSENT:
-        payload.update(_signatures(state, c.signed_by, team.id, s.item.id, rules))
+        signed_by, line_up = _signatures(state, c.signed_by, team.id, s.item.id, rules)
     used = of_team(state, team.id)
     if not A.may_appeal(len(used), rules.limit):
         raise _refuse(409, f"{team.id} has appealed {len(used)} times already: {cite(rules, 'limit', n=rules.limit)}",
                       "team", RULE, allowed=rules.limit, used=len(used), code="appeal.team_limit", team=team.id,
                       cite=citation(rules, "limit"))
-    return referee_event(E.APPEAL_LODGED, {**payload, "number": len(used) + 1, "allowed": rules.limit,
-                                           "to": rules.to})
+    return referee_said(P.AppealLodged(team=team.id, item=s.item.id, match=list(pair), subject=subject,
+                                       captain=captain, signed_by=signed_by, line_up=line_up, number=len(used) + 1,
+                                       allowed=rules.limit, to=rules.to))
 
 
 def _in_window(t: Tournament, state: State, rules: A.AppealRules, now: int) -> None:
@@ -197,7 +201,8 @@ def _in_window(t: Tournament, state: State, rules: A.AppealRules, now: int) -> N
                   closed=term["closes_on"], code="appeal.out_of_window", cite=citation(rules, "window"))
 
 
-def _signatures(state: State, sent: list[object], team: str, item_id: str, rules: A.AppealRules) -> dict[str, Any]:
+def _signatures(state: State, sent: list[object], team: str, item_id: str, rules: A.AppealRules
+                ) -> tuple[list[Any], int]:
     raw = [x for x in sent if isinstance(x, str)]
     if not raw or len(raw) != len(sent):
         raise CommandError(422, "signed_by must list the ids of the players who sign", {"field": "signed_by",
@@ -223,7 +228,7 @@ def _signatures(state: State, sent: list[object], team: str, item_id: str, rules
                            f"{cite(rules, 'signatures')}, {need} of them", "signed_by", "appeal_signatures",
                       signed=len(raw), needed=need, line_up=table, players=len(table), code="appeal.signatures",
                       team=team, item=item_id, cite=citation(rules, "signatures"))
-    return {"signed_by": list(raw), "line_up": len(table)}
+    return list(raw), len(table)
 
 
 @HANDLERS.on(DecideAppeal)
@@ -247,17 +252,17 @@ def decide_appeal(t: Tournament, state: State, c: DecideAppeal, now: int) -> New
     if decision not in A.DECISIONS:
         raise CommandError(422, f"decision must be {' or '.join(A.DECISIONS)}, not {decision!r}",
                            {"field": "decision", "code": "field.not_one_of", "known": list(A.DECISIONS)})
-    payload: dict[str, Any] = {"appeal": seq, **_who(lodged), "item": lodged["item"], "decision": decision}
+    unanimous: bool | Absent = ABSENT
     if rules.unanimity:
         if c.unanimous is ABSENT:
             raise CommandError(422, "decide_appeal needs the field 'unanimous'", {"field": "unanimous",
                                "code": "field.missing"})
-        payload["unanimous"] = c.unanimous
+        unanimous = c.unanimous
     elif c.sent("unanimous"):
         raise _refuse(422, f"decide_appeal has no field 'unanimous' here: {cite(rules, 'unanimity')}", "unanimous",
                       "appeal_unanimity", code="appeal.no_unanimity", cite=citation(rules, "unanimity"))
-    outcome = A.outcome(decision, bool(payload.get("unanimous")), rules.unanimity)
-    payload["outcome"] = outcome
+    outcome = A.outcome(decision, unanimous is True, rules.unanimity)
+    correction: int | Absent = ABSENT
     if c.correction is not ABSENT:
         if decision == A.REJECTED:
             raise CommandError(422, "a rejected appeal changes nothing: it has no correction", {"field": "correction",
@@ -266,14 +271,13 @@ def decide_appeal(t: Tournament, state: State, c: DecideAppeal, now: int) -> New
             raise CommandError(409, f"{cite(rules, 'unanimity')}: upheld by a split committee, the decision stands and "
                                     "no correction goes with it", {"field": "unanimous",
                                "code": "appeal.split_no_correction", "cite": citation(rules, "unanimity")})
-        payload["correction"] = _correction(state, lodged, c.correction)
-    if c.reason is not ABSENT:
-        payload["reason"] = text_value(c.reason, "reason", MAX_REASON, empty="reason must say why, in words")
-    return referee_event(E.APPEAL_DECIDED, payload)
-
-
-def _who(lodged: dict[str, Any]) -> dict[str, Any]:
-    return {"team": lodged["team"]} if "team" in lodged else {"player": lodged["player"]}
+        correction = _correction(state, lodged, c.correction)
+    reason = ABSENT if c.reason is ABSENT else text_value(c.reason, "reason", MAX_REASON,
+                                                           empty="reason must say why, in words")
+    team = lodged.get("team", ABSENT)
+    return referee_said(P.AppealDecided(appeal=seq, team=team, player=ABSENT if "team" in lodged else lodged["player"],
+                                        item=lodged["item"], decision=decision, unanimous=unanimous, outcome=outcome,
+                                        correction=correction, reason=reason))
 
 
 def _correction(state: State, lodged: dict[str, Any], seq: int) -> int:

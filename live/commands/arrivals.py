@@ -18,8 +18,8 @@ from datetime import datetime
 from typing import Any
 
 from live.commands.command import ABSENT, Absent, Command, Handlers, wrong
-from live.commands.validation import CommandError, item_of, referee_event, text_value
-from live.core import events as E
+from live.commands.validation import CommandError, item_of, referee_said, text_value
+from live.core import payloads as P
 from live.core.events import NewEvent
 from live.core.state import ItemState, State
 from live.core.status import ItemStatus
@@ -119,7 +119,7 @@ def check_in(t: Tournament, state: State, c: CheckIn, now: int) -> NewEvent:
     if who in state.reserves.get(s.item.id, {}):
         raise CommandError(409, f"a reserve plays {who}'s seat in {s.item.id}: undo the reserve first",
                            {"field": kind, "code": "checkin.reserve_seated", "who": who, "item": s.item.id})
-    payload: dict[str, Any] = {"item": s.item.id, kind: who}
+    reason: str | Absent = ABSENT
     if c.at is not ABSENT:
         try:
             at = parse_instant(c.at)
@@ -135,7 +135,6 @@ def check_in(t: Tournament, state: State, c: CheckIn, now: int) -> NewEvent:
                                "code": "checkin.before_open", "item": s.item.id})
         reason = text_value(c.reason, "reason", MAX_REASON, empty="a check-in at an earlier time needs a reason",
                             sent=c.sent("reason"))
-        payload.update(at=at, reason=reason)
     else:
         if c.sent("reason"):
             raise CommandError(422, "a reason goes with an earlier time (at)", {"field": "reason",
@@ -144,10 +143,10 @@ def check_in(t: Tournament, state: State, c: CheckIn, now: int) -> NewEvent:
             raise CommandError(409, f"{who} is already checked in to {s.item.id}; to change the time send at and a "
                                     "reason", {"field": kind, "at": earlier["at"],
                                "code": "checkin.already", "who": who, "item": s.item.id})
-        payload["at"] = now
-    if earlier is not None:
-        payload["corrects"] = earlier["seq"]
-    return referee_event(E.CHECKED_IN, payload)
+        at = now
+    return referee_said(P.CheckedIn(item=s.item.id, player=who if kind == "player" else ABSENT,
+                                    team=who if kind == "team" else ABSENT, at=at, reason=reason,
+                                    corrects=ABSENT if earlier is None else earlier["seq"]))
 
 
 def preview_question(asked: Mapping[str, object]) -> CheckIn:
@@ -201,7 +200,7 @@ def excuse_absence(t: Tournament, state: State, c: ExcuseAbsence, now: int) -> N
         raise CommandError(409, f"{player}'s absence from {s.item.id} is already recorded", {"field": "player",
                            "code": "absence.already", "player": player, "item": s.item.id})
     reason = text_value(c.reason, "reason", MAX_REASON, empty="reason must say why, in words")
-    return referee_event(E.ABSENCE_ANNOUNCED, {"item": s.item.id, "player": player, "reason": reason})
+    return referee_said(P.AbsenceAnnounced(item=s.item.id, player=player, reason=reason))
 
 
 @HANDLERS.on(SeatReserve)
@@ -236,11 +235,9 @@ def seat_reserve(t: Tournament, state: State, c: SeatReserve, now: int) -> NewEv
                                "code": "reserve.too_early", "minutes": minutes})
     table = next((x["table"] for x in state.seatings.get(s.item.id, {}).get("tables", [])
                   if player in x["players"]), None)
-    payload: dict[str, Any] = {"item": s.item.id, "player": player, "name": name.strip(),
-                               "starts_with": reserve_starts_with(t, excused=excused)}
-    if table is not None:
-        payload["table"] = table
-    return referee_event(E.RESERVE_SEATED, payload)
+    return referee_said(P.ReserveSeated(item=s.item.id, player=player, name=name.strip(),
+                                        starts_with=reserve_starts_with(t, excused=excused),
+                                        table=ABSENT if table is None else table))
 
 
 def self_check_in(t: Tournament, state: State, player: str, now: int) -> NewEvent:

@@ -40,8 +40,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from live.commands.command import ABSENT, Absent, Command, Handlers, wrong
-from live.commands.validation import CommandError, item_of, referee_event
+from live.commands.validation import CommandError, item_of, referee_said
 from live.core import events as E
+from live.core import payloads as P
 from live.core.events import NewEvent
 from live.core.state import State
 from live.core.texts import MAX_NAME, problem
@@ -135,13 +136,13 @@ def lineup(t: Tournament, state: State, c: Lineup, now: int) -> NewEvent:
                       allowed=int(limit), boards=used, code="lineup.substitute_boards",
                       cite=citation(t, "substitute_max_boards"))
     fixes = [k for k in range(1, len(parts) + 1) if k <= began]
-    payload: dict[str, Any] = {"item": item.id, "team": team, "parts": parts,
-                               "substitutions": [_sub_json(x) for x in subs], "fixes": fixes}
+    entered = P.LineupEntered(item=item.id, team=team, parts=parts, substitutions=[_sub_json(x) for x in subs],
+                              fixes=fixes)
     if earlier is not None and earlier["parts"] == parts and earlier.get("substitutions", []) == \
-            payload["substitutions"] and set(fixes) <= fixed:
+            entered.substitutions and set(fixes) <= fixed:
         raise CommandError(422, f"this is the sheet of {team} for {item.id} already entered", {"field": "parts",
                            "code": "lineup.same"})
-    return referee_event(E.LINEUP_ENTERED, payload)
+    return referee_said(entered)
 
 
 def _team(t: Tournament, state: State, ident: str) -> str:
