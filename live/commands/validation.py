@@ -85,10 +85,6 @@ def text_refusal(value: object, limit: int, *, lines: bool = False) -> dict[str,
     return {"code": "field.too_long", "max": limit}
 
 
-def referee_event(kind: str, payload: dict[str, Any]) -> NewEvent:
-    return NewEvent(kind, "referee", payload)
-
-
 def referee_said(body: Payload) -> NewEvent:
     """The event a referee's command becomes (`decide` sets the referee as its actor)."""
     return new_event(body, "referee")
