@@ -10,9 +10,12 @@ an edited file changes nothing until the organizer accepts the differences
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import Any, TypeVar
 
 from live.core import events as E
+from live.core import payloads as P
+from live.core.absent import ABSENT, Absent
+from live.core.payloads import Payload
 from live.core.tournament import Item, Player, Team, Tournament, from_ms, to_ms
 
 #: The event types that change the plan (the fold hands them to `changed`).
@@ -20,6 +23,9 @@ PLAN_TYPES = frozenset({
     E.PLAYER_REGISTERED, E.PLAYER_UPDATED, E.PLAYER_WITHDRAWN, E.TEAM_REGISTERED, E.TEAM_UPDATED,
     E.ITEM_MOVED, E.TIMETABLE_SHIFTED, E.ITEM_ADDED, E.ITEM_CANCELLED, E.TOURNAMENT_UPDATED, E.RULES_CHANGED,
 })
+
+T = TypeVar("T")
+D = TypeVar("D")
 
 
 # the plan as JSON ----------------------------------------------------------------------------------
@@ -106,47 +112,65 @@ def sorted_items(items: list[Item] | tuple[Item, ...]) -> tuple[Item, ...]:
 # the day's changes -----------------------------------------------------------------------------------
 
 
-def changed(plan: Tournament, kind: str, p: dict[str, Any]) -> Tournament:
+def changed(plan: Tournament, body: Payload) -> Tournament:
     """The plan after one roster or timetable event (already validated when it was decided)."""
-    if kind == E.PLAYER_REGISTERED:
-        player = Player(p["player"], p["name"], bool(p.get("lady", False)), p.get("team"), p.get("enters"),
-                        junior=bool(p.get("junior", False)), rating=p.get("rating"),
-                        substitute=bool(p.get("substitute", False)))
-        # A Novi Sad replacement (live/commands/rosters.py): the player replaced leaves the team.
-        kept = tuple(replace(x, withdrawn=True) if x.id == p.get("replaces") else x for x in plan.players)
-        return replace(plan, players=(*kept, player))
-    if kind == E.PLAYER_UPDATED:
-        return replace(plan, players=tuple(
-            replace(x, **{k: p[k] for k in ("name", "lady", "junior", "rating", "substitute") if k in p})
-            if x.id == p["player"] else x
-            for x in plan.players))
-    if kind == E.PLAYER_WITHDRAWN:
-        return replace(plan, players=tuple(replace(x, withdrawn=True) if x.id == p["player"] else x
-                                           for x in plan.players))
-    if kind == E.TEAM_REGISTERED:
-        return replace(plan, teams=(*plan.teams, Team(p["team"], p["name"])))
-    if kind == E.TEAM_UPDATED:
-        return replace(plan, teams=tuple(replace(x, name=p["name"]) if x.id == p["team"] else x
-                                         for x in plan.teams))
-    if kind == E.ITEM_MOVED:
-        moved = _with_times(plan, {p["item"]: (int(p["start"]), int(p["end"]))})
-        return replace(moved, items=tuple(replace(i, title=str(p["title"])) if i.id == p["item"] else i
-                                          for i in moved.items))
-    if kind == E.TIMETABLE_SHIFTED:
-        ms = int(p["ms"])
-        return _with_times(plan, {i.id: (i.start_ms + ms, i.end_ms + ms) for i in plan.items if i.id in p["items"]})
-    if kind == E.ITEM_ADDED:
-        return replace(plan, items=sorted_items([*plan.items, item_from_json(p["entry"])]))
-    if kind == E.ITEM_CANCELLED:
-        return replace(plan, items=tuple(i for i in plan.items if i.id != p["item"]))
-    if kind == E.TOURNAMENT_UPDATED:
-        fields: dict[str, Any] = {k: p[k] for k in ("name", "language") if k in p}
-        if "languages" in p:
-            fields["languages"] = tuple(p["languages"])
-        return replace(plan, **fields)
-    if kind == E.RULES_CHANGED:
-        return replace(plan, rules={**plan.rules, **p["rules"]})
+    match body:
+        case P.PlayerRegistered():
+            player = Player(body.player, body.name, bool(_given(body.lady, False)), _given(body.team, None),
+                            _given(body.enters, None), junior=bool(_given(body.junior, False)),
+                            rating=_given(body.rating, None), substitute=bool(_given(body.substitute, False)))
+            # A Novi Sad replacement (live/commands/rosters.py): the player replaced leaves the team.
+            kept = tuple(replace(x, withdrawn=True) if x.id == body.replaces else x for x in plan.players)
+            return replace(plan, players=(*kept, player))
+        case P.PlayerUpdated(player=ident):
+            return replace(plan, players=tuple(_updated(x, body) if x.id == ident else x for x in plan.players))
+        case P.PlayerWithdrawn(player=ident):
+            return replace(plan, players=tuple(replace(x, withdrawn=True) if x.id == ident else x
+                                               for x in plan.players))
+        case P.TeamRegistered(team=ident, name=name):
+            return replace(plan, teams=(*plan.teams, Team(ident, name)))
+        case P.TeamUpdated(team=ident, name=name):
+            return replace(plan, teams=tuple(replace(x, name=name) if x.id == ident else x for x in plan.teams))
+        case P.ItemMoved(item=ident, start=start):
+            # Every item_moved the commands write has its end and title; one without them keeps its length
+            # and its title (the fold never needed either to be written).
+            was = plan.item(ident)
+            end = body.end if body.end is not ABSENT else start + (was.duration_ms if was else 0)
+            moved = _with_times(plan, {ident: (int(start), int(end))})
+            if body.title is ABSENT:
+                return moved
+            title = str(body.title)
+            return replace(moved, items=tuple(replace(i, title=title) if i.id == ident else i
+                                              for i in moved.items))
+        case P.TimetableShifted(ms=ms):
+            shifted = set(_given(body.items, []))
+            return _with_times(plan, {i.id: (i.start_ms + int(ms), i.end_ms + int(ms))
+                                      for i in plan.items if i.id in shifted})
+        case P.ItemAdded(entry=entry):
+            return replace(plan, items=sorted_items([*plan.items, item_from_json(entry)]))
+        case P.ItemCancelled(item=ident):
+            return replace(plan, items=tuple(i for i in plan.items if i.id != ident))
+        case P.TournamentUpdated():
+            fields: dict[str, Any] = {k: v for k, v in (("name", body.name), ("language", body.language))
+                                      if v is not ABSENT}
+            if body.languages is not ABSENT:
+                fields["languages"] = tuple(body.languages)
+            return replace(plan, **fields)
+        case P.RulesChanged(rules=rules):
+            return replace(plan, rules={**plan.rules, **rules})
     return plan
+
+
+def _updated(player: Player, body: P.PlayerUpdated) -> Player:
+    """Only what the event wrote changes (a written null rating clears the rating)."""
+    return replace(player, name=_given(body.name, player.name), lady=_given(body.lady, player.lady),
+                   junior=_given(body.junior, player.junior), rating=_given(body.rating, player.rating),
+                   substitute=_given(body.substitute, player.substitute))
+
+
+def _given(value: T | Absent, default: D) -> T | D:
+    """A payload field's value, or `default` where the event left it out."""
+    return default if value is ABSENT else value
 
 
 def _with_times(plan: Tournament, times: dict[str, tuple[int, int]]) -> Tournament:

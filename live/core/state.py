@@ -211,7 +211,7 @@ def apply(state: State, event: Event) -> None:
     at = when(event, body)
     changed = _apply_to_item(item, body, at) if item else False
     if event.type in PLAN_TYPES or event.type == E.PLAN_MISSED:
-        announced = _apply_plan(state, event)
+        announced = _apply_plan(state, body)
         changed = True
     else:
         announced = item
@@ -224,36 +224,39 @@ def apply(state: State, event: Event) -> None:
         changed = True
     _apply_scoring(state, event, body)
     if changed and event.type in E.SIGNAL_TYPES:
-        state.announcements.append(_announcement(event, announced))
+        state.announcements.append(_announcement(event, body, announced))
     for moved in followed:
         state.announcements.append({"seq": event.seq, "ts": event.ts, "type": E.TIMETABLE_FOLLOWED, **moved})
     del state.announcements[:-ANNOUNCEMENTS_KEPT]
 
 
-def _apply_plan(state: State, event: Event) -> ItemState | None:
+def _apply_plan(state: State, body: Payload | None) -> ItemState | None:
     """A roster or timetable change: a new plan, and the items' states made to match it."""
-    p = event.payload
     plan = state.plan or state.tournament
-    if event.type == E.PLAN_MISSED:
-        for ident in p["items"]:
+    if isinstance(body, P.PlanMissed):
+        for ident in body.items:
             s = state.items.get(ident)
             if s is not None and s.status in AWAITING_START:
                 s.status = ItemStatus.MISSED
         return None
-    state.plan = changed_plan(plan, event.type, p)
-    if event.type in (E.ITEM_MOVED, E.ITEM_ADDED):
-        state.pinned.add(p["item"])
-    moved = set(p.get("items", ())) | ({p["item"]} if isinstance(p.get("item"), str) else set())
+    if body is None:
+        return None
+    state.plan = changed_plan(plan, body)
+    if isinstance(body, P.ItemMoved | P.ItemAdded):
+        state.pinned.add(body.item)
+    target = body.item if isinstance(body, P.ItemMoved | P.TimetableShifted | P.ItemAdded | P.ItemCancelled) else None
+    moved = set(body.items) if isinstance(body, P.TimetableShifted) and body.items is not ABSENT else set()
+    if target is not None:
+        moved.add(target)
     for item in state.plan.items:
         if item.playing and item.id not in state.items:
             state.items[item.id] = ItemState(item)
         s = state.items.get(item.id)
         if s is not None and item.id in moved and s.status == ItemStatus.MISSED:
             s.status = ItemStatus.SCHEDULED  # moved to a time still to come (checked when it was decided)
-    if event.type == E.ITEM_CANCELLED:
-        gone = state.items.pop(p["item"], None)
-        return gone
-    return state.items.get(str(p.get("item", "")))
+    if isinstance(body, P.ItemCancelled):
+        return state.items.pop(body.item, None)
+    return state.items.get(target) if target is not None else None
 
 
 def _follow(state: State, *, announce: bool) -> list[dict[str, Any]]:
@@ -412,15 +415,22 @@ def _arrived(state: State, item: str, who: str) -> None:
         state.forget("lateness")
 
 
-def _announcement(event: Event, item: ItemState | None) -> dict[str, Any]:
+#: What of a signal's payload its announcement repeats (in this order), where the event wrote it.
+ANNOUNCED_FIELDS = ("text", "player", "minutes", "part", "parts", "due_at", "waiting_for", "threshold", "absent",
+                    "tables", "name", "starts_with", "table", "reason", "start", "was", "items", "ms",
+                    "shift_item", "shift_minutes", "at")
+
+
+def _announcement(event: Event, body: Payload | None, item: ItemState | None) -> dict[str, Any]:
+    """The hall's line for a signal: its item as the plan now has it, and the fields of its payload the
+    banners read (the class's fields: those the event left out are `ABSENT`, and stay out)."""
     data: dict[str, Any] = {"seq": event.seq, "ts": event.ts, "type": event.type}
     if item is not None:
         data.update(item=item.item.id, title=item.item.title, round=item.item.round)
-    for key in ("text", "player", "minutes", "part", "parts", "due_at", "waiting_for", "threshold", "absent",
-                "tables", "name", "starts_with", "table", "reason", "start", "was", "items", "ms",
-                "shift_item", "shift_minutes", "at"):
-        if key in event.payload:
-            data[key] = event.payload[key]
+    for key in ANNOUNCED_FIELDS:
+        value = getattr(body, key, ABSENT)
+        if value is not ABSENT:
+            data[key] = value
     return data
 
 
