@@ -11,7 +11,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from live.core import events as E
+from live.core import payloads as P
+from live.core.absent import ABSENT
 from live.core.events import NewEvent
+from live.core.payloads import new_event
 from live.core.state import ItemState, State, start_blocker
 from live.core.status import AWAITING_START, ItemStatus
 from live.core.tournament import Tournament
@@ -83,11 +86,13 @@ def signal_event(tournament: Tournament, state: State, signal_id: str, now: int)
     called = state.items[signal.item].item
     if signal.type == E.ROUND_CALLED and tournament.rules.get("auto_start") and now >= called.start_ms:
         return None  # overdue past the start itself (a restart): the start follows at once and says it all
-    payload: dict[str, Any] = {"item": signal.item, "due_at": signal.due_at, **dict(signal.extra)}
     if signal.type == E.LATENESS_ALERT:
-        payload.update(arrivals.alert_details(state, signal.item, str(payload["threshold"]), signal.due_at))
-        if not payload["absent"]:
+        details = arrivals.alert_details(state, signal.item, str(dict(signal.extra)["threshold"]), signal.due_at)
+        if not details["absent"]:
             return None  # everyone came in time: nothing to alert
+        alert = P.LatenessAlert(item=signal.item, due_at=signal.due_at, threshold=str(details["threshold"]),
+                                absent=list(details["absent"]), tables=details.get("tables", ABSENT))
+        return new_event(alert, "scheduler", signal=signal.id)
     if signal.type == E.ROUND_STARTED:
         blocker = start_blocker(state, signal.item)
         if blocker is not None:
@@ -95,11 +100,24 @@ def signal_event(tournament: Tournament, state: State, signal_id: str, now: int)
             busy = state.items.get(waiting_for or "")
             if busy is not None and busy.in_progress and rules_end(tournament, busy, now):
                 return None  # that round's own end is due now: it ends first, then this one starts
-            payload["reason"] = reason
-            if waiting_for:
-                payload["waiting_for"] = waiting_for
-            return NewEvent(E.ROUND_START_HELD, "scheduler", payload, signal=signal.id)
-    return NewEvent(signal.type, "scheduler", payload, signal=signal.id)
+            held = P.RoundStartHeld(item=signal.item, due_at=signal.due_at, reason=reason,
+                                    waiting_for=waiting_for or ABSENT)
+            return new_event(held, "scheduler", signal=signal.id)
+    return new_event(_body(signal), "scheduler", signal=signal.id)
+
+
+#: The signals whose payload is their item and due time alone.
+_PLAIN: dict[str, type[P.Signal]] = {E.ROUND_CALLED: P.RoundCalled, E.ROUND_STARTED: P.RoundStarted,
+                                     E.LAST_DEALS_ANNOUNCED: P.LastDealsAnnounced, E.ROUND_ENDED: P.RoundEnded}
+
+
+def _body(signal: Signal) -> P.Signal:
+    """The payload of a signal that fires as it was planned (a break says which part it ends)."""
+    if signal.type == E.BREAK_ANNOUNCED:
+        extra = dict(signal.extra)
+        return P.BreakAnnounced(item=signal.item, due_at=signal.due_at, part=int(extra["part"]),
+                                parts=int(extra["parts"]))
+    return _PLAIN[signal.type](item=signal.item, due_at=signal.due_at)
 
 
 def rules_end(tournament: Tournament, s: ItemState, now: int) -> bool:
