@@ -168,11 +168,12 @@ class State:
 def fold(tournament: Tournament, events: Iterable[Event]) -> State:
     """The state after `events`. `tournament` is the plan unless the events hold a recorded one."""
     events = list(events)
-    recorded = next((e for e in events if e.type == E.PLAN_RECORDED), None)
+    bodies = [body_of(e.type, e.payload) for e in events if e.type in (E.PLAN_RECORDED, E.COMMAND_UNDONE)]
+    recorded = next((b for b in bodies if isinstance(b, P.PlanRecorded)), None)
     if recorded is not None:
-        tournament = plan_from_json(recorded.payload["plan"], tournament.source)
+        tournament = plan_from_json(recorded.plan, tournament.source)
     state = State.initial(tournament)
-    state.undone = {int(e.payload["target"]) for e in events if e.type == E.COMMAND_UNDONE}
+    state.undone = {int(b.target) for b in bodies if isinstance(b, P.CommandUndone)}
     for event in events:
         apply(state, event)
     return state
