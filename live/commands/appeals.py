@@ -284,7 +284,7 @@ def _correction(state: State, lodged: dict[str, Any], seq: int) -> int:
     """The command that carried out an upheld appeal: a result correction of the appeal's round (of the team's
     match, for a team's appeal), or the undo of a penalty or sanction (of that round when it names one; of the
     team when it names one), entered after the appeal and in force."""
-    target = next((x for x in state.commands if x["seq"] == seq), None)
+    target = state.audit_at.get(seq)
     if target is None or target["undone"]:
         raise CommandError(422, f"event {seq} is not a referee command in force", {"field": "correction",
                            "code": "correction.not_in_force", "seq": seq})
@@ -294,7 +294,7 @@ def _correction(state: State, lodged: dict[str, Any], seq: int) -> int:
                            "code": "correction.before_appeal", "seq": seq, "appeal": lodged['seq']})
     concerns = target["payload"]
     if target["type"] == E.COMMAND_UNDONE and target["payload"].get("undid") in CORRECTING_UNDOS:
-        undone = next((x for x in state.commands if x["seq"] == target["payload"]["target"]), None)
+        undone = state.audit_at.get(target["payload"]["target"])
         concerns = undone["payload"] if undone is not None else {}
     elif target["type"] != E.RESULT_CORRECTED:
         raise CommandError(422, f"event {seq} is a {target['type']}: the correction is a correct_result, or the "

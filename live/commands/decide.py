@@ -25,7 +25,7 @@ from live.core.status import ItemStatus
 from live.core.texts import MAX_TEXT
 from live.core.tournament import Tournament
 from live.projections.standings import hidden
-from live.projections.views import undoable_by
+from live.projections.views import last_undoable
 
 __all__ = ["CommandError", "allowed_now", "command_key", "decide", "fields", "known_types", "parse"]
 
@@ -258,10 +258,9 @@ def _undo_shared(t: Tournament, state: State, c: Undo, now: int) -> NewEvent:
 
 def _undo(t: Tournament, state: State, c: Undo, now: int, actor: str = referees.SHARED_NAME) -> NewEvent:
     # "Undo" alone undoes the referee's own last command; a player's check-in only when named by its seq.
-    undoable = undoable_by(state, actor)
     if c.seq is not ABSENT:
         seq = c.seq
-        target = next((x for x in state.commands if x["seq"] == seq), None)
+        target = state.audit_at.get(seq)
         if target is None:
             raise CommandError(422, f"event {seq} is not a referee command", {"field": "seq",
                                                                               "code": "undo.not_a_command", "seq": seq})
@@ -275,9 +274,10 @@ def _undo(t: Tournament, state: State, c: Undo, now: int, actor: str = referees.
             raise CommandError(409, f"command {seq} is already undone", {"field": "seq",
                                                                          "code": "undo.already", "seq": seq})
     else:
-        if not undoable:
+        last = last_undoable(state, actor)
+        if last is None:
             raise CommandError(409, "there is no referee command to undo", {"field": "seq", "code": "undo.nothing"})
-        target = undoable[-1]
+        target = last
     results.check_undo(t, state, target)
     plan_commands.check_undo(state, target)
     appeals.check_undo(state, target)

@@ -65,6 +65,8 @@ REFEREE_ADDED = "referee_added"
 #: The referee shows the hall the standings hidden since `standings_hidden_from_round` (the prize-giving).
 STANDINGS_REVEALED = "standings_revealed"
 REFEREE_SIGNED_IN = "referee_signed_in"
+#: Audit entries no undo takes back: an undo, and a sign-in (it happened; a session ends by logging out).
+NOT_UNDOABLE = frozenset({COMMAND_UNDONE, REFEREE_SIGNED_IN})
 #: Events whose payload and key are for the referees only: the hall sees that something happened, not what
 #: (a player's appeals are theirs and the referees': their own page shows them, live/commands/appeals.py).
 REFEREE_ONLY_TYPES = frozenset({REFEREE_ADDED, REFEREE_SIGNED_IN, APPEAL_LODGED, APPEAL_DECIDED,

@@ -100,6 +100,11 @@ class State:
     items: dict[str, ItemState] = field(default_factory=dict)
     announcements: list[dict[str, Any]] = field(default_factory=list)
     commands: list[dict[str, Any]] = field(default_factory=list)  # the referee's audit log
+    #: The audit's entries by their seq: an undo or an appeal names the command it concerns.
+    audit_at: dict[int, dict[str, Any]] = field(default_factory=dict)
+    #: Per actor, the seqs of their commands an undo may still take back, oldest first (kept as events come,
+    #: so "undo last" and the console's `undo_last_by` cost the same on the last round as on the first).
+    in_force: dict[str, list[int]] = field(default_factory=dict)
     undone: set[int] = field(default_factory=set)
     fired: set[str] = field(default_factory=set)  # signal ids already in the log: each happens once
     #: Referees added at the console (`referee_added`, not undone): name → the salt their token comes from.
@@ -191,18 +196,23 @@ def apply(state: State, event: Event) -> None:
     if event.signal:
         state.fired.add(event.signal)
     if is_referee(event.actor) or event.actor.startswith("player:"):  # a player's own check-in is audited too
-        state.commands.append({
-            "seq": event.seq, "ts": event.ts, "type": event.type, "payload": event.payload, "by": event.actor,
-            "undone": event.seq in state.undone,
-        })
+        entry = {"seq": event.seq, "ts": event.ts, "type": event.type, "payload": event.payload, "by": event.actor,
+                 "undone": event.seq in state.undone}
+        state.commands.append(entry)
+        state.audit_at[event.seq] = entry
+        if not entry["undone"] and event.type not in E.NOT_UNDOABLE:
+            state.in_force.setdefault(event.actor, []).append(event.seq)
     if event.seq in state.undone:
         return
     body = body_of(event.type, event.payload)
     match body:
         case P.CommandUndone(target=target):
-            for command in state.commands:
-                if command["seq"] == target:
-                    command["undone"] = True
+            command = state.audit_at.get(target)
+            if command is not None:
+                command["undone"] = True
+                stack = state.in_force.get(command["by"], [])
+                if target in stack:
+                    stack.remove(target)
         case P.RefereeAdded(name=name, salt=salt):
             state.referees[name] = salt
         case P.StandingsRevealed():

@@ -141,21 +141,17 @@ def event_families() -> dict[str, list[str]]:
     standings, results, seating or penalties: no banner on the display), `plan` (the timetable's changes,
     told in the plan's words) and `not_undoable` (audit entries no undo takes back)."""
     return {"signal": sorted(E.SIGNAL_TYPES), "banner": sorted(E.BANNER_TYPES), "score": sorted(E.SCORE_TYPES),
-            "plan": sorted(E.TIMETABLE_CHANGE_TYPES), "not_undoable": sorted(NOT_UNDOABLE)}
+            "plan": sorted(E.TIMETABLE_CHANGE_TYPES), "not_undoable": sorted(E.NOT_UNDOABLE)}
 
 
 def referee_sections(state: State, allowed: dict[str, list[str]]) -> dict[str, Any]:
     return {**public_sections(state), **referee_only(state, allowed)}
 
 
-#: Audit entries no undo takes back: an undo, and a sign-in (it happened; a session ends by logging out).
-NOT_UNDOABLE = frozenset({E.COMMAND_UNDONE, E.REFEREE_SIGNED_IN})
-
-
-def undoable_by(state: State, actor: str) -> list[dict[str, Any]]:
-    """The commands "undo last" may take back for this referee: their own, in force, not an undo or a sign-in."""
-    return [x for x in state.commands if not x["undone"] and x["type"] not in NOT_UNDOABLE
-            and x.get("by", SHARED_NAME) == actor]
+def last_undoable(state: State, actor: str) -> dict[str, Any] | None:
+    """The command "undo last" takes back for this referee: their own last in force, not an undo or a sign-in."""
+    stack = state.in_force.get(actor)
+    return state.audit_at[stack[-1]] if stack else None
 
 
 def referee_only(state: State, allowed: dict[str, list[str]]) -> dict[str, Any]:
@@ -164,10 +160,7 @@ def referee_only(state: State, allowed: dict[str, list[str]]) -> dict[str, Any]:
     is the shared token's referee's; `undo_last_by` maps every referee's actor to theirs. `allowed` is
     which round commands the server would take now (`live.commands.decide.allowed_now`: the commands
     answer it, and they sit above the projections, so the edge that builds the sections asks them)."""
-    last: dict[str, int] = {}
-    for x in state.commands:
-        if not x["undone"] and x["type"] not in NOT_UNDOABLE and is_referee(x.get("by", SHARED_NAME)):
-            last[x.get("by", SHARED_NAME)] = x["seq"]
+    last = {actor: stack[-1] for actor, stack in state.in_force.items() if stack and is_referee(actor)}
     concealed = hidden(state)
     # The referees keep the standings the hall no longer sees, and are told that it does not see them.
     shown = {"standings": standings_of(state), "standings_hidden": concealed} if concealed else {}

@@ -13,7 +13,7 @@ from live.core import events as E
 from live.core.events import Event
 from live.core.plan import to_json as plan_json
 from live.core.referees import SESSION_MS, LoginRefused, RefereeConfigError, Referees, actor, name_of, parse_env
-from live.core.state import fold
+from live.core.state import apply, fold
 from live.core.tournament import TournamentFileError, parse
 from live.projections.views import public_audit, referee_only
 
@@ -195,3 +195,29 @@ def test_a_sign_in_is_audited_but_never_undone() -> None:
     with pytest.raises(CommandError, match="sign-in"):
         decide(t, state, {"type": "undo", "seq": 3}, NOW, actor("Ana"))
     assert "signal" not in events[-1].public_json()
+
+
+def naive_last(state: Any) -> dict[str, int]:
+    """"Undo last" by its definition: each referee's last audited command in force that an undo may take back."""
+    last: dict[str, int] = {}
+    for x in state.commands:
+        if not x["undone"] and x["type"] not in E.NOT_UNDOABLE and name_of(x["by"]) is not None:
+            last[x["by"]] = x["seq"]
+    return last
+
+
+def test_undo_last_follows_undos_by_seq_by_others_and_in_turn_as_the_fold_goes() -> None:
+    t = parse(FILE)
+    events = logged(t, [("Ana", {"type": "announce", "text": "one"}), ("Ana", {"type": "announce", "text": "two"}),
+                        ("Ana", {"type": "announce", "text": "three"}), ("Bojan", {"type": "announce", "text": "b"}),
+                        ("Bojan", {"type": "undo", "seq": 3}),  # Ana's "two", by its seq, by another referee
+                        ("Ana", {"type": "undo"}),  # Ana's "three"
+                        ("Ana", {"type": "undo"})])  # then her "one": "two" is undone already
+    assert [e.payload.get("target") for e in events[5:]] == [3, 4, 2]
+    state = fold(t, events[:1])
+    for event in events[1:]:
+        apply(state, event)
+        assert referee_only(state, {})["undo_last_by"] == naive_last(state) == naive_last(fold(t, events[:event.seq]))
+    assert referee_only(state, {})["undo_last_by"] == {"referee:Bojan": 5}
+    with pytest.raises(CommandError, match="no referee command to undo"):
+        decide(t, state, {"type": "undo"}, NOW, actor("Ana"))
