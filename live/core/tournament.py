@@ -482,11 +482,12 @@ def _teams(r: _Reader, raw: Any) -> tuple[Team, ...]:
 def _players(r: _Reader, raw: Any, team_ids: set[str]) -> tuple[Player, ...]:
     seen: set[str] = set()
     players: list[Player] = []
+    named: dict[str, Player] = {}  # casefolded name → its first player: a field of 10,000 is read in one pass
     for i, entry in enumerate(_entries(r, raw, "players")):
         r.unknown(entry, "players", i, {"id", "name", "lady", "team", "junior", "rating", "substitute"})
         ident = _unique_id(r, entry, "players", i, seen)
         name = r.text(entry, "players", i, "name", texts.MAX_NAME)
-        same = next((p for p in players if p.name.casefold() == name.casefold()), None)
+        same = named.get(name.casefold())
         if same is not None:
             r.warn("players", i, "name", f"{ident} and {same.id} are both called {name!r}: the display and the "
                                          "seating cannot tell them apart (add a middle initial or a town)")
@@ -502,6 +503,7 @@ def _players(r: _Reader, raw: Any, team_ids: set[str]) -> tuple[Player, ...]:
         if substitute and team is None:
             raise r.fail("players", i, "substitute", "a substitute is a member of a team: give its team")
         players.append(Player(ident, name, lady, team, junior=junior, rating=rating, substitute=substitute))
+        named.setdefault(name.casefold(), players[-1])
     return tuple(players)
 
 
