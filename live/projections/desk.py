@@ -5,9 +5,11 @@ How the rules are read is told there, in its docstring.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from decimal import Decimal
 from typing import Any
 
+from live.core.memo import remember_last
 from live.core.state import State
 from live.core.tournament import Player
 from live.projections import lineups
@@ -22,7 +24,13 @@ MAX_AMOUNT = 10**9  # one payment, in any currency
 
 def fees(state: State) -> D.Fees | None:
     """The desk of the rules in force; None when they have none."""
-    return D.Fees.from_rules(state.tournament.rules)
+    return _fees(state.tournament.rules)
+
+
+@remember_last
+def _fees(rules: Mapping[str, Any]) -> D.Fees | None:
+    """(Asked for by every player's line at the desk: read from the rules once per plan.)"""
+    return D.Fees.from_rules(rules)
 
 
 def is_withdrawn(state: State, kind: str, ident: str) -> bool:

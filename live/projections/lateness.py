@@ -6,8 +6,10 @@ How the rules are read is told there, in its docstring.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from typing import Any
 
+from live.core.memo import remember_last
 from live.core.plan import seated_from
 from live.core.state import ItemState, State
 from live.core.status import ItemStatus
@@ -73,7 +75,13 @@ def absent(state: State, item_id: str, at: int) -> list[str]:
 
 
 def preferans_params(t: Tournament) -> L.PreferansLateParams:
-    return L.PreferansLateParams.from_rules(t.rules, t.speed)
+    return _preferans_params(t.rules, t.speed)
+
+
+@remember_last
+def _preferans_params(rules: Mapping[str, Any], speed: float) -> L.PreferansLateParams:
+    """(Asked for by every line of the check-in list: read from the rules once per plan.)"""
+    return L.PreferansLateParams.from_rules(rules, speed)
 
 
 def match_minutes(t: Tournament, item: Item) -> float:
