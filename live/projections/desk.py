@@ -47,10 +47,18 @@ def is_junior(state: State, kind: str, ident: str) -> bool:
 
 def paid(state: State, kind: str, ident: str) -> dict[str, Decimal]:
     """What a player or team has paid in force, by kind, net of refunds."""
-    out: dict[str, Decimal] = {}
+    return paid_by(state).get((kind, ident), {})
+
+
+def paid_by(state: State) -> dict[tuple[str, str], dict[str, Decimal]]:
+    """(kind, player or team) → what they paid in force, by kind: every payment read once, for the desk's
+    lines of the whole field (a line per player reading every payment was 10,000 × 10,000 on a big day)."""
+    out: dict[tuple[str, str], dict[str, Decimal]] = {}
     for x in state.payments:
-        if x.get(kind) == ident:
-            out[x["what"]] = out.get(x["what"], Decimal(0)) + to_decimal(x["amount"])
+        for kind in (D.PER_PLAYER, D.PER_TEAM):
+            if x.get(kind) is not None:
+                done = out.setdefault((kind, x[kind]), {})
+                done[x["what"]] = done.get(x["what"], Decimal(0)) + to_decimal(x["amount"])
     return out
 
 
@@ -80,12 +88,12 @@ def matches_played(state: State) -> dict[str, list[str]]:
     return out
 
 
-def balances(state: State, f: D.Fees, kind: str, ident: str,
-             played: dict[str, list[str]] | None = None) -> dict[str, D.Balance]:
+def balances(state: State, f: D.Fees, kind: str, ident: str, played: dict[str, list[str]] | None = None,
+             done: dict[str, Decimal] | None = None) -> dict[str, D.Balance]:
     """Each kind of payment a player or team may make, with what is due and paid (`other`: due is what was
-    paid, so it is never owed)."""
+    paid, so it is never owed). `played` and `done` (what they paid): when the caller has them for all."""
     t = state.tournament
-    done = paid(state, kind, ident)
+    done = paid(state, kind, ident) if done is None else done
     out: dict[str, D.Balance] = {}
     player = t.player(ident) if kind == D.PER_PLAYER else None
     if kind == f.per:
@@ -102,7 +110,8 @@ def balances(state: State, f: D.Fees, kind: str, ident: str,
     return out
 
 
-def account(state: State, kind: str, ident: str, played: dict[str, list[str]] | None = None) -> dict[str, Any] | None:
+def account(state: State, kind: str, ident: str, played: dict[str, list[str]] | None = None,
+            done_by: dict[tuple[str, str], dict[str, Decimal]] | None = None) -> dict[str, Any] | None:
     """One line of the desk: per kind what is due, paid, owed, the most it takes now and the most it may
     give back; what to take next (`next`: the first kind owed, or a refund of what was paid beyond the due)."""
     f = fees(state)
@@ -115,7 +124,8 @@ def account(state: State, kind: str, ident: str, played: dict[str, list[str]] | 
     refunds = not (withdrawn and f.no_refund_withdrawn)
     lines: dict[str, Any] = {}
     proposed: dict[str, Any] | None = None
-    for what, b in balances(state, f, kind, ident, played).items():
+    done = None if done_by is None else done_by.get((kind, ident), {})
+    for what, b in balances(state, f, kind, ident, played, done).items():
         line: dict[str, Any] = {"due": json_number(b.due), "paid": json_number(b.paid), "owed": json_number(b.owed),
                                 "most": None if what == D.OTHER else json_number(b.most),
                                 "refundable": json_number(b.paid if refunds else Decimal(0))}
@@ -140,9 +150,9 @@ def account(state: State, kind: str, ident: str, played: dict[str, list[str]] | 
 def accounts(state: State) -> list[dict[str, Any]]:
     """Every team's line (bridge), then every player's, in the roster's order."""
     t = state.tournament
-    played = matches_played(state)
-    lines = [account(state, D.PER_TEAM, x.id, played) for x in t.teams] if t.game == "bridge" else []
-    lines += [account(state, D.PER_PLAYER, p.id, played) for p in t.players]
+    played, done = matches_played(state), paid_by(state)
+    lines = [account(state, D.PER_TEAM, x.id, played, done) for x in t.teams] if t.game == "bridge" else []
+    lines += [account(state, D.PER_PLAYER, p.id, played, done) for p in t.players]
     return [x for x in lines if x is not None and set(x["lines"]) != {D.OTHER}]  # only `other`: nothing is due
 
 
