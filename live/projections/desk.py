@@ -121,27 +121,27 @@ def account(state: State, kind: str, ident: str, played: dict[str, list[str]] | 
         return None
     played = matches_played(state) if played is None else played
     withdrawn = is_withdrawn(state, kind, ident)
+    junior = is_junior(state, kind, ident)
     refunds = not (withdrawn and f.no_refund_withdrawn)
     lines: dict[str, Any] = {}
     proposed: dict[str, Any] | None = None
+    owed, paid_in = Decimal(0), Decimal(0)
     done = None if done_by is None else done_by.get((kind, ident), {})
     for what, b in balances(state, f, kind, ident, played, done).items():
         line: dict[str, Any] = {"due": json_number(b.due), "paid": json_number(b.paid), "owed": json_number(b.owed),
                                 "most": None if what == D.OTHER else json_number(b.most),
                                 "refundable": json_number(b.paid if refunds else Decimal(0))}
         if what == D.MATCH_FEE:
-            each = D.match_fee(f, junior=is_junior(state, kind, ident))
-            line.update(matches=len(played.get(ident, [])), each=json_number(each))
+            line.update(matches=len(played.get(ident, [])), each=json_number(D.match_fee(f, junior=junior)))
         lines[what] = line
+        owed += max(b.owed, Decimal(0))
+        paid_in += b.paid
         amount = D.proposal(b, refund_allowed=refunds) if what != D.OTHER else None
         if proposed is None and amount is not None:
             proposed = {"what": what, "amount": json_number(amount)}
     data: dict[str, Any] = {"kind": kind, "id": ident, "name": found.name, "withdrawn": withdrawn,
-                            "whats": list(f.whats(kind, junior=is_junior(state, kind, ident))), "lines": lines,
-                            "next": proposed,
-                            "owed": json_number(sum((to_decimal(x["owed"]) for x in lines.values() if x["owed"] > 0),
-                                               Decimal(0))),
-                            "paid": json_number(sum((to_decimal(x["paid"]) for x in lines.values()), Decimal(0)))}
+                            "whats": list(f.whats(kind, junior=junior)), "lines": lines, "next": proposed,
+                            "owed": json_number(owed), "paid": json_number(paid_in)}
     if isinstance(found, Player):
         data.update(team=found.team, lady=found.lady, junior=found.junior)
     return data
