@@ -83,7 +83,7 @@ def _who(t: Tournament, player: str | Absent, team: str | Absent, *, teams: bool
     if kind == "team" and (not teams or t.game != "bridge"):
         raise CommandError(422, "only a bridge team checks in as a team", {"field": "team",
                            "code": "checkin.team_bridge_only"})
-    known = t.player(ident) if kind == "player" else next((x for x in t.teams if x.id == ident), None)
+    known = t.player(ident) if kind == "player" else t.team(ident)
     if known is None:
         raise CommandError(422, f"no {kind} has the id {ident!r}", {"field": kind,
                            "code": "field.unknown_id", "id": ident})

@@ -362,7 +362,7 @@ def withdraw(t: Tournament, state: State, c: Withdraw, now: int) -> NewEvent:
     if t.game != "bridge":
         raise CommandError(422, "withdrawal is for team events", {"field": "type", "code": "withdrawal.teams_only"})
     team = c.team
-    if not any(x.id == team for x in t.teams):
+    if t.team(team) is None:
         raise CommandError(422, f"no team has the id {team!r}", {"field": "team",
                            "code": "field.unknown_id", "id": team})
     if team in state.withdrawn:
@@ -385,7 +385,7 @@ def penalty(t: Tournament, state: State, c: Penalty, now: int) -> NewEvent:
         raise CommandError(422, "a penalty names either a player or a team", {"field": "player",
                            "code": "who.player_or_team"})
     (named, ident), = who
-    known = t.player(ident) if named == "player" else next((x for x in t.teams if x.id == ident), None)
+    known = t.player(ident) if named == "player" else t.team(ident)
     if known is None:
         raise CommandError(422, f"no {named} has the id {ident!r}", {"field": named,
                            "code": "field.unknown_id", "id": ident})

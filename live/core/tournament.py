@@ -119,11 +119,19 @@ class Tournament:
     warnings: tuple[str, ...] = field(default=(), compare=False, repr=False)
     _by_id: dict[str, Item] = field(init=False, compare=False, repr=False)
     _players: dict[str, Player] = field(init=False, compare=False, repr=False)
+    _teams: dict[str, Team] = field(init=False, compare=False, repr=False)
+    _members: dict[str, tuple[Player, ...]] = field(init=False, compare=False, repr=False)
     _days: dict[str, int] = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_by_id", {item.id: item for item in self.items})
         object.__setattr__(self, "_players", {p.id: p for p in self.players})
+        object.__setattr__(self, "_teams", {team.id: team for team in self.teams})
+        members: dict[str, list[Player]] = {}
+        for p in self.players:
+            if p.team is not None:
+                members.setdefault(p.team, []).append(p)
+        object.__setattr__(self, "_members", {team: tuple(ps) for team, ps in members.items()})
         object.__setattr__(self, "_days", _days(self.items, self.zone, NIGHT_MINUTES * 60_000 / self.speed))
 
     @property
@@ -145,7 +153,11 @@ class Tournament:
         return self._days.get(item.id, 0)
 
     def team(self, team_id: str) -> Team | None:
-        return next((x for x in self.teams if x.id == team_id), None)
+        return self._teams.get(team_id)
+
+    def members(self, team_id: str) -> tuple[Player, ...]:
+        """Everyone on the team's roster, those who withdrew included, in the roster's order."""
+        return self._members.get(team_id, ())
 
     def local(self, ms: int) -> datetime:
         """An instant as the hall's wall clock shows it."""

@@ -45,8 +45,7 @@ def arrived_at(state: State, item_id: str, who: str) -> int | None:
     if state.tournament.game == "preferans":
         return int(own["at"]) if own else None
     needed = players_needed(state.tournament)
-    members = sorted(int(c["at"]) for pid, c in check_ins.items()
-                     if (p := state.tournament.player(pid)) is not None and p.team == who)
+    members = sorted(int(check_ins[p.id]["at"]) for p in state.tournament.members(who) if p.id in check_ins)
     times = [int(own["at"])] if own else []
     if len(members) >= needed:
         times.append(members[needed - 1])
@@ -128,10 +127,10 @@ def _row(t: Tournament, state: State, s: ItemState, who: str) -> dict[str, Any]:
             penalty = L.preferans_late_penalty(late_at(t, s, came), preferans_params(t), announced=excused)
             row.update(penalty_fields(penalty))
         return row
-    team = next((x for x in t.teams if x.id == who), None)
+    team = t.team(who)
     row["name"] = team.name if team else who
-    row["members_in"] = sum(1 for pid in state.check_ins.get(s.item.id, {})
-                            if (p := t.player(pid)) is not None and p.team == who)
+    check_ins = state.check_ins.get(s.item.id, {})
+    row["members_in"] = sum(1 for p in t.members(who) if p.id in check_ins)
     if came is not None:
         row.update(bridge_fields(t, s, late_at(t, s, came)))
     return row

@@ -85,7 +85,15 @@ def match_pairs(state: State, item_id: str) -> list[tuple[str, str]] | None:
 
 
 def pair_of(state: State, item_id: str, team: str) -> tuple[str, str] | None:
-    return next(((h, a) for h, a in match_pairs(state, item_id) or () if team in (h, a)), None)
+    """The team's match in the round (None: a bye, or not known yet)."""
+    return pairs_by_team(state, item_id).get(team)
+
+
+def pairs_by_team(state: State, item_id: str) -> dict[str, tuple[str, str]]:
+    """team → its match in the round, built once per round until an event changes the matches (every team's
+    line asks for its own: in a league of 2,500 teams a walk of the round for each was 6 million steps)."""
+    return state.derived(f"pairs/{item_id}",
+                         lambda: {team: (h, a) for h, a in match_pairs(state, item_id) or () for team in (h, a)})
 
 
 def forfeited(state: State, item_id: str, pair: tuple[str, str]) -> bool:
@@ -228,9 +236,7 @@ def individual(state: State) -> dict[str, Any] | None:
         total = team_boards(state, team)
         need = L.needed(total, percent)
         players = []
-        for p in t.players:
-            if p.team != team:
-                continue
+        for p in t.members(team):
             count = boards_of(state, p.id, boards)
             ok = L.eligible(count, total, percent)
             players.append({"player": p.id, "name": p.name, "boards": count, "percent": L.percent_of(count, total),

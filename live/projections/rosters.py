@@ -8,26 +8,34 @@ from __future__ import annotations
 from typing import Any
 
 from live.core import events as E
+from live.core.memo import remember_last
 from live.core.state import State
 from live.core.status import ItemStatus
 from live.core.tournament import Player, Tournament
 from live.projections.lineups import played
 from live.projections.standings import league_schedule
 from live.rules import rosters as R
+from live.rules.berger import BergerRound
 
 
 def members(plan: Tournament, team: str) -> list[Player]:
     """Everyone on the team's roster, those who left it included."""
-    return [p for p in plan.players if p.team == team]
+    return list(plan.members(team))
+
+
+@remember_last
+def _playing(schedule: tuple[BergerRound[str], ...]) -> tuple[frozenset[str], ...]:
+    """The teams that play in each Berger round (not the bye): asked once per team and round."""
+    return tuple(frozenset(team for pair in r.pairs for team in pair) for r in schedule)
 
 
 def league_record(state: State, team: str) -> tuple[int, int]:
     """The team's league matches that have ended, and all it has in the timetable (byes not counted)."""
-    schedule = league_schedule(state.tournament)
+    playing = _playing(league_schedule(state.tournament))
     done = total = 0
     for s in state.items.values():
         number = s.item.round
-        if number is None or number > len(schedule) or not any(team in pair for pair in schedule[number - 1].pairs):
+        if number is None or number > len(playing) or team not in playing[number - 1]:
             continue
         total += 1
         done += s.status == ItemStatus.ENDED
@@ -41,8 +49,16 @@ def current(plan: Tournament, team: str) -> list[Player]:
 
 def replacements(state: State, team: str) -> list[dict[str, Any]]:
     """The replacements of the team's players in force (`player_registered` with `replaces`)."""
-    return [x for x in state.commands if x["type"] == E.PLAYER_REGISTERED and not x["undone"]
-            and x["payload"].get("team") == team and x["payload"].get("replaces")]
+    return replacements_by_team(state).get(team, [])
+
+
+def replacements_by_team(state: State) -> dict[str, list[dict[str, Any]]]:
+    """team → its replacements in force: the audit read once for every team's line."""
+    out: dict[str, list[dict[str, Any]]] = {}
+    for x in state.commands:
+        if x["type"] == E.PLAYER_REGISTERED and not x["undone"] and x["payload"].get("replaces"):
+            out.setdefault(x["payload"].get("team"), []).append(x)
+    return out
 
 
 def referee_view(state: State, counts: dict[str, dict[str, int]] | None = None) -> dict[str, Any]:
@@ -54,21 +70,23 @@ def referee_view(state: State, counts: dict[str, dict[str, int]] | None = None) 
     counts = counts if counts is not None else played(state)
     most, least, allowed = (t.rules.get(k) for k in ("roster_max", "roster_min", "replacements_after_half"))
     busy = state.item_in_progress()
+    replaced = replacements_by_team(state) if allowed is not None else {}
     out: dict[str, Any] = {}
     for team in t.teams:
-        roster = members(t, team.id)
+        roster = t.members(team.id)
+        still = [p for p in roster if not p.withdrawn]
         view: dict[str, Any] = {
             "members": [{"player": p.id, "name": p.name, "rating": p.rating, "withdrawn": p.withdrawn,
                          "substitute": p.substitute, "boards": sum(counts.get(p.id, {}).values())} for p in roster],
-            "min": least, "max": most, "current": len(current(t, team.id)),
-            "incomplete": least is not None and R.roster_short(len(current(t, team.id)), int(least)),
+            "min": least, "max": most, "current": len(still),
+            "incomplete": least is not None and R.roster_short(len(still), int(least)),
             "room": None if most is None else not R.roster_full(len(roster), int(most)) and not (
                 busy is not None and least is not None and len(roster) >= int(least)),
         }
         if allowed is not None:
             done, total = league_record(state, team.id)
-            used = replacements(state, team.id)
-            mean = R.average(p.rating for p in roster if not p.withdrawn)
+            used = replaced.get(team.id, [])
+            mean = R.average(p.rating for p in still)
             view["replacement"] = {"after_half": R.after_half(done, total), "played": done, "matches": total,
                                    "allowed": int(allowed), "used": len(used),
                                    "open": R.after_half(done, total) and len(used) < int(allowed),

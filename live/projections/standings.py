@@ -9,6 +9,7 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
+from live.core.memo import remember_last
 from live.core.status import ItemStatus
 from live.projections import lateness as arrivals
 from live.rules import bridge, preferans
@@ -118,6 +119,7 @@ def scale(state: State) -> str:
 _SCHEDULES: list[tuple[tuple[Team, ...], bool, tuple[BergerRound[str], ...]]] = []
 
 
+@remember_last
 def league_schedule(t: Tournament) -> tuple[BergerRound[str], ...]:
     """The Berger rounds of the league: single, or double when the timetable has the rounds for it.
     Rounds after these (the Novi Sad final) are not part of the league table."""
