@@ -10,6 +10,7 @@ arguments, so their identities cannot be reused by other objects while it rememb
 from __future__ import annotations
 
 import functools
+import operator
 from collections.abc import Callable
 from typing import ParamSpec, TypeVar
 
@@ -26,7 +27,7 @@ def remember_last(fn: Callable[A, R]) -> Callable[A, R]:
     def remembered(*args: A.args, **kwargs: A.kwargs) -> R:
         if kwargs:
             raise TypeError(f"{fn.__name__} is remembered by its positional arguments only")
-        if last and len(last[0][0]) == len(args) and all(a is b for a, b in zip(last[0][0], args, strict=True)):
+        if last and len(last[0][0]) == len(args) and all(map(operator.is_, last[0][0], args)):
             return last[0][1]
         result = fn(*args, **kwargs)
         last[:] = [(args, result)]
