@@ -22,7 +22,10 @@ turn: every event then reaches the clients of the other instance through its tai
 stream.
 
 It prints latency percentiles, lost deliveries, resident memory per idle connection and server
-CPU time per delivered message for every server, side by side. It prints figures; it does not
+CPU time per delivered message for every server, side by side; and of that CPU, the part the
+fan-out's writes took as each server counts it (the thread's CPU time around each fan-out: the live
+server's `/api/health` `fan_out`, the baseline's around `broadcast()`), which leaves out what a
+command costs besides (HTTP, validation, the log, the fold). It prints figures; it does not
 assert. See bench/README.md.
 
 With `--candidates` it also runs issue 14's candidate fan-outs (bench/candidates.py) in the same
@@ -367,15 +370,23 @@ async def baseline_async(max_size: int) -> None:
         finally:
             connections.discard(ws)
 
+    fanned = [0.0, 0]  # CPU seconds in broadcast() (the thread's, user and system), deliveries
+
     async def control(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         while line := await reader.readline():
+            if line == b"stats\n":
+                writer.write(b"%r %d\n" % (fanned[0], fanned[1]))
+                continue
             seq_text, size_text = line.split()
             seq, size = int(seq_text), int(size_text)
             head = b'{"type":"event","event":{"seq":%d,"pad":"' % seq
             tail = b'"}}'
             message = (head + b"x" * max(0, size - len(head) - len(tail)) + tail).decode()
             writer.write(b"ok\n")  # acknowledge first, then fan out: the same order as the real server
+            began = time.thread_time()
             websockets.broadcast(connections, message)
+            fanned[0] += time.thread_time() - began
+            fanned[1] += len(connections)
 
     async with serve(handler, "127.0.0.1", 0, compression=None, max_size=max_size, backlog=4096) as server:
         ctrl = await asyncio.start_server(control, "127.0.0.1", 0)
@@ -417,6 +428,12 @@ class Server:
     def trigger(self, index: int, size: int | None) -> tuple[int, float, float]:
         """Send one signal; return its seq, the kernel arrival time of the ack and when we read it."""
         raise NotImplementedError
+
+    def fan_out(self) -> tuple[float, int] | None:
+        """CPU seconds the server spent writing the fan-out itself (its own count, thread time around each
+        fan-out), and the deliveries: the part of the CPU per delivery that the frame-once design is about,
+        without what a command costs besides (HTTP, validation, the log, the fold). None: not counted."""
+        return None
 
     def process(self) -> psutil.Process:
         return psutil.Process(self.proc.pid)
@@ -533,6 +550,10 @@ class OurServer(Server):
             raise RuntimeError(f"command refused: {status} {data[:300]!r}")
         return int(json.loads(data)["seq"]), arrived, read
 
+    def fan_out(self) -> tuple[float, int] | None:
+        stats = self.health()["fan_out"]
+        return stats["cpu_ms"] / 1000, int(stats["deliveries"])
+
     def health(self) -> dict[str, Any]:
         status, data, _, _ = self.http.request("GET", "/api/health")
         if status != 200:
@@ -582,6 +603,10 @@ class RedisPair(Server):
     def rss(self) -> int:
         return sum(instance.rss() for instance in self.instances)
 
+    def fan_out(self) -> tuple[float, int] | None:
+        counts = [instance.fan_out() for instance in self.instances]
+        return sum(c[0] for c in counts if c), sum(c[1] for c in counts if c)
+
     def cpu(self) -> tuple[float, float]:
         times = [instance.cpu() for instance in self.instances]
         return sum(t[0] for t in times), sum(t[1] for t in times)
@@ -623,6 +648,12 @@ class BaselineServer(Server):
         if answer != b"ok\n":
             raise RuntimeError(f"baseline trigger failed: {answer!r}")
         return self.seq, arrived, read
+
+    def fan_out(self) -> tuple[float, int] | None:
+        self.ctrl.sendall(b"stats\n")
+        answer, _, _ = receive(self.ctrl)
+        cpu, deliveries = answer.split()
+        return float(cpu), int(deliveries)
 
     def stop(self) -> None:
         with contextlib.suppress(OSError):
@@ -692,6 +723,7 @@ def measure(server: Server, workers: Workers, clients: int, signals: int, interv
     ack_ms: list[float] = []  # command sent -> acknowledgement arrived
     order: list[int] = []
     redis_cpu = getattr(server, "redis_cpu", None)
+    fan_out0 = server.fan_out()
     cpu0, workers_cpu0, redis_cpu0 = server.cpu(), workers.cpu_seconds(), redis_cpu() if redis_cpu else 0.0
     t0 = time.monotonic()
     for i in range(signals):
@@ -711,6 +743,9 @@ def measure(server: Server, workers: Workers, clients: int, signals: int, interv
             break
         time.sleep(0.05)
     user_s, system_s = (b - a for a, b in zip(cpu0, server.cpu(), strict=True))
+    fan_out1 = server.fan_out()
+    fan_out_us = ((fan_out1[0] - fan_out0[0]) / max(1, fan_out1[1] - fan_out0[1]) * 1e6
+                  if fan_out0 is not None and fan_out1 is not None else math.nan)
     cpu_s = user_s + system_s
     workers_cpu_s = workers.cpu_seconds() - workers_cpu0
     redis_cpu_s = redis_cpu() - redis_cpu0 if redis_cpu else math.nan
@@ -762,7 +797,7 @@ def measure(server: Server, workers: Workers, clients: int, signals: int, interv
         "seen_p50": percentile(seen_latencies, 50), "seen_p99": percentile(seen_latencies, 99),
         "last_median": percentile(lasts, 50), "last_max": lasts[-1] if lasts else math.nan,
         "ack_median": percentile(sorted(ack_ms), 50), "ack_max": max(ack_ms),
-        "cpu_s": cpu_s, "us_per_delivery": cpu_s / max(1, len(latencies)) * 1e6,
+        "cpu_s": cpu_s, "us_per_delivery": cpu_s / max(1, len(latencies)) * 1e6, "fan_out_us": fan_out_us,
         "user_us": user_s / max(1, len(latencies)) * 1e6, "system_us": system_s / max(1, len(latencies)) * 1e6,
         "client_us_per_delivery": workers_cpu_s / max(1, len(latencies)) * 1e6,
         "redis_us_per_delivery": redis_cpu_s / max(1, len(latencies)) * 1e6,
@@ -810,6 +845,8 @@ def show(results: dict[str, dict[str, Any]], args: argparse.Namespace, workers: 
         ("server CPU in signal phase", lambda r: f"{r['cpu_s']:.2f} s in {r['phase_s']:.1f} s"),
         ("server CPU per delivery", lambda r: f"{r['us_per_delivery']:.1f} µs"),
         ("  of which user / system", lambda r: f"{r['user_us']:.1f} / {r['system_us']:.1f} µs"),
+        ("  of which the fan-out's writes", lambda r: "—" if math.isnan(r["fan_out_us"])
+         else f"{r['fan_out_us']:.1f} µs"),
         ("Redis CPU per delivery", lambda r: "—" if math.isnan(r["redis_us_per_delivery"])
          else f"{r['redis_us_per_delivery']:.1f} µs"),
         ("client CPU per delivery", lambda r: f"{r['client_us_per_delivery']:.1f} µs"),
@@ -821,7 +858,8 @@ def show(results: dict[str, dict[str, Any]], args: argparse.Namespace, workers: 
     for title, ours in columns[:-1]:
         print(f"  {title} / baseline: p50 {ratio(ours['p50'], base['p50'])}, p99 {ratio(ours['p99'], base['p99'])}, "
               f"memory per connection {ratio(ours['kb_per_conn'], base['kb_per_conn'])}, "
-              f"CPU per delivery {ratio(ours['us_per_delivery'], base['us_per_delivery'])}")
+              f"CPU per delivery {ratio(ours['us_per_delivery'], base['us_per_delivery'])} "
+              f"(the fan-out's writes alone {ratio(ours['fan_out_us'], base['fan_out_us'])})")
         if candidates:
             print(f"  {'':{len(title)}}   user {ratio(ours['user_us'], base['user_us'])}, "
                   f"system {ratio(ours['system_us'], base['system_us'])}, "

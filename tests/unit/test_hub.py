@@ -125,6 +125,9 @@ async def test_a_client_over_the_mark_is_closed_with_4008_and_the_others_get_eve
     assert slow.texts() == ["m0", "m1", "m2"], "a prefix, no gap: nothing after the message it could not take"
     assert slow.closed == [CLOSE_TOO_SLOW]
     assert len(hub.clients) == 1 and hub.count()["display"] == 1
+    stats = hub.stats.as_json()
+    assert (stats["events"], stats["deliveries"], stats["dropped"]) == (6, 9, 1), "3 × 2 delivered, then 3 × 1"
+    assert stats["cpu_ms"] >= 0
 
 
 async def test_a_client_at_the_mark_still_gets_messages() -> None:

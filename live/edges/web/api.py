@@ -594,7 +594,7 @@ async def api_qr(request: Request) -> Response:
 async def api_health(request: Request) -> Response:
     hall = _hall(request)
     return JSONResponse({"seq": hall.state.seq, "clients": hall.hub.count(), "time": hall.clock(),
-                         "checkin_failures": _limiter(request).stats()})
+                         "checkin_failures": _limiter(request).stats(), "fan_out": hall.hub.stats.as_json()})
 
 
 TOKEN_IN_URL = ("a token does not go in the URL (it would stay in histories and logs): sign in at the "
