@@ -25,7 +25,8 @@ from live.edges.hub import Client
 from live.edges.log.sqlite import SQLiteLog
 from live.edges.patch import MOSTLY
 from live.edges.patch import apply as patch_apply
-from live.projections.standings import ranks, standings_of
+from live.projections.standings import rank_at, ranks, standings_of, table_scores
+from live.rules.standings_preferans import standings as preferans_standings
 
 PLAYERS = [{"id": f"p{n:03}", "name": f"Player {n}"} for n in range(1, 201)]
 TEAMS = [{"id": f"t{n:02}", "name": f"Team {n}"} for n in range(1, 67)]
@@ -151,6 +152,11 @@ async def test_a_preferans_result_that_lifts_a_player_far_patches_the_standings(
 
         await play_preferans_round(played, 4, rng, last=the_middle_table_wins_big)
         check_one_result_patches(played, captured["before"], "player", captured["winner"])
+        # The places the pages read back are the rules' ranks, shared places ("1, 2, 2, 4") included.
+        rows = standings_of(hall.state)
+        rules = preferans_standings(table_scores(hall.state).values(), players=[p["id"] for p in PLAYERS])
+        assert ranks(rows) == [row.rank for row in rules] == [rank_at(rows, i) for i in range(len(rows))]
+        assert len(set(ranks(rows))) < len(rows), "no shared place to read back"
     finally:
         await hall.stop()
 
