@@ -115,12 +115,16 @@ def _names(entries: list[Any]) -> tuple[str, list[int | str]] | None:
 def _shifted(before: list[int | str], after: list[int | str],
              at_before: dict[int | str, int]) -> set[int | str] | None:
     """The entries kept when `after` is `before` less some at its start and with some more at its end (a log's
-    last entries: the audit, the announcements), found at C speed; None when it is not."""
+    last entries: the audit, the announcements), found at C speed; None when it is not. The ones at the end
+    must be new: a standings row that moved from last to first (`after` starting with `before`'s last entry)
+    is a move of one entry, not the whole list dropped but it."""
     i = at_before.get(after[0]) if after else None
     if i is None:
         return None
     rest = before[i:]
-    return set(rest) if after[:len(rest)] == rest else None
+    if after[:len(rest)] != rest or any(k in at_before for k in after[len(rest):]):
+        return None
+    return set(rest)
 
 
 def _in_order(before: list[int | str], after: list[int | str], at_before: dict[int | str, int]) -> set[int | str]:
