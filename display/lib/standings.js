@@ -28,15 +28,28 @@ export function standingsStarted(rows) {
 }
 
 /**
+ * Each row's place (1-based): its position in the list, except that a row `tied` to the one above
+ * shares its place ("1, 2, 2, 4"). The rows carry no rank of their own, so that a result that moves
+ * one row patches that row, not every rank it passes (live/projections/standings.py `ranks`).
+ */
+export function ranks(rows) {
+  const out = [];
+  (rows || []).forEach((r, i) => out.push(i > 0 && r?.tied ? out[i - 1] : i + 1));
+  return out;
+}
+
+/**
  * The label of each row's rank: `single(rank)` ("3."), or for a shared rank the span of the tied
  * group on each of its lines, `range(first, last)` ("3–4").
  */
 export function rankLabels(rows, single, range) {
+  const places = ranks(rows);
   const counts = new Map();
-  for (const r of rows || []) counts.set(r.rank, (counts.get(r.rank) || 0) + 1);
-  return (rows || []).map((r) => {
-    const n = counts.get(r.rank) || 1;
-    return r.shared && n > 1 ? range(r.rank, r.rank + n - 1) : single(r.rank);
+  for (const rank of places) counts.set(rank, (counts.get(rank) || 0) + 1);
+  return (rows || []).map((r, i) => {
+    const rank = places[i];
+    const n = counts.get(rank) || 1;
+    return r?.shared && n > 1 ? range(rank, rank + n - 1) : single(rank);
   });
 }
 

@@ -3,7 +3,10 @@
 A section that changed goes whole in an event message's `changes`, as it always has — unless it holds
 a long list (`LONG` entries or more: the check-in list, the roster or the standings of a big field) of
 which an event changed a few entries, or a list of entries that each name themselves (`seq`, `id`:
-the announcements, the audit) to which an event added some and from which it dropped the oldest.
+the announcements, the audit; `player`, `team`: the standings) to which an event added some, from
+which it dropped some (the oldest of a log) or in which it moved a few (a result that lifts a player
+from 50th to 10th: one `remove` and one `add`, since a standings row carries no rank of its own —
+its place is its position, live/projections/standings.py `ranks`).
 Then the message's `patch` says only those, as JSON Patch operations (RFC 6902: `replace`, `add`,
 `remove`, with JSON Pointer paths, RFC 6901, that start with the section's name; an `add` into a
 list inserts, as the RFC says). A check-in in a field of 10,000 then costs the display one line, not
@@ -24,7 +27,7 @@ LONG = 64
 MOSTLY = 0.25
 #: The fields that name a list's entry, in the order they are looked for: a list whose entries all have
 #: the same one, each a different value, is compared entry by entry by name (`_keyed`).
-KEYS = ("seq", "id")
+KEYS = ("seq", "id", "player", "team")
 #: A keyed list this long is worth patching (shorter ones go whole: their paths would say as much).
 KEYED = 8
 
@@ -112,12 +115,16 @@ def _names(entries: list[Any]) -> tuple[str, list[int | str]] | None:
 def _shifted(before: list[int | str], after: list[int | str],
              at_before: dict[int | str, int]) -> set[int | str] | None:
     """The entries kept when `after` is `before` less some at its start and with some more at its end (a log's
-    last entries: the audit, the announcements), found at C speed; None when it is not."""
+    last entries: the audit, the announcements), found at C speed; None when it is not. The ones at the end
+    must be new: a standings row that moved from last to first (`after` starting with `before`'s last entry)
+    is a move of one entry, not the whole list dropped but it."""
     i = at_before.get(after[0]) if after else None
     if i is None:
         return None
     rest = before[i:]
-    return set(rest) if after[:len(rest)] == rest else None
+    if after[:len(rest)] != rest or any(k in at_before for k in after[len(rest):]):
+        return None
+    return set(rest)
 
 
 def _in_order(before: list[int | str], after: list[int | str], at_before: dict[int | str, int]) -> set[int | str]:

@@ -2,12 +2,19 @@
 
 This module only translates: results, seatings, forfeits and penalties from the fold go in,
 rows ready for the screens come out. Every number is decided in `live/rules/`.
+
+A row's place is its position in the list, not a field of its own: a row that shares the place of the
+row above carries `"tied": true` (the key is absent otherwise), and `ranks` reads the places back
+(competition style, "1, 2, 2, 4", as the rules rank). So a result that lifts a player from 50th to
+10th changes that player's row and perhaps a neighbour's `tied`, not the 40 ranks in between, and
+the hall gets a patch of a few operations instead of the whole table (live/edges/patch.py).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from decimal import Decimal
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from live.core.memo import remember_last
 from live.core.status import ItemStatus
@@ -24,6 +31,46 @@ from live.rules.vp import vp
 if TYPE_CHECKING:
     from live.core.state import State
     from live.core.tournament import Item, Team, Tournament
+
+
+class _Ranked(Protocol):
+    """A rules row (`live.rules.standings_preferans.StandingRow`, `live.rules.bridge.StandingRow`)."""
+
+    @property
+    def rank(self) -> int: ...
+
+
+def ranks(rows: Sequence[Mapping[str, Any]]) -> list[int]:
+    """Each standings row's place (1-based): its position, except that a `tied` row takes the place of the
+    row above ("1, 2, 2, 4"). The rows carry no rank so that a move of one row does not rewrite the others."""
+    out: list[int] = []
+    for i, row in enumerate(rows):
+        out.append(out[-1] if out and row.get("tied") else i + 1)
+    return out
+
+
+def rank_at(rows: Sequence[Mapping[str, Any]], i: int) -> int:
+    """The place of `rows[i]` alone (a player's own line: `ranks` without reading the whole field)."""
+    while i > 0 and rows[i].get("tied"):
+        i -= 1
+    return i + 1
+
+
+def _tied(rows: Sequence[_Ranked]) -> list[bool]:
+    """Whether each rules row shares the place of the row above: its rules rank is the one above's.
+
+    The rules rank competition style (a row's rank is its position, or the rank above it when tied: their
+    property tests say so), so `ranks` of the projected rows gives the rules' ranks back. Where the projection
+    leaves rows out (a player no longer on the roster) the places close up behind them: the table the hall
+    sees has no gap for someone who is not in it."""
+    return [i > 0 and row.rank == rows[i - 1].rank for i, row in enumerate(rows)]
+
+
+def _with_tie(row: dict[str, Any], tied: bool) -> dict[str, Any]:
+    """`row`, with `"tied": true` when it shares the place above (absent otherwise: the smaller row)."""
+    if tied:
+        row["tied"] = True
+    return row
 
 
 def compute(state: State) -> list[dict[str, Any]]:
@@ -99,12 +146,13 @@ def _preferans(state: State) -> list[dict[str, Any]]:
         tiebreaks=t.rules.get("standings_tiebreaks", ("bule", "head_to_head")), deductions=deducted,
     )
     names = {p.id: p for p in t.players}
-    return [{
-        "rank": row.rank, "shared": row.shared, "player": row.player, "name": names[row.player].name,
+    shown = [row for row in rows if row.player in names]
+    return [_with_tie({
+        "shared": row.shared, "player": row.player, "name": names[row.player].name,
         "lady": names[row.player].lady, "points": json_number(row.points), "bule": json_number(row.bule),
         "rounds": row.rounds, "penalty_bule": on_paper.get(row.player, 0),
         "penalty_points": json_number(row.penalty_points),
-    } for row in rows if row.player in names]
+    }, tied) for row, tied in zip(shown, _tied(shown), strict=True)]
 
 
 # bridge ----------------------------------------------------------------------------------------
@@ -211,21 +259,25 @@ def final_view(state: State) -> dict[str, Any] | None:
 
 
 def prize_table(state: State) -> tuple[list[dict[str, Any]], str]:
-    """The standings rows the prizes follow, and by what: "final" once the Novi Sad final has a winner
-    (RULES.md §2: the champion is the final's winner, its loser 2nd; `prizes.champion_first`), else
-    "standings" (the table as it stands). The standings themselves stay the league's."""
+    """The standings rows the prizes follow, each with its explicit "rank", and by what: "final" once the
+    Novi Sad final has a winner (RULES.md §2: the champion is the final's winner, its loser 2nd;
+    `prizes.champion_first`), else "standings" (the table as it stands). The standings themselves stay the
+    league's. The rank is written out here because after a final it is not the position (a team that
+    shared the league's 2nd place with a finalist is 3rd, below the champion and the runner-up)."""
     table = standings_of(state)
+    ranked = [{**{k: v for k, v in row.items() if k != "tied"}, "rank": rank}  # (the rank says it all)
+              for row, rank in zip(table, ranks(table), strict=True)]
     final = final_view(state) if state.tournament.game == "bridge" else None
     if final is None or final["winner"] is None:
-        return table, "standings"
+        return ranked, "standings"
     winner = final["winner"]
     runner_up = final["second"] if winner == final["first"] else final["first"]
-    if not {winner, runner_up} <= {row["team"] for row in table}:
-        return table, "standings"  # a finalist erased from the table since (a withdrawal): no final to follow
-    ranks = dict(champion_first([(row["team"], row["rank"]) for row in table], winner, runner_up))
-    by_team = {row["team"]: row for row in table}
-    order = [winner, runner_up, *(row["team"] for row in table if row["team"] not in (winner, runner_up))]
-    return [{**by_team[team], "rank": ranks[team]} for team in order], "final"
+    if not {winner, runner_up} <= {row["team"] for row in ranked}:
+        return ranked, "standings"  # a finalist erased from the table since (a withdrawal): no final to follow
+    places = dict(champion_first([(row["team"], row["rank"]) for row in ranked], winner, runner_up))
+    by_team = {row["team"]: row for row in ranked}
+    order = [winner, runner_up, *(row["team"] for row in ranked if row["team"] not in (winner, runner_up))]
+    return [{**by_team[team], "rank": places[team]} for team in order], "final"
 
 
 def bridge_scores(state: State) -> list[bridge.Score]:
@@ -311,12 +363,12 @@ def _bridge(state: State) -> list[dict[str, Any]]:
                             teams=[team.id for team in t.teams if team.id not in erased])
     names = {team.id: team.name for team in t.teams}
     departed_now = set(departed(state, scores))
-    return [{
-        "rank": row.rank, "shared": row.shared, "team": row.team, "name": names.get(row.team, row.team),
+    return [_with_tie({
+        "shared": row.shared, "team": row.team, "name": names.get(row.team, row.team),
         "vp": json_number(row.vp), "penalty_vp": json_number(row.penalty_vp), "imps_for": json_number(row.imps_for),
         "imps_against": json_number(row.imps_against), "imp_diff": json_number(row.imp_diff), "played": row.played,
         "awarded": row.awarded, "decided_by": row.decided_by, "withdrawn": row.team in departed_now,
-    } for row in rows]
+    }, tied) for row, tied in zip(rows, _tied(rows), strict=True)]
 
 
 def results_view(state: State) -> dict[str, list[dict[str, Any]]]:

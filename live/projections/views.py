@@ -22,7 +22,7 @@ from live.core.status import ItemStatus
 from live.core.tournament import Item, Player, Tournament
 from live.projections import appeals, checkin, desk, lineups, rosters, sanctions, table_slips, timeline
 from live.projections.lateness import lateness_of
-from live.projections.standings import final_view, hidden, scored_results, standings_of
+from live.projections.standings import final_view, hidden, rank_at, scored_results, standings_of
 
 AUDIT_SHOWN = 100
 
@@ -220,10 +220,19 @@ def me_section(state: State, player_id: str, *, private: bool = False) -> dict[s
         # (live/projections/lineups.py).
         "boards": lineups.player_view(state, player.id),
         # While the standings are hidden, a player's own line is too (their place would tell the others').
-        "standing": None if hidden(state) else next(
-            (row for row in standings_of(state)
-             if row.get("player") == player.id or (player.team and row.get("team") == player.team)), None),
+        # It keeps an explicit "rank": one row has no position to read it from, and the page shows it.
+        "standing": None if hidden(state) else _standing(state, player.id, player.team),
     }
+
+
+def _standing(state: State, player: str, team: str | None) -> dict[str, Any] | None:
+    """The player's (or their team's) line of the standings with its place, `rank`; None if not in them."""
+    rows = standings_of(state)
+    at = next((i for i, row in enumerate(rows) if row.get("player") == player or (team and row.get("team") == team)),
+              None)
+    if at is None:
+        return None
+    return {**{k: v for k, v in rows[at].items() if k != "tied"}, "rank": rank_at(rows, at)}
 
 
 def _involves(row: dict[str, Any], player: str, team: str | None) -> bool:

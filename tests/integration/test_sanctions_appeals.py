@@ -28,11 +28,18 @@ from server import (
     write_tournament,
 )
 
+from live.projections.standings import ranks
+
 PLAYERS = tuple({"id": f"p{n}", "name": name} for n, name in enumerate(
     ("Ana Petrović", "Bojan Ilić", "Vesna Jovanović", "Dragan Marković", "Jelena Šarić", "Milan Đorđević"), 1))
 IN_ORDER = 654
 SCENARIO_TIMEOUT = 60.0
 REFEREE = {"Authorization": f"Bearer {REFEREE_TOKEN}"}
+
+
+def by_player(standings: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """player → their row, with the place a page reads from the rows (`ranks`) written in as "rank"."""
+    return {row["player"]: {**row, "rank": rank} for row, rank in zip(standings, ranks(standings), strict=True)}
 
 
 @pytest.fixture
@@ -115,25 +122,26 @@ async def test_signalling_steps_and_a_deduction_of_points_changes_the_standings_
             assert "signalling" in state["sanctions"]["kinds"] and "deduction" in state["sanctions"]["kinds"]
             assert penalty_bule(state)["p5"] == 0
 
-            rows = {r["player"]: r for r in (await server.state())["standings"]}
+            rows = by_player((await server.state())["standings"])
             assert (rows["p4"]["rank"], rows["p4"]["points"], rows["p1"]["points"]) == (1, 4.5, 4.3)
             deduction = await server.acked_event({"type": "sanction", "player": "p4", "kind": "deduction", "item": "r1",
                                            "points": 0.5, "reason": "insulted an opponent"})
             assert deduction["payload"]["penalties"] == [
                 {"player": "p4", "amount": 0.5, "unit": "points",
                  "reason": "deduction of points (1st offence): insulted an opponent"}]
-            rows = {r["player"]: r for r in (await server.state())["standings"]}
+            rows = by_player((await server.state())["standings"])
             assert (rows["p4"]["rank"], rows["p4"]["points"], rows["p4"]["penalty_points"]) == (2, 4, 0.5)
             assert rows["p1"]["rank"] == 1
             # the player's own page is told at once: their line with the points taken, and the penalty
             pushed = await phone.wait_for(is_event(deduction["seq"]), timeout=10)
             me = pushed["changes"]["me"]
             assert (me["standing"]["points"], me["standing"]["penalty_points"]) == (4, 0.5)
+            assert me["standing"]["rank"] == 2  # (their own line says its place: it has no position to read)
             assert [p["unit"] for p in me["penalties"]] == ["points"]
 
             undo = await server.acked_event({"type": "undo"})
             assert undo["payload"] == {"target": deduction["seq"], "undid": "sanction_recorded"}
-            rows = {r["player"]: r for r in (await server.state())["standings"]}
+            rows = by_player((await server.state())["standings"])
             assert (rows["p4"]["rank"], rows["p4"]["points"], rows["p4"]["penalty_points"]) == (1, 4.5, 0)
         finally:
             await phone.close()

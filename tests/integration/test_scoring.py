@@ -17,6 +17,8 @@ import httpx
 import pytest
 from server import Server, WSClient, close_all, is_event, is_type, round_entry, start_server, write_tournament
 
+from live.projections.standings import ranks
+
 PLAYERS = (
     {"id": "p1", "name": "Ana Petrović"},
     {"id": "p2", "name": "Bojan Ilić"},
@@ -54,8 +56,14 @@ async def standings_csv(server: Server) -> list[list[str]]:
 
 
 def csv_rows(standings: list[dict[str, Any]]) -> list[list[str]]:
-    """The CSV lines /api/standings.csv must have for these standings rows (as /api/state gives them)."""
-    return [CSV_HEADER, *([str(row[c]) for c in CSV_HEADER] for row in standings)]
+    """The CSV lines /api/standings.csv must have for these standings rows (as /api/state gives them: the
+    CSV's rank is the place each row's position and `tied` say)."""
+    return [CSV_HEADER, *([str(row[c]) for c in CSV_HEADER] for row in ranked(standings))]
+
+
+def ranked(standings: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The rows with the place a page reads from them (`ranks`) written in as "rank"."""
+    return [{**row, "rank": rank} for row, rank in zip(standings, ranks(standings), strict=True)]
 
 
 async def test_results_entered_over_http_reach_every_display_and_the_players_phone(server: Server) -> None:
@@ -103,7 +111,8 @@ async def test_results_entered_over_http_reach_every_display_and_the_players_pho
         state = await server.state()
         assert state["standings"] == standings[0]
         assert [row["player"] for row in state["standings"]] == sorted(expected, key=lambda p: -expected[p])
-        assert [row["rank"] for row in state["standings"]] == [1, 2, 3, 4, 5, 6]
+        assert ranks(state["standings"]) == [1, 2, 3, 4, 5, 6]
+        assert not any("rank" in row or "tied" in row for row in state["standings"]), "no place shared"
 
         # the phone: its seat and its result, with its own points
         table_of_p1 = where[0]
@@ -191,6 +200,9 @@ async def test_the_standings_csv_of_a_bridge_tournament(tmp_path: Path) -> None:
         assert response.status_code == 200, response.text
         assert response.headers["content-type"] == "text/csv; charset=utf-8"
         rows = list(csv.reader(io.StringIO(response.text)))
-        assert rows == [header, *([str(row[c]) for c in header] for row in state["standings"])]
+        assert rows == [header, *([str(row[c]) for c in header] for row in ranked(state["standings"]))]
+        # the two teams yet to play share the 4th place: the CSV says it on both lines (the rows say `tied`)
+        assert [(r[0], r[1]) for r in rows[1:]][3:] == [("4", "Tim 3"), ("4", "Tim 4")]
+        assert [row.get("tied", False) for row in state["standings"]] == [False, False, False, False, True]
         assert rows[1][:2] == ["1", "Tim 2"] and rows[1][-1] == "1"
         assert [r[1] for r in rows[1:]].count("Tim 1") == 1  # the bye team, 12 VP

@@ -44,7 +44,7 @@ const SECTIONS = {
   timetable: [{ id: "r1", title: "Коло 1", round: 1, kind: "round" }, { id: "reg", title: "Регистрација" }],
   players: [{ id: "p1", name: "Љубомир Пантић" }, { id: "p2", name: "Ana Petrović" }],
   teams: [{ id: "t1", name: "Црвена звезда" }],
-  standings: [{ rank: 1, player: "p1", name: "Љубомир Пантић", points: 6.2 }],
+  standings: [{ player: "p1", name: "Љубомир Пантић", points: 6.2 }],
   lateness: { r1: { item: "r1", rows: [{ id: "p1", name: "Љубомир Пантић", reserve: "Зоран Вуковић" }] } },
   announcements: [{ text: "Вечера у 19 часова" }],
   seating: { r1: { tables: [{ table: 1, players: ["p1", "p2"] }] } },

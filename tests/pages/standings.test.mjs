@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 
 import {
-  changedStandings, gameOf, lastScoredItem, nameBook, placeSpan, rankLabels, resultsOf, seatingOf, seatingToShow,
+  changedStandings, gameOf, lastScoredItem, nameBook, placeSpan, rankLabels, ranks, resultsOf, seatingOf, seatingToShow,
   standingKey, standingsRows, standingsStarted,
 } from "../../display/lib/standings.js";
 import { at, round } from "./helpers.mjs";
@@ -31,10 +31,27 @@ describe("the standings", () => {
     assert.equal(standingsStarted(null), false);
   });
 
+  it("reads each row's place from its position, a tied row taking the place of the row above", () => {
+    const rows = [{}, { shared: true }, { shared: true, tied: true }, { shared: true, tied: true }, {}, { shared: true },
+      { shared: true, tied: true }];
+    assert.deepEqual(ranks(rows), [1, 2, 2, 2, 5, 6, 6]);
+    assert.deepEqual(ranks([{ tied: true }, {}]), [1, 2], "the first row has no row above to share with");
+    assert.deepEqual(ranks(null), []);
+  });
+
   it("labels a shared rank with the span of its tied group", () => {
-    const rows = [{ rank: 1 }, { rank: 2, shared: true }, { rank: 2, shared: true }, { rank: 2, shared: true }, { rank: 5 }];
-    assert.deepEqual(rankLabels(rows, (r) => `${r}.`, (a, b) => `${a}–${b}.`), ["1.", "2–4.", "2–4.", "2–4.", "5."]);
-    assert.deepEqual(rankLabels([{ rank: 3, shared: true }], (r) => `${r}.`, (a, b) => `${a}–${b}`), ["3."], "alone: no span");
+    const rows = [{}, { shared: true }, { shared: true, tied: true }, { shared: true, tied: true }, {}, { shared: true },
+      { shared: true, tied: true }];
+    assert.deepEqual(rankLabels(rows, (r) => `${r}.`, (a, b) => `${a}–${b}.`), ["1.", "2–4.", "2–4.", "2–4.", "5.", "6–7.", "6–7."]);
+    assert.deepEqual(rankLabels([{}, { shared: true }], (r) => `${r}.`, (a, b) => `${a}–${b}`), ["1.", "2."], "alone: no span");
+  });
+
+  it("moves every label with the row that moved, the rows themselves unchanged but for their order and ties", () => {
+    const label = (rows) => rankLabels(rows, (r) => `${r}.`, (a, b) => `${a}–${b}.`);
+    const a = { player: "a" }; const b = { player: "b", shared: true }; const c = { player: "c", shared: true, tied: true };
+    const d = { player: "d" };
+    assert.deepEqual(label([a, b, c, d]), ["1.", "2–3.", "2–3.", "4."]);
+    assert.deepEqual(label([d, a, b, c]), ["1.", "2.", "3–4.", "3–4."], "d went to the top: the others' rows are as they were");
   });
 
   it("spans a shared place at a table", () => {
@@ -44,9 +61,9 @@ describe("the standings", () => {
   });
 
   it("names the rows whose score changed, not those that only moved", () => {
-    const before = [{ player: "a", rank: 1, points: 10 }, { player: "b", rank: 2, points: 8 }, { player: "c", rank: 3, points: 5 }];
-    const after = [{ player: "b", rank: 1, points: 12 }, { player: "a", rank: 2, points: 10 }, { player: "c", rank: 3, points: 5,
-      penalty_bule: 20 }, { player: "d", rank: 4, points: 1 }];
+    const before = [{ player: "a", points: 10 }, { player: "b", points: 8 }, { player: "c", points: 5 }];
+    const after = [{ player: "b", points: 12 }, { player: "a", points: 10 }, { player: "c", points: 5, penalty_bule: 20 },
+      { player: "d", points: 1 }];
     assert.deepEqual([...changedStandings(before, after)].sort(), ["b", "c"]);
     assert.equal(changedStandings(null, after).size, 0);
   });

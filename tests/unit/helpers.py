@@ -5,7 +5,7 @@ Time in these tests is plain integers (epoch milliseconds): there is no wall clo
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
@@ -13,6 +13,7 @@ from live.core import events as E
 from live.core.events import Event, NewEvent
 from live.core.state import State, fold
 from live.core.tournament import Tournament, from_ms, parse, to_ms
+from live.projections.standings import ranks
 
 SEC = 1_000
 MIN = 60 * SEC
@@ -136,3 +137,9 @@ def stored(events: list[Event], new: NewEvent, ts: int) -> Event:
 
 def fold_all(t: Tournament, *events: Event) -> State:
     return fold(t, events)
+
+
+def ranked(rows: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """Standings rows with the place each one shows written in as "rank": the rows carry only their order and
+    `tied` (`live.projections.standings.ranks`), and a test reads a row's place as the pages do."""
+    return [{**row, "rank": rank} for row, rank in zip(rows, ranks(rows), strict=True)]

@@ -16,7 +16,7 @@ from decimal import Decimal
 from typing import Any
 
 import pytest
-from helpers import MIN, SEC, T0, rounds, stored, tournament
+from helpers import MIN, SEC, T0, ranked, rounds, stored, tournament
 
 from live.commands.arrivals import self_check_in
 from live.commands.decide import CommandError, decide
@@ -518,7 +518,7 @@ def scored(t: Tournament, late: int) -> Desk:
 
 
 def standing(state: State) -> dict[str, tuple[Any, ...]]:
-    return {r["player"]: (r["rank"], r["points"], r["bule"]) for r in standings_of(state) if r["rounds"]}
+    return {r["player"]: (r["rank"], r["points"], r["bule"]) for r in ranked(standings_of(state)) if r["rounds"]}
 
 
 def test_on_paper_the_standings_are_as_entered() -> None:

@@ -120,6 +120,17 @@ def test_a_keyed_entry_changed_in_place_and_one_moved() -> None:
     assert {op["op"] for op in patch} == {"remove", "add", "replace"} and len(patch) == 3
 
 
+def test_a_row_that_moved_from_last_to_first_is_one_remove_and_one_add() -> None:
+    # The standings after a league's first result: the last team (all level until then) goes to the top, and the
+    # list starts with the one entry the list before ended with — a move, not all but one dropped and re-added.
+    before = {"standings": [{"team": f"t{i:02}", "vp": 0} for i in range(1, 76)]}
+    rows_after = [{"team": "t75", "vp": 17}, *before["standings"][:-1]]
+    rows_after.append(rows_after.pop(1) | {"vp": 3})  # and t01 to the bottom
+    whole, patch = changes(before, {"standings": rows_after})
+    assert whole == {} and apply(before, patch) == {"standings": rows_after}
+    assert [op["op"] for op in patch] == ["remove", "remove", "add", "add"]
+
+
 def test_lists_without_a_name_per_entry_or_mostly_reordered_go_as_before() -> None:
     twice = [{"seq": 1}, {"seq": 1}, *announcements(range(2, 10))]
     whole, patch = changes({"a": twice}, {"a": [*twice, {"seq": 11}]})

@@ -6,6 +6,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from helpers import ranked
 from starlette.testclient import TestClient
 
 from live.core.tournament import load
@@ -44,7 +45,7 @@ def test_the_fund_is_split_50_25_15_10_by_the_standings_and_the_best_lady_is_nam
     standings = client.get("/api/state").json()["standings"]
     assert [p["id"] for p in body["prizes"]] == [row["player"] for row in standings[:4]]
     assert [p["amount"] for p in body["prizes"]] == [50000, 25000, 15000, 10000]
-    ladies = [row for row in standings if row["lady"]]
+    ladies = [row for row in ranked(standings) if row["lady"]]
     assert body["best_lady"] == {"id": ladies[0]["player"], "name": ladies[0]["name"], "rank": ladies[0]["rank"]}
 
 

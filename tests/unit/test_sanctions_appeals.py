@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from helpers import SEC, rounds, stored, tournament
+from helpers import SEC, ranked, rounds, stored, tournament
 from test_results import PREFERANS7, PUBLISH_IN_ORDER, START_R1, TABLE1, TABLE2, Session, record
 from test_results import session as scoring_session
 
@@ -259,7 +259,7 @@ def test_signalling_steps_up_per_player_and_the_last_step_is_recorded_as_such() 
 def test_a_deduction_of_points_comes_off_the_standings_score_and_its_undo_gives_them_back() -> None:
     s = session("r1 recorded")
     do(s, record(2, TABLE2))
-    before = {row["player"]: row for row in standings_of(s.state)}
+    before = {row["player"]: row for row in ranked(standings_of(s.state))}
     assert (before["p1"]["rank"], before["p4"]["rank"], before["p1"]["penalty_points"]) == (2, 1, 0)
     given = do(s, sanction("p4", "deduction", points=0.5, reason="insulted an opponent"))
     assert given.payload == {
@@ -267,24 +267,25 @@ def test_a_deduction_of_points_comes_off_the_standings_score_and_its_undo_gives_
         "unit": "points", "measure": "points", "points": 0.5, "reason": "insulted an opponent",
         "penalties": [{"player": "p4", "amount": 0.5, "unit": "points",
                        "reason": "deduction of points (1st offence): insulted an opponent"}]}
-    after = {row["player"]: row for row in standings_of(s.state)}
+    after = {row["player"]: row for row in ranked(standings_of(s.state))}
     # 4.5 − 0.5 = 4.0 < p1's 4.3: p4 drops to 2nd; the bule and the bule on the paper do not change
     assert (after["p4"]["points"], after["p4"]["penalty_points"], after["p4"]["rank"]) == (4, 0.5, 2)
     assert (after["p1"]["rank"], after["p4"]["bule"], after["p4"]["penalty_bule"]) == (1, 50, 0)
     assert me_section(s.state, "p4")["standing"]["penalty_points"] == 0.5  # type: ignore[index]
+    assert me_section(s.state, "p4")["standing"]["rank"] == 2  # type: ignore[index]  # (one line: its place said)
     assert [p["unit"] for p in me_section(s.state, "p4")["penalties"]] == ["points"]  # type: ignore[index]
     do(s, sanction("p4", "deduction", points=1, reason="again"))
     assert {r["player"]: r["penalty_points"] for r in standings_of(s.state)}["p4"] == 1.5
     do(s, {"type": "undo"})
     do(s, {"type": "undo", "seq": given.seq})
-    back = {row["player"]: row for row in standings_of(s.state)}
+    back = {row["player"]: row for row in ranked(standings_of(s.state))}
     assert (back["p4"]["points"], back["p4"]["penalty_points"], back["p4"]["rank"]) == (4.5, 0, 1)
 
 
 def test_a_deduction_before_any_result_makes_the_score_negative_and_ranks_last() -> None:
     s = running()
     do(s, sanction("p3", "deduction", points=2, reason="left the table"))
-    rows = {row["player"]: row for row in standings_of(s.state)}
+    rows = {row["player"]: row for row in ranked(standings_of(s.state))}
     assert (rows["p3"]["points"], rows["p3"]["penalty_points"], rows["p3"]["rank"]) == (-2, 2, 6)
     assert rows["p1"]["rank"] == 1 and rows["p1"]["shared"]
 

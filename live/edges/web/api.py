@@ -40,7 +40,7 @@ from live.edges.web.ratelimit import Limiter, client_key
 from live.projections import checkin
 from live.projections.desk import fund_for_prizes as desk_fund
 from live.projections.standings import hidden as standings_hidden
-from live.projections.standings import prize_table, standings_of
+from live.projections.standings import prize_table, ranks, standings_of
 from live.projections.views import full_state
 from live.rules.prizes import prizes
 
@@ -279,7 +279,8 @@ def _standings_refused(request: Request) -> Response | None:
 
 
 async def api_standings_csv(request: Request) -> Response:
-    """The standings as CSV (UTF-8), for a spreadsheet or the organizer's records."""
+    """The standings as CSV (UTF-8), for a spreadsheet or the organizer's records: the `rank` column is the
+    place `ranks` reads from the rows' order (a spreadsheet has no order to read it from once sorted)."""
     refused = _standings_refused(request)
     if refused is not None:
         return refused
@@ -288,8 +289,9 @@ async def api_standings_csv(request: Request) -> Response:
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow(columns)
-    for row in standings_of(hall.state):
-        writer.writerow([row[c] for c in columns])
+    rows = standings_of(hall.state)
+    for row, rank in zip(rows, ranks(rows), strict=True):
+        writer.writerow([rank if c == "rank" else row[c] for c in columns])
     filename = "standings.csv"
     return Response(out.getvalue(), media_type="text/csv; charset=utf-8",
                     headers={"Content-Disposition": f'attachment; filename="{filename}"'})
@@ -321,7 +323,7 @@ async def api_prizes(request: Request) -> Response:
     shares = hall.tournament.rules.get("prize_shares")
     if not shares:
         return _error(422, f"the {hall.tournament.preset} rules name no split of a prize fund", {"field": "fund"})
-    table, order = prize_table(hall.state)  # Novi Sad: by the final once it has a winner
+    table, order = prize_table(hall.state)  # with each row's rank; Novi Sad: by the final once it has a winner
     key = "player" if hall.tournament.game == "preferans" else "team"
     amounts = prizes(fund, [(row[key], row["rank"]) for row in table], shares)
     paid = [{"rank": row["rank"], "id": row[key], "name": row["name"], "amount": float(amounts[row[key]])}
