@@ -167,3 +167,41 @@ def test_a_keyed_lists_patch_rebuilds_it_exactly(pair: tuple[dict[str, Any], dic
     rebuilt = apply(before, patch)
     rebuilt.update(whole)
     assert rebuilt == after
+
+
+@st.composite
+def kept_pairs(draw: st.DrawFn) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A long list whose entries an event kept as the same objects but a few: changed, renamed (another `id`, or
+    none), or no dict any more — as `State.derived` keeps a check-in list or the standings between events."""
+    n = draw(st.integers(LONG, LONG + 40))
+    before = {"rows": [{"id": f"p{i}", "v": draw(st.integers(0, 3))} for i in range(n)]}
+    entries = list(before["rows"])  # the same objects
+    for i in draw(st.lists(st.integers(0, n - 1), max_size=12)):
+        kind = draw(st.sampled_from(["value", "value", "rename", "unnamed", "number"]))
+        if kind == "value":
+            entries[i] = {**before["rows"][i], "v": draw(st.integers(0, 3))}
+        elif kind == "rename":
+            entries[i] = {"id": f"q{i}", "v": 0}
+        elif kind == "unnamed":
+            entries[i] = {"v": 1}
+        else:
+            entries[i] = i
+    return before, {"rows": entries}
+
+
+@settings(max_examples=300, deadline=None)
+@given(kept_pairs())
+def test_a_list_kept_but_a_few_entries_is_patched_exactly(pair: tuple[dict[str, Any], dict[str, Any]]) -> None:
+    before, after = pair
+    whole, patch = changes(before, after)
+    rebuilt = apply(before, patch)
+    rebuilt.update(whole)
+    assert rebuilt == after
+
+
+def test_one_line_changed_in_place_of_a_long_named_list_is_one_replace_there() -> None:
+    before = {"rows": rows(10_000)}
+    after = {"rows": list(before["rows"])}
+    after["rows"][4321] = {**after["rows"][4321], "arrived_at": 7}
+    whole, patch = changes(before, after)
+    assert whole == {} and patch == [{"op": "replace", "path": "/rows/4321/arrived_at", "value": 7}]
