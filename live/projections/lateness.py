@@ -240,12 +240,14 @@ def report(state: State, item_id: str) -> dict[str, Any]:
     s = state.items[item_id]
     at_steps = steps(t, s)
     clock = L.running_clock(reference(s), s.pauses)
+    kept = state.late_rows
     return {
         "item": item_id, "reference_start": reference(s), "pauses": [list(p) for p in s.pauses],
         "late_clock": {"ms": clock.ms, "at": clock.at, "running": clock.running},
         "players_needed": players_needed(t) if t.game == "bridge" else None,
         "thresholds": [_threshold(t, s, x, at_steps) for x in thresholds(t, s)] if not s.open else [],
-        "rows": [_cached_row(t, state, s, who) for who in expected(state, item_id)],
+        # (the kept lines looked up inline: this runs once per check-in over the whole field)
+        "rows": [kept.get((item_id, who)) or _cached_row(t, state, s, who) for who in expected(state, item_id)],
         "steps": at_steps,
     }
 
