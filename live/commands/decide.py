@@ -319,7 +319,15 @@ def allowed_now(state: State) -> dict[str, list[str]]:
     no copy of when a round may be started, paused or ended. (An extension is tried as +1 minute;
     a shortening is checked when it is sent.) A seating's "publish" follows the round's state only: whether
     the draw or the standings can seat everyone is said when it is sent, since trying it would seat
-    every round on every event."""
+    every round on every event.
+
+    Kept in the state until an event clears its derived parts (`State.derived`): it tries six commands on
+    every item of the timetable, and most events (an announcement, a check-in before the start, a payment)
+    change none of their answers. The hall's section check (LIVE_CHECK_SECTIONS) builds it anew to prove it."""
+    return state.derived("allowed", lambda: _allowed(state))
+
+
+def _allowed(state: State) -> dict[str, list[str]]:
     out: dict[str, list[str]] = {}
     for ident, s in state.items.items():
         ok = ["publish"] if s.item.playing and results.seating_may_change(s) else []

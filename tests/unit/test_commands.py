@@ -451,6 +451,19 @@ ALLOWED = [
 ]
 
 
+def test_what_the_console_may_offer_is_kept_until_an_event_changes_the_rounds() -> None:
+    from live.core.state import apply
+
+    state = fold(PREFERANS, [seated()])
+    kept = allowed_now(state)
+    assert allowed_now(state) is kept, "asked again: the same answer, not tried again"
+    apply(state, ev(2, T0 + SEC, E.ANNOUNCED, "referee", text="Welcome"))
+    assert allowed_now(state) is kept, "an announcement changes no round"
+    apply(state, start(seq=3))
+    assert allowed_now(state) == {"r1": ["pause", "extend", "lastDeals", "end"], "r2": ["publish", "extend"]}
+    assert allowed_now(state) == allowed_now(fold(PREFERANS, [seated(), start(seq=3)]))
+
+
 @pytest.mark.parametrize(("events", "expected"), [case[1:] for case in ALLOWED], ids=[case[0] for case in ALLOWED])
 def test_the_console_is_offered_exactly_the_round_commands_the_server_would_take(
         events: list[Event], expected: dict[str, list[str]]) -> None:
