@@ -31,7 +31,7 @@ from live.commands.validation import CommandError
 from live.core.state import State
 from live.core.tournament import Player, Tournament
 from live.projections.lineups import boards_of, competition_rounds, sheet_rounds
-from live.projections.rosters import current, league_record, members, replacements
+from live.projections.rosters import current, league_record, replacements
 from live.rules import lineups as L
 from live.rules import rosters as R
 from live.rules.citations import Rule, cite_detail, rule
@@ -210,7 +210,7 @@ def member_fields(plan: Tournament, state: State, team: str | None, *, name: str
             raise CommandError(422, "a player on their own replaces nobody", {"field": "replaces",
                                                                               "code": "roster.replaces_nobody"})
         return fields
-    roster = members(plan, team)
+    roster = plan.members(team)
     most = plan.rules.get("roster_max")
     if most is not None and R.roster_full(len(roster), int(most)):
         raise _refuse(409, f"{team} has {len(roster)} members: {cite(plan, 'roster_max', n=most)}", "team",

@@ -138,7 +138,7 @@ class BridgeOrganizer:
     def _roster(self, team: str) -> list[str]:
         """Who may be on a sheet: the team's members still on it, substitutes (Slovak §27.1) last."""
         t = self.hall.state.tournament
-        members = [p for p in t.players if p.team == team and not p.withdrawn]
+        members = [p for p in t.members(team) if not p.withdrawn]
         return [p.id for p in sorted(members, key=lambda p: p.substitute)]
 
     def _teams(self, item: str) -> list[str]:

@@ -18,11 +18,6 @@ from live.rules import rosters as R
 from live.rules.berger import BergerRound
 
 
-def members(plan: Tournament, team: str) -> list[Player]:
-    """Everyone on the team's roster, those who left it included."""
-    return list(plan.members(team))
-
-
 @remember_last
 def _playing(schedule: tuple[BergerRound[str], ...]) -> tuple[frozenset[str], ...]:
     """The teams that play in each Berger round (not the bye): asked once per team and round."""
@@ -44,7 +39,7 @@ def league_record(state: State, team: str) -> tuple[int, int]:
 
 def current(plan: Tournament, team: str) -> list[Player]:
     """The members still on the team's roster (not withdrawn): who can play, and who count towards the minimum."""
-    return [p for p in members(plan, team) if not p.withdrawn]
+    return [p for p in plan.members(team) if not p.withdrawn]
 
 
 def replacements(state: State, team: str) -> list[dict[str, Any]]:
