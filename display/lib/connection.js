@@ -5,11 +5,16 @@
 // The first hello and snapshot come with the page itself (its `#live-boot` data block, live/edges/web/assets.py):
 // the connection hands them on as if the socket had sent them, so the first screen needs no round
 // trip after the page, and then opens the socket with `since` = the boot's seq.
+//
+// A section too long to push with its event (a big field's seating, its check-in list after a round
+// start: live/edges/budget.py) is named in the message's `fetch` list instead; the connection fetches it
+// over HTTP. The answer is the section as of some seq at or after that event (`X-Live-Seq`): what the
+// events up to that seq changed in it is already in it, what came after is applied on top, in order.
 
 import { takeBoot } from "./boot.js";
 import { clock } from "./clock.js";
 import { pageLanguage } from "./i18n.js";
-import { applyPatch } from "./patch.js";
+import { applyPatch, keys } from "./patch.js";
 import { presentEvent, presentSections } from "./script.js";
 
 /**
@@ -39,6 +44,9 @@ const PING_EVERY_MS = 60_000;
 const HEARTBEAT_EVERY_MS = 500;
 const QUIET_MS = 2_000;
 const PONG_TIMEOUT_MS = 2_500;
+// A section that cannot be fetched is tried this many times, a second apart; then the page asks for a snapshot.
+const FETCH_TRIES = 3;
+const FETCH_RETRY_MS = 1_000;
 
 /**
  * Where the page opens its WebSocket: what the server wrote on the page (`<meta name="live-ws">`: an
@@ -79,8 +87,13 @@ function socketAddress(scheme, doc = globalThis.document) {
  * script instead (referee/latin.js).
  */
 export class LiveConnection {
-  constructor({ view, player = null, token = null, clock: clk = clock, script = view !== "referee", ...callbacks }) {
+  constructor({ view, player = null, token = null, clock: clk = clock, script = view !== "referee",
+    fetcher = (...args) => globalThis.fetch(...args), ...callbacks }) {
     this.view = view;
+    this.fetcher = fetcher; // (tests give their own)
+    // Sections being fetched, by name: { since, queue, token, retry }. `queue` holds what events brought for
+    // the section meanwhile ({seq, whole} or {seq, ops}, or {seq, fetch} for a newer version to fetch).
+    this.pending = new Map();
     this.script = Boolean(script);
     this.player = player || null;
     this.token = token || null;
@@ -166,6 +179,7 @@ export class LiveConnection {
 
   stop() {
     this.stopped = true;
+    this.clearPending();
     document.removeEventListener("visibilitychange", this._onVisible);
     window.removeEventListener("online", this._onOnline);
     window.removeEventListener("offline", this._onOffline);
@@ -182,6 +196,7 @@ export class LiveConnection {
     this.lastSeq = null;
     this.partial = false;
     this.sections = {};
+    this.clearPending();
     this.serverError = null;
     this.attempt = 0;
     if (!this.stopped) {
@@ -354,6 +369,7 @@ export class LiveConnection {
         this.clock.sample(message.t, message.server);
         break;
       case "snapshot": {
+        this.clearPending(); // every section as of the snapshot: nothing left to fetch
         this.sections = this.present({ ...(message.sections || {}) });
         this.lastSeq = Number.isInteger(message.seq) ? message.seq : this.lastSeq;
         if (boot) {
@@ -370,7 +386,7 @@ export class LiveConnection {
         const seq = Number.isInteger(message.seq) ? message.seq : event.seq;
         if (this.lastSeq !== null && Number.isInteger(seq) && seq <= this.lastSeq) break; // already applied
         if (Number.isInteger(seq)) this.lastSeq = Math.max(this.lastSeq ?? 0, seq);
-        if (message.changes) message.changes = this.present(message.changes);
+        const fetching = this.holdBack(seq, message);
         if (message.changes) this.sections = { ...this.sections, ...message.changes }; // a new object: pages can compare
         if (message.patch) {
           // A long list changed in a few entries (live/edges/patch.py): the page sees the whole section as before.
@@ -378,7 +394,7 @@ export class LiveConnection {
           try {
             patched = applyPatch(this.sections, message.patch);
           } catch (err) {
-            this.silent(`a patch that does not fit: ${err.message}`); // the reconnect's snapshot puts it right
+            this.resync(`a patch that does not fit: ${err.message}`);
             break;
           }
           const touched = {};
@@ -393,6 +409,7 @@ export class LiveConnection {
         const changes = message.changes || {};
         if (message.changes) this.emit("onUpdate", this.sections, { kind: "event", event, replay, changes });
         this.emit("onEvent", event, { replay, fresh, changes });
+        for (const name of fetching) this.fetchSection(name, seq);
         break;
       }
       case "sections": {
@@ -400,9 +417,11 @@ export class LiveConnection {
         // (live/edges/coalesce.py): as after the event `seq`, which the page has; applied like an event's changes.
         const seq = Number.isInteger(message.seq) ? message.seq : null;
         if (seq !== null && this.lastSeq !== null && seq < this.lastSeq) break; // older than what the page has
+        const fetching = this.holdBack(seq ?? this.lastSeq ?? 0, message);
         const changes = this.present({ ...(message.changes || {}) });
         this.sections = { ...this.sections, ...changes };
         this.emit("onUpdate", this.sections, { kind: "sections", changes, resync: true });
+        for (const name of fetching) this.fetchSection(name, seq ?? this.lastSeq ?? 0);
         break;
       }
       case "error":
@@ -412,6 +431,125 @@ export class LiveConnection {
       default:
         break;
     }
+  }
+
+  /**
+   * Keep out of `message` (an event's or a `sections` message of `seq`) what it brings for sections being
+   * fetched, queued for when their value comes; and start a fetch for each section it names in `fetch`
+   * (or queue it, behind one under way). Its `changes` come back in the page's script. Returns the names of
+   * the sections to fetch now (the caller starts them once the message is applied).
+   */
+  holdBack(seq, message) {
+    const names = Array.isArray(message.fetch) ? message.fetch.filter((x) => typeof x === "string") : [];
+    if (this.pending.size) {
+      if (message.changes) {
+        const changes = {};
+        for (const [name, value] of Object.entries(message.changes)) {
+          if (this.pending.has(name)) this.pending.get(name).queue.push({ seq, whole: value });
+          else changes[name] = value;
+        }
+        message.changes = changes;
+      }
+      if (Array.isArray(message.patch) && message.patch.length) {
+        const ops = [];
+        for (const op of message.patch) {
+          const name = keys(op.path)[0];
+          if (!this.pending.has(name)) ops.push(op);
+          else {
+            const queue = this.pending.get(name).queue;
+            const last = queue.at(-1);
+            if (last && last.seq === seq && last.ops) last.ops.push(op);
+            else queue.push({ seq, ops: [op] });
+          }
+        }
+        message.patch = ops;
+      }
+    }
+    if (message.changes) message.changes = this.present(message.changes);
+    const now = [];
+    for (const name of names) {
+      if (this.pending.has(name)) this.pending.get(name).queue.push({ seq, fetch: true });
+      else {
+        this.pending.set(name, { since: seq, queue: [], token: null, retry: null });
+        now.push(name);
+      }
+    }
+    return now;
+  }
+
+  /** Fetch the section `name` as of `since` or later (`tries`: failed attempts so far). */
+  fetchSection(name, since, tries = 0) {
+    const entry = this.pending.get(name);
+    if (!entry) return;
+    const token = {};
+    Object.assign(entry, { since, token, retry: null });
+    const params = new URLSearchParams({ view: this.view, since: String(since) });
+    const headers = this.token ? { Authorization: `Bearer ${this.token}` } : {};
+    let asked;
+    try {
+      asked = Promise.resolve(this.fetcher(`/api/sections/${encodeURIComponent(name)}?${params}`,
+        { headers, cache: "no-store" }));
+    } catch (err) {
+      asked = Promise.reject(err);
+    }
+    asked
+      .then(async (response) => {
+        if (!response.ok) throw new Error(`HTTP ${response.status}`);
+        const seq = Number(response.headers.get("X-Live-Seq"));
+        if (!Number.isInteger(seq) || seq < since) throw new Error(`the section is of seq ${seq}, before ${since}`);
+        return { seq, value: await response.json() };
+      })
+      .then(({ seq, value }) => this.fetched(name, token, seq, value), (err) => {
+        if (this.pending.get(name)?.token !== token) return; // a snapshot or a newer fetch took its place
+        if (tries + 1 < FETCH_TRIES) { // (stop() clears `pending`: a retry after it finds nothing to fetch)
+          entry.retry = setTimeout(() => this.fetchSection(name, since, tries + 1), FETCH_RETRY_MS);
+        } else {
+          this.resync(`the section ${name} could not be fetched: ${err?.message || err}`);
+        }
+      });
+  }
+
+  /** A fetched section, as of `seq`: what came for it after that seq goes on top, in order. */
+  fetched(name, token, seq, value) {
+    const entry = this.pending.get(name);
+    if (!entry || entry.token !== token) return;
+    let sections = { ...this.sections, [name]: value };
+    let next = null;
+    for (const [i, queued] of entry.queue.entries()) {
+      if (queued.seq <= seq) continue; // in the answer already
+      if (queued.fetch) {
+        next = i; // a newer version than the answer: fetch again, and keep what came after it
+        break;
+      }
+      if ("whole" in queued) sections = { ...sections, [name]: queued.whole };
+      else {
+        try {
+          sections = applyPatch(sections, queued.ops).sections;
+        } catch (err) {
+          this.resync(`a patch that does not fit: ${err.message}`);
+          return;
+        }
+      }
+    }
+    const again = next === null ? null : entry.queue[next].seq;
+    if (next === null) this.pending.delete(name);
+    else entry.queue = entry.queue.slice(next + 1);
+    const changes = this.present({ [name]: sections[name] });
+    this.sections = { ...this.sections, ...changes };
+    this.emit("onUpdate", this.sections, { kind: "sections", changes });
+    if (again !== null) this.fetchSection(name, again);
+  }
+
+  clearPending() {
+    for (const entry of this.pending.values()) clearTimeout(entry.retry);
+    this.pending.clear();
+  }
+
+  /** The sections can no longer be trusted: drop the socket, and have the reconnect ask for a snapshot. */
+  resync(reason) {
+    this.clearPending();
+    this.partial = true; // (no log id: the server sends the snapshot even when no event came since)
+    this.silent(reason);
   }
 
   /** Sections as the page shows them: names and titles in the page's script. */

@@ -16,7 +16,9 @@ nothing can arrive out of order and no seq is skipped. A page applies `changes` 
 
 The values kept are the ones of the event that last changed them (from the message's `changes`, or,
 when the event patched a long list, from the view's sections after that event, which the hall passes
-along): a later event's patch is never applied to a list the client does not have.
+along): a later event's patch is never applied to a list the client does not have. A section the event
+named in its `fetch` list (too long to push, live/edges/budget.py) is owed as `FETCH`: the message that
+settles the client names it in its own `fetch`, and the page fetches its value of then.
 """
 
 from __future__ import annotations
@@ -24,29 +26,28 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from live.edges.budget import section_of as _section
 from live.edges.messages import EventMessage, Sections
 
 #: The sections whose latest version replaces every earlier one for a client that fell behind.
 SUPERSEDING = frozenset({"timetable", "now", "standings", "standings_hidden", "standings_provisional", "lateness",
                          "me"})
-
-
-def _section(op: dict[str, Any]) -> str:
-    """The section a patch op touches (`/<section>/…`)."""
-    return str(op["path"]).split("/")[1]
+#: What a client is owed of a section it is to fetch (not a value: `settled` names it in `fetch`).
+FETCH = object()
 
 
 def withheld(message: EventMessage, sections: dict[str, Any], owed: dict[str, Any]) -> EventMessage | None:
     """The event message without its superseding sections, which go into `owed` (their values after this
     event: from `changes`, else from the view's `sections`); None when it carries none (send it as it is)."""
     changes = message.changes
-    names = (changes.keys() | {_section(op) for op in message.patch}) & SUPERSEDING
+    names = (changes.keys() | {_section(op) for op in message.patch} | set(message.fetch)) & SUPERSEDING
     if not names:
         return None
     for name in names:
-        owed[name] = changes[name] if name in changes else sections.get(name)
+        owed[name] = FETCH if name in message.fetch else changes[name] if name in changes else sections.get(name)
     return replace(message, changes={k: v for k, v in changes.items() if k not in names},
-                   patch=[op for op in message.patch if _section(op) not in names])
+                   patch=[op for op in message.patch if _section(op) not in names],
+                   fetch=tuple(name for name in message.fetch if name not in names))
 
 
 def settled(message: EventMessage, sections: dict[str, Any], owed: dict[str, Any]) -> EventMessage:
@@ -55,14 +56,19 @@ def settled(message: EventMessage, sections: dict[str, Any], owed: dict[str, Any
     copy is older than the patch's base)."""
     changes = dict(message.changes)
     patched = {_section(op) for op in message.patch}
+    fetch = list(message.fetch)
     for name, value in owed.items():
-        if name in changes:
+        if name in changes or name in fetch:
             continue
-        changes[name] = sections.get(name) if name in patched else value
-    return replace(message, changes=changes, resync=True,
+        if value is FETCH:
+            fetch.append(name)
+        else:
+            changes[name] = sections.get(name) if name in patched else value
+    return replace(message, changes=changes, resync=True, fetch=tuple(fetch),
                    patch=[op for op in message.patch if _section(op) not in owed])
 
 
 def sections_message(seq: int, owed: dict[str, Any]) -> Sections:
     """What a client that caught up between events gets: its owed sections, as after the event `seq` it has."""
-    return Sections(seq, dict(owed))
+    return Sections(seq, {k: v for k, v in owed.items() if v is not FETCH},
+                    tuple(k for k, v in owed.items() if v is FETCH))

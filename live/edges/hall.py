@@ -32,6 +32,7 @@ from live.core.referees import SHARED_NAME
 from live.core.state import State, apply, fold
 from live.core.tournament import Tournament
 from live.edges import sessions
+from live.edges.budget import Served, fit
 from live.edges.hub import Client, Hub
 from live.edges.limits import REPLAY_MAX_BYTES, REPLAY_MAX_EVENTS
 from live.edges.log import EventLog, LogUnavailable, SeqConflict, TailingLog
@@ -124,6 +125,10 @@ class Hall:
         self._once: dict[str, Event] = {}
         #: Called with every event after it is folded and pushed (the demo organizer listens here).
         self.listeners: list[Callable[[Event], None]] = []
+        #: Requests waiting for this instance to reach a seq (`reached`), with the seq each waits for.
+        self._waiting: list[tuple[int, asyncio.Future[None]]] = []
+        #: The sections' texts as fetched over HTTP (`section`), each version encoded once.
+        self._served = Served()
         self._roster_codes()
 
     @property
@@ -322,9 +327,43 @@ class Hall:
         if event.type in (E.PLAYER_REGISTERED, E.COMMAND_UNDONE):
             self._roster_codes()
         self._push(event)
+        self._wake()
         self.reschedule()
         for listener in self.listeners:
             listener(event)
+
+    def _wake(self) -> None:
+        if not self._waiting:
+            return
+        waiting, self._waiting = self._waiting, []
+        for seq, future in waiting:
+            if seq > self.state.seq:
+                self._waiting.append((seq, future))
+            elif not future.done():
+                future.set_result(None)
+
+    async def reached(self, seq: int, timeout: float) -> bool:
+        """Whether this instance has folded the event `seq`, waiting up to `timeout` s for it: with several
+        instances a page may ask this one for what another one's event changed before its tail brought it."""
+        if seq <= self.state.seq:
+            return True
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._waiting.append((seq, future))
+        try:
+            await asyncio.wait_for(future, timeout)
+        except TimeoutError:
+            return False
+        return True
+
+    def section(self, view: str, name: str) -> tuple[int, bytes, bytes] | None:
+        """A section of a view as a page fetches it (live/edges/budget.py): the seq it is the value of, its JSON
+        and the same gzipped; None if the view has no such section (a player's own `me` is never fetched)."""
+        sections = self._sections.get("referee" if view == "referee" else "public", {})
+        if name not in sections:
+            return None
+        kind = "referee" if view == "referee" else "public"
+        raw, packed = self._served.body(kind, name, sections[name])
+        return self.state.seq, raw, packed
 
     def reschedule(self) -> None:
         if self.scheduler is not None:
@@ -346,7 +385,10 @@ class Hall:
         self._sections = {"public": public, "referee": referee}
         self._referee_own = set(own)
         wire = event.to_json()
-        public_text = encode(EventMessage(event.public_json(), event.seq, changes, patch))
+        # (each message within the budget: its longest sections fetched, live/edges/budget.py)
+        public_text = fit(EventMessage(event.public_json(), event.seq, changes, patch))
+        pushed = public_text.message
+        assert isinstance(pushed, EventMessage)
         by_player: dict[str, Encoded] = {}
         public_by_player: dict[str, Encoded] = {}
         # Seats, results, penalties, an undo: any player's own page may change; else only the addressee's.
@@ -356,12 +398,12 @@ class Hall:
         for player, private in pages:
             if player not in concerned:
                 continue
-            shown = wire if private and player == event.addressee else event.public_json()
-            (by_player if private else public_by_player)[player] = encode(
-                EventMessage(shown, event.seq, {**changes, "me": self.me(player, private=private)}, patch))
+            shown = wire if private and player == event.addressee else pushed.event
+            (by_player if private else public_by_player)[player] = encode(replace(
+                pushed, event=shown, changes={**pushed.changes, "me": self.me(player, private=private)}))
         self.hub.publish(
             {"display": public_text, "player": public_text,
-             "referee": encode(EventMessage(wire, event.seq, referee_changes, referee_patch))},
+             "referee": fit(EventMessage(wire, event.seq, referee_changes, referee_patch))},
             # (`sections`: for a client that fell behind, live/edges/coalesce.py)
             by_player, public_by_player, sections=self._sections,
         )
@@ -481,7 +523,7 @@ class Hall:
         for event in self.events[-(seq - since):] if seq > since else []:
             if event.seq <= since:
                 continue
-            text = encode(EventMessage(self._visible(event, client), event.seq, replay=True))
+            text = fit(EventMessage(self._visible(event, client), event.seq, replay=True))
             size += len(text.text)
             if size > REPLAY_MAX_BYTES:
                 return None

@@ -34,6 +34,7 @@ from typing import Any, Protocol
 from websockets.protocol import Protocol as Framer
 from websockets.protocol import Side, State
 
+from live.edges.budget import fit
 from live.edges.coalesce import sections_message, settled, withheld
 from live.edges.messages import Encoded, EventMessage, encode
 
@@ -270,7 +271,7 @@ class Hub:
             client.seq = seq or client.seq
             return frame
         owed, client.owed = client.owed or {}, None
-        return text_frame(encode(settled(message, sections, owed)).text)
+        return text_frame(fit(settled(message, sections, owed)).text)
 
     def drained(self, client: Client) -> None:
         """The client's connection took what it held (the transport resumed writing): the sections it is owed,
@@ -278,7 +279,7 @@ class Hub:
         if client.owed is None or client.stopped or client.transport.get_write_buffer_size() > COALESCE_BYTES:
             return
         owed, client.owed = client.owed, None
-        if not client.write(text_frame(encode(sections_message(client.seq, owed)).text)):
+        if not client.write(text_frame(fit(sections_message(client.seq, owed)).text)):
             self._drop([client], TOO_SLOW)
 
     def offer(self, client: Client, messages: Iterable[Outgoing]) -> None:

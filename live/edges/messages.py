@@ -64,7 +64,8 @@ class EventMessage:
     """An event as a screen gets it: the sections it changed (`changes`, whole) and, for a long list changed
     in a few entries, the `patch` (live/edges/patch.py). `replay`: sent again to a client coming back with
     `since` (no changes: its snapshot follows); `resync`: sections withheld from a client that was behind
-    come whole with it."""
+    come whole with it; `fetch`: sections it changed that were too long to push (live/edges/budget.py),
+    which the page fetches over HTTP."""
 
     event: dict[str, Any]
     seq: int
@@ -72,6 +73,7 @@ class EventMessage:
     patch: list[Op] = field(default_factory=list)
     replay: bool = False
     resync: bool = False
+    fetch: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"type": "event", "event": self.event, "seq": self.seq}
@@ -81,6 +83,8 @@ class EventMessage:
         out["changes"] = self.changes
         if self.patch:
             out["patch"] = self.patch
+        if self.fetch:
+            out["fetch"] = list(self.fetch)
         if self.resync:
             out["resync"] = True
         return out
@@ -88,13 +92,18 @@ class EventMessage:
 
 @dataclass(frozen=True, slots=True)
 class Sections:
-    """The sections a client that fell behind is owed, as after the event `seq` it has (always a resync)."""
+    """The sections a client that fell behind is owed, as after the event `seq` it has (always a resync);
+    `fetch`: those of them too long to push, which the page fetches (live/edges/budget.py)."""
 
     seq: int
     changes: dict[str, Any]
+    fetch: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
-        return {"type": "sections", "seq": self.seq, "resync": True, "changes": self.changes}
+        out: dict[str, Any] = {"type": "sections", "seq": self.seq, "resync": True, "changes": self.changes}
+        if self.fetch:
+            out["fetch"] = list(self.fetch)
+        return out
 
 
 @dataclass(frozen=True, slots=True)

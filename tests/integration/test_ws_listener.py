@@ -20,13 +20,13 @@ from typing import Any
 
 import httpx
 import pytest
+from page_reader import read_sections
 from server import HOST, Server, WSClient, is_type, round_entry, start_server, write_tournament
 from websockets.asyncio.client import connect
 from websockets.exceptions import InvalidStatus
 
 from live.core.referees import COOKIE
 from live.edges.limits import MAX_PENDING_PER_ADDRESS, REQUEST_TIMEOUT
-from live.edges.patch import apply as patch_apply
 
 
 @pytest.fixture
@@ -135,17 +135,11 @@ async def test_unfinished_handshakes_are_closed_the_oldest_first_past_the_cap_an
 
 def page_state(messages: list[dict[str, Any]]) -> tuple[dict[str, Any], list[int]]:
     """The sections a page ends with (display/lib/connection.js), and the seqs of the events it got."""
-    sections: dict[str, Any] = {}
-    seqs: list[int] = []
-    for m in messages:
-        if m["type"] == "snapshot":
-            sections = dict(m["sections"])
-        elif m["type"] == "event":
-            seqs.append(m["seq"])
-            sections = {**patch_apply(sections, m.get("patch") or []), **m.get("changes", {})}
-        elif m["type"] == "sections":
-            sections = {**sections, **m["changes"]}
-    return {k: v for k, v in sections.items() if v is not None}, seqs
+    return read_sections(messages, nothing_fetched)
+
+
+def nothing_fetched(seq: int, name: str) -> Any:
+    raise AssertionError(f"{name} (event {seq}) was too long to push: this test's sections fit in their messages")
 
 
 async def test_a_phone_that_reads_slowly_is_not_dropped_and_ends_with_what_the_others_have(tmp_path: Path) -> None:

@@ -347,4 +347,118 @@ describe("the live connection", () => {
     const c = new LiveConnection({ view: "display", clock: fakeClock(0) });
     assert.equal(c.types.banner.size, 0, "no hello yet: no banner family");
   });
+
+  /** A fetcher whose answers the test gives: `asked` the URLs, `answer(i, seq, value | status)` the i-th one. */
+  function fakeFetcher() {
+    const calls = [];
+    const fetcher = (url, init) => new Promise((resolve, reject) => calls.push({ url, init, resolve, reject }));
+    const answer = async (i, seq, value, status = 200) => {
+      calls[i].resolve({ ok: status === 200, status, headers: { get: (h) => (h === "X-Live-Seq" ? String(seq) : null) },
+        json: async () => value });
+      for (let k = 0; k < 5; k += 1) await Promise.resolve(); // (let the answer's promise chain run)
+      await new Promise((r) => setTimeout(r, 0));
+    };
+    return { calls, fetcher, answer, urls: () => calls.map((c) => c.url) };
+  }
+
+  const flush = async () => {
+    for (let k = 0; k < 20; k += 1) await Promise.resolve();
+  };
+  const rowsOf = (n, arrived = null) => Array.from({ length: n }, (_, i) => ({ id: `p${i}`, arrived_at: arrived }));
+  const arrive = (seq, i, at) => ({ type: "event", seq, event: event(seq, "checked_in", { item: "r1", player: `p${i}` }),
+    changes: {}, patch: [{ op: "replace", path: `/lateness/r1/rows/${i}/arrived_at`, value: at }] });
+
+  it("fetches a section too long to push, and applies on top what came after the answer's seq", async () => {
+    const f = fakeFetcher();
+    const seen = [];
+    const c = new LiveConnection({ view: "display", fetcher: f.fetcher, onUpdate: (s, info) => seen.push(info) });
+    c.handle({ type: "snapshot", seq: 4, sections: { lateness: { r1: { rows: rowsOf(3) } }, seating: {} } });
+    c.handle({ type: "event", seq: 5, event: event(5, "round_started", { item: "r1" }), changes: { seating: { r1: 1 } },
+      fetch: ["lateness"] });
+    await Promise.resolve();
+    assert.deepEqual(f.urls(), ["/api/sections/lateness?view=display&since=5"]);
+    assert.deepEqual(c.sections.seating, { r1: 1 }, "the rest of the event applies at once");
+    c.handle(arrive(6, 0, 600)); // in the answer already (it is of seq 6)
+    c.handle(arrive(7, 1, 700)); // after it
+    assert.equal(c.sections.lateness.r1.rows[1].arrived_at, null, "held back until the section comes");
+    assert.equal(c.lastSeq, 7);
+    const v6 = { r1: { rows: rowsOf(3).map((r, i) => (i === 0 ? { ...r, arrived_at: 600 } : { ...r, reserve: "x" })) } };
+    await f.answer(0, 6, v6);
+    assert.deepEqual(c.sections.lateness.r1.rows.map((r) => r.arrived_at), [600, 700, null]);
+    assert.equal(c.sections.lateness.r1.rows[2].reserve, "x", "the fetched value, not the page's old one");
+    assert.deepEqual(seen.at(-1), { kind: "sections", changes: { lateness: c.sections.lateness } });
+    c.handle(arrive(8, 2, 800));
+    assert.equal(c.sections.lateness.r1.rows[2].arrived_at, 800, "fetched: patches apply at once again");
+    assert.equal(f.calls.length, 1);
+  });
+
+  it("fetches again when a newer version was named while one was on its way", async () => {
+    const f = fakeFetcher();
+    const c = new LiveConnection({ view: "referee", token: "tok", fetcher: f.fetcher });
+    c.handle({ type: "snapshot", seq: 4, sections: { lateness: { v: 4 } } });
+    c.handle({ type: "event", seq: 5, event: event(5, "seating_published", {}), changes: {}, fetch: ["lateness"] });
+    c.handle({ type: "event", seq: 6, event: event(6, "round_started", {}), changes: {}, fetch: ["lateness"] });
+    c.handle({ type: "event", seq: 7, event: event(7, "announced", {}), changes: { lateness: { v: 7 } } });
+    await Promise.resolve();
+    assert.equal(f.calls.length, 1, "one fetch at a time per section");
+    assert.deepEqual(f.calls[0].init.headers, { Authorization: "Bearer tok" });
+    await f.answer(0, 5, { v: 5 });
+    assert.deepEqual(c.sections.lateness, { v: 5 }, "the older answer shows meanwhile");
+    assert.deepEqual(f.urls().at(-1), "/api/sections/lateness?view=referee&since=6");
+    await f.answer(1, 6, { v: 6 });
+    assert.deepEqual(c.sections.lateness, { v: 7 }, "what came whole after the answer's seq goes on top");
+    assert.equal(c.pending.size, 0);
+  });
+
+  it("a section that cannot be fetched is tried again, then the page asks for a snapshot", async (t) => {
+    t.mock.timers.enable({ apis: ["setTimeout"] });
+    const f = fakeFetcher();
+    const c = new LiveConnection({ view: "display", fetcher: f.fetcher });
+    c.logId = "log-1";
+    c.handle({ type: "snapshot", seq: 4, sections: { seating: {} } });
+    let dropped = null;
+    c.silent = (reason) => { dropped = reason; };
+    c.handle({ type: "event", seq: 5, event: event(5, "seating_published", {}), changes: {}, fetch: ["seating"] });
+    await Promise.resolve();
+    f.calls[0].resolve({ ok: false, status: 503, headers: { get: () => null } });
+    await flush();
+    assert.equal(f.calls.length, 1);
+    t.mock.timers.tick(1_000);
+    assert.equal(f.calls.length, 2, "tried again a second later");
+    f.calls[1].reject(new Error("network"));
+    await flush();
+    t.mock.timers.tick(1_000);
+    f.calls[2].resolve({ ok: false, status: 404, headers: { get: () => null } });
+    await flush();
+    assert.match(dropped, /seating could not be fetched: HTTP 404/);
+    assert.equal(c.partial, true, "the reconnect asks for a snapshot (no log id)");
+    globalThis.location = { protocol: "http:", host: "hall.example" };
+    try {
+      assert.equal(new URL(c.url()).searchParams.get("log"), null);
+    } finally {
+      delete globalThis.location;
+    }
+  });
+
+  it("a snapshot that comes while a section is fetched replaces it: the answer is dropped", async () => {
+    const f = fakeFetcher();
+    const c = new LiveConnection({ view: "display", fetcher: f.fetcher });
+    c.handle({ type: "snapshot", seq: 4, sections: { seating: { v: 4 } } });
+    c.handle({ type: "event", seq: 5, event: event(5, "seating_published", {}), changes: {}, fetch: ["seating"] });
+    c.handle({ type: "snapshot", seq: 9, sections: { seating: { v: 9 } } });
+    await f.answer(0, 5, { v: 5 });
+    assert.deepEqual(c.sections.seating, { v: 9 });
+  });
+
+  it("a slow reader's sections message may name sections to fetch too", async () => {
+    const f = fakeFetcher();
+    const c = new LiveConnection({ view: "player", player: "p1", fetcher: f.fetcher });
+    c.handle({ type: "snapshot", seq: 4, sections: { lateness: { v: 4 }, now: 1 } });
+    c.handle({ type: "event", seq: 5, event: event(5, "announced", {}), changes: {} });
+    c.handle({ type: "sections", seq: 5, resync: true, changes: { now: 2 }, fetch: ["lateness"] });
+    await Promise.resolve();
+    assert.deepEqual(f.urls(), ["/api/sections/lateness?view=player&since=5"]);
+    await f.answer(0, 5, { v: 5 });
+    assert.deepEqual(c.sections, { lateness: { v: 5 }, now: 2 });
+  });
 });

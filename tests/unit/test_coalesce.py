@@ -4,7 +4,7 @@ latest versions (live/edges/coalesce.py): it must end with the very state of a c
 A real Hall (SQLite log, fixed clock) plays a round while, for each view, one client reads everything
 and one is behind (its connection holds more than COALESCE_BYTES unsent). Both clients' bytes are read
 back as a page reads them (display/lib/connection.js: a snapshot, then each message's `changes` over the
-`patch`ed sections).
+`patch`ed sections, and the sections it names in `fetch` as the server serves them after that event).
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from helpers import T0, rounds, tournament_toml
+from page_reader import Fetch, read_sections, served_by_seq
 from test_hub import FakeSocket
 
 from live.core.tournament import parse
@@ -22,7 +23,6 @@ from live.edges.coalesce import SUPERSEDING
 from live.edges.hall import Hall
 from live.edges.hub import BACKLOG_BYTES, COALESCE_BYTES, Client
 from live.edges.log.sqlite import SQLiteLog
-from live.edges.patch import apply as patch_apply
 
 #: 66 players: the check-in list and the standings are long lists (live/edges/patch.py LONG), so a check-in
 #: comes as a patch of `lateness`, which a client that is behind must get whole instead.
@@ -30,21 +30,10 @@ PLAYERS = [{"id": f"p{n}", "name": f"Player {n}"} for n in range(1, 67)]
 VIEWS: list[tuple[str, str | None]] = [("display", None), ("player", "p1"), ("referee", None)]
 
 
-def read_as_a_page(socket: FakeSocket) -> tuple[dict[str, Any], list[int], list[dict[str, Any]]]:
+def read_as_a_page(socket: FakeSocket, fetched: Fetch) -> tuple[dict[str, Any], list[int], list[dict[str, Any]]]:
     """The sections a page ends with, the seqs of the events it got, and every message."""
     messages = [json.loads(text) for text in socket.texts()]
-    sections: dict[str, Any] = {}
-    seqs: list[int] = []
-    for m in messages:
-        if m["type"] == "snapshot":
-            sections = dict(m["sections"])
-        elif m["type"] == "event":
-            seqs.append(m["seq"])
-            sections = {**patch_apply(sections, m.get("patch") or []), **m.get("changes", {})}
-        elif m["type"] == "sections":
-            assert m["resync"] is True and m["seq"] == seqs[-1], "as after the last event it has"
-            sections = {**sections, **m["changes"]}
-    return {k: v for k, v in sections.items() if v is not None}, seqs, messages
+    return (*read_sections(messages, fetched), messages)
 
 
 def carries_standings(message: dict[str, Any]) -> bool:
@@ -62,6 +51,7 @@ async def test_a_client_that_fell_behind_ends_with_the_state_of_one_that_read_ev
     t = parse(tournament_toml(rounds(3), players=PLAYERS), "coalesce.toml")
     hall = Hall(t, SQLiteLog(tmp_path / "c.db", t.id), run_scheduler=False, clock=lambda: T0)
     await hall.start()
+    served = served_by_seq(hall)
     try:
         pairs: list[tuple[FakeSocket, FakeSocket]] = []
         slow_clients = []
@@ -100,8 +90,8 @@ async def test_a_client_that_fell_behind_ends_with_the_state_of_one_that_read_ev
         await command({"type": "announce", "text": "dinner at 19:00"})
 
         for (fast, slow), (view, _) in zip(pairs, VIEWS, strict=True):
-            fast_sections, fast_seqs, fast_messages = read_as_a_page(fast)
-            slow_sections, slow_seqs, slow_messages = read_as_a_page(slow)
+            fast_sections, fast_seqs, fast_messages = read_as_a_page(fast, served(view))
+            slow_sections, slow_seqs, slow_messages = read_as_a_page(slow, served(view))
             assert slow_seqs == fast_seqs == list(range(fast_seqs[0], fast_seqs[-1] + 1)), view
             assert slow_sections == fast_sections, view
             versions = [sum(carries_standings(m) for m in ms) for ms in (fast_messages, slow_messages)]
@@ -113,6 +103,8 @@ async def test_a_client_that_fell_behind_ends_with_the_state_of_one_that_read_ev
             assert any(op["path"].startswith("/lateness/") for m in fast_messages for op in m.get("patch", [])), \
                 "lateness came as a patch to the client that read everything"
             assert not any(m.get("resync") for m in fast_messages if m["type"] != "hello"), view
+            # (the seating publication's check-in list of 66 is over a message's budget: fetched, by both)
+            assert all(any("lateness" in m.get("fetch", []) for m in ms) for ms in (fast_messages, slow_messages))
             assert slow.closed == [], "behind, not dropped"
     finally:
         await hall.stop()

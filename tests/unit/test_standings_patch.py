@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from helpers import MIN, T0, rounds, tournament_toml
+from page_reader import read_sections, served_by_seq
 from test_hub import FakeSocket
 
 from live.core.tournament import parse
@@ -44,6 +45,7 @@ class Played:
 
     def __init__(self, hall: Hall, clock: list[int]) -> None:
         self.hall, self.clock, self.socket = hall, clock, FakeSocket()
+        self.fetched = served_by_seq(hall)("display")
         hall.connect(Client("display", None, self.socket), None)
 
     async def command(self, body: dict[str, Any]) -> dict[str, Any]:
@@ -55,14 +57,9 @@ class Played:
         return [json.loads(text) for text in self.socket.texts()]
 
     def sections(self, messages: list[dict[str, Any]]) -> dict[str, Any]:
-        """The sections a page has after `messages`: the snapshot, each event's `patch`, then its `changes`."""
-        sections: dict[str, Any] = {}
-        for m in messages:
-            if m["type"] == "snapshot":
-                sections = dict(m["sections"])
-            elif m["type"] == "event":
-                sections = {**patch_apply(sections, m.get("patch") or []), **m.get("changes", {})}
-        return sections
+        """The sections a page has after `messages`: the snapshot, each event's `patch`, then its `changes`, and
+        what it fetched."""
+        return read_sections(messages, self.fetched)[0]
 
 
 def place_of(rows: list[dict[str, Any]], key: str, name: str) -> int:

@@ -31,6 +31,7 @@ from live.core import referees
 from live.core.events import REFEREE_ADDED
 from live.edges import sessions
 from live.edges.hall import Hall
+from live.edges.hub import VIEWS
 from live.edges.log import LogUnavailable
 from live.edges.web import auth
 from live.edges.web.assets import IMMUTABLE, Assets
@@ -206,6 +207,36 @@ async def api_events(request: Request) -> Response:
     return JSONResponse({"seq": hall.state.seq,
                          "events": [e.to_json() if referee else e.public_json() for e in hall.events[since:]
                                     if e.seq > since]})
+
+
+#: How long a page's request for a section waits for this instance to reach the event that changed it.
+SECTION_WAIT_S = 5.0
+
+
+async def api_section(request: Request) -> Response:
+    """A section too long to push with its event (live/edges/budget.py): its value now, and in `X-Live-Seq` the
+    seq it is the value of (at least `since`, the event that named it), gzipped when the page takes gzip."""
+    hall = _hall(request)
+    name = request.path_params["name"]
+    view = request.query_params.get("view", "display")
+    if view not in VIEWS:
+        return _error(400, f"view must be one of {', '.join(VIEWS)}, not {view[:40]!r}", {"field": "view"})
+    if view == "referee" and not _authorized(request):
+        return _error(401, "the referee view's sections need a referee: sign in at the console")
+    raw = request.query_params.get("since", "0")
+    since = sequence_number(raw)
+    if since is None:
+        return _error(400, f"since must be a sequence number (0 or more), not {raw[:40]!r}", {"field": "since"})
+    if not await hall.reached(since, SECTION_WAIT_S):
+        return _error(503, f"this server has not reached event {since} yet: ask again", {"seq": hall.state.seq})
+    found = hall.section(view, name)
+    if found is None:
+        return _error(404, f"the {view} view has no section {name[:40]!r}", {"field": "name"})
+    seq, body, packed = found
+    headers = {"X-Live-Seq": str(seq), "Cache-Control": "no-store", "Vary": "Accept-Encoding"}
+    if "gzip" in request.headers.get("accept-encoding", ""):
+        body, headers["Content-Encoding"] = packed, "gzip"
+    return Response(body, media_type="application/json", headers=headers)
 
 
 def _authorized(request: Request) -> bool:
@@ -613,6 +644,7 @@ def routes(assets: Assets | None = None) -> list[Route | Mount]:
         *(_page(name, assets) for name in ("index.html", "display.html", "player.html", "referee.html")),
         Route("/api/state", api_state),
         Route("/api/events", api_events),
+        Route("/api/sections/{name}", api_section),
         Route("/api/commands", api_commands, methods=["POST"]),
         Route("/api/health", api_health),
         Route("/api/standings.csv", api_standings_csv),
