@@ -12,7 +12,10 @@ temporary folder, one display connected on its WebSocket):
    results (preferans tables, bridge matches), each command on a keep-alive HTTP connection,
    one at a time; the time is from the request to its acknowledgement.
 3. The bytes of every event message the display got (the `seq` of each command's answer picks
-   its message), and the size and time of one `GET /api/state`.
+   its message); for a message that names sections in `fetch` (too long to push, live/edges/budget.py),
+   the bytes the display then fetched (`GET /api/sections/<name>`, gzipped, as on the wire) and the
+   time from the message to the last answer, as a page fetches them; and the size and time of one
+   `GET /api/state`.
 4. After the server stops: the time to read its log and fold it from the start (as at a
    restart), and the same for a log of `--replay-events` events (the run's log padded with
    announcements), to compare with the replay goal.
@@ -80,6 +83,8 @@ class Run:
     players: int
     latency: dict[str, list[float]] = field(default_factory=dict)
     pushed: dict[str, list[int]] = field(default_factory=dict)
+    #: Per command kind, for the messages that named sections to fetch: the bytes fetched and the ms it took.
+    fetched: dict[str, list[tuple[int, float]]] = field(default_factory=dict)
     state_bytes: int = 0
     state_ms: float = 0.0
     events: int = 0
@@ -89,13 +94,16 @@ class Run:
 
 
 class Display:
-    """One display on the WebSocket, keeping the size of every event message by seq."""
+    """One display on the WebSocket, keeping the size of every event message by seq, and fetching what a
+    message names in `fetch` as the page does (gzip, the view's sections as of that seq or later)."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, http_url: str) -> None:
         self.url = url
         self.sizes: dict[int, int] = {}
         self.snapshot = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
+        self._http = httpx.AsyncClient(base_url=http_url, timeout=120, headers={"Accept-Encoding": "gzip"})
+        self._fetches: dict[int, asyncio.Task[tuple[int, float]]] = {}
 
     async def __aenter__(self) -> Display:
         self._ws = await websockets.connect(self.url, max_size=None, compression=None)
@@ -109,7 +117,24 @@ class Display:
             if message.get("type") == "snapshot":
                 self.snapshot.set()
             elif message.get("type") == "event":
-                self.sizes[int(message["seq"])] = len(text.encode() if isinstance(text, str) else text)
+                seq = int(message["seq"])
+                self.sizes[seq] = len(text.encode() if isinstance(text, str) else text)
+                if message.get("fetch"):
+                    self._fetches[seq] = asyncio.create_task(self._fetch(seq, list(message["fetch"])))
+
+    async def _fetch(self, seq: int, names: list[str]) -> tuple[int, float]:
+        """The bytes on the wire of the sections `names`, fetched at once as after `seq`, and the ms it took."""
+        began = time.perf_counter()
+        answers = await asyncio.gather(*(self._http.get(f"/api/sections/{name}", params={"view": "display",
+                                                                                        "since": seq})
+                                         for name in names))
+        for answer in answers:
+            answer.raise_for_status()
+        return sum(a.num_bytes_downloaded for a in answers), (time.perf_counter() - began) * 1000
+
+    async def fetched(self, seq: int) -> tuple[int, float] | None:
+        task = self._fetches.get(seq)
+        return None if task is None else await task
 
     async def wait_for(self, seq: int, timeout: float = 60) -> int:
         deadline = time.monotonic() + timeout
@@ -123,6 +148,7 @@ class Display:
         await self._ws.close()
         if self._task is not None:
             self._task.cancel()
+        await self._http.aclose()
 
 
 async def send(http: httpx.AsyncClient, run: Run, display: Display, kind: str, body: dict[str, Any]) -> None:
@@ -133,6 +159,9 @@ async def send(http: httpx.AsyncClient, run: Run, display: Display, kind: str, b
         raise RuntimeError(f"{kind} refused: {response.status_code} {response.text}")
     seq = int(response.json()["seq"])
     run.pushed.setdefault(kind, []).append(await display.wait_for(seq))
+    fetched = await display.fetched(seq)
+    if fetched is not None:
+        run.fetched.setdefault(kind, []).append(fetched)
 
 
 def start_server(file: Path, db: Path, port: int, ws_port: int) -> subprocess.Popen[bytes]:
@@ -166,7 +195,7 @@ async def drive(run: Run, folder: Path, checkins: int, results: int) -> Path:
     try:
         async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", headers=headers, timeout=600) as http:
             await healthy(http, proc)
-            async with Display(f"ws://127.0.0.1:{ws_port}/ws?view=display") as display:
+            async with Display(f"ws://127.0.0.1:{ws_port}/ws?view=display", f"http://127.0.0.1:{port}") as display:
                 await send(http, run, display, "publish_seating", {"type": "publish_seating", "item": "r1"})
                 began = time.perf_counter()
                 response = await http.get("/api/state")
@@ -229,6 +258,10 @@ def report(run: Run) -> None:
         size = sorted(run.pushed.get(kind, []))
         print(f"{kind:<16}{len(ms):>5}{percentile(ms, 50):>10.1f}{percentile(ms, 99):>10.1f}{ms[-1]:>10.1f}"
               f"{percentile(size, 50):>15.0f}{size[-1]:>10}")
+    for kind, fetches in run.fetched.items():
+        size, ms = max(b for b, _ in fetches), max(t for _, t in fetches)
+        print(f"{kind}: {len(fetches)} message(s) named sections to fetch; the display fetched at most "
+              f"{size / 1024:.1f} KiB (gzip) in {ms:.0f} ms")
     print(f"GET /api/state: {run.state_bytes / 1024:.0f} KiB in {run.state_ms:.0f} ms")
     print(f"replay of its log: {run.events} events in {run.replay_ms:.0f} ms; "
           f"padded to {run.padded_events} events: {run.padded_replay_ms:.0f} ms")

@@ -43,6 +43,7 @@ from server import (
     write_tournament,
 )
 
+from live.edges.budget import BUDGET
 from live.edges.limits import MESSAGE_BURST, REPLAY_MAX_BYTES, REPLAY_MAX_EVENTS, REQUEST_TIMEOUT
 
 pytestmark = pytest.mark.asyncio
@@ -141,20 +142,33 @@ async def test_a_since_far_behind_gets_a_snapshot_marked_resync_and_no_replay(se
 
 
 async def test_a_replay_larger_than_the_byte_limit_is_a_resync(tmp_path: Path) -> None:
-    # the plan (seq 1) of a big roster is larger than REPLAY_MAX_BYTES by itself
-    players = [{"id": f"p{i}", "name": f"Player number {i} " + "x" * 60} for i in range(1, 1001)]
+    # A replayed event goes abridged when it alone is over a message's budget (the plan of a big roster:
+    # live/edges/budget.py), so the bytes come from events each within it: seating publications of 120
+    # players with long ids, drawn again and again (≈ 3.5 KB each), fewer than REPLAY_MAX_EVENTS of them.
+    players = [{"id": f"player-{i:04}-xxxx", "name": f"Player {i}"} for i in range(1, 121)]
     path = write_tournament(tmp_path / "t.toml", players=players,
                             timetable=[round_entry("r1", 1, start_in=3600, minutes=60)])
     with start_server(path, tmp_path / "t.db") as running:
-        events = await running.events(0)
-        assert len(json.dumps(events[0])) > REPLAY_MAX_BYTES and len(events) < REPLAY_MAX_EVENTS
-        client = await running.client("display", since=0, max_size=None)
+        start = (await running.events(0))[-1]["seq"]
+        for _ in range(24):
+            await running.publish_seating("r1")
+        events = await running.events(start)
+        sizes = [len(json.dumps(e, ensure_ascii=False, separators=(",", ":"))) for e in events]
+        assert sum(sizes) > REPLAY_MAX_BYTES and len(events) < REPLAY_MAX_EVENTS and max(sizes) < BUDGET - 200
+        client = await running.client("display", since=start, max_size=None)
         try:
             snapshot = await client.wait_for(is_type("snapshot"))
             assert client.messages[0]["resync"] is True and client.seqs() == []
             assert snapshot["seq"] == events[-1]["seq"]
         finally:
             await client.close()
+        near = await running.client("display", since=events[-3]["seq"], max_size=None)
+        try:
+            await near.wait_for(is_type("snapshot"))
+            assert near.seqs() == [e["seq"] for e in events[-2:]], "a few events behind: replayed, not abridged"
+            assert all(m["event"]["payload"]["tables"] for m in near.events())
+        finally:
+            await near.close()
 
 
 # incomplete requests --------------------------------------------------------------------------
