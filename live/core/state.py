@@ -138,6 +138,12 @@ class State:
     #: A check-in list's lines, by (item, player or team): kept while nothing they are made of changes, so
     #: a check-in rebuilds one line, not the whole field's (`live.projections.lateness.report`).
     late_rows: dict[tuple[str, str], dict[str, Any]] = field(default_factory=dict, repr=False)
+    #: Each check-in list's lines as last built, by item: of which `expected` list, the lines, and where each
+    #: player or team stands in them; with `late_dirty`, the lines an arrival changed since. A check-in in a
+    #: field of 10,000 then copies the list and rebuilds one line, instead of looking up all 10,000.
+    late_lists: dict[str, tuple[list[str], list[dict[str, Any]], dict[str, int]]] = field(default_factory=dict,
+                                                                                         repr=False)
+    late_dirty: dict[str, set[str]] = field(default_factory=dict, repr=False)
 
     def derived(self, name: str, build: Callable[[], T]) -> T:
         """A part of the screens' data, built on first use and kept until an event that can change it:
@@ -153,6 +159,8 @@ class State:
         if not names:
             self._derived.clear()
             self.late_rows.clear()
+            self.late_lists.clear()
+            self.late_dirty.clear()
             return
         for name in names:
             self._derived.pop(name, None)
@@ -416,9 +424,12 @@ def _arrived(state: State, item: str, who: str) -> None:
     Once it started, the desk (who took part), the sheets (boards removed) and, with results, the score
     (late deductions, Slovak compensation, Novi Sad overtime) may follow: every derived part is built again."""
     state.late_rows.pop((item, who), None)
+    dirty = state.late_dirty.setdefault(item, set())
+    dirty.add(who)
     player = state.tournament.player(who)
     if player is not None and player.team:
         state.late_rows.pop((item, player.team), None)
+        dirty.add(player.team)
     s = state.items.get(item)
     if state.results.get(item) or s is None or not s.open:
         state._derived.clear()

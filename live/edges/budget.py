@@ -31,8 +31,12 @@ from typing import Any, TypeVar
 from live.edges.messages import Encoded, EventMessage, Sections, encode
 from live.edges.patch import Op
 
-#: The most bytes an event message may take on the wire (its JSON text in UTF-8).
+#: The most bytes an event message may take on the wire (its JSON text in UTF-8), by default (`live serve
+#: --message-budget`). Why 4 KiB: the hall's Wi-Fi is shared by every phone, and a message is written to each.
+#: A fetch costs the server more CPU than a push (≈ 0.27 ms a request, against ≈ 20 µs to write a few KB to
+#: a connection: bench/README.md), so a hall on a wired LAN with few phones may raise it.
 BUDGET = 4096
+MIN_BUDGET, MAX_BUDGET = 1024, 16 * 1024 * 1024
 #: An event's payload field longer than this (its JSON) is left out of a message over the budget.
 FIELD_BYTES = 512
 #: Sections a page cannot fetch (one player's own).

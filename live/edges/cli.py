@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from live.core.referees import SHARED_NAME, RefereeConfigError, Referees, parse_env
 from live.core.tournament import Tournament, TournamentFileError, load
+from live.edges.budget import BUDGET, MAX_BUDGET, MIN_BUDGET
 
 if TYPE_CHECKING:
     from live.edges.hall import Hall
@@ -125,10 +126,12 @@ def main(argv: list[str] | None = None) -> int:
 
 @dataclass(frozen=True)
 class WsPlace:
-    """Where `/ws` listens (`port`) and what the pages are told to open (`url`; None: their host at `port`)."""
+    """Where `/ws` listens (`port`), what the pages are told to open (`url`; None: their host at `port`), and the
+    most bytes a message it pushes may take (`message_budget`, live/edges/budget.py)."""
 
     port: int
     url: str | None = None
+    message_budget: int = BUDGET
 
 
 def _ws_arguments(parser: argparse.ArgumentParser) -> None:
@@ -137,6 +140,9 @@ def _ws_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--ws-url", help="the WebSocket address the pages open (default: ws://<the page's host>:"
                                          "<--ws-port>/ws); behind a proxy that routes /ws of the pages' own origin "
                                          "to --ws-port: /ws")
+    parser.add_argument("--message-budget", type=int, default=BUDGET,
+                        help=f"the most bytes a pushed message may take; longer sections are fetched over HTTP, "
+                             f"gzipped (default {BUDGET}: hall Wi-Fi shared by many phones; a wired hall may raise it)")
 
 
 def _ws_place(parser: argparse.ArgumentParser, args: argparse.Namespace) -> WsPlace:
@@ -148,7 +154,9 @@ def _ws_place(parser: argparse.ArgumentParser, args: argparse.Namespace) -> WsPl
     url = args.ws_url
     if url is not None and not (url.startswith("/") or url.split("://", 1)[0] in ("ws", "wss", "http", "https")):
         parser.error(f"--ws-url must be a path on the pages' origin (/ws) or a ws:// or wss:// address, not {url!r}")
-    return WsPlace(port, url)
+    if not MIN_BUDGET <= args.message_budget <= MAX_BUDGET:
+        parser.error(f"--message-budget must be bytes from {MIN_BUDGET} to {MAX_BUDGET}, not {args.message_budget}")
+    return WsPlace(port, url, args.message_budget)
 
 
 def _log_for(tournament: Tournament, db: Path, redis_url: str | None, prefix: str) -> EventLog:
@@ -327,7 +335,8 @@ def _serve_redis(tournament: Tournament, url: str, prefix: str, host: str, port:
         print(f"error: {exc}", file=sys.stderr)
         return 1
     lease = Lease(url, f"{prefix}:leader", ttl=ttl, renew_every=ttl / 3)
-    hall = Hall(tournament, log_, checkin_secret=secret, lease=lease)
+    hall = Hall(tournament, log_, checkin_secret=secret, lease=lease,
+                message_budget=ws.message_budget if ws is not None else BUDGET)
     return _run(hall, token, host, port, f"Redis {prefix} at {url.split('@')[-1]}", [], public_url,
                 referee_registry(tournament, token, signing), ws)
 
@@ -357,7 +366,8 @@ def _serve(tournament: Tournament, db: Path, host: str, port: int, *, demo: bool
         print(f"error: {exc}", file=sys.stderr)
         return 1
     registry = referee_registry(tournament, token, signing)
-    hall = Hall(tournament, SQLiteLog(db, tournament.id), checkin_secret=secret)
+    hall = Hall(tournament, SQLiteLog(db, tournament.id), checkin_secret=secret,
+                message_budget=ws.message_budget if ws is not None else BUDGET)
     companions: list[Callable[[], Awaitable[None]]] = []
     if demo:
         from live.edges.demo import DemoOrganizer, run_quietly

@@ -32,7 +32,7 @@ from live.core.referees import SHARED_NAME
 from live.core.state import State, apply, fold
 from live.core.tournament import Tournament
 from live.edges import sessions
-from live.edges.budget import Served, fit
+from live.edges.budget import BUDGET, Served, fit
 from live.edges.hub import Client, Hub
 from live.edges.limits import REPLAY_MAX_BYTES, REPLAY_MAX_EVENTS
 from live.edges.log import EventLog, LogUnavailable, SeqConflict, TailingLog
@@ -79,7 +79,7 @@ class StaleSection(AssertionError):
 
 def _check_sections(state: State, public: dict[str, Any], referee: dict[str, Any]) -> None:
     fresh = copy.copy(state)
-    fresh._derived, fresh.late_rows, fresh.table_cache = {}, {}, {}
+    fresh._derived, fresh.late_rows, fresh.table_cache, fresh.late_lists, fresh.late_dirty = {}, {}, {}, {}, {}
     built_public = public_sections(fresh)
     built = {"public": built_public, "referee": {**built_public, **referee_only(fresh, allowed_now(fresh))}}
     for name, kept in (("public", public), ("referee", referee)):
@@ -100,7 +100,8 @@ def _check_changes(seq: int, before: dict[str, Any], after: dict[str, Any], chan
 
 class Hall:
     def __init__(self, tournament: Tournament, log_: EventLog, *, clock: Callable[[], int] = wall_clock_ms,
-                 run_scheduler: bool = True, checkin_secret: str | None = None, lease: Lease | None = None) -> None:
+                 run_scheduler: bool = True, checkin_secret: str | None = None, lease: Lease | None = None,
+                 message_budget: int = BUDGET) -> None:
         #: The plan a new log records, and the one an old log (from before plans were recorded) is
         #: served with. The truth after that is the log: see `tournament`.
         self.file_plan = tournament
@@ -109,7 +110,9 @@ class Hall:
         self._code_of: dict[str, str] = {}
         self.log = log_
         self.clock = clock
-        self.hub = Hub()
+        #: The most bytes a pushed message may take (live/edges/budget.py).
+        self.budget = message_budget
+        self.hub = Hub(message_budget)
         self.events: list[Event] = []
         self.state = State.initial(tournament)
         self.scheduler = SignalScheduler(self.fire) if run_scheduler else None
@@ -386,7 +389,7 @@ class Hall:
         self._referee_own = set(own)
         wire = event.to_json()
         # (each message within the budget: its longest sections fetched, live/edges/budget.py)
-        public_text = fit(EventMessage(event.public_json(), event.seq, changes, patch))
+        public_text = fit(EventMessage(event.public_json(), event.seq, changes, patch), self.budget)
         pushed = public_text.message
         assert isinstance(pushed, EventMessage)
         by_player: dict[str, Encoded] = {}
@@ -403,7 +406,7 @@ class Hall:
                 pushed, event=shown, changes={**pushed.changes, "me": self.me(player, private=private)}))
         self.hub.publish(
             {"display": public_text, "player": public_text,
-             "referee": fit(EventMessage(wire, event.seq, referee_changes, referee_patch))},
+             "referee": fit(EventMessage(wire, event.seq, referee_changes, referee_patch), self.budget)},
             # (`sections`: for a client that fell behind, live/edges/coalesce.py)
             by_player, public_by_player, sections=self._sections,
         )
@@ -523,7 +526,7 @@ class Hall:
         for event in self.events[-(seq - since):] if seq > since else []:
             if event.seq <= since:
                 continue
-            text = fit(EventMessage(self._visible(event, client), event.seq, replay=True))
+            text = fit(EventMessage(self._visible(event, client), event.seq, replay=True), self.budget)
             size += len(text.text)
             if size > REPLAY_MAX_BYTES:
                 return None

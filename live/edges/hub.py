@@ -34,7 +34,7 @@ from typing import Any, Protocol
 from websockets.protocol import Protocol as Framer
 from websockets.protocol import Side, State
 
-from live.edges.budget import fit
+from live.edges.budget import BUDGET, fit
 from live.edges.coalesce import sections_message, settled, withheld
 from live.edges.messages import Encoded, EventMessage, encode
 
@@ -162,7 +162,9 @@ class FanOutStats:
 
 
 class Hub:
-    def __init__(self) -> None:
+    def __init__(self, budget: int = BUDGET) -> None:
+        #: The most bytes a message may take (live/edges/budget.py): for what it writes of its own (coalescing).
+        self.budget = budget
         self.clients: set[Client] = set()
         self._dropping: set[asyncio.Task[None]] = set()
         self.stats = FanOutStats()
@@ -254,8 +256,7 @@ class Hub:
         stats.deliveries += written
         stats.cpu_s += time.thread_time() - began
 
-    @staticmethod
-    def _coalesced(client: Client, text: str, message: EventMessage, unsent: int, sections: dict[str, Any],
+    def _coalesced(self, client: Client, text: str, message: EventMessage, unsent: int, sections: dict[str, Any],
                    held: dict[str, tuple[bytes, dict[str, Any], int]]) -> bytes:
         """The frame of this event for a client that is (or was) behind: its superseding sections withheld
         while it is (the withheld frame built once per text in `held`, like the others), and settled (sent
@@ -271,7 +272,7 @@ class Hub:
             client.seq = seq or client.seq
             return frame
         owed, client.owed = client.owed or {}, None
-        return text_frame(fit(settled(message, sections, owed)).text)
+        return text_frame(fit(settled(message, sections, owed), self.budget).text)
 
     def drained(self, client: Client) -> None:
         """The client's connection took what it held (the transport resumed writing): the sections it is owed,
@@ -279,7 +280,7 @@ class Hub:
         if client.owed is None or client.stopped or client.transport.get_write_buffer_size() > COALESCE_BYTES:
             return
         owed, client.owed = client.owed, None
-        if not client.write(text_frame(fit(sections_message(client.seq, owed)).text)):
+        if not client.write(text_frame(fit(sections_message(client.seq, owed), self.budget).text)):
             self._drop([client], TOO_SLOW)
 
     def offer(self, client: Client, messages: Iterable[Outgoing]) -> None:

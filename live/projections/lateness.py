@@ -240,16 +240,37 @@ def report(state: State, item_id: str) -> dict[str, Any]:
     s = state.items[item_id]
     at_steps = steps(t, s)
     clock = L.running_clock(reference(s), s.pauses)
-    kept = state.late_rows
     return {
         "item": item_id, "reference_start": reference(s), "pauses": [list(p) for p in s.pauses],
         "late_clock": {"ms": clock.ms, "at": clock.at, "running": clock.running},
         "players_needed": players_needed(t) if t.game == "bridge" else None,
         "thresholds": [_threshold(t, s, x, at_steps) for x in thresholds(t, s)] if not s.open else [],
-        # (the kept lines looked up inline: this runs once per check-in over the whole field)
-        "rows": [kept.get((item_id, who)) or _cached_row(t, state, s, who) for who in expected(state, item_id)],
+        "rows": _rows(t, state, s),
         "steps": at_steps,
     }
+
+
+def _rows(t: Tournament, state: State, s: ItemState) -> list[dict[str, Any]]:
+    """The check-in list's lines: the list last built with only the lines an arrival changed since built again
+    (`State.late_lists`), while the players expected are the same (the same `expected` list); else every line,
+    the kept ones looked up inline (this runs once per check-in over the whole field)."""
+    item_id = s.item.id
+    who_expected = expected(state, item_id)
+    dirty = state.late_dirty.pop(item_id, set())
+    last = state.late_lists.get(item_id)
+    if last is not None and last[0] is who_expected:
+        _, rows, where = last
+        if dirty:
+            rows = rows.copy()
+            for who in dirty:
+                if (at := where.get(who)) is not None:
+                    rows[at] = _cached_row(t, state, s, who)
+    else:
+        kept = state.late_rows
+        rows = [kept.get((item_id, who)) or _cached_row(t, state, s, who) for who in who_expected]
+        where = {who: at for at, who in enumerate(who_expected)}
+    state.late_lists[item_id] = (who_expected, rows, where)
+    return rows
 
 
 def reports(state: State) -> dict[str, dict[str, Any]]:

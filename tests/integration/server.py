@@ -269,6 +269,19 @@ class Server:
         """A command that must be taken: the first event it appended."""
         return dict((await self.acked(body))["events"][0])
 
+    async def changed(self, message: dict[str, Any], view: str) -> dict[str, Any]:
+        """The sections an event message changed, as a page of `view` has them: its `changes`, and those it names
+        in `fetch` (too long to push, live/edges/budget.py) fetched as the page fetches them (their value now)."""
+        out = dict(message.get("changes", {}))
+        headers = {"Authorization": f"Bearer {self.token}"} if view == "referee" else {}
+        async with httpx.AsyncClient(timeout=10) as http:
+            for name in message.get("fetch", []):
+                answer = await http.get(f"{self.url}/api/sections/{name}", headers=headers,
+                                        params={"view": view, "since": message["seq"]})
+                assert answer.status_code == 200, f"{name}: {answer.status_code} {answer.text}"
+                out[name] = answer.json()
+        return out
+
     async def referee_state(self) -> dict[str, Any]:
         """`GET /api/state` as a referee sees it (the sections only referees are shown included)."""
         async with httpx.AsyncClient(timeout=10) as http:

@@ -70,9 +70,10 @@ async def test_sanctions_take_their_steps_count_on_the_paper_and_undo(server: Se
                         for _ in range(3)]
             assert [(e["type"], e["payload"]["step"], e["payload"]["bule"]) for e in shuffles] == [
                 ("sanction_recorded", 1, 0), ("sanction_recorded", 2, 4), ("sanction_recorded", 3, 16)]
-            # the console proposes the next step from the referee's own section, pushed with the event
+            # the console proposes the next step from the referee's own section, pushed with the event (or
+            # fetched after it when the event's message is over its budget)
             pushed = await referee.wait_for(is_event(shuffles[-1]["seq"]), timeout=10)
-            assert pushed["changes"]["sanctions"]["next"]["p1"]["bad_shuffle"] == {
+            assert (await server.changed(pushed, "referee"))["sanctions"]["next"]["p1"]["bad_shuffle"] == {
                 "step": 4, "bule": 32, "warning": False, "per_co_player": False, "measure": "bule"}
             misdeal = await server.acked_event({"type": "sanction", "player": "p2", "kind": "misdeal", "item": "r1",
                                          "step": 1, "reason": "dealt 11 cards"})

@@ -7,6 +7,7 @@ import asyncio
 import gzip
 import json
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,6 +18,7 @@ from test_hub import FakeSocket
 
 from live.core.tournament import parse
 from live.edges.budget import BUDGET, FIELD_BYTES, Served, abridged, fit
+from live.edges.cli import main
 from live.edges.hall import Hall
 from live.edges.hub import Client
 from live.edges.log.memory import MemoryLog
@@ -26,6 +28,7 @@ from live.edges.web.app import create_app
 from live.projections.views import public_sections
 
 TOKEN = "budget-token"
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 #: 300 players: the check-in list (≈ 40 KB) and the seating are each far over a message's budget.
 PLAYERS = [{"id": f"p{n:03}", "name": f"Player {n}"} for n in range(1, 301)]
 
@@ -170,3 +173,14 @@ def test_a_section_request_that_cannot_be_answered_says_why(http: TestClient, mo
             ("/api/sections/lateness?since=999", 503, "has not reached event 999")):
         answer = http.get(path)
         assert answer.status_code == status and words in answer.json()["error"], (path, answer.text)
+
+
+@pytest.mark.parametrize("budget", ["100", "99999999999"])
+def test_a_message_budget_out_of_range_is_refused_before_anything_starts(
+        budget: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        main(["serve", str(EXAMPLES / "cacak-preferans-2027.toml"), "--db", str(tmp_path / "x.db"),
+              "--message-budget", budget])
+    assert stopped.value.code == 2
+    assert f"--message-budget must be bytes from 1024 to {16 * 1024 * 1024}, not {budget}" in capsys.readouterr().err
+    assert not (tmp_path / "x.db").exists(), "nothing written"
