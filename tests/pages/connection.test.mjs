@@ -392,6 +392,16 @@ describe("the live connection", () => {
     assert.equal(f.calls.length, 1);
   });
 
+  it("shows a fetched section in the page's script, as a pushed one", async () => {
+    const f = fakeFetcher();
+    const c = new LiveConnection({ view: "display", fetcher: f.fetcher });
+    c.script = true; // as on a Latin-script page
+    c.handle({ type: "snapshot", seq: 4, sections: { seating: {} } });
+    c.handle({ type: "event", seq: 5, event: event(5, "seating_published", { item: "r1" }), changes: {}, fetch: ["players"] });
+    await f.answer(0, 5, [{ id: "p1", name: "Љуба Ђурић" }]);
+    assert.equal(c.sections.players[0].name, "Ljuba Đurić");
+  });
+
   it("fetches again when a newer version was named while one was on its way", async () => {
     const f = fakeFetcher();
     const c = new LiveConnection({ view: "referee", token: "tok", fetcher: f.fetcher });
