@@ -76,18 +76,22 @@ def abridged(event: dict[str, Any]) -> dict[str, Any]:
 
 def fit(message: M, budget: int = BUDGET) -> Encoded:
     """The message encoded, within `budget` if it can be: its event abridged, then its longest sections moved
-    to `fetch` until it fits (the fewest sections fetched). Costs one encoding when it fits already."""
+    to `fetch` until it fits (the fewest sections fetched). Costs one encoding when it fits already, and one
+    more of its sections when it does not."""
     out = encode(message)
-    if _wire_size(out.text) <= budget:
+    total = _wire_size(out.text)
+    if total <= budget:
         return out
     if isinstance(message, EventMessage):
-        message = replace(message, event=abridged(message.event))
+        shorter = abridged(message.event)
+        if shorter is not message.event:
+            total += _size(shorter) - _size(message.event)
+            message = replace(message, event=shorter)
     sizes = {name: _size(value) for name, value in message.changes.items()}
     patch: list[Op] = message.patch if isinstance(message, EventMessage) else []
     for op in patch:
         name = section_of(op)
         sizes[name] = sizes.get(name, 0) + _size(op)
-    total = _wire_size(encode(message).text)
     fetched: list[str] = []
     for name in sorted(sizes, key=sizes.__getitem__, reverse=True):
         if total <= budget:
