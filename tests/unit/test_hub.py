@@ -143,9 +143,11 @@ async def test_a_client_at_the_mark_still_gets_messages() -> None:
 async def test_a_connection_that_is_closing_gets_nothing_and_leaves_the_hub() -> None:
     hub = Hub()
     socket = FakeSocket()
-    hub.add(socket.client())
-    socket.state = State.CLOSING  # the client sent its close frame
+    client = socket.client()
+    hub.add(client)
     hub.publish({"display": "x"})
+    socket.state = State.CLOSING  # the client sent its close frame: its connection tells the hub in that step
+    hub.closing(client)
     await settle()
     assert socket.transport.written == [] and hub.clients == set()
 

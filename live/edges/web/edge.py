@@ -27,11 +27,10 @@ the server from answering anybody. Its handler reports that error once every few
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import time
 import weakref
-from types import FrameType
+from email.utils import formatdate
 from typing import Any
 
 import h11
@@ -79,6 +78,7 @@ class GuardedH11Protocol(H11Protocol):
         return self.conn.their_state not in (h11.IDLE, h11.SEND_BODY)
 
     def _start_waiting(self) -> None:
+        fresh_date(self.server_state, self.config)  # a request begins: its answer's Date is of now
         waiting = _waiting.setdefault(self.server_state, {}).setdefault(self._address, {})
         if len(waiting) >= self.max_pending_per_address:
             next(iter(waiting))._give_up()
@@ -132,38 +132,58 @@ def new_loop() -> asyncio.AbstractEventLoop:
 
 
 class QuietServer(uvicorn.Server):
-    """uvicorn's server, waking once a second instead of ten times.
+    """uvicorn's server, waking only to exit.
 
     Its main loop sleeps 0.1 s between checks of whether to exit, to refresh the Date header once a
     second: ten wake-ups a second, which on a small virtual machine cost ~2 ms of CPU a second with
     nothing to do — at 1,000 screens and a signal every half second, about a tenth of what the fan-out
-    of a signal costs. Here it waits for the exit itself (set from the signal handler through the
-    loop's thread-safe wake-up) and ticks once a second for the Date header.
+    of a signal costs. Each wake-up of an idle process also runs cold (its code and data out of the
+    CPU's caches: the same request parsed in 55 µs back to back takes 330 µs after half a second idle),
+    so even one tick a second cost 0.17–0.24 ms of CPU a second. Here the loop only waits for the
+    exit, set through the loop's thread-safe wake-up whenever `should_exit` becomes true (uvicorn's
+    signal handler, or anyone who embeds the server); the Date header is refreshed by the first request
+    of each second instead (`GuardedH11Protocol`, `fresh_date`).
 
-    This relies on uvicorn beyond its documentation (`main_loop`, `on_tick`, `handle_exit`, pinned
-    `uvicorn>=0.55,<0.56`); tests/unit/test_quiet_server.py fails when they change.
+    This relies on uvicorn beyond its documentation (`main_loop`, `on_tick`, `should_exit`,
+    `server_state.default_headers`, pinned `uvicorn>=0.55,<0.56`); tests/unit/test_quiet_server.py fails
+    when they change.
     """
 
-    TICK_S = 1.0
-    #: uvicorn's on_tick refreshes the Date header when its counter is a multiple of this.
-    TICKS_PER_REFRESH = 10
-
     def __init__(self, config: uvicorn.Config) -> None:
-        super().__init__(config)
         self._loop: asyncio.AbstractEventLoop | None = None
         self._exit: asyncio.Event | None = None
+        self._should_exit = False
+        super().__init__(config)
+
+    @property
+    def should_exit(self) -> bool:
+        return self._should_exit
+
+    @should_exit.setter
+    def should_exit(self, value: bool) -> None:
+        self._should_exit = value
+        if value and self._loop is not None and self._exit is not None and not self._loop.is_closed():
+            self._loop.call_soon_threadsafe(self._exit.set)
 
     async def main_loop(self) -> None:
         self._loop, self._exit = asyncio.get_running_loop(), asyncio.Event()
-        counter = 0
-        should_exit = await self.on_tick(counter)
+        should_exit = await self.on_tick(0)  # (counter 0: the Date header of the first answers)
         while not should_exit:
-            counter = (counter + self.TICKS_PER_REFRESH) % 864000
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._exit.wait(), self.TICK_S)
-            should_exit = await self.on_tick(counter)
+            await self._exit.wait()
+            self._exit.clear()
+            should_exit = await self.on_tick(0)
 
-    def handle_exit(self, sig: int, frame: FrameType | None) -> None:
-        super().handle_exit(sig, frame)
-        if self._loop is not None and self._exit is not None and not self._loop.is_closed():
-            self._loop.call_soon_threadsafe(self._exit.set)
+
+def fresh_date(server_state: Any, config: uvicorn.Config) -> None:
+    """The headers uvicorn adds to every answer (`server_state.default_headers`), with the Date of this second:
+    what uvicorn's tick does once a second, done by the first request of each second (QuietServer has no tick)."""
+    now = time.time()
+    if _dated.get(server_state) == int(now):
+        return
+    _dated[server_state] = int(now)
+    date = [(b"date", formatdate(now, usegmt=True).encode())] if config.date_header else []
+    server_state.default_headers = date + config.encoded_headers
+
+
+#: Per server (uvicorn's ServerState): the second its Date header is of.
+_dated: weakref.WeakKeyDictionary[Any, int] = weakref.WeakKeyDictionary()

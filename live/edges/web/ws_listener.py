@@ -38,6 +38,7 @@ from websockets.datastructures import Headers
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request as WsRequest
 from websockets.http11 import Response as WsResponse
+from websockets.protocol import State
 
 from live.edges import limits, sessions
 from live.edges.hall import Hall
@@ -105,6 +106,9 @@ class GuardedConnection(ServerConnection):
         #: Called when the transport drained below its low-water mark after it had to pause (the hub's
         #: `drained`: a client that fell behind gets its coalesced sections; live/edges/coalesce.py).
         self.drained: Callable[[], None] | None = None
+        #: Called once, in the same step, when the connection leaves the OPEN state (the hub's `closing`: no frame
+        #: of the hub's may follow a close frame), so the hub's fan-out need not ask every connection its state.
+        self.closing: Callable[[], None] | None = None
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         super().connection_made(transport)
@@ -140,10 +144,27 @@ class GuardedConnection(ServerConnection):
         if self.drained is not None:
             self.drained()
 
+    def send_data(self) -> None:
+        """The library calls this right after every change of its protocol (a frame to send, a close sent or
+        received, a failure: each in the same step as the change; tests/unit/test_ws_frames.py fails when that
+        stops holding), so this is where a connection that left OPEN is seen at once."""
+        try:
+            super().send_data()
+        finally:
+            if self.closing is not None and self.protocol.state is not State.OPEN:
+                self.left_open()
+
+    def left_open(self) -> None:
+        """Tell the hub, once, that nothing more may be written here."""
+        closing, self.closing = self.closing, None
+        if closing is not None:
+            closing()
+
     def connection_lost(self, exc: Exception | None) -> None:
         self.handshake_done()
         self.drained = None
         super().connection_lost(exc)
+        self.left_open()
 
 
 class WsListener:
@@ -277,6 +298,9 @@ class WsListener:
                      log=params.get("log") or None)
         if isinstance(ws, GuardedConnection):
             ws.drained = lambda: hall.hub.drained(client)
+            ws.closing = lambda: hall.hub.closing(client)
+            if ws.state is not State.OPEN:  # (it cannot have changed since `connect` wrote: no await between)
+                ws.left_open()
         return client
 
     async def _read(self, ws: ServerConnection, hall: Hall, client: Client) -> None:
