@@ -61,6 +61,7 @@ class GuardedH11Protocol(H11Protocol):
         self._start_waiting()
 
     def data_received(self, data: bytes) -> None:
+        fresh_date(self.server_state, self.config)  # a request (or part of one) came: its answer's Date is of now
         if self._deadline is None and data:  # the first byte of another request on a kept-alive connection
             self._start_waiting()
         super().data_received(data)
@@ -78,7 +79,6 @@ class GuardedH11Protocol(H11Protocol):
         return self.conn.their_state not in (h11.IDLE, h11.SEND_BODY)
 
     def _start_waiting(self) -> None:
-        fresh_date(self.server_state, self.config)  # a request begins: its answer's Date is of now
         waiting = _waiting.setdefault(self.server_state, {}).setdefault(self._address, {})
         if len(waiting) >= self.max_pending_per_address:
             next(iter(waiting))._give_up()
