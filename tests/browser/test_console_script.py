@@ -324,3 +324,4 @@ async def test_the_team_sheets_of_a_cyrillic_bridge_tournament_show_no_cyrillic_
             assert not tab.errors, tab.errors
     finally:
         await asyncio.gather(*(t.context.close() for t in tabs))
+        server.stop()  # (started here, not by the `serve` fixture that stops its own)
