@@ -417,8 +417,8 @@ export class LiveConnection {
         // (live/edges/coalesce.py): as after the event `seq`, which the page has; applied like an event's changes.
         const seq = Number.isInteger(message.seq) ? message.seq : null;
         if (seq !== null && this.lastSeq !== null && seq < this.lastSeq) break; // older than what the page has
-        const fetching = this.holdBack(seq ?? this.lastSeq ?? 0, message);
-        const changes = this.present({ ...(message.changes || {}) });
+        const fetching = this.holdBack(seq ?? this.lastSeq ?? 0, message); // (its changes come back presented)
+        const changes = { ...(message.changes || {}) };
         this.sections = { ...this.sections, ...changes };
         this.emit("onUpdate", this.sections, { kind: "sections", changes, resync: true });
         for (const name of fetching) this.fetchSection(name, seq ?? this.lastSeq ?? 0);

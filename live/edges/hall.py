@@ -351,20 +351,22 @@ class Hall:
         if seq <= self.state.seq:
             return True
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self._waiting.append((seq, future))
+        waiting = (seq, future)
+        self._waiting.append(waiting)
         try:
             await asyncio.wait_for(future, timeout)
         except TimeoutError:
+            self._waiting.remove(waiting)  # (a seq never reached leaves no waiter behind)
             return False
         return True
 
     def section(self, view: str, name: str) -> tuple[int, bytes, bytes] | None:
         """A section of a view as a page fetches it (live/edges/budget.py): the seq it is the value of, its JSON
         and the same gzipped; None if the view has no such section (a player's own `me` is never fetched)."""
-        sections = self._sections.get("referee" if view == "referee" else "public", {})
+        kind = "referee" if view == "referee" else "public"
+        sections = self._sections.get(kind, {})
         if name not in sections:
             return None
-        kind = "referee" if view == "referee" else "public"
         raw, packed = self._served.body(kind, name, sections[name])
         return self.state.seq, raw, packed
 
