@@ -8,5 +8,5 @@ COPY display ./display
 COPY examples ./examples
 RUN pip install --no-cache-dir -e . && useradd --create-home live && mkdir /data && chown live /data
 USER live
-EXPOSE 8000 8001
+EXPOSE 8000
 CMD ["live", "serve", "/app/examples/cacak-preferans-2027.toml", "--db", "/data/live.db", "--port", "8000"]

@@ -49,17 +49,6 @@ const FETCH_TRIES = 3;
 const FETCH_RETRY_MS = 1_000;
 
 /**
- * Where the page opens its WebSocket: what the server wrote on the page (`<meta name="live-ws">`: an
- * address of its WebSocket listener, or a path on the page's own origin behind a proxy), else /ws on
- * the page's origin. `scheme` is ws: or wss:, as the page was loaded.
- */
-function socketAddress(scheme, doc = globalThis.document) {
-  const told = doc?.querySelector?.('meta[name="live-ws"]')?.getAttribute?.("content") || "/ws";
-  if (told.startsWith("/")) return `${scheme}//${location.host}${told}`;
-  return told.replace(/^http(s?):/, "ws$1:");
-}
-
-/**
  * A WebSocket to /ws?view=…[&player=ID][&since=SEQ] that keeps the view's sections up to date.
  *
  * Callbacks (all optional):
@@ -138,7 +127,8 @@ export class LiveConnection {
     // them it sends no snapshot (the hello says `current`). Without all of them (the boot was
     // another player's page), the page asks for the snapshot by leaving the id out.
     if (this.lastSeq !== null && this.logId && !this.partial) params.set("log", this.logId);
-    return `${socketAddress(scheme)}?${params}`;
+    // /ws on the page's own origin: the pages, the API and the WebSocket share one port (and one proxy route).
+    return `${scheme}//${location.host}/ws?${params}`;
   }
 
   /**

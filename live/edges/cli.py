@@ -13,7 +13,6 @@ import sys
 import tempfile
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -100,12 +99,12 @@ def main(argv: list[str] | None = None) -> int:
             db = Path(args.db) if args.db else Path.cwd() / (Path(args.file).stem + ".db")
             if args.command == "diff":
                 return _diff(tournament, db, args.redis, args.redis_prefix)
-            ws = _ws_place(parser, args)
+            budget = _message_budget(parser, args)
             if args.redis:
                 return _serve_redis(tournament, args.redis, args.redis_prefix, args.host, args.port, args.public_url,
-                                    args.accept_changes, ws=ws)
+                                    args.accept_changes, message_budget=budget)
             return _serve(tournament, db, args.host, args.port, public_url=args.public_url,
-                          accept_changes=args.accept_changes, ws=ws)
+                          accept_changes=args.accept_changes, message_budget=budget)
         if args.command == "demo":
             if args.speed <= 0 or args.speed > 3600:
                 parser.error("--speed must be more than 0 and at most 3600")
@@ -117,46 +116,31 @@ def main(argv: list[str] | None = None) -> int:
             tournament = load(EXAMPLES / TOURNAMENTS[args.tournament]).rescheduled(start, args.speed)
             db = Path(args.db) if args.db else Path(tempfile.mkdtemp(prefix="live-demo-")) / "demo.db"
             return _serve(tournament, db, args.host, args.port, demo=True, public_url=args.public_url,
-                          ws=_ws_place(parser, args))
+                          message_budget=_message_budget(parser, args))
     except (TournamentFileError, RefereeConfigError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
     return 2
 
 
-@dataclass(frozen=True)
-class WsPlace:
-    """Where `/ws` listens (`port`), what the pages are told to open (`url`; None: their host at `port`), and the
-    most bytes a message it pushes may take (`message_budget`, live/edges/budget.py)."""
-
-    port: int
-    url: str | None = None
-    message_budget: int = BUDGET
-
-
 def _ws_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--ws-port", type=int, help="the port of the WebSocket listener (/ws), on --host "
-                                                    "(default: --port + 1)")
-    parser.add_argument("--ws-url", help="the WebSocket address the pages open (default: ws://<the page's host>:"
-                                         "<--ws-port>/ws); behind a proxy that routes /ws of the pages' own origin "
-                                         "to --ws-port: /ws")
     parser.add_argument("--message-budget", type=int, default=BUDGET,
                         help=f"the most bytes a pushed message may take; longer sections are fetched over HTTP, "
                              f"gzipped (default {BUDGET}: hall Wi-Fi shared by many phones; a wired hall may raise it)")
+    # Gone: /ws is on --port. Still parsed, to say so instead of argparse's "unrecognized arguments".
+    parser.add_argument("--ws-port", help=argparse.SUPPRESS)
+    parser.add_argument("--ws-url", help=argparse.SUPPRESS)
 
 
-def _ws_place(parser: argparse.ArgumentParser, args: argparse.Namespace) -> WsPlace:
-    port = (args.port + 1 if args.port else 0) if args.ws_port is None else args.ws_port  # (0: any free port)
-    if not 0 <= port <= 65535:
-        parser.error(f"--ws-port must be a port from 0 to 65535, not {port}")
-    if port == args.port and port != 0:
-        parser.error(f"--ws-port must differ from --port ({port}): /ws has a listener of its own")
-    url = args.ws_url
-    if url is not None and not (url.startswith("/") or url.split("://", 1)[0] in ("ws", "wss", "http", "https")):
-        parser.error(f"--ws-url must be a path on the pages' origin (/ws) or a ws:// or wss:// address, not {url!r}")
+def _message_budget(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    """The most bytes a pushed message may take (live/edges/budget.py), checked; refuses the gone /ws options."""
+    for given, name in ((args.ws_port, "--ws-port"), (args.ws_url, "--ws-url")):
+        if given is not None:
+            parser.error(f"{name} is gone: the pages, the API and /ws are served on the one port of --port "
+                         "(behind a proxy, route the whole origin, /ws included, to it)")
     if not MIN_BUDGET <= args.message_budget <= MAX_BUDGET:
         parser.error(f"--message-budget must be bytes from {MIN_BUDGET} to {MAX_BUDGET}, not {args.message_budget}")
-    return WsPlace(port, url, args.message_budget)
+    return int(args.message_budget)
 
 
 def _log_for(tournament: Tournament, db: Path, redis_url: str | None, prefix: str) -> EventLog:
@@ -304,7 +288,7 @@ def referee_registry(tournament: Tournament, shared_token: str, secret: str) -> 
 
 
 def _serve_redis(tournament: Tournament, url: str, prefix: str, host: str, port: int, public_url: str | None,
-                 accept_changes: bool = False, *, ws: WsPlace | None = None) -> int:
+                 accept_changes: bool = False, *, message_budget: int = BUDGET) -> int:
     """An instance on a shared Redis log. The referee token, the check-in secret and the referee-session
     secret are shared too: from the environment, else kept in the log's meta hash by the first
     instance to start (`RedisLog.secret`), so every instance agrees.
@@ -336,13 +320,13 @@ def _serve_redis(tournament: Tournament, url: str, prefix: str, host: str, port:
         return 1
     lease = Lease(url, f"{prefix}:leader", ttl=ttl, renew_every=ttl / 3)
     hall = Hall(tournament, log_, checkin_secret=secret, lease=lease,
-                message_budget=ws.message_budget if ws is not None else BUDGET)
+                message_budget=message_budget)
     return _run(hall, token, host, port, f"Redis {prefix} at {url.split('@')[-1]}", [], public_url,
-                referee_registry(tournament, token, signing), ws)
+                referee_registry(tournament, token, signing))
 
 
 def _serve(tournament: Tournament, db: Path, host: str, port: int, *, demo: bool = False,
-           public_url: str | None = None, accept_changes: bool = False, ws: WsPlace | None = None) -> int:
+           public_url: str | None = None, accept_changes: bool = False, message_budget: int = BUDGET) -> int:
     from live.edges.hall import Hall
     from live.edges.log import LogUnavailable
     from live.edges.log.sqlite import SQLiteLog, TournamentMismatch
@@ -367,14 +351,14 @@ def _serve(tournament: Tournament, db: Path, host: str, port: int, *, demo: bool
         return 1
     registry = referee_registry(tournament, token, signing)
     hall = Hall(tournament, SQLiteLog(db, tournament.id), checkin_secret=secret,
-                message_budget=ws.message_budget if ws is not None else BUDGET)
+                message_budget=message_budget)
     companions: list[Callable[[], Awaitable[None]]] = []
     if demo:
         from live.edges.demo import DemoOrganizer, run_quietly
 
         organizer = DemoOrganizer(hall)
         companions.append(lambda: run_quietly(organizer))
-    return _run(hall, token, host, port, str(db), companions, public_url, registry, ws)
+    return _run(hall, token, host, port, str(db), companions, public_url, registry)
 
 
 def _print_login(registry: Referees, base: str) -> None:
@@ -398,18 +382,16 @@ def wall_ms() -> int:
 
 
 def _run(hall: Hall, token: str, host: str, port: int, where: str,
-         companions: list[Callable[[], Awaitable[None]]], public_url: str | None, registry: Referees,
-         ws: WsPlace | None = None) -> int:
+         companions: list[Callable[[], Awaitable[None]]], public_url: str | None, registry: Referees) -> int:
     import uvicorn
 
     from live.edges import limits
     from live.edges.web.app import create_app
-    from live.edges.web.ws_listener import WsListener
+    from live.edges.web.ws_endpoint import WsEndpoint
 
-    ws = ws or WsPlace(port + 1)
     tournament = hall.tournament
-    listener = WsListener(host, ws.port, http_port=port, public_url=ws.url, open_files=limits.raise_open_files())
-    app = create_app(hall, token, companions, public_url, registry, ws=listener)
+    endpoint = WsEndpoint(open_files=limits.raise_open_files())
+    app = create_app(hall, token, companions, public_url, registry, ws=endpoint)
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     base = f"http://{shown}:{port}"
     lan = ""
@@ -424,16 +406,16 @@ def _run(hall: Hall, token: str, host: str, port: int, where: str,
           f"  player page:      {base}/player\n"
           f"  referee console:  {base}/referee\n"
           f"  referee token:    {token}\n"
-          f"  WebSocket:        {ws.url or f'ws://{shown}:{ws.port}/ws'}\n"
           f"  event log:        {where}\n" + (f"  on the hall LAN:  {lan}/display\n" if lan else ""), flush=True)
     _print_login(registry, (public_url or lan or base).rstrip("/"))
     from live.edges.web.edge import GuardedH11Protocol, QuietServer
 
     # What one client may hold (live/edges/limits.py): a request must arrive within 10 s (GuardedH11Protocol),
-    # its headers within 8 KiB; near the open-file limit, 503 at once. No WebSocket on this port: /ws has a
-    # listener of its own (live/edges/web/ws_listener.py), started in the app's lifespan, in this loop.
+    # its headers within 8 KiB; near the open-file limit, 503 at once. A WebSocket upgrade, once its request is
+    # in, goes to the websockets library's connection (live/edges/web/ws_endpoint.py): one port for everything.
     config = uvicorn.Config(
-        app, host=host, port=port, http=GuardedH11Protocol, loop="live.edges.web.edge:new_loop", ws="none",
+        app, host=host, port=port, http=GuardedH11Protocol, loop="live.edges.web.edge:new_loop",
+        ws=endpoint.protocol(),
         log_level="warning", lifespan="on", backlog=4096, timeout_keep_alive=limits.KEEP_ALIVE_TIMEOUT,
         h11_max_incomplete_event_size=limits.MAX_HEADER_BYTES,
         limit_concurrency=limits.concurrency_limit(limits.raise_open_files()),

@@ -192,7 +192,7 @@ class Hub:
     def closing(self, client: Client) -> None:
         """The client's connection left the OPEN state (a close frame sent or received, a failure): nothing more
         may be written to it (no frame after a close frame), from now on. Its endpoint calls this at once, in the
-        same step (live/edges/web/ws_listener.py), so the fan-out need not ask each connection for its state."""
+        same step (live/edges/web/ws_endpoint.py), so the fan-out need not ask each connection for its state."""
         client.stopped = True
         self.clients.discard(client)
 

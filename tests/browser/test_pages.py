@@ -412,8 +412,8 @@ async def test_every_page_loads_only_from_the_server(browser: Any, serve: Any) -
     assert page.headers["x-content-type-options"] == "nosniff" and page.headers["referrer-policy"] == "no-referrer"
     assert (await server.get("/api/state")).headers["x-content-type-options"] == "nosniff"
     await play_round(server, "r1", 5)
-    # this server: its HTTP port, and its WebSocket listener (the pages are told its address)
-    origins = {f"{server.host}:{server.port}", f"{server.host}:{server.ws_port}"}
+    # this server: its one port, pages, API and WebSocket alike
+    origins = {f"{server.host}:{server.port}"}
     seen: dict[str, list[str]] = {}
     for path in ("/", "/display", "/player", "/referee"):
         tab = await open_tab(browser, server, path, viewport=PHONE if path == "/player" else DISPLAY)

@@ -104,7 +104,7 @@ async def run_restart_across_start(browser: Any, serve: Any, artifacts: Path) ->
                                for t in (display, phone)))
         # ... and comes back on the same log after the start has passed: the start fires late.
         await asyncio.sleep(max(0.0, (start_ms - now_ms()) / 1000 + MARGIN_S))
-        again = await start_server_async(server.file, server.db, port=server.port, ws_port=server.ws_port)
+        again = await start_server_async(server.file, server.db, port=server.port)
         back_at = now_ms()
         # The display's next retry may be up to 10 s away; by then the late start is older than a banner
         # may be (it only updates the page), which would leave nothing to say "late" on. It retries now,

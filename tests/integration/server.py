@@ -166,8 +166,8 @@ class Server:
     """A `live serve` subprocess. Its output goes to `log_path` (read it with `output()`)."""
 
     def __init__(self, proc: subprocess.Popen[bytes], *, host: str, port: int, file: Path, db: Path | None,
-                 token: str, log_path: Path, ws_port: int) -> None:
-        self.proc, self.host, self.port, self.ws_port = proc, host, port, ws_port
+                 token: str, log_path: Path) -> None:
+        self.proc, self.host, self.port = proc, host, port
         self.file, self.db, self.token, self.log_path = file, db, token, log_path
 
     @property
@@ -176,8 +176,8 @@ class Server:
 
     @property
     def ws_base(self) -> str:
-        """The WebSocket listener (`--ws-port`: /ws has a port of its own)."""
-        return f"ws://{self.host}:{self.ws_port}"
+        """/ws is on the server's one port, beside the pages and the API."""
+        return f"ws://{self.host}:{self.port}"
 
     def ws_url(self, view: str = "display", player: str | None = None, since: int | None = None,
                **params: Any) -> str:
@@ -366,11 +366,10 @@ def _seating_event(body: dict[str, Any], response: httpx.Response) -> dict[str, 
 
 def start_server(file: str | Path, db: str | Path | None, port: int | None = None, extra_args: Sequence[str] = (),
                  *, token: str = REFEREE_TOKEN, host: str = HOST, env: dict[str, str] | None = None,
-                 wait: bool = True, timeout: float = 20.0, seat: str | None = None,
-                 ws_port: int | None = None) -> Server:
-    """Start `python -m live serve FILE --host --port --ws-port --db`; by default wait for /api/health.
+                 wait: bool = True, timeout: float = 20.0, seat: str | None = None) -> Server:
+    """Start `python -m live serve FILE --host --port --db`; by default wait for /api/health.
 
-    `port=None` (and `ws_port=None`, the WebSocket listener's) takes a free port from the OS. The
+    `port=None` takes a free port from the OS. The
     referee token goes in LIVE_REFEREE_TOKEN.
     `db=None` gives no `--db` (an instance on Redis: `extra_args=("--redis", url)`); the server's
     output then goes beside FILE. `seat="r1"` publishes that round's seating (a draw) as soon as
@@ -379,20 +378,17 @@ def start_server(file: str | Path, db: str | Path | None, port: int | None = Non
     if seat is not None and not wait:
         raise ValueError("seat needs wait=True: the seating is published once the server answers")
     file, db = Path(file), (None if db is None else Path(db))
-    spare = free_ports(2)
-    port = port or next(x for x in spare if x != ws_port)
-    ws_port = ws_port or next(x for x in spare if x != port)
+    port = port or free_port()
     fd, log_name = tempfile.mkstemp(prefix=f"live-{port}-", suffix=".log", dir=(db or file).parent)
     os.close(fd)
     log_path = Path(log_name)
     child_env = {**os.environ, "LIVE_REFEREE_TOKEN": token, "PYTHONUNBUFFERED": "1", **(env or {})}
     args = [sys.executable, "-m", "live", "serve", str(file), "--host", host, "--port", str(port),
-            "--ws-port", str(ws_port),
             *(["--db", str(db)] if db is not None else []), *extra_args]
     with open(log_path, "wb") as out:
         proc = subprocess.Popen(args, stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
                                 cwd=REPO, env=child_env)
-    server = Server(proc, host=host, port=port, file=file, db=db, token=token, log_path=log_path, ws_port=ws_port)
+    server = Server(proc, host=host, port=port, file=file, db=db, token=token, log_path=log_path)
     if wait:
         server.wait_healthy(timeout)
         if seat is not None:

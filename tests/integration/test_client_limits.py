@@ -34,7 +34,7 @@ from server import (
     REFEREE_TOKEN,
     REPO,
     Server,
-    free_ports,
+    free_port,
     is_event,
     is_type,
     now_ms,
@@ -220,7 +220,7 @@ async def test_incomplete_requests_are_closed_within_the_request_timeout(server:
 
 def start_with_few_files(path: Path, db: Path, soft: int, hard: int) -> Server:
     """`live serve` started with the open-file limits `soft` and `hard` (it may raise soft up to hard)."""
-    port, ws_port = free_ports(2)
+    port = free_port()
     log_path = Path(tempfile.mkstemp(prefix=f"live-{port}-", suffix=".log", dir=db.parent)[1])
 
     def few_files() -> None:
@@ -229,11 +229,10 @@ def start_with_few_files(path: Path, db: Path, soft: int, hard: int) -> Server:
     with open(log_path, "wb") as out:
         proc = subprocess.Popen(
             [sys.executable, "-m", "live", "serve", str(path), "--host", HOST, "--port", str(port),
-             "--ws-port", str(ws_port), "--db", str(db)],
+             "--db", str(db)],
             stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, cwd=REPO, preexec_fn=few_files,
             env={**os.environ, "LIVE_REFEREE_TOKEN": REFEREE_TOKEN, "PYTHONUNBUFFERED": "1"})
-    running = Server(proc, host=HOST, port=port, file=path, db=db, token=REFEREE_TOKEN, log_path=log_path,
-                     ws_port=ws_port)
+    running = Server(proc, host=HOST, port=port, file=path, db=db, token=REFEREE_TOKEN, log_path=log_path)
     running.wait_healthy()
     return running
 

@@ -20,7 +20,7 @@ from typing import Any
 
 import httpx
 import pytest
-from server import HOST, REFEREE_TOKEN, REPO, Server, free_ports
+from server import HOST, REFEREE_TOKEN, REPO, Server, free_port
 
 SCENARIO_TIMEOUT = 90.0
 REFEREE = {"Authorization": f"Bearer {REFEREE_TOKEN}"}
@@ -29,17 +29,17 @@ Events = list[dict[str, Any]]
 
 
 def start_demo(tournament: str, db: Path) -> Server:
-    port, ws_port = free_ports(2)
+    port = free_port()
     fd, log_name = tempfile.mkstemp(prefix=f"live-demo-{port}-", suffix=".log", dir=db.parent)
     os.close(fd)
     env = {**os.environ, "LIVE_REFEREE_TOKEN": REFEREE_TOKEN, "PYTHONUNBUFFERED": "1"}
     args = [sys.executable, "-m", "live", "demo", "--tournament", tournament, "--speed", "900", "--start-in", "3",
-            "--host", HOST, "--port", str(port), "--ws-port", str(ws_port), "--db", str(db)]
+            "--host", HOST, "--port", str(port), "--db", str(db)]
     with open(log_name, "wb") as out:
         proc = subprocess.Popen(args, stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, cwd=REPO,
                                 env=env)
     server = Server(proc, host=HOST, port=port, file=REPO / "examples", db=db, token=REFEREE_TOKEN,
-                    log_path=Path(log_name), ws_port=ws_port)
+                    log_path=Path(log_name))
     server.wait_healthy()
     return server
 

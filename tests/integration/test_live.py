@@ -282,7 +282,7 @@ async def test_a_client_reconnecting_with_since_gets_exactly_what_it_missed(serv
 async def test_a_client_that_never_reads_does_not_delay_the_others(server: Server) -> None:
     specs: list[tuple[str, str | None]] = [("display", None)] * 3 + [("player", "p2"), ("referee", None)]
     normal = await connect_all(server, specs)
-    stalled = await StalledClient.open(server.host, server.ws_port, "/ws?view=player&player=p1")
+    stalled = await StalledClient.open(server.host, server.port, "/ws?view=player&player=p1")
     try:
         await wait_health(server, lambda c: c["player"] == 2 and sum(c.values()) == 6)
         words = "Players of round 2 please check the seating list at the entrance before going to the tables. "

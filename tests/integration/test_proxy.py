@@ -126,10 +126,9 @@ async def proxied(tmp_path: Path) -> AsyncIterator[tuple[list[Server], Nginx]]:
     """A Redis, two instances on it, and nginx in front of them; all stopped at the end."""
     file = write_tournament(tmp_path / "t.toml", timetable=[round_entry("r1", 1, start_in=3600, minutes=60)])
     with RedisServer(directory=tmp_path / "redis") as redis:
-        servers = await start_instances(file, redis.url, 2, extra_args=("--ws-url", "/ws"))
-        # the upstreams in deploy/nginx.conf's order: the instances' HTTP ports, then their WebSocket listeners
-        proxy = Nginx([f"{HOST}:{s.port}" for s in servers] + [f"{HOST}:{s.ws_port}" for s in servers],
-                      tmp_path / "nginx")
+        servers = await start_instances(file, redis.url, 2)
+        # the upstream's servers in deploy/nginx.conf's order: each instance's one port
+        proxy = Nginx([f"{HOST}:{s.port}" for s in servers], tmp_path / "nginx")
         try:
             await proxy.wait_ready()
             yield servers, proxy

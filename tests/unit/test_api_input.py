@@ -3,20 +3,16 @@ text that is not valid Unicode, sequence numbers that are not plain numbers, abs
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from starlette.testclient import TestClient
-from websockets.exceptions import ConnectionClosed
-from websockets.sync.client import connect
 
 from live.core.tournament import load
 from live.edges.hall import Hall
 from live.edges.log.sqlite import SQLiteLog
 from live.edges.web.app import create_app
-from live.edges.web.ws_listener import WsListener
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 TOKEN = "input-token"
@@ -27,13 +23,9 @@ AUTH = {"Authorization": f"Bearer {TOKEN}", "Content-Type": "application/json"}
 def client(tmp_path: Path) -> Iterator[TestClient]:
     t = load(EXAMPLES / "cacak-preferans-2027.toml")
     hall = Hall(t, SQLiteLog(tmp_path / "i.db", t.id), run_scheduler=False, clock=lambda: t.items[2].start_ms)
-    # /ws on a listener of its own (a free port), in the app's loop (the test client's thread)
-    with TestClient(create_app(hall, TOKEN, ws=WsListener("127.0.0.1", 0)), raise_server_exceptions=False) as http:
+    # (/ws is uvicorn's hand-over to the websockets library: tests/integration/test_ws_endpoint.py, on a real server)
+    with TestClient(create_app(hall, TOKEN), raise_server_exceptions=False) as http:
         yield http
-
-
-def ws_url(client: TestClient, query: str) -> str:
-    return f"ws://127.0.0.1:{client.app.state.ws.port}/ws?{query}"  # type: ignore[attr-defined]
 
 
 BAD_JSON = {
@@ -62,29 +54,10 @@ def test_a_since_that_is_not_a_plain_sequence_number_is_a_400(client: TestClient
     assert answer.status_code == 400 and answer.json()["detail"] == {"field": "since"}
 
 
-@pytest.mark.parametrize("since", ["²", "9" * 5000])
-def test_a_websocket_with_such_a_since_is_closed_with_a_reason(client: TestClient, since: str) -> None:
-    with connect(ws_url(client, f"view=display&since={since}"), open_timeout=5) as ws:
-        assert json.loads(ws.recv(timeout=5))["type"] == "error"
-        with pytest.raises(ConnectionClosed) as info:
-            ws.recv(timeout=5)
-    assert info.value.rcvd is not None and info.value.rcvd.code == 1008
-
-
 @pytest.mark.parametrize("fund", ["1e400", "1e30", "NaN"])
 def test_an_absurd_prize_fund_is_a_400(client: TestClient, fund: str) -> None:
     answer = client.get("/api/prizes", params={"fund": fund})
     assert answer.status_code == 400 and answer.json()["detail"] == {"field": "fund"}
-
-
-def test_a_binary_websocket_frame_is_closed_with_1003(client: TestClient) -> None:
-    with connect(ws_url(client, "view=display"), open_timeout=5) as ws:
-        assert json.loads(ws.recv(timeout=5))["type"] == "hello"
-        ws.send(b"\x00\x01")
-        with pytest.raises(ConnectionClosed) as info:
-            while True:
-                ws.recv(timeout=5)
-    assert info.value.rcvd is not None and info.value.rcvd.code == 1003
 
 
 REFUSED = {

@@ -18,7 +18,6 @@ import yaml
 REPO = Path(__file__).resolve().parents[2]
 INSTANCES = ("live1", "live2")
 APP_PORT = "8000"
-WS_PORT = "8001"  # each instance's WebSocket listener (live/edges/web/ws_listener.py)
 
 
 @pytest.fixture(scope="module")
@@ -99,8 +98,7 @@ def test_each_instance_serves_the_tournament_on_the_shared_redis(services: dict[
     assert "--db" not in command, "--db and --redis are two different logs"
     assert option(command, "--host") == "0.0.0.0"
     assert option(command, "--port") == APP_PORT
-    assert option(command, "--ws-port") == WS_PORT
-    assert option(command, "--ws-url") == "/ws", "the pages open /ws on the proxy's origin"
+    assert "--ws-port" not in command and "--ws-url" not in command, "pages, API and /ws on the one port"
     token = app["environment"]["LIVE_REFEREE_TOKEN"]
     assert token.startswith("${LIVE_REFEREE_TOKEN"), "the token comes from the environment, not the file"
     assert any(v.split(":")[1] == "/tournaments" for v in app["volumes"])
@@ -133,9 +131,7 @@ def test_nginx_sends_to_both_instances_and_listens_on_the_published_port(service
     upstream = nginx_block(conf, "upstream live {")
     addresses = [d.split()[0] for d in nginx_directives(upstream, "server")]
     assert addresses == [f"{name}:{APP_PORT}" for name in INSTANCES]
-    ws_upstream = nginx_block(conf, "upstream live_ws {")
-    ws_addresses = [d.split()[0] for d in nginx_directives(ws_upstream, "server")]
-    assert ws_addresses == [f"{name}:{WS_PORT}" for name in INSTANCES]
+    assert "upstream live_ws" not in conf, "no second port: /ws goes to the instances' one port"
     server = nginx_block(conf, "server {")
     (listen,) = nginx_directives(server, "listen")
     assert listen == services["proxy"]["ports"][0].split(":")[1]
@@ -152,7 +148,7 @@ def test_nginx_upgrades_websockets_and_keeps_them_open() -> None:
     assert "Connection $connection_upgrade" in headers
     assert "Host $http_host" in headers  # the QR code and the links show the address the hall used
     ws = nginx_block(rules, "location /ws")
-    assert nginx_directives(ws, "proxy_pass") == ["http://live_ws"]
+    assert nginx_directives(ws, "proxy_pass") == ["http://live"]
     # nginx's default (60 s) would cut a display that hears nothing but pings between rounds.
     (read_timeout,) = nginx_directives(ws, "proxy_read_timeout")
     (send_timeout,) = nginx_directives(ws, "proxy_send_timeout")

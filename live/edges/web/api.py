@@ -36,7 +36,6 @@ from live.edges.log import LogUnavailable
 from live.edges.web import auth
 from live.edges.web.assets import IMMUTABLE, Assets
 from live.edges.web.exports import qr_svg, timetable_ics
-from live.edges.web.headers import policy_connecting_to
 from live.edges.web.ratelimit import Limiter, client_key
 from live.projections import checkin
 from live.projections.desk import fund_for_prizes as desk_fund
@@ -149,19 +148,15 @@ def _page(name: str, assets: Assets) -> Route:
         stem = name.removesuffix(".html")
         boot = page_boot(request, stem)
         # `?modules`: the page's modules one by one, not joined (to read them as written, in the browser).
-        listener = getattr(request.app.state, "ws", None)  # live/edges/web/ws_listener.py: where the page opens /ws
-        ws_url = listener.page_url(request) if listener is not None else None
         text = assets.page_html(name, stem, _hall(request).tournament.language,
                                 request.query_params.get("lang"), boot=boot,
-                                bundled="modules" not in request.query_params, ws_url=ws_url)
+                                bundled="modules" not in request.query_params)
         if text is None:
             return Response("not found", status_code=404, media_type="text/plain; charset=utf-8")
         # A boot for one player's session or a referee holds what is theirs: not kept by any cache.
         private = boot is not None and (boot["snapshot"]["view"] == "referee" or
                                         bool((boot["snapshot"]["sections"].get("me") or {}).get("session")))
         headers = {"Cache-Control": "no-store" if private else "no-cache"}
-        if ws_url is not None:  # the page may connect to the WebSocket listener, on another port
-            headers["Content-Security-Policy"] = policy_connecting_to(ws_url)
         return HTMLResponse(text, headers=headers)
     return Route("/" if name == "index.html" else "/" + name.removesuffix(".html"), page)
 
@@ -633,7 +628,7 @@ async def api_health(request: Request) -> Response:
 TOKEN_IN_URL = ("a token does not go in the URL (it would stay in histories and logs): sign in at the "
                 "console, or send it in a header or a first message")
 #: How long a referee's WebSocket without a session cookie may take to send {"type": "auth", "token": ...}
-#: (live/edges/web/ws_listener.py).
+#: (live/edges/web/ws_endpoint.py).
 AUTH_WAIT_S = 10.0
 
 

@@ -17,7 +17,7 @@ from live.edges.web import desk_api, referee_api, sheets_api
 from live.edges.web.api import DISPLAY_DIR, routes
 from live.edges.web.assets import Assets
 from live.edges.web.headers import SecurityHeaders
-from live.edges.web.ws_listener import WsListener
+from live.edges.web.ws_endpoint import WsEndpoint
 
 #: Answers shorter than this go uncompressed: under one TCP segment, gzip saves no round trip.
 GZIP_MINIMUM = 1024
@@ -25,11 +25,11 @@ GZIP_MINIMUM = 1024
 
 def create_app(hall: Hall, referee_token: str,
                companions: Sequence[Callable[[], Awaitable[None]]] = (), public_url: str | None = None,
-               referees: Referees | None = None, ws: WsListener | None = None) -> Starlette:
+               referees: Referees | None = None, ws: WsEndpoint | None = None) -> Starlette:
     """`companions` run beside the server while it is up (the demo's stand-in organizer). `referees`:
     who may referee (`live.core.referees`); without it, the shared `referee_token` only, with sessions
-    signed by a secret of this process. `ws`: the `/ws` listener (live/edges/web/ws_listener.py), started once the
-    hall is and stopped before it, in the same event loop; the pages are told its address."""
+    signed by a secret of this process. `ws`: the `/ws` endpoint (live/edges/web/ws_endpoint.py), started once the
+    hall is and stopped before it, in the same event loop (uvicorn hands it the upgrades on its port)."""
     if referees is None:
         referees = Referees(secrets.token_urlsafe(32), [(SHARED_NAME, referee_token)])
 

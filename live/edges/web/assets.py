@@ -114,13 +114,12 @@ class Assets:
         return list(seen)
 
     def page_html(self, name: str, page: str, tournament_language: str, asked: str | None, *,
-                  boot: Any = None, bundled: bool = True, ws_url: str | None = None) -> str | None:
+                  boot: Any = None, bundled: bool = True) -> str | None:
         """The HTML page `name` for this request: versioned URLs, the tournament's language on a meta
         tag (the modules read it instead of asking the server), its modules joined in one file (unless not
         `bundled`, or there is no bundle: then preloads of every module), preloads of the catalogues it will
         load (`asked`: the request's ?lang=), and `boot` (JSON-ready, None: none) in its data block (see the
-        module). `ws_url`: where the page opens its WebSocket (a meta tag display/lib/connection.js reads;
-        None: `/ws` on the page's own origin)."""
+        module)."""
         asset = self.files.get(name)
         if asset is None:
             return None
@@ -128,8 +127,6 @@ class Assets:
         lang = requested_language(asked) or catalogue_language(tournament_language)
         entry = _ENTRY.search(text)
         hints = [f'<meta name="live-language" content="{html.escape(tournament_language)}">']
-        if ws_url is not None:
-            hints.append(f'<meta name="live-ws" content="{html.escape(ws_url)}">')
         joined = self.bundles.get(entry.group(1)) if entry and bundled else None
         if entry and joined:
             text = text.replace(entry.group(0), entry.group(0).replace(entry.group(1), joined), 1)

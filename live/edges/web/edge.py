@@ -16,7 +16,8 @@ constructs for every connection like its own) and adds:
   a request not yet complete; one more closes the oldest of them, which is the one most likely
   stuck (a proxy or a busy NAT sends complete requests at once, so it is rarely near the cap).
 
-(The WebSocket listener, `/ws`, is not uvicorn's: live/edges/web/ws_listener.py keeps the same limits there.)
+(A request to upgrade to a WebSocket is held to the same deadline and cap: only once it is complete does
+uvicorn hand the connection to `/ws`, the websockets library's protocol, live/edges/web/ws_endpoint.py.)
 
 `new_loop` is the event loop uvicorn runs (`loop=` takes an import string of a loop factory). When the
 process is out of descriptors, asyncio (3.11–3.13) does not leave its accept loop at the first EMFILE:

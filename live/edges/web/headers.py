@@ -17,16 +17,6 @@ CONTENT_SECURITY_POLICY = (
 )
 
 
-def policy_connecting_to(address: str) -> str:
-    """The policy for a page that opens its WebSocket at `address` besides its own origin (the `/ws`
-    listener's port, live/edges/web/ws_listener.py): that origin is added to `connect-src`; a path adds nothing."""
-    if "://" not in address:
-        return CONTENT_SECURITY_POLICY
-    scheme, rest = address.split("://", 1)
-    origin = f"{scheme}://{rest.split('/', 1)[0]}"
-    return CONTENT_SECURITY_POLICY.replace("connect-src 'self'", f"connect-src 'self' {origin}", 1)
-
-
 HEADERS = (
     (b"content-security-policy", CONTENT_SECURITY_POLICY.encode()),
     (b"x-content-type-options", b"nosniff"),

@@ -1,9 +1,9 @@
-"""`/ws` on its own listener (live/edges/web/ws_listener.py), for real: where the pages are told to open it, whose
-cookie it takes, what it refuses, and the limits it keeps for handshakes.
+"""`/ws` on the HTTP port (live/edges/web/ws_endpoint.py), for real: one port for the pages, the API and the
+WebSocket; whose cookie it takes; what it refuses; and the limits the HTTP edge keeps for the upgrade's request.
 
-The pages come from the HTTP port and open the WebSocket on another port, so the upgrade's Origin is
-the HTTP port's: the listener must take a session cookie from exactly that origin (or its own, through
-the proxy) and from no other.
+The pages open `/ws` on their own origin, whatever host and port the hall reaches them at (a port
+mapping, a proxy): the upgrade's Origin is then the Host it asks for, and a session cookie is taken from
+exactly that origin and from no other.
 """
 
 from __future__ import annotations
@@ -11,8 +11,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-import re
 import socket
+import subprocess
+import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -21,9 +22,9 @@ from typing import Any
 import httpx
 import pytest
 from page_reader import read_sections
-from server import HOST, Server, WSClient, is_type, round_entry, start_server, write_tournament
+from server import HOST, REPO, Server, WSClient, free_port, is_type, round_entry, start_server, write_tournament
 from websockets.asyncio.client import connect
-from websockets.exceptions import InvalidStatus
+from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from live.core.referees import COOKIE
 from live.edges.limits import MAX_PENDING_PER_ADDRESS, REQUEST_TIMEOUT
@@ -36,25 +37,61 @@ def server(tmp_path: Path) -> Iterator[Server]:
         yield running
 
 
-def told(page: str) -> str | None:
-    found = re.search(r'<meta name="live-ws" content="([^"]*)">', page)
-    return found.group(1) if found else None
+async def test_the_pages_the_api_and_the_websocket_share_the_one_port(server: Server) -> None:
+    async with httpx.AsyncClient(base_url=server.url, timeout=10) as http:
+        page = await http.get("/display")
+        assert page.status_code == 200 and "live-ws" not in page.text, "no other address for the page to open"
+        state = (await http.get("/api/state")).json()
+    async with connect(f"ws://{HOST}:{server.port}/ws?view=display", open_timeout=5) as ws:
+        hello = json.loads(await asyncio.wait_for(ws.recv(), 5))
+        assert hello["type"] == "hello" and hello["seq"] == state["seq"]
+    # a plain HTTP request after the upgrades is still answered on the same port
+    async with httpx.AsyncClient(base_url=server.url, timeout=10) as http:
+        assert (await http.get("/api/health")).status_code == 200
 
 
-async def test_every_page_is_told_the_websocket_address_of_the_host_it_was_asked_from(server: Server) -> None:
-    async with httpx.AsyncClient(timeout=10) as http:
-        for page in ("/", "/display", "/player", "/referee"):
-            answer = await http.get(f"{server.url}{page}")
-            assert told(answer.text) == f"ws://{HOST}:{server.ws_port}/ws", page
-        by_name = await http.get(f"{server.url}/display", headers={"Host": f"hall.local:{server.port}"})
-        assert told(by_name.text) == f"ws://hall.local:{server.ws_port}/ws"
-
-
-async def test_behind_a_proxy_the_pages_are_told_ws_on_their_own_origin(tmp_path: Path) -> None:
+def test_a_busy_next_port_does_not_stop_the_server(tmp_path: Path) -> None:
+    """With /ws on a listener of its own at the HTTP port + 1, a busy P+1 stopped the server after its banner."""
     file = write_tournament(tmp_path / "t.toml", timetable=[round_entry("r1", 1, start_in=3600, minutes=60)])
-    with start_server(file, tmp_path / "t.db", extra_args=("--ws-url", "/ws")) as running:
-        async with httpx.AsyncClient(timeout=10) as http:
-            assert told((await http.get(f"{running.url}/display")).text) == "/ws"
+    for _ in range(20):  # a port whose next one is free to take, taken here by someone else
+        port = free_port()
+        with contextlib.suppress(OSError):
+            busy = socket.create_server((HOST, port + 1))
+            break
+    else:
+        pytest.skip("no two neighbouring free ports")
+    with busy, start_server(file, tmp_path / "t.db", port=port) as running:
+        assert httpx.get(f"{running.url}/api/health", timeout=10).status_code == 200
+        assert running.proc.poll() is None
+
+
+def test_the_gone_websocket_options_say_where_ws_is_now(tmp_path: Path) -> None:
+    file = write_tournament(tmp_path / "t.toml", timetable=[round_entry("r1", 1, start_in=3600, minutes=60)])
+    for option, value in (("--ws-port", "8001"), ("--ws-url", "/ws")):
+        done = subprocess.run([sys.executable, "-m", "live", "serve", str(file), option, value], cwd=REPO,
+                              capture_output=True, text=True, timeout=60)
+        assert done.returncode == 2
+        assert f"{option} is gone" in done.stderr and "one port" in done.stderr, done.stderr
+
+
+@pytest.mark.parametrize("since", ["²", "9" * 5000])
+async def test_a_websocket_with_a_since_that_is_not_a_sequence_number_is_closed_with_a_reason(
+        server: Server, since: str) -> None:
+    async with connect(server.ws_url("display", since=since), open_timeout=5) as ws:
+        assert json.loads(await asyncio.wait_for(ws.recv(), 5))["type"] == "error"
+        with pytest.raises(ConnectionClosed) as info:
+            await asyncio.wait_for(ws.recv(), 5)
+    assert info.value.rcvd is not None and info.value.rcvd.code == 1008
+
+
+async def test_a_binary_websocket_frame_is_closed_with_1003(server: Server) -> None:
+    async with connect(server.ws_url("display"), open_timeout=5) as ws:
+        assert json.loads(await asyncio.wait_for(ws.recv(), 5))["type"] == "hello"
+        await ws.send(b"\x00\x01")
+        with pytest.raises(ConnectionClosed) as info:
+            while True:
+                await asyncio.wait_for(ws.recv(), 5)
+    assert info.value.rcvd is not None and info.value.rcvd.code == 1003
 
 
 async def session_cookie(server: Server) -> str:
@@ -64,18 +101,23 @@ async def session_cookie(server: Server) -> str:
         return str(answer.cookies[COOKIE])
 
 
-@pytest.mark.parametrize(("origin", "taken"), [
-    ("{http}", True),  # the page, from the HTTP port: another origin than the listener's, but this server's
-    ("{ws}", True),  # the listener's own origin (the proxy's, /ws on the pages' origin)
-    ("http://127.0.0.1:{other}", False),  # another port of the same host: not this server's pages
-    ("http://evil.example", False),
+@pytest.mark.parametrize(("origin", "host", "taken"), [
+    ("{http}", None, True),  # the page, from this server's origin
+    ("http://hall.local", "hall.local", True),  # the same, reached through a port mapping or a proxy (port 80)
+    ("http://127.0.0.1:{other}", None, False),  # another port of the same host: not this server's pages
+    ("http://hall.local:8000", "hall.local", False),  # another origin than the one the upgrade asks for
+    ("http://evil.example", None, False),
 ])
 async def test_a_referees_cookie_is_taken_only_from_this_servers_own_pages(server: Server, origin: str,
-                                                                           taken: bool) -> None:
+                                                                           host: str | None, taken: bool) -> None:
     cookie = await session_cookie(server)
-    origin = origin.format(http=server.url, ws=f"http://{HOST}:{server.ws_port}", other=server.port + 7)
-    client = await WSClient.connect(server.ws_url("referee"), additional_headers={
-        "Cookie": f"{COOKIE}={cookie}", "Origin": origin, "Sec-Fetch-Site": "same-site"})
+    origin = origin.format(http=server.url, other=server.port + 7)
+    headers = {"Cookie": f"{COOKIE}={cookie}", "Origin": origin, "Sec-Fetch-Site": "same-origin"}
+    url, through = server.ws_url("referee"), {}
+    if host is not None:  # the name the hall uses, at the port it maps to this server's: the Host says it
+        url = url.replace(f"{HOST}:{server.port}", host)
+        through = {"sock": socket.create_connection((HOST, server.port), timeout=5)}
+    client = await WSClient.connect(url, additional_headers=headers, **through)
     try:
         if taken:
             snapshot = await client.wait_for(is_type("snapshot"), timeout=5)
@@ -97,20 +139,23 @@ async def test_only_ws_is_served_and_no_extension_is_negotiated(server: Server) 
         assert '"type":"hello"' in str(await asyncio.wait_for(ws.recv(), 5))
 
 
-async def test_unfinished_handshakes_are_closed_the_oldest_first_past_the_cap_and_all_by_the_deadline(
+async def test_unfinished_upgrade_requests_are_closed_the_oldest_first_past_the_cap_and_all_by_the_deadline(
         server: Server) -> None:
     def open_half(count: int) -> list[socket.socket]:
         socks = []
         for i in range(count):
-            sock = socket.create_connection((HOST, server.ws_port), timeout=5)
+            sock = socket.create_connection((HOST, server.port), timeout=5)
             sock.sendall(f"GET /ws?view=display HTTP/1.1\r\nHost: {HOST}\r\nX-Slow-{i}: ".encode())
             socks.append(sock)
         return socks
 
     def closed(sock: socket.socket, within: float) -> bool:
+        """Closed by the server within `within` seconds (after its 408, when it says one)."""
         sock.settimeout(within)
         try:
-            return sock.recv(1024) == b""
+            while sock.recv(1024):
+                pass
+            return True
         except TimeoutError:
             return False
         except OSError:
@@ -159,7 +204,7 @@ async def test_a_phone_that_reads_slowly_is_not_dropped_and_ends_with_what_the_o
         # on a socket whose receive buffer is small
         sock = socket.socket()
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
-        sock.connect((HOST, server.ws_port))
+        sock.connect((HOST, server.port))
         slow = await connect(server.ws_url("display"), sock=sock, max_queue=1, open_timeout=5)
         try:
             await fast.wait_for(is_type("snapshot"))

@@ -1,24 +1,28 @@
-"""`/ws` on a listener of its own: the websockets library's asyncio server, in uvicorn's process and loop.
+"""`/ws` on the HTTP port: uvicorn hands each WebSocket upgrade to the websockets library's connection.
 
-Why not uvicorn: the hub frames each message once and writes the same bytes to every connection
-(live/edges/hub.py), which needs the connection's transport; uvicorn's WebSocket protocols offer only the
-ASGI `send`, which frames per client, and their flow control is undocumented (issue 14). So `live
-serve` starts this listener beside uvicorn, on `--ws-port` (default: the HTTP port + 1), with the
-same Hall. Every page is told where it is (`page_url`, a meta tag on the page, live/edges/web/assets.py): the
-page's own host at the WebSocket port, or what `--ws-url` says (`/ws` behind a proxy that routes
-`/ws` of the pages' origin to this port: deploy/nginx-live.conf).
+Why the library's connection and not uvicorn's WebSocket protocols: the hub frames each message once and
+writes the same bytes to every connection (live/edges/hub.py), which needs the connection's transport;
+uvicorn's protocols offer only the ASGI `send`, which frames per client, and their flow control is
+undocumented. Why on the same port: one origin and one port for the pages, the API and `/ws`, so a port
+mapping (`docker run -p 80:8000`), a proxy or a hall firewall needs one rule and nothing else to know.
+
+How: uvicorn takes a protocol class as `ws=` and, when a request asks to upgrade to a WebSocket, builds one
+with `(config=, server_state=, app_state=)`, gives it the connection's transport (`connection_made`,
+`set_protocol`) and feeds it the request's bytes again (`data_received`). `WsEndpoint.protocol()` is such a
+class: a `websockets.asyncio.server.ServerConnection` of a `Handovers` server, the library's `Server` for
+connections it did not accept (nothing of its own listens), whose handler runs the opening handshake and
+then ours, as the handler of the library's `serve()` does. The HTTP edge (live/edges/web/edge.py) has
+already held the request to its deadline, its header limit and its per-address cap before the hand-over.
+This relies on uvicorn and websockets beyond their documentation (uvicorn's constructor keywords; the
+`Server` attributes a connection uses: `handler`, `handler_tasks`, `is_serving`; pinned
+`uvicorn>=0.55,<0.56`, `websockets>=17,<18`); tests/integration/test_ws_endpoint.py fails when they change.
 
 The contract is the one DESIGN.md gives (`/ws?view=display|player|referee[&player=ID][&since=SEQ]`),
-with the same limits as before (live/edges/limits.py): a message at most 4 KiB (1009 past it), a token
-bucket of messages (1008), text frames only (1003), the opening handshake within REQUEST_TIMEOUT,
-at most MAX_PENDING_PER_ADDRESS handshakes in progress from one address (one more closes the
-oldest), and near the open-file limit a 503 instead of an upgrade. No extension is negotiated
-(`compression=None`): every client takes the same frames; a connection that negotiated one anyway
-is refused with 1010.
-
-The page's HTTP origin is another origin than this port's (another port): a referee's or a player's
-session cookie (cookies do not depend on the port) is taken only from an upgrade whose Origin is
-this port's own (through the proxy) or the page's (this host at the HTTP port); see `from_own_pages`.
+with the limits of live/edges/limits.py: a message at most 4 KiB (1009 past it), a token bucket of
+messages (1008), text frames only (1003), and near the open-file limit a 503 instead of an upgrade. No
+extension is negotiated (`compression=None`): every client takes the same frames; a connection that
+negotiated one anyway is refused with 1010. A referee's or a player's session cookie is taken only from
+an upgrade whose Origin is the page's own (`same_origin`).
 """
 
 from __future__ import annotations
@@ -27,18 +31,19 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any, ClassVar
 from urllib.parse import urlsplit
 
 from starlette.applications import Starlette
-from starlette.requests import HTTPConnection, Request
-from websockets.asyncio.server import Server, ServerConnection, serve
+from starlette.requests import HTTPConnection
+from websockets.asyncio.server import Server, ServerConnection
 from websockets.datastructures import Headers
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request as WsRequest
 from websockets.http11 import Response as WsResponse
 from websockets.protocol import State
+from websockets.server import ServerProtocol
 
 from live.edges import limits, sessions
 from live.edges.hall import Hall
@@ -57,29 +62,21 @@ CLOSE_EXTENSION = 1010
 AFTER_REFUSAL = 1024
 #: How long a close handshake (ours, or the shutdown's 1001) may take before the connection is cut.
 CLOSE_TIMEOUT = float(limits.GRACEFUL_SHUTDOWN_TIMEOUT)
+#: Keepalive: a ping every 20 s, and a client that does not answer within 20 s is gone.
+PING_INTERVAL = PING_TIMEOUT = 20.0
 
 
-def from_own_pages(headers: Any, http_port: int | None) -> bool:
-    """Whether an upgrade comes from this server's own pages: its Origin (when there is one) is this
-    listener's own address (the proxy's origin, `/ws` on the pages' origin) or the pages' (this host
-    at the HTTP port); and the browser's `Sec-Fetch-Site`, when it says one, is not another site's."""
+def same_origin(headers: Any) -> bool:
+    """Whether an upgrade comes from this server's own pages: its Origin, when there is one, is the host it
+    asked for (the pages, the API and `/ws` share one origin; behind a proxy, the proxy's, which passes the
+    Host on), and the browser's `Sec-Fetch-Site`, when it says one, is not another site's."""
     site = headers.get("sec-fetch-site")
     if site is not None and site not in ("same-origin", "same-site", "none"):
         return False
     origin = headers.get("origin")
     if origin is None:
         return True
-    host = headers.get("host", "").lower()
-    found = urlsplit(origin)
-    if found.netloc.lower() == host:
-        return True
-    if http_port is None or found.hostname is None:
-        return False
-    try:
-        port = found.port or {"http": 80, "https": 443}.get(found.scheme)
-    except ValueError:
-        return False
-    return found.hostname.lower() == (urlsplit(f"//{host}").hostname or "") and port == http_port
+    return bool(urlsplit(origin).netloc.lower() == headers.get("host", "").lower())
 
 
 def _problem_reason(problem: str) -> str:
@@ -88,20 +85,15 @@ def _problem_reason(problem: str) -> str:
 
 
 class GuardedConnection(ServerConnection):
-    """A connection that counts against its address while its handshake is in progress, and that stops
-    reading a client that goes on sending after it was closed for breaking a rule (1008).
+    """A connection that stops reading a client that goes on sending after it was closed for breaking a
+    rule (1008), and that tells the hub when it drained and when it left the OPEN state.
 
-    `pending` is the listener's: address → its connections whose handshake is not done, oldest first.
-    (asyncio's `connection_made`, `data_received` and `connection_lost` are extended: the
-    library's connection is the asyncio protocol of its socket.)
+    (asyncio's `data_received`, `resume_writing` and `connection_lost` are extended: the library's
+    connection is the asyncio protocol of its socket.)
     """
-
-    pending: ClassVar[dict[str, dict[GuardedConnection, None]]] = {}
-    max_pending = limits.MAX_PENDING_PER_ADDRESS
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.address = ""
         self.refused: int | None = None  # bytes received since it was closed with 1008
         #: Called when the transport drained below its low-water mark after it had to pause (the hub's
         #: `drained`: a client that fell behind gets its coalesced sections; live/edges/coalesce.py).
@@ -109,24 +101,6 @@ class GuardedConnection(ServerConnection):
         #: Called once, in the same step, when the connection leaves the OPEN state (the hub's `closing`: no frame
         #: of the hub's may follow a close frame), so the hub's fan-out need not ask every connection its state.
         self.closing: Callable[[], None] | None = None
-
-    def connection_made(self, transport: asyncio.BaseTransport) -> None:
-        super().connection_made(transport)
-        peer = transport.get_extra_info("peername")
-        self.address = str(peer[0]) if peer else ""
-        waiting = self.pending.setdefault(self.address, {})
-        if len(waiting) >= self.max_pending:
-            oldest = next(iter(waiting))
-            oldest.handshake_done()
-            oldest.transport.close()
-        waiting[self] = None
-
-    def handshake_done(self) -> None:
-        waiting = self.pending.get(self.address)
-        if waiting is not None:
-            waiting.pop(self, None)
-            if not waiting:
-                del self.pending[self.address]
 
     def data_received(self, data: bytes) -> None:
         if self.refused is not None:
@@ -161,70 +135,120 @@ class GuardedConnection(ServerConnection):
             closing()
 
     def connection_lost(self, exc: Exception | None) -> None:
-        self.handshake_done()
         self.drained = None
         super().connection_lost(exc)
         self.left_open()
 
 
-class WsListener:
-    """The `/ws` listener of one app: `start(app)` in its lifespan, after the hall started; `stop()` before
-    the hall stops. `port` 0 takes a free one (`port` is the bound one after `start`)."""
+class Handovers(Server):
+    """The library's server of the connections uvicorn hands over: nothing of its own listens (`create_server`
+    refuses), `is_serving` until `stop`, and each connection runs `run`: the opening handshake within
+    `open_timeout`, then `handler` (what the handler of the library's `serve()` does for the connections it
+    accepts)."""
 
-    def __init__(self, host: str, port: int, *, http_port: int | None = None, public_url: str | None = None,
-                 open_files: int | None = None) -> None:
-        self.host, self.port, self.http_port, self.public_url = host, port, http_port, public_url
+    def __init__(self, handler: Callable[[ServerConnection], Awaitable[None]], *,
+                 process_request: Callable[[ServerConnection, WsRequest], WsResponse | None],
+                 open_timeout: float) -> None:
+        super().__init__(self._nothing_listens, self.run, log)
+        self._handler, self._process_request, self._open_timeout = handler, process_request, open_timeout
+        self.serving = True
+
+    @staticmethod
+    async def _nothing_listens() -> asyncio.Server:
+        raise RuntimeError("/ws has no listener of its own: uvicorn hands its upgrades over")
+
+    def is_serving(self) -> bool:
+        return self.serving
+
+    async def run(self, connection: ServerConnection) -> None:
+        try:
+            async with asyncio.timeout(self._open_timeout):
+                await connection.handshake(self._process_request, None, None)
+            if connection.protocol.state is not State.OPEN:
+                connection.transport.abort()
+                return
+            self.all_connections.add(connection)
+            connection.start_keepalive()
+            try:
+                async with connection:
+                    await self._handler(connection)
+            except Exception:
+                connection.logger.error("connection handler failed", exc_info=True)
+            finally:
+                self.all_connections.discard(connection)
+        except Exception:  # a handshake that timed out or failed: the connection goes, nothing leaks
+            connection.transport.abort()
+        finally:
+            task = asyncio.current_task()
+            if task is not None:
+                self.handler_tasks.discard(task)
+
+    async def stop(self) -> None:
+        """Refuse new upgrades (503), close every connection (1001, going away) and wait for their handlers."""
+        self.serving = False
+        closing = [asyncio.create_task(ws.close(1001)) for ws in self.all_connections
+                   if ws.protocol.state is State.OPEN]
+        if closing:
+            await asyncio.wait(closing)
+        if self.handler_tasks:
+            await asyncio.wait(self.handler_tasks, timeout=CLOSE_TIMEOUT)
+
+
+class HandedOver(GuardedConnection):
+    """The protocol class uvicorn builds for a WebSocket upgrade (`ws=`): a connection of `endpoint`'s server.
+    `WsEndpoint.protocol()` makes one per endpoint."""
+
+    endpoint: ClassVar[WsEndpoint]
+
+    def __init__(self, config: Any = None, server_state: Any = None, app_state: Any = None) -> None:
+        endpoint = self.endpoint
+        super().__init__(ServerProtocol(max_size=limits.MAX_MESSAGE_BYTES, logger=log), endpoint.server,
+                         ping_interval=PING_INTERVAL, ping_timeout=PING_TIMEOUT, close_timeout=CLOSE_TIMEOUT)
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self.endpoint.connections += 1
+        super().connection_made(transport)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.endpoint.connections -= 1
+        super().connection_lost(exc)
+
+
+class WsEndpoint:
+    """`/ws` of one app, on uvicorn's port: `protocol()` is uvicorn's `ws=`; `start(app)` in the app's lifespan,
+    after the hall started; `stop()` before the hall stops."""
+
+    def __init__(self, *, open_files: int | None = None) -> None:
         self.max_connections = limits.concurrency_limit(open_files or limits.raise_open_files())
         self.connections = 0
-        self._server: Server | None = None
+        self._server: Handovers | None = None
         self._app: Starlette | None = None
-        self._pending: dict[str, dict[GuardedConnection, None]] = {}
+
+    @property
+    def server(self) -> Handovers:
+        if self._server is None:
+            raise RuntimeError("the /ws endpoint is not started: its app's lifespan starts it")
+        return self._server
+
+    def protocol(self) -> type[HandedOver]:
+        """The class uvicorn builds for every WebSocket upgrade (`uvicorn.Config(ws=...)`)."""
+        return type("Connection", (HandedOver,), {"endpoint": self})
 
     # life-cycle -----------------------------------------------------------------------------
 
     async def start(self, app: Starlette) -> None:
         self._app = app
-        listener = self
-
-        class Connection(GuardedConnection):
-            pending = self._pending
-
-            def connection_made(self, transport: asyncio.BaseTransport) -> None:
-                listener.connections += 1
-                super().connection_made(transport)
-
-            def connection_lost(self, exc: Exception | None) -> None:
-                listener.connections -= 1
-                super().connection_lost(exc)
-
-        self._server = await serve(
-            self._handle, self.host, self.port, create_connection=Connection, process_request=self._process_request,
-            compression=None, max_size=limits.MAX_MESSAGE_BYTES, ping_interval=20, ping_timeout=20,
-            open_timeout=limits.REQUEST_TIMEOUT, close_timeout=CLOSE_TIMEOUT, backlog=4096, server_header=None,
-            logger=log)
-        self.port = int(next(iter(self._server.sockets)).getsockname()[1])
+        self._server = Handovers(self._handle, process_request=self._process_request,
+                                 open_timeout=limits.REQUEST_TIMEOUT)
 
     async def stop(self) -> None:
-        """Close every connection (1001, going away) and stop listening."""
         if self._server is not None:
-            self._server.close()
-            await self._server.wait_closed()
-
-    def page_url(self, request: Request) -> str:
-        """The WebSocket address a page is told (its meta tag): `--ws-url` if given, else the host the page
-        was asked from, at this listener's port."""
-        if self.public_url:
-            return self.public_url
-        scheme = "wss" if request.url.scheme == "https" else "ws"
-        host = request.url.hostname or "localhost"
-        return f"{scheme}://{f'[{host}]' if ':' in host else host}:{self.port}{PATH}"
+            await self._server.stop()
 
     # the opening handshake ------------------------------------------------------------------
 
     def _process_request(self, connection: ServerConnection, request: WsRequest) -> WsResponse | None:
         """Only `/ws`; near the open-file limit a 503 (as uvicorn's `limit_concurrency` for HTTP)."""
-        if isinstance(connection, GuardedConnection):
-            connection.handshake_done()
         if urlsplit(request.path).path != PATH:
             return connection.respond(404, "not found: the WebSocket is /ws\n")
         if self.connections > self.max_connections:
@@ -265,7 +289,7 @@ class WsListener:
             await ws.close(CLOSE_EXTENSION, "no extension: this server sends plain frames")
             return None
         conn = self._http(ws)
-        trusted = from_own_pages(conn.headers, self.http_port)
+        trusted = same_origin(conn.headers)
         params = conn.query_params
         view = params.get("view", "display")
         player = params.get("player") or None
