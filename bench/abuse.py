@@ -184,12 +184,12 @@ def big_checkin(port: int, stop: Any, deadline: float, report: Any, size: int = 
     report.put({"answers": statuses, "MB sent": round(sent_total / 2**20, 1)})
 
 
-#: Each abuse and the listener it goes to: the WebSocket one (`--ws-port`) or the HTTP one.
-ABUSES: dict[str, tuple[Callable[..., None], str]] = {
-    "ping flood (1 socket)": (ping_flood, "ws"),
-    "50 replays from since=0": (replays, "ws"),
-    "1,000 slow-header connections": (slow_headers, "http"),
-    "50 MB check-in bodies": (big_checkin, "http"),
+#: Each abuse, sent to the server's one port (pages, API and /ws).
+ABUSES: dict[str, Callable[..., None]] = {
+    "ping flood (1 socket)": ping_flood,
+    "50 replays from since=0": replays,
+    "1,000 slow-header connections": slow_headers,
+    "50 MB check-in bodies": big_checkin,
 }
 
 
@@ -273,9 +273,7 @@ def main() -> int:
             if name in ABUSES:
                 stop, report = ctx.Event(), ctx.Queue()
                 limit = time.monotonic() + args.lead + args.signals * args.interval + 30
-                abuse, listener = ABUSES[name]
-                port = server.port if listener == "ws" else server.http_port
-                proc = ctx.Process(target=abuse, args=(port, stop, limit, report), daemon=True)
+                proc = ctx.Process(target=ABUSES[name], args=(server.port, stop, limit, report), daemon=True)
                 proc.start()
                 time.sleep(args.lead)
             result = phase(server, workers, args.clients, args.signals, args.interval, counter)

@@ -1,8 +1,8 @@
 """Fan-out benchmark: how fast one referee signal reaches every connected hall screen.
 
-Starts the real server (`python -m live serve`) on free ports with a one-round tournament
+Starts the real server (`python -m live serve`) on a free port with a one-round tournament
 whose round is a month away (so no scheduled signal interferes), connects N WebSocket
-clients with view=display to its WebSocket listener (`--ws-port`), and POSTs `announce`
+clients with view=display to its /ws (on the same port as the API), and POSTs `announce`
 commands one at a time. For each command it records when the HTTP acknowledgement arrived,
 and each client records when the event with that seq arrived; latency = receipt − acknowledgement.
 
@@ -59,7 +59,7 @@ from pathlib import Path
 from typing import Any
 
 import psutil
-from common import free_ports, percentile  # bench/common.py (the script's own folder)
+from common import free_port, percentile  # bench/common.py (the script's own folder)
 
 from live.edges.limits import raise_open_files
 
@@ -519,14 +519,14 @@ class OurServer(Server):
 
     def __init__(self, folder: Path, redis_url: str | None = None, label: str = "server",
                  file: Path | None = None) -> None:
-        """One instance: its log in SQLite in `folder`, or on the Redis at `redis_url`. The clients connect
-        to `port`, its WebSocket listener (`--ws-port`); commands and health go to `http_port`."""
-        self.http_port, self.port = free_ports(2)
+        """One instance: its log in SQLite in `folder`, or on the Redis at `redis_url`. The clients, the
+        commands and the health checks all go to its one port."""
+        self.port = free_port()
         self.log_path = folder / f"{label}.log"
         env = {**os.environ, "LIVE_REFEREE_TOKEN": TOKEN, "PYTHONUNBUFFERED": "1"}
         log_args = ["--redis", redis_url] if redis_url else ["--db", str(folder / "fanout.db")]
         cmd = [sys.executable, "-m", "live", "serve", str(file or tournament_file(folder)), "--host", self.host,
-               "--port", str(self.http_port), "--ws-port", str(self.port), *log_args]
+               "--port", str(self.port), *log_args]
         with open(self.log_path, "wb") as log:
             self.proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 30
@@ -534,7 +534,7 @@ class OurServer(Server):
             if self.proc.poll() is not None:
                 raise RuntimeError(f"the server exited:\n{self.log_path.read_text()[-2000:]}")
             try:
-                self.http = HttpConnection(self.host, self.http_port)
+                self.http = HttpConnection(self.host, self.port)
                 self.health()
                 break
             except OSError:

@@ -45,7 +45,7 @@ import websockets
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.common import free_ports, percentile, stop
+from bench.common import free_port, percentile, stop
 from live.core import events as E
 from live.core.events import NewEvent
 from live.core.state import fold
@@ -164,10 +164,10 @@ async def send(http: httpx.AsyncClient, run: Run, display: Display, kind: str, b
         run.fetched.setdefault(kind, []).append(fetched)
 
 
-def start_server(file: Path, db: Path, port: int, ws_port: int) -> subprocess.Popen[bytes]:
+def start_server(file: Path, db: Path, port: int) -> subprocess.Popen[bytes]:
     env = {**os.environ, "LIVE_REFEREE_TOKEN": TOKEN}
     return subprocess.Popen([sys.executable, "-m", "live", "serve", str(file), "--host", "127.0.0.1",
-                             "--port", str(port), "--ws-port", str(ws_port), "--db", str(db)], env=env,
+                             "--port", str(port), "--db", str(db)], env=env,
                             stdout=subprocess.DEVNULL,
                             stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL)
 
@@ -189,13 +189,13 @@ async def healthy(http: httpx.AsyncClient, proc: subprocess.Popen[bytes]) -> Non
 async def drive(run: Run, folder: Path, checkins: int, results: int) -> Path:
     file = tournament_file(folder / f"{run.game}-{run.players}.toml", run.players, run.game)
     db = folder / f"{run.game}-{run.players}.db"
-    port, ws_port = free_ports(2)
-    proc = start_server(file, db, port, ws_port)
+    port = free_port()
+    proc = start_server(file, db, port)
     headers = {"Authorization": f"Bearer {TOKEN}"}
     try:
         async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", headers=headers, timeout=600) as http:
             await healthy(http, proc)
-            async with Display(f"ws://127.0.0.1:{ws_port}/ws?view=display", f"http://127.0.0.1:{port}") as display:
+            async with Display(f"ws://127.0.0.1:{port}/ws?view=display", f"http://127.0.0.1:{port}") as display:
                 await send(http, run, display, "publish_seating", {"type": "publish_seating", "item": "r1"})
                 began = time.perf_counter()
                 response = await http.get("/api/state")

@@ -31,7 +31,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from common import free_ports, percentile  # bench/common.py (the script's own folder)
+from common import free_port, percentile  # bench/common.py (the script's own folder)
 
 ROOT = Path(__file__).resolve().parent.parent
 TOKEN = "bench-referee-token"
@@ -116,7 +116,7 @@ def main() -> int:
     first_due = now.replace(microsecond=now.microsecond // 1000 * 1000) + timedelta(seconds=args.lead)
     expected = tournament(folder / "signals.toml", rounds, args.gap, first_due)
     last_due_ms = max(expected.values())
-    port, ws_port = free_ports(2)
+    port = free_port()
     env = {**os.environ, "LIVE_REFEREE_TOKEN": TOKEN, "PYTHONUNBUFFERED": "1"}
     log_path = folder / "server.log"
     print(f"{len(expected)} signals in {rounds} rounds, {args.gap * 1000:.0f} ms apart, the first in {args.lead:g} s; "
@@ -124,7 +124,7 @@ def main() -> int:
     with open(log_path, "wb") as log:
         proc = subprocess.Popen(
             [sys.executable, "-m", "live", "serve", str(folder / "signals.toml"), "--host", "127.0.0.1",
-             "--port", str(port), "--ws-port", str(ws_port), "--db", str(folder / "signals.db")],
+             "--port", str(port), "--db", str(folder / "signals.db")],
             cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
     try:
@@ -146,7 +146,7 @@ def main() -> int:
             print(f"warning: the server answered {ready_at - first_due_ms:.0f} ms after the first signal was due; "
                   "use a longer --lead", file=sys.stderr)
         deadline = last_due_ms / 1000 + 5
-        arrived, problems = asyncio.run(watch(f"ws://127.0.0.1:{ws_port}/ws?view=display", set(expected), deadline))
+        arrived, problems = asyncio.run(watch(f"ws://127.0.0.1:{port}/ws?view=display", set(expected), deadline))
         events = get_json(f"{base}/api/events?since=0")["events"]
     except BaseException:
         print(f"the server's log is in {log_path}", file=sys.stderr)

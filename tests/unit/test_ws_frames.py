@@ -15,12 +15,12 @@ import asyncio
 import json
 
 import pytest
-from live.edges.web.ws_endpoint import GuardedConnection
 from websockets.asyncio.client import connect
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.protocol import State
 
 from live.edges.hub import text_frame
+from live.edges.web.ws_endpoint import GuardedConnection
 
 MESSAGES = 400
 
