@@ -18,6 +18,7 @@ import time
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
@@ -602,8 +603,10 @@ async def api_checkin_slips(request: Request) -> Response:
 
 
 async def api_timetable_ics(request: Request) -> Response:
+    """The timetable as a calendar. Its UIDs name the host of the public address (--public-url, else this
+    request's), so that the phones that scanned the hall's QR code all get the same events."""
     hall = _hall(request)
-    body = timetable_ics(hall.tournament, request.url.hostname or "localhost")
+    body = timetable_ics(hall.tournament, urlsplit(public_url(request)).hostname or "localhost")
     return Response(body, media_type="text/calendar; charset=utf-8",
                     headers={"Content-Disposition": 'attachment; filename="timetable.ics"'})
 
