@@ -8,9 +8,7 @@ No rule lives here. A command's body goes to `Hall.command`; its errors come bac
 from __future__ import annotations
 
 import contextlib
-import csv
 import html
-import io
 import json
 import logging
 import re
@@ -35,8 +33,8 @@ from live.edges.hall import Hall
 from live.edges.hub import VIEWS
 from live.edges.log import LogUnavailable
 from live.edges.web import auth
-from live.edges.web.assets import IMMUTABLE, Assets
-from live.edges.web.exports import qr_svg, timetable_ics
+from live.edges.web.assets import CATALOGUES, IMMUTABLE, Assets, catalogue_language, requested_language
+from live.edges.web.exports import qr_svg, standings_csv, timetable_ics
 from live.edges.web.headers import policy_connecting_to
 from live.edges.web.ratelimit import Limiter, client_key
 from live.projections import checkin
@@ -294,12 +292,6 @@ async def api_commands(request: Request) -> Response:
     return JSONResponse(answer, headers={"Cache-Control": "no-store"})
 
 
-STANDINGS_COLUMNS = {
-    "preferans": ("rank", "name", "points", "bule", "rounds"),
-    "bridge": ("rank", "name", "vp", "imps_for", "imps_against", "imp_diff", "played"),
-}
-
-
 def _standings_refused(request: Request) -> Response | None:
     """While the standings are hidden from the hall (`standings_hidden_from_round`), what tells the ranking
     (the CSV, the prize list) is for the referees only: a 403 to anyone else, saying since when."""
@@ -311,22 +303,22 @@ def _standings_refused(request: Request) -> Response | None:
 
 
 async def api_standings_csv(request: Request) -> Response:
-    """The standings as CSV (UTF-8), for a spreadsheet or the organizer's records: the `rank` column is the
-    place `ranks` reads from the rows' order (a spreadsheet has no order to read it from once sorted)."""
+    """The standings as a CSV for the organizer's spreadsheet, in `?lang=` (else the tournament's language, as
+    the pages choose): its headings, column separator and decimal separator (live/edges/web/exports.py)."""
     refused = _standings_refused(request)
     if refused is not None:
         return refused
     hall = _hall(request)
-    columns = STANDINGS_COLUMNS[hall.tournament.game]
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(columns)
+    asked = request.query_params.get("lang")
+    language = requested_language(asked)
+    if asked and language is None:
+        return _error(400, f"lang={asked!r} is no language the pages speak (known: {', '.join(CATALOGUES)})")
+    language = language or catalogue_language(hall.tournament.language)
     rows = standings_of(hall.state)
-    for row, rank in zip(rows, ranks(rows), strict=True):
-        writer.writerow([rank if c == "rank" else row[c] for c in columns])
-    filename = "standings.csv"
-    return Response(out.getvalue(), media_type="text/csv; charset=utf-8",
-                    headers={"Content-Disposition": f'attachment; filename="{filename}"'})
+    body = standings_csv(hall.tournament.game, rows, ranks(rows), _catalogue_section(language, "exports"), language)
+    return Response(body, media_type="text/csv; charset=utf-8",
+                    headers={"Content-Disposition": 'attachment; filename="standings.csv"',
+                             "Content-Language": language})
 
 
 async def api_prizes(request: Request) -> Response:
