@@ -20,8 +20,8 @@ from live.edges.web.exports import qr_svg, timetable_ics
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
 
-def client_for(tmp_path: Path, public_url: str | None = None) -> TestClient:
-    t = load(EXAMPLES / "cacak-preferans-2027.toml")
+def client_for(tmp_path: Path, public_url: str | None = None, example: str = "cacak-preferans-2027") -> TestClient:
+    t = load(EXAMPLES / f"{example}.toml")
     hall = Hall(t, SQLiteLog(tmp_path / "e.db", t.name), run_scheduler=False)
     return TestClient(create_app(hall, "tok", public_url=public_url))
 
@@ -59,7 +59,7 @@ def test_two_tournaments_on_one_host_have_no_uid_in_common() -> None:
     """Both have a round "r1": a calendar app that imports both keeps every event of each."""
     first, second = cup("spring-cup.toml"), cup("autumn-cup.toml")
     assert first.id != second.id and [i.id for i in first.items] == [i.id for i in second.items]
-    one, other = uids(timetable_ics(first, "hall.example")), uids(timetable_ics(second, "hall.example"))
+    one, other = uids(timetable_ics(first, "hall.example", {})), uids(timetable_ics(second, "hall.example", {}))
     assert len(set(one)) == len(one) == len(first.items)
     assert not set(one) & set(other)
     assert "r1.spring-cup@hall.example" in one
@@ -69,11 +69,11 @@ def test_a_calendar_made_again_after_a_restart_or_an_edit_has_the_same_uids() ->
     """A phone that imports it again updates its events: the same UIDs, though round 2 now ends later and the
     snack is renamed."""
     text = (EXAMPLES / "cacak-preferans-2027.toml").read_text(encoding="utf-8")
-    before = timetable_ics(cup("cup.toml", text), "hall.example", datetime(2027, 3, 1, tzinfo=UTC))
+    before = timetable_ics(cup("cup.toml", text), "hall.example", {}, datetime(2027, 3, 1, tzinfo=UTC))
     edited = cup("cup.toml", text.replace("end = 2027-03-06T17:30:00", "end = 2027-03-06T17:40:00")
                                   .replace('title = "Ужина"', 'title = "Ужина и кафа"'))
     assert edited != cup("cup.toml", text)
-    after = timetable_ics(edited, "hall.example", datetime(2027, 3, 2, tzinfo=UTC))
+    after = timetable_ics(edited, "hall.example", {}, datetime(2027, 3, 2, tzinfo=UTC))
     assert uids(after) == uids(before) and after != before
 
 
@@ -96,6 +96,20 @@ def test_the_uids_name_the_public_address_phones_reach_the_server_at(tmp_path: P
     with client_for(tmp_path, "http://hall.example:8000/") as http:
         found = uids(http.get("/api/timetable.ics").content)
     assert found and all(uid.endswith(".cacak-preferans-2027@hall.example") for uid in found)
+
+
+def test_the_calendar_says_what_it_adds_in_the_players_language(tmp_path: Path) -> None:
+    """The Novi Sad matches' boards (12, the final 40): in the tournament's language (sr-Latn), else in the
+    page's ?lang=."""
+    with client_for(tmp_path, example="novi-sad-teams-2026") as http:
+        said = {lang: {str(e["description"]) for e in icalendar.Calendar.from_ical(
+                    http.get("/api/timetable.ics", params={"lang": lang} if lang else {}).content).walk("VEVENT")
+                       if "description" in e}
+                for lang in (None, "sr-Cyrl", "sk", "en")}
+        refused = http.get("/api/timetable.ics", params={"lang": "de"})
+    assert said == {None: {"Broj deljenja: 12", "Broj deljenja: 40"}, "sr-Cyrl": {"Број дељења: 12", "Број дељења: 40"},
+                    "sk": {"Počet rozdaní: 12", "Počet rozdaní: 40"}, "en": {"Boards: 12", "Boards: 40"}}
+    assert refused.status_code == 400 and "lang='de'" in refused.json()["error"]
 
 
 def test_the_qr_code_opens_the_player_page_at_the_address_the_display_used(client: TestClient) -> None:

@@ -292,6 +292,16 @@ async def api_commands(request: Request) -> Response:
     return JSONResponse(answer, headers={"Cache-Control": "no-store"})
 
 
+def _export_language(request: Request) -> str | Response:
+    """The language of a file to take home: ?lang= as the pages read it, else the tournament's language (the
+    one the pages would show); a 400 for a ?lang= no page speaks."""
+    asked = request.query_params.get("lang")
+    language = requested_language(asked)
+    if asked and language is None:
+        return _error(400, f"lang={asked!r} is no language the pages speak (known: {', '.join(CATALOGUES)})")
+    return language or catalogue_language(_hall(request).tournament.language)
+
+
 def _standings_refused(request: Request) -> Response | None:
     """While the standings are hidden from the hall (`standings_hidden_from_round`), what tells the ranking
     (the CSV, the prize list) is for the referees only: a 403 to anyone else, saying since when."""
@@ -309,11 +319,9 @@ async def api_standings_csv(request: Request) -> Response:
     if refused is not None:
         return refused
     hall = _hall(request)
-    asked = request.query_params.get("lang")
-    language = requested_language(asked)
-    if asked and language is None:
-        return _error(400, f"lang={asked!r} is no language the pages speak (known: {', '.join(CATALOGUES)})")
-    language = language or catalogue_language(hall.tournament.language)
+    language = _export_language(request)
+    if isinstance(language, Response):
+        return language
     rows = standings_of(hall.state)
     body = standings_csv(hall.tournament.game, rows, ranks(rows), _catalogue_section(language, "exports"), language)
     return Response(body, media_type="text/csv; charset=utf-8",
@@ -595,12 +603,17 @@ async def api_checkin_slips(request: Request) -> Response:
 
 
 async def api_timetable_ics(request: Request) -> Response:
-    """The timetable as a calendar. Its UIDs name the host of the public address (--public-url, else this
-    request's), so that the phones that scanned the hall's QR code all get the same events."""
-    hall = _hall(request)
-    body = timetable_ics(hall.tournament, urlsplit(public_url(request)).hostname or "localhost")
+    """The timetable as a calendar, its own words in ?lang= (else the tournament's language). Its UIDs name the
+    host of the public address (--public-url, else this request's), so that the phones that scanned the hall's
+    QR code all get the same events."""
+    language = _export_language(request)
+    if isinstance(language, Response):
+        return language
+    body = timetable_ics(_hall(request).tournament, urlsplit(public_url(request)).hostname or "localhost",
+                         _catalogue_section(language, "exports"))
     return Response(body, media_type="text/calendar; charset=utf-8",
-                    headers={"Content-Disposition": 'attachment; filename="timetable.ics"'})
+                    headers={"Content-Disposition": 'attachment; filename="timetable.ics"',
+                             "Content-Language": language})
 
 
 def public_url(request: Request) -> str:

@@ -52,9 +52,10 @@ def event_uid(t: Tournament, item_id: str, host: str) -> str:
     return f"{item_id}.{t.id}@{host}"
 
 
-def timetable_ics(t: Tournament, host: str, now: datetime | None = None) -> bytes:
+def timetable_ics(t: Tournament, host: str, words: Mapping[str, str], now: datetime | None = None) -> bytes:
     """Every timetable item as a calendar event (UTC), so players add the day to their phones. `host`: the
-    server's public host name, the domain part of the UIDs."""
+    server's public host name, the domain part of the UIDs; `words`: the catalogue's "exports" section in the
+    player's language (the titles are the file's own)."""
     calendar = icalendar.Calendar()
     calendar.add("prodid", product_id())
     calendar.add("version", "2.0")
@@ -72,7 +73,7 @@ def timetable_ics(t: Tournament, host: str, now: datetime | None = None) -> byte
         event.add("dtend", item.end.astimezone(UTC))
         event.add("summary", f"{item.title} — {t.name}")
         if item.boards:
-            event.add("description", f"{item.boards} boards")
+            event.add("description", words.get("boards", "Boards: {0}").replace("{0}", str(item.boards)))
         calendar.add_component(event)
     ical: bytes = calendar.to_ical()
     return ical

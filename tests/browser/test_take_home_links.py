@@ -1,6 +1,6 @@
-"""The console's "Download CSV" in a real browser: the file it saves is in the console's language, so the
-organizer's spreadsheet in that language opens it right (a BOM, its separators, its headings), and the
-names written in Cyrillic stay Cyrillic."""
+"""The files to take home, as the pages link them, in a real browser: the console's "Download CSV" saves the
+standings in the console's language, so the organizer's spreadsheet in that language opens them right (a BOM,
+its separators, its headings, Cyrillic names as written); the player page's calendar asks for its language."""
 
 from __future__ import annotations
 
@@ -51,3 +51,16 @@ async def test_the_console_downloads_the_standings_in_its_own_language(browser: 
     assert href == "/api/standings.csv?lang=en"
     rows = list(csv.reader(io.StringIO(body.decode("utf-8-sig")), delimiter=","))
     assert rows[0] == ["Rank", "Player", "Points", "Bule", "Rounds played"] and len(rows) == 1 + len(FIELD)
+
+
+@bounded
+async def test_the_player_pages_calendar_link_asks_for_the_pages_language(browser: Any, serve: Any) -> None:
+    server = await serve(players=FIELD, timetable=[round_entry("r1", 1, start_in=3600, minutes=180)])
+    for path, lang in (("/player?lang=sr-Latn", "sr-Latn"), ("/player?lang=sk", "sk"), ("/player", "en")):
+        tab = await open_tab(browser, server, path)
+        try:
+            await tab.page.wait_for_function("() => document.getElementById('ics-link').href.includes('?lang=')")
+            assert await tab.page.locator("#ics-link").get_attribute("href") == f"/api/timetable.ics?lang={lang}"
+            assert not tab.errors, tab.errors
+        finally:
+            await tab.context.close()
