@@ -6,6 +6,7 @@ import { animate } from "../lib/clock.js";
 import { LiveConnection } from "../lib/connection.js";
 import { setText } from "../lib/dom.js";
 import { timeFormatter } from "../lib/format.js";
+import { pageLanguage } from "../lib/i18n.js";
 import { applyLimits } from "../lib/limits.js";
 import { describeFollowed, followedIn } from "../lib/plan.js";
 import { toLatin } from "../lib/script.js";
@@ -35,6 +36,7 @@ setText($("ann-title"), STRINGS.annTitle);
 setText($("tt-title"), STRINGS.ttTitle);
 setText($("banner-close"), STRINGS.tapToClose);
 setText($("ics-link"), STRINGS.icsLink);
+$("ics-link").href = `/api/timetable.ics?lang=${encodeURIComponent(pageLanguage)}`; // its words in the page's language
 
 page.playerId = loadChoice()?.id || null;
 

@@ -2,6 +2,7 @@
 // the standings from some round on), the CSV, and revealing hidden standings at the prize-giving.
 import { el, fill, setText } from "../lib/dom.js";
 import { decimalsOf } from "../lib/format.js";
+import { pageLanguage } from "../lib/i18n.js";
 import { gameOf, rankLabels, standingsRows, standingsStarted } from "../lib/standings.js";
 import { command } from "./commands.js";
 import { $, STRINGS, state } from "./state.js";
@@ -35,6 +36,8 @@ export function renderStandingsPreview() {
   standingsKey = key;
   setText($("st-title"), STRINGS.stTitle);
   setText($("csv"), STRINGS.csv);
+  // In the console's language: its headings, and the separators a spreadsheet set to that language reads.
+  $("csv").href = `/api/standings.csv?lang=${encodeURIComponent(pageLanguage)}`;
   const started = standingsStarted(rows);
   $("st-empty").hidden = started;
   setText($("st-empty"), STRINGS.stEmpty);

@@ -32,6 +32,8 @@ NAMES = {p["id"]: p["name"] for p in PLAYERS}
 SLIPS = {1: (37, -12, -25), 2: (50, 10, -60)}
 POINTS = {1: (4.3, 2.9, 0.8), 2: (4.5, 3.1, 0.4)}
 CSV_HEADER = ["rank", "name", "points", "bule", "rounds"]
+#: The CSV's headings of those columns in an English tournament (display/i18n/en.json, section "exports").
+CSV_HEADINGS = ["Rank", "Player", "Points", "Bule", "Rounds played"]
 
 
 @pytest.fixture
@@ -52,13 +54,14 @@ async def standings_csv(server: Server) -> list[list[str]]:
     response = await server.get("/api/standings.csv")
     assert response.status_code == 200, f"{response.status_code} {response.text}"
     assert response.headers["content-type"] == "text/csv; charset=utf-8"
-    return list(csv.reader(io.StringIO(response.content.decode("utf-8"))))
+    assert response.content.startswith(b"\xef\xbb\xbf")  # the BOM: Excel reads the file as UTF-8
+    return list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
 
 
 def csv_rows(standings: list[dict[str, Any]]) -> list[list[str]]:
     """The CSV lines /api/standings.csv must have for these standings rows (as /api/state gives them: the
     CSV's rank is the place each row's position and `tied` say)."""
-    return [CSV_HEADER, *([str(row[c]) for c in CSV_HEADER] for row in ranked(standings))]
+    return [CSV_HEADINGS, *([str(row[c]) for c in CSV_HEADER] for row in ranked(standings))]
 
 
 def ranked(standings: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -194,13 +197,14 @@ async def test_the_standings_csv_of_a_bridge_tournament(tmp_path: Path) -> None:
         await running.acked({"type": "record_result", "item": "m1", "home": "t2", "away": "t5", "imps_home": 30,
                             "imps_away": 10})
         state = await running.state()
-        header = ["rank", "name", "vp", "imps_for", "imps_against", "imp_diff", "played"]
+        columns = ["rank", "name", "vp", "imps_for", "imps_against", "imp_diff", "played"]
+        header = ["Rank", "Team", "VP", "IMPs won", "IMPs lost", "IMP difference", "Matches played"]
         async with httpx.AsyncClient(timeout=10) as http:
             response = await running.get("/api/standings.csv", http=http)
         assert response.status_code == 200, response.text
         assert response.headers["content-type"] == "text/csv; charset=utf-8"
-        rows = list(csv.reader(io.StringIO(response.text)))
-        assert rows == [header, *([str(row[c]) for c in header] for row in ranked(state["standings"]))]
+        rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
+        assert rows == [header, *([str(row[c]) for c in columns] for row in ranked(state["standings"]))]
         # the two teams yet to play share the 4th place: the CSV says it on both lines (the rows say `tied`)
         assert [(r[0], r[1]) for r in rows[1:]][3:] == [("4", "Tim 3"), ("4", "Tim 4")]
         assert [row.get("tied", False) for row in state["standings"]] == [False, False, False, False, True]

@@ -8,9 +8,7 @@ No rule lives here. A command's body goes to `Hall.command`; its errors come bac
 from __future__ import annotations
 
 import contextlib
-import csv
 import html
-import io
 import json
 import logging
 import re
@@ -18,6 +16,7 @@ import time
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
@@ -34,8 +33,8 @@ from live.edges.hall import Hall
 from live.edges.hub import VIEWS
 from live.edges.log import LogUnavailable
 from live.edges.web import auth
-from live.edges.web.assets import IMMUTABLE, Assets
-from live.edges.web.exports import qr_svg, timetable_ics
+from live.edges.web.assets import CATALOGUES, IMMUTABLE, Assets, catalogue_language, requested_language
+from live.edges.web.exports import qr_svg, standings_csv, timetable_ics
 from live.edges.web.ratelimit import Limiter, client_key
 from live.projections import checkin
 from live.projections.desk import fund_for_prizes as desk_fund
@@ -288,10 +287,14 @@ async def api_commands(request: Request) -> Response:
     return JSONResponse(answer, headers={"Cache-Control": "no-store"})
 
 
-STANDINGS_COLUMNS = {
-    "preferans": ("rank", "name", "points", "bule", "rounds"),
-    "bridge": ("rank", "name", "vp", "imps_for", "imps_against", "imp_diff", "played"),
-}
+def _export_language(request: Request) -> str | Response:
+    """The language of a file to take home: ?lang= as the pages read it, else the tournament's language (the
+    one the pages would show); a 400 for a ?lang= no page speaks."""
+    asked = request.query_params.get("lang")
+    language = requested_language(asked)
+    if asked and language is None:
+        return _error(400, f"lang={asked!r} is no language the pages speak (known: {', '.join(CATALOGUES)})")
+    return language or catalogue_language(_hall(request).tournament.language)
 
 
 def _standings_refused(request: Request) -> Response | None:
@@ -305,22 +308,20 @@ def _standings_refused(request: Request) -> Response | None:
 
 
 async def api_standings_csv(request: Request) -> Response:
-    """The standings as CSV (UTF-8), for a spreadsheet or the organizer's records: the `rank` column is the
-    place `ranks` reads from the rows' order (a spreadsheet has no order to read it from once sorted)."""
+    """The standings as a CSV for the organizer's spreadsheet, in `?lang=` (else the tournament's language, as
+    the pages choose): its headings, column separator and decimal separator (live/edges/web/exports.py)."""
     refused = _standings_refused(request)
     if refused is not None:
         return refused
     hall = _hall(request)
-    columns = STANDINGS_COLUMNS[hall.tournament.game]
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(columns)
+    language = _export_language(request)
+    if isinstance(language, Response):
+        return language
     rows = standings_of(hall.state)
-    for row, rank in zip(rows, ranks(rows), strict=True):
-        writer.writerow([rank if c == "rank" else row[c] for c in columns])
-    filename = "standings.csv"
-    return Response(out.getvalue(), media_type="text/csv; charset=utf-8",
-                    headers={"Content-Disposition": f'attachment; filename="{filename}"'})
+    body = standings_csv(hall.tournament.game, rows, ranks(rows), _catalogue_section(language, "exports"), language)
+    return Response(body, media_type="text/csv; charset=utf-8",
+                    headers={"Content-Disposition": 'attachment; filename="standings.csv"',
+                             "Content-Language": language})
 
 
 async def api_prizes(request: Request) -> Response:
@@ -597,10 +598,17 @@ async def api_checkin_slips(request: Request) -> Response:
 
 
 async def api_timetable_ics(request: Request) -> Response:
-    hall = _hall(request)
-    body = timetable_ics(hall.tournament, request.url.hostname or "localhost")
+    """The timetable as a calendar, its own words in ?lang= (else the tournament's language). Its UIDs name the
+    host of the public address (--public-url, else this request's), so that the phones that scanned the hall's
+    QR code all get the same events."""
+    language = _export_language(request)
+    if isinstance(language, Response):
+        return language
+    body = timetable_ics(_hall(request).tournament, urlsplit(public_url(request)).hostname or "localhost",
+                         _catalogue_section(language, "exports"))
     return Response(body, media_type="text/calendar; charset=utf-8",
-                    headers={"Content-Disposition": 'attachment; filename="timetable.ics"'})
+                    headers={"Content-Disposition": 'attachment; filename="timetable.ics"',
+                             "Content-Language": language})
 
 
 def public_url(request: Request) -> str:
