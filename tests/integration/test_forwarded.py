@@ -54,6 +54,14 @@ class BoundNginx(Nginx):
                 stdin=subprocess.DEVNULL, stdout=err, stderr=subprocess.STDOUT)
 
 
+def upstreams(server: Server) -> list[str]:
+    """deploy/nginx.conf's upstream servers in its order, every one of them this one server: its port for
+    `liveN:8000`, its WebSocket listener's for `liveN:8001` (while /ws has a port of its own)."""
+    ports = re.findall(r"(?m)^\s*server\s+live\d+:(\d+)", (DEPLOY / "nginx.conf").read_text(encoding="utf-8"))
+    assert ports, "deploy/nginx.conf names no upstream server"
+    return [f"{SERVER}:{server.port if port == '8000' else server.ws_port}" for port in ports]
+
+
 def phone(address: str, base_url: str) -> httpx.AsyncClient:
     """An HTTP client whose connections leave from `address`."""
     return httpx.AsyncClient(base_url=base_url, timeout=10,
@@ -67,8 +75,7 @@ async def behind_proxy(tmp_path: Path) -> AsyncIterator[tuple[Server, BoundNginx
     server = await asyncio.to_thread(start_server, file, tmp_path / "t.db", None, ("--forwarded-allow-ips", PROXY),
                                      host=SERVER)
     try:
-        # the upstreams of deploy/nginx.conf, HTTP then /ws: all of them this one server
-        proxy = BoundNginx([f"{SERVER}:{server.port}"] * 2 + [f"{SERVER}:{server.ws_port}"] * 2, tmp_path / "nginx")
+        proxy = BoundNginx(upstreams(server), tmp_path / "nginx")
         try:
             await proxy.wait_ready()
             yield server, proxy, await codes_page(server)
