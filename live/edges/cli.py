@@ -12,10 +12,11 @@ import socket
 import sys
 import tempfile
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING
+from urllib.parse import urlsplit
 
 from live.core.referees import SHARED_NAME, RefereeConfigError, Referees, parse_env
 from live.core.tournament import Tournament, TournamentFileError, load
@@ -41,8 +42,12 @@ def main(argv: list[str] | None = None) -> int:
                        help="share the event log through Redis (redis://host:6379/0) with other instances; "
                             "one of them runs the scheduler")
     serve.add_argument("--redis-prefix", default="live", help="key prefix in Redis (one per tournament)")
-    serve.add_argument("--public-url", help="the address phones in the hall use, for the QR code "
-                                            "(default: the address the display was opened with)")
+    serve.add_argument("--public-url", default=os.environ.get("LIVE_PUBLIC_URL"),
+                       help="the address phones in the hall use (http[s]://host[:port]), for the QR code and the "
+                            "printed links (default: LIVE_PUBLIC_URL, else the address the display was opened with)")
+    serve.add_argument("--forwarded-allow-ips", metavar="ADDRESSES",
+                       help="the proxies whose X-Forwarded-For/-Proto are believed: IP addresses or networks, "
+                            "comma-separated (default: LIVE_FORWARDED_ALLOW_IPS; else nobody, not even loopback)")
     _ws_arguments(serve)
     serve.add_argument("--accept-changes", action="store_true",
                        help="record the file's differences from the plan in the log (as the console's commands "
@@ -100,11 +105,12 @@ def main(argv: list[str] | None = None) -> int:
             if args.command == "diff":
                 return _diff(tournament, db, args.redis, args.redis_prefix)
             budget = _message_budget(parser, args)
+            public_url, proxies = _public_url(parser, args.public_url), _proxies(parser, args.forwarded_allow_ips)
             if args.redis:
-                return _serve_redis(tournament, args.redis, args.redis_prefix, args.host, args.port, args.public_url,
-                                    args.accept_changes, message_budget=budget)
-            return _serve(tournament, db, args.host, args.port, public_url=args.public_url,
-                          accept_changes=args.accept_changes, message_budget=budget)
+                return _serve_redis(tournament, args.redis, args.redis_prefix, args.host, args.port, public_url,
+                                    args.accept_changes, message_budget=budget, proxies=proxies)
+            return _serve(tournament, db, args.host, args.port, public_url=public_url,
+                          accept_changes=args.accept_changes, message_budget=budget, proxies=proxies)
         if args.command == "demo":
             if args.speed <= 0 or args.speed > 3600:
                 parser.error("--speed must be more than 0 and at most 3600")
@@ -115,8 +121,8 @@ def main(argv: list[str] | None = None) -> int:
 
             tournament = load(EXAMPLES / TOURNAMENTS[args.tournament]).rescheduled(start, args.speed)
             db = Path(args.db) if args.db else Path(tempfile.mkdtemp(prefix="live-demo-")) / "demo.db"
-            return _serve(tournament, db, args.host, args.port, demo=True, public_url=args.public_url,
-                          message_budget=_message_budget(parser, args))
+            return _serve(tournament, db, args.host, args.port, demo=True,
+                          public_url=_public_url(parser, args.public_url), message_budget=_message_budget(parser, args))
     except (TournamentFileError, RefereeConfigError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
@@ -141,6 +147,31 @@ def _message_budget(parser: argparse.ArgumentParser, args: argparse.Namespace) -
     if not MIN_BUDGET <= args.message_budget <= MAX_BUDGET:
         parser.error(f"--message-budget must be bytes from {MIN_BUDGET} to {MAX_BUDGET}, not {args.message_budget}")
     return int(args.message_budget)
+
+
+def _public_url(parser: argparse.ArgumentParser, url: str | None) -> str | None:
+    """--public-url (or LIVE_PUBLIC_URL) as the links are built from it: an http(s) origin, perhaps with a
+    path, without the trailing slash. A bare host would make links and QR codes that open nothing."""
+    if not url:
+        return None
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https") or not parts.hostname or parts.query or parts.fragment:
+        parser.error(f"--public-url (or LIVE_PUBLIC_URL) must be an address like https://hall.example or "
+                     f"http://192.168.1.10:8000, not {url!r}")
+    return url.rstrip("/")
+
+
+def _proxies(parser: argparse.ArgumentParser, given: str | None) -> list[str]:
+    """The trusted proxies: --forwarded-allow-ips, else the environment (live/edges/web/forwarded.py)."""
+    from live.edges.web import forwarded
+
+    name, value = "--forwarded-allow-ips", given
+    if value is None:
+        name, value = next(((n, os.environ[n]) for n in forwarded.ENV if n in os.environ), (name, ""))
+    try:
+        return forwarded.parse(value)
+    except ValueError as exc:
+        parser.error(f"{name}: {exc}")
 
 
 def _log_for(tournament: Tournament, db: Path, redis_url: str | None, prefix: str) -> EventLog:
@@ -288,7 +319,7 @@ def referee_registry(tournament: Tournament, shared_token: str, secret: str) -> 
 
 
 def _serve_redis(tournament: Tournament, url: str, prefix: str, host: str, port: int, public_url: str | None,
-                 accept_changes: bool = False, *, message_budget: int = BUDGET) -> int:
+                 accept_changes: bool = False, *, message_budget: int = BUDGET, proxies: Sequence[str] = ()) -> int:
     """An instance on a shared Redis log. The referee token, the check-in secret and the referee-session
     secret are shared too: from the environment, else kept in the log's meta hash by the first
     instance to start (`RedisLog.secret`), so every instance agrees.
@@ -322,11 +353,12 @@ def _serve_redis(tournament: Tournament, url: str, prefix: str, host: str, port:
     hall = Hall(tournament, log_, checkin_secret=secret, lease=lease,
                 message_budget=message_budget)
     return _run(hall, token, host, port, f"Redis {prefix} at {url.split('@')[-1]}", [], public_url,
-                referee_registry(tournament, token, signing))
+                referee_registry(tournament, token, signing), proxies=proxies)
 
 
 def _serve(tournament: Tournament, db: Path, host: str, port: int, *, demo: bool = False,
-           public_url: str | None = None, accept_changes: bool = False, message_budget: int = BUDGET) -> int:
+           public_url: str | None = None, accept_changes: bool = False, message_budget: int = BUDGET,
+           proxies: Sequence[str] = ()) -> int:
     from live.edges.hall import Hall
     from live.edges.log import LogUnavailable
     from live.edges.log.sqlite import SQLiteLog, TournamentMismatch
@@ -358,7 +390,7 @@ def _serve(tournament: Tournament, db: Path, host: str, port: int, *, demo: bool
 
         organizer = DemoOrganizer(hall)
         companions.append(lambda: run_quietly(organizer))
-    return _run(hall, token, host, port, str(db), companions, public_url, registry)
+    return _run(hall, token, host, port, str(db), companions, public_url, registry, proxies=proxies)
 
 
 def _print_login(registry: Referees, base: str) -> None:
@@ -382,7 +414,8 @@ def wall_ms() -> int:
 
 
 def _run(hall: Hall, token: str, host: str, port: int, where: str,
-         companions: list[Callable[[], Awaitable[None]]], public_url: str | None, registry: Referees) -> int:
+         companions: list[Callable[[], Awaitable[None]]], public_url: str | None, registry: Referees, *,
+         proxies: Sequence[str] = ()) -> int:
     import uvicorn
 
     from live.edges import limits
@@ -393,9 +426,9 @@ def _run(hall: Hall, token: str, host: str, port: int, where: str,
     endpoint = WsEndpoint(open_files=limits.raise_open_files())
     app = create_app(hall, token, companions, public_url, registry, ws=endpoint)
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
-    base = f"http://{shown}:{port}"
+    base = public_url or f"http://{shown}:{port}"  # the address people use, when it was given
     lan = ""
-    if host in ("0.0.0.0", "::"):
+    if host in ("0.0.0.0", "::") and not public_url:  # (in a container: an address nobody outside reaches)
         with contextlib.suppress(OSError):
             address = socket.gethostbyname(socket.gethostname())
             if not address.startswith("127."):
@@ -408,6 +441,7 @@ def _run(hall: Hall, token: str, host: str, port: int, where: str,
           f"  referee token:    {token}\n"
           f"  event log:        {where}\n" + (f"  on the hall LAN:  {lan}/display\n" if lan else ""), flush=True)
     _print_login(registry, (public_url or lan or base).rstrip("/"))
+    from live.edges.web import forwarded
     from live.edges.web.edge import GuardedH11Protocol, QuietServer
 
     # What one client may hold (live/edges/limits.py): a request must arrive within 10 s (GuardedH11Protocol),
@@ -420,6 +454,7 @@ def _run(hall: Hall, token: str, host: str, port: int, where: str,
         h11_max_incomplete_event_size=limits.MAX_HEADER_BYTES,
         limit_concurrency=limits.concurrency_limit(limits.raise_open_files()),
         timeout_graceful_shutdown=limits.GRACEFUL_SHUTDOWN_TIMEOUT,
+        **forwarded.uvicorn_options(list(proxies)),  # whose X-Forwarded-For is the client's address
     )
     QuietServer(config).run()
     return 0

@@ -3,17 +3,25 @@
 What `docker compose up` must give: Redis with an append-only file fsynced on every write, on a
 named volume; two server instances built from the Dockerfile, both on that Redis, with the
 referee token from the environment; nginx in front of both, the only published port, with the
-WebSocket timeouts raised. tests/integration/test_proxy.py runs the same nginx configuration.
+WebSocket timeouts raised; the instances believing X-Forwarded-For from the proxy's fixed address only,
+and told the hall's public address. The image: a health check, the log on a volume, a small build
+context. tests/integration/test_proxy.py and test_forwarded.py run the same nginx configuration.
 """
 
 from __future__ import annotations
 
+import fnmatch
+import ipaddress
+import json
 import re
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any
+from urllib.parse import urlsplit
 
 import pytest
 import yaml
+
+from live.edges.web import forwarded
 
 REPO = Path(__file__).resolve().parents[2]
 INSTANCES = ("live1", "live2")
@@ -163,3 +171,108 @@ def test_the_image_serves_the_pages_from_the_installed_package() -> None:
     assert "COPY display ./display" in dockerfile
     assert re.search(r"pip install [^\n]*-e \.", dockerfile), "an editable install, so display/ is served"
     assert "EXPOSE 8000" in dockerfile
+
+
+def interpolated(value: str, env: dict[str, str] | None = None) -> str:
+    """A compose value with `${NAME:-default}` / `${NAME:?message}` filled in from `env` (else the default)."""
+    env = env or {}
+
+    def one(m: re.Match[str]) -> str:
+        name, how, rest = m.group(1), m.group(2), m.group(3)
+        if name in env:
+            return env[name]
+        assert how == ":-", f"${{{name}}} has no default: set it"
+        return rest
+    return re.sub(r"\$\{(\w+)(:-|:\?)([^}]*)\}", one, value)
+
+
+@pytest.mark.parametrize("network", [None, "10.99.7"])
+def test_the_instances_believe_forwarded_addresses_from_the_proxy_only(compose: dict[str, Any],
+                                                                       services: dict[str, dict[str, Any]],
+                                                                       network: str | None) -> None:
+    env = {"LIVE_NETWORK": network} if network else {}
+    (pool,) = compose["networks"]["default"]["ipam"]["config"]
+    subnet = ipaddress.ip_network(interpolated(pool["subnet"], env))
+    proxy_ip = ipaddress.ip_address(interpolated(services["proxy"]["networks"]["default"]["ipv4_address"], env))
+    assert proxy_ip in subnet and proxy_ip not in (subnet.network_address, subnet.network_address + 1,
+                                                   subnet.broadcast_address), "not the network's, its gateway's"
+    for name in INSTANCES:
+        trusted = forwarded.parse(interpolated(services[name]["environment"]["LIVE_FORWARDED_ALLOW_IPS"], env))
+        assert trusted == [str(proxy_ip)], "the proxy's one address: not the network, where Redis, the other " \
+                                           "instance and the host's gateway are"
+
+
+def test_the_instances_know_the_public_address(services: dict[str, dict[str, Any]]) -> None:
+    for name in INSTANCES:
+        value = services[name]["environment"]["LIVE_PUBLIC_URL"]
+        assert value.startswith("${PUBLIC_URL:?"), "the hall's address, from the environment: no default would do " \
+                                                   "(localhost in the QR code opens nothing on a phone)"
+        assert interpolated(value, {"PUBLIC_URL": "http://192.168.1.10:8000"}) == "http://192.168.1.10:8000"
+
+
+def test_nginx_forwards_the_clients_address_and_scheme_to_every_location() -> None:
+    rules = (REPO / "deploy" / "nginx-live.conf").read_text(encoding="utf-8")
+    headers = nginx_directives(rules, "proxy_set_header")
+    # appended to what the client sent: the instances take the right-most address not the proxy's
+    assert "X-Forwarded-For $proxy_add_x_forwarded_for" in headers
+    assert "X-Forwarded-Proto $scheme" in headers
+    for location in re.findall(r"(?m)^location\s+([^{]+)\{", rules):
+        assert not nginx_directives(nginx_block(rules, f"location {location.strip()}"), "proxy_set_header"), \
+            f"location {location.strip()} sets headers of its own: it would lose X-Forwarded-For (nginx inheritance)"
+
+
+def dockerfile_instructions() -> list[tuple[str, str]]:
+    """(INSTRUCTION, arguments) of the Dockerfile, continuation lines joined, comments dropped."""
+    text = (REPO / "Dockerfile").read_text(encoding="utf-8").replace("\\\n", " ")
+    return [(line.split(None, 1)[0].upper(), line.split(None, 1)[1].strip()) for line in text.splitlines()
+            if line.strip() and not line.lstrip().startswith("#")]
+
+
+def test_the_image_checks_its_health_with_python_on_the_port_it_serves(services: dict[str, dict[str, Any]]) -> None:
+    instructions = dockerfile_instructions()
+    (health,) = [args for name, args in instructions if name == "HEALTHCHECK"]
+    options, _, exec_form = health.partition("CMD")
+    command = json.loads(exec_form)
+    assert command[:2] == ["python", "-c"], "no curl in the slim image"
+    code = command[2]
+    assert "urllib.request.urlopen(" in code and "timeout=" in code
+    url = urlsplit(re.search(r"'(http://[^']+)'", code).group(1))  # type: ignore[union-attr]
+    assert (url.hostname, url.path) == ("127.0.0.1", "/api/health")
+    (cmd,) = [json.loads(args) for name, args in instructions if name == "CMD"]
+    assert str(url.port) == option(cmd, "--port")
+    for name in INSTANCES:
+        assert str(url.port) == option([str(c) for c in services[name]["command"]], "--port")
+    assert "--timeout=" in options and "--start-period=" in options
+
+
+def test_the_log_is_on_a_volume() -> None:
+    instructions = dockerfile_instructions()
+    (cmd,) = [json.loads(args) for name, args in instructions if name == "CMD"]
+    volumes = [args for name, args in instructions if name == "VOLUME"]
+    assert volumes == ["/data"]
+    assert PurePosixPath(option(cmd, "--db") or "").parent == PurePosixPath("/data")
+    names = [name for name, _ in instructions]
+    assert names.index("VOLUME") < names.index("USER"), "after /data is made and given to the user, before USER"
+
+
+def test_the_build_sends_no_checkout_clutter_and_everything_the_image_copies() -> None:
+    patterns = [line.strip() for line in (REPO / ".dockerignore").read_text(encoding="utf-8").splitlines()
+                if line.strip() and not line.startswith("#")]
+
+    def ignored(path: str) -> bool:  # Docker's rules, as far as these patterns use them (no `!`)
+        parts = PurePosixPath(path).parts
+        return any(fnmatch.fnmatch("/".join(parts[:i]), p) or
+                   (p.startswith("**/") and any(fnmatch.fnmatch(part, p[3:]) for part in parts))
+                   for p in patterns for i in range(1, len(parts) + 1))
+
+    for path in (".venv/bin/python", ".git/HEAD", "live/__pycache__/cli.cpython-311.pyc", "live.db",
+                 "examples/cacak.db", "tests/artifacts/shot.png", ".pytest_cache/v", ".mypy_cache/3.11",
+                 "referee.token", "tournament_hall_live.egg-info/PKG-INFO"):
+        assert ignored(path), path
+    copied = [src for name, args in dockerfile_instructions() if name == "COPY" for src in args.split()[:-1]]
+    assert copied
+    for source in copied:
+        assert not ignored(source), f"the image copies {source}"
+        for file in (REPO / source).rglob("*.py") if (REPO / source).is_dir() else [REPO / source]:
+            relative = file.relative_to(REPO).as_posix()
+            assert "__pycache__" in relative or not ignored(relative), relative

@@ -418,7 +418,9 @@ def _too_many(request: Request, wait: int) -> Response:
 
 
 def _refused(request: Request, key: str) -> Response:
-    count = _limiter(request).failed(key)
+    limiter = _limiter(request)
+    limiter.spend(key, time.monotonic())
+    count = limiter.failed(key)
     log.warning("a wrong or unusable check-in code from %s (%d from there)", key, count)  # never the code
     return _error(403, CODE_REFUSED, {"field": "code"})
 
@@ -437,21 +439,20 @@ async def api_checkin(request: Request) -> Response:
             return _error(401, "no player session: send your check-in code: {\"code\": \"...\"}",
                           {"field": "code"})
         return await _check_in(request, session, explained=True)
-    limiter, key, now = _limiter(request), _client_key(request), time.monotonic()
-    wait = limiter.take(key, now)
+    # Checked, looked at and (when wrong) spent with nothing awaited between: see live/edges/web/ratelimit.py.
+    key, now = _client_key(request), time.monotonic()
+    wait = _limiter(request).check(key, now)
     if wait:
         return _too_many(request, wait)
     player = hall.player_for_code(code)
     if player is None:
         return _refused(request, key)
     if session == player:  # the code of the session the caller already holds: no guess, the reasons too
-        limiter.give_back(key, now)
         return await _check_in(request, player, explained=True)
     answer = await _check_in(request, player, explained=False)
     if answer.status_code == 200:
-        limiter.give_back(key, now)
         return _with_session(request, answer, player)
-    if answer.status_code == 403:
+    if answer.status_code == 403:  # a right code that cannot be used now counts as a wrong one
         return _refused(request, key)
     return answer
 
@@ -480,16 +481,16 @@ async def api_player_session(request: Request) -> Response:
         return code
     assert code is not None  # required=True: a body without a code was answered above
     limiter, key, now = _limiter(request), _client_key(request), time.monotonic()
-    wait = limiter.take(key, now)
+    wait = limiter.check(key, now)
     if wait:
         return _too_many(request, wait)
     hall = _hall(request)
     player = hall.player_for_code(code)
     if player is None:
+        limiter.spend(key, now)
         count = limiter.failed(key)
         log.warning("a wrong player code from %s (%d from there)", key, count)
         return _error(403, "no player has this code", {"field": "code"})
-    limiter.give_back(key, now)
     found = hall.tournament.player(player)
     return _with_session(request, JSONResponse({"player": player, "name": found.name if found else player}), player)
 

@@ -1,9 +1,13 @@
 """How many wrong check-in codes one caller may try: a token bucket per client address.
 
-Every attempt with a code takes a token first (so attempts sent at once cannot all pass on one
-token); a code that opens something gives it back, so a hall full of players typing their right
-codes behind one address is never slowed. When the bucket is empty the attempt is refused before
-the code is looked at, with the seconds until the next token (`Retry-After`).
+An attempt with a code is looked at only while its address's bucket holds a token (`check`); when
+the bucket is empty it is refused before the code is looked at, with the seconds until the next
+token (`Retry-After`), else an empty bucket would tell a guesser which of its codes is right. Only a
+wrong code takes a token (`spend`), so right codes never use up the bucket: not a hall of players
+behind one address checking in at the same moment (taking a token per attempt and giving it back
+once the check-in was stored left the eleventh of them refused while ten were being stored).
+The caller checks and spends with nothing awaited between them, so wrong codes sent at once cannot
+all pass on one token.
 
 Pure: the clock (seconds, any monotonic origin) is passed in. The buckets live in this process's
 memory, so N instances behind one balancer allow N times the rate; the README says so.
@@ -75,19 +79,19 @@ class Limiter:
             oldest = min(self._buckets, key=lambda k: self._buckets[k].at)
             del self._buckets[oldest]
 
-    def take(self, key: str, now: float) -> int:
-        """Take a token for an attempt: 0 when taken, else the whole seconds until one is free (≥ 1)."""
+    def check(self, key: str, now: float) -> int:
+        """May an attempt from `key` be looked at: 0 when a token is there, else the whole seconds until one
+        is (≥ 1; the attempt is refused and counted)."""
         bucket = self._bucket(key, now)
         if bucket.tokens >= 1.0:
-            bucket.tokens -= 1.0
             return 0
         self.refused += 1
         return max(1, math.ceil((1.0 - bucket.tokens) * self.refill_seconds))
 
-    def give_back(self, key: str, now: float) -> None:
-        """The attempt's code was right and opened something: it does not count."""
+    def spend(self, key: str, now: float) -> None:
+        """The attempt's code was wrong (or could not be used): it takes a token."""
         bucket = self._bucket(key, now)
-        bucket.tokens = min(float(self.burst), bucket.tokens + 1.0)
+        bucket.tokens = max(0.0, bucket.tokens - 1.0)
 
     def failed(self, key: str) -> int:
         """Count a wrong or unusable code from `key`; how many came from there (since it was remembered)."""
