@@ -426,6 +426,9 @@ def _run(hall: Hall, token: str, host: str, port: int, where: str,
           f"  referee token:    {token}\n"
           f"  WebSocket:        {ws.url or f'ws://{shown}:{ws.port}/ws'}\n"
           f"  event log:        {where}\n" + (f"  on the hall LAN:  {lan}/display\n" if lan else ""), flush=True)
+    caution = limits.open_files_caution()
+    if caution is not None:
+        print(f"warning: {caution}\n", file=sys.stderr, flush=True)
     _print_login(registry, (public_url or lan or base).rstrip("/"))
     from live.edges.web.edge import GuardedH11Protocol, QuietServer
 
