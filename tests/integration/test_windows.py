@@ -70,6 +70,27 @@ def state_name(server: Server) -> str:
     return str(response.json()["tournament"]["name"])
 
 
+EVERY_MODULE = """
+import importlib, pkgutil
+from like_windows import become_windows_like
+become_windows_like()
+import live, scheduler
+found = [m for package in (live, scheduler) for m in pkgutil.walk_packages(package.__path__, f"{package.__name__}.")]
+names = [m.name for m in found if not m.name.endswith(".__main__")]
+for name in names:
+    importlib.import_module(name)
+print(len(names), "modules")
+"""
+
+
+def test_every_module_of_the_server_imports_without_the_unix_only_modules() -> None:
+    """Also those `serve` imports only on some paths (the Redis log, the lease of several instances)."""
+    imported = subprocess.run([sys.executable, "-c", EVERY_MODULE], capture_output=True, text=True, encoding="utf-8",
+                              cwd=Path(LIKE_WINDOWS).parent, timeout=120)
+    assert imported.returncode == 0, imported.stderr
+    assert int(imported.stdout.split()[0]) > 50
+
+
 @pytest.mark.parametrize("example", sorted(p.name for p in EXAMPLES.glob("*.toml")))
 def test_check_runs_without_the_unix_only_modules(example: str) -> None:
     checked = subprocess.run([sys.executable, LIKE_WINDOWS, "check", str(EXAMPLES / example)], capture_output=True,
