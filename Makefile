@@ -21,12 +21,16 @@ demo: $(STAMP)
 test: $(STAMP) system-deps
 	$(BIN)/ruff check .
 	$(BIN)/mypy
+	$(BIN)/mypy --platform win32
+	$(BIN)/mypy --platform darwin
 	$(BIN)/lint-imports --no-cache
 	$(BIN)/pytest -q $(ARGS)
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/mypy
+	$(BIN)/mypy --platform win32
+	$(BIN)/mypy --platform darwin
 	$(BIN)/lint-imports --no-cache
 
 bench: $(STAMP)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import io
 import logging
 import os
 import secrets
@@ -27,9 +28,35 @@ if TYPE_CHECKING:
     from live.edges.log import EventLog
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"  # (live/edges/cli.py → the checkout)
+#: The half and full blocks the terminal QR code is drawn with (segno's compact terminal output).
+QR_BLOCKS = "\u2580\u2584\u2588"
+
+
+def tolerant_console() -> None:
+    """Print what the console's encoding cannot carry as "?" instead of stopping the command.
+
+    A Windows console whose output is redirected or piped (a log file, Git Bash, a scheduled task)
+    encodes in the ANSI code page, cp1250 in Serbia and Slovakia: no Cyrillic tournament name, no
+    "→". Python's default there is to raise UnicodeEncodeError at the first such character, which
+    stopped `live serve` before it served anything. "?" keeps one character per character, so the
+    columns of `live check` stay aligned; the output that matters (addresses, token) is ASCII.
+    """
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper) and stream.errors == "strict":
+            stream.reconfigure(errors="replace")
+
+
+def can_print(text: str, stream: object) -> bool:
+    """Whether `stream`'s encoding carries every character of `text` (a stream without one: only ASCII)."""
+    try:
+        text.encode(getattr(stream, "encoding", None) or "ascii")
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
 
 
 def main(argv: list[str] | None = None) -> int:
+    tolerant_console()
     parser = argparse.ArgumentParser(prog="live", description="Live server for card-game tournament halls.")
     sub = parser.add_subparsers(dest="command", required=True)
 
@@ -126,6 +153,11 @@ def main(argv: list[str] | None = None) -> int:
     except (TournamentFileError, RefereeConfigError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
+    except KeyboardInterrupt:  # Ctrl+C, how an organizer stops it (on Windows the only way): not a crash
+        # uvicorn has shut down gracefully by then and raises the signal again, which Python reports as a
+        # KeyboardInterrupt; its traceback read as a crash. 130: the shells' code for "ended by Ctrl+C".
+        print("stopped", file=sys.stderr)
+        return 130
     return 2
 
 
@@ -404,7 +436,12 @@ def _print_login(registry: Referees, base: str) -> None:
     print(f"  one-time login:   {link}\n"
           f"                    (good once, for {LINK_MS // 3_600_000} hours; scan it with the referee's phone)",
           flush=True)
-    with contextlib.suppress(UnicodeEncodeError, OSError):
+    if not can_print(QR_BLOCKS, sys.stdout):
+        encoding = getattr(sys.stdout, "encoding", None)
+        print(f"  (no QR code: this console's encoding, {encoding}, cannot draw it; type the link into the phone, "
+              "or run in a UTF-8 console: set PYTHONIOENCODING=utf-8)", flush=True)
+        return
+    with contextlib.suppress(OSError):
         segno.make(link, error="l").terminal(compact=True, border=2)
     sys.stdout.flush()
 
@@ -440,6 +477,9 @@ def _run(hall: Hall, token: str, host: str, port: int, where: str,
           f"  referee console:  {base}/referee\n"
           f"  referee token:    {token}\n"
           f"  event log:        {where}\n" + (f"  on the hall LAN:  {lan}/display\n" if lan else ""), flush=True)
+    caution = limits.open_files_caution()
+    if caution is not None:
+        print(f"warning: {caution}\n", file=sys.stderr, flush=True)
     _print_login(registry, (public_url or lan or base).rstrip("/"))
     from live.edges.web import forwarded
     from live.edges.web.edge import GuardedH11Protocol, QuietServer

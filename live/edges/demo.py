@@ -66,7 +66,7 @@ class PreferansOrganizer:
         self.hall = hall
         self.rng = random.Random(seed)
         self._ended: asyncio.Queue[str] = asyncio.Queue()
-        self._tasks: set[asyncio.Task[None]] = set()
+        self.errands: set[asyncio.Task[None]] = set()  # (DemoOrganizer cancels them when it stops)
         self._since = hall.clock()
         # Who pays late, never, or by transfer: drawn apart from the results, so a seed still gives its games.
         desk_rng = random.Random(None if seed is None else f"desk:{seed}")
@@ -76,7 +76,7 @@ class PreferansOrganizer:
         self._later = set(picked[PAY_NEVER:PAY_NEVER + PAY_LATER])
         self._transfer = set(picked[PAY_NEVER + PAY_LATER:])
 
-    def _on_event(self, event: Event) -> None:
+    def on_event(self, event: Event) -> None:
         if event.type == E.ROUND_ENDED:
             self._ended.put_nowait(str(event.payload["item"]))
         elif event.type == E.SEATING_PUBLISHED:
@@ -90,8 +90,8 @@ class PreferansOrganizer:
 
     def _spawn(self, job: Coroutine[Any, Any, None]) -> None:
         task = asyncio.create_task(job)
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        self.errands.add(task)
+        task.add_done_callback(self.errands.discard)
 
     async def _run_long(self, item: str) -> None:
         """A dispute at a table: the referee pauses the round, then gives the time back and some more."""
@@ -218,7 +218,7 @@ class PreferansOrganizer:
 
     async def run(self) -> None:
         self._since = self.hall.clock()
-        self.hall.listeners.append(self._on_event)
+        self.hall.listeners.append(self.on_event)
         await self._door()
         seated_before = set(self.hall.state.seatings)
         for item in [s.item.id for s in self.hall.state.items.values() if s.status == ItemStatus.ENDED]:
@@ -283,7 +283,17 @@ class DemoOrganizer:
             BridgeOrganizer(hall, seed) if hall.tournament.game == "bridge" else PreferansOrganizer(hall, seed))
 
     async def run(self) -> None:
-        await self.stand_in.run()
+        try:
+            await self.stand_in.run()
+        finally:
+            # It stops listening and its errands (players walking in, a payment, the committee) stop with it: the
+            # hall closes the log next, and an errand left running appended to the closed log, a traceback at Ctrl+C.
+            with contextlib.suppress(ValueError):
+                self.stand_in.hall.listeners.remove(self.stand_in.on_event)
+            errands = list(self.stand_in.errands)
+            for task in errands:
+                task.cancel()
+            await asyncio.gather(*errands, return_exceptions=True)
 
 
 async def run_quietly(organizer: DemoOrganizer) -> None:

@@ -64,7 +64,7 @@ class BridgeOrganizer:
         self.hall = hall
         self.rng = random.Random(seed)
         self._ended: asyncio.Queue[str] = asyncio.Queue()
-        self._tasks: set[asyncio.Task[None]] = set()
+        self.errands: set[asyncio.Task[None]] = set()  # (DemoOrganizer cancels them when it stops)
         self._checking: set[str] = set()  # the matches whose teams' check-ins are on their way
         desk_rng = random.Random(None if seed is None else f"desk:{seed}")
         t = hall.tournament
@@ -73,7 +73,7 @@ class BridgeOrganizer:
 
     # ---- the log ---------------------------------------------------------------------------------
 
-    def _on_event(self, event: Event) -> None:
+    def on_event(self, event: Event) -> None:
         item = str(event.payload.get("item", ""))
         if event.type == E.ROUND_ENDED:
             self._ended.put_nowait(item)
@@ -84,11 +84,11 @@ class BridgeOrganizer:
 
     def _spawn(self, job: Coroutine[Any, Any, None]) -> None:
         task = asyncio.create_task(job)
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        self.errands.add(task)
+        task.add_done_callback(self.errands.discard)
 
     async def run(self) -> None:
-        self.hall.listeners.append(self._on_event)
+        self.hall.listeners.append(self.on_event)
         for s in self._matches():  # a resumed log: matches that ended while the demo was not running
             if s.status == ItemStatus.ENDED:
                 await self._after_match(s.item.id)

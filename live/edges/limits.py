@@ -22,8 +22,15 @@ finish their request). The limits are generous against what the pages do, so onl
 
 from __future__ import annotations
 
-import contextlib
-import resource
+import sys
+from collections.abc import Callable
+
+try:
+    import resource
+except ImportError:  # Windows: no rlimits, and no descriptor limit for sockets (WINDOWS_OPEN_FILES)
+    HAVE_RLIMIT = False
+else:
+    HAVE_RLIMIT = True
 
 MESSAGES_PER_SECOND = 10.0
 MESSAGE_BURST = 30.0
@@ -73,18 +80,85 @@ def message_bucket(now: float) -> TokenBucket:
     return TokenBucket(MESSAGES_PER_SECOND, MESSAGE_BURST, now)
 
 
-def raise_open_files() -> int:
-    """Raise this process's soft open-file limit to the hard limit; returns the soft limit now.
+#: Windows has no open-file limit for sockets (each is a kernel handle, millions a process) and asyncio's
+#: Proactor loop has no select() cap either: what gives first there is the laptop's memory and CPU. So
+#: `raise_open_files` reports this many, which makes the connection cap (`concurrency_limit`) about 10,000
+#: a listener: the same hall as a Mac at its usual ceiling, five times the ~1,000 screens and phones of a
+#: big hall, and a 503 rather than a laptop that slows down for everybody past it.
+WINDOWS_OPEN_FILES = 10_240
+#: macOS refuses a soft limit above kern.maxfilesperproc (10,240 on most Macs) with EINVAL even when the
+#: hard limit is RLIM_INFINITY, so the soft limits below the hard one are tried too, largest first.
+FALLBACK_OPEN_FILES = (1 << 20, 1 << 16, 10_240, 4_096)
+#: Descriptors one screen holds: its WebSocket, and the kept-alive HTTP connection its page came on.
+FILES_PER_SCREEN = 2
+#: Below this many screens the server warns at start: a big hall has about a thousand, phones included.
+HALL_SCREENS = 1_000
+#: The limit the warning advises: room for about 2,000 screens.
+ADVISED_OPEN_FILES = 4_096
 
-    Every connection is a descriptor: at the common default of 1024 a thousand idle connections would
-    make `accept()` fail for everybody.
+
+def soft_limits_to_try(soft: int, hard: int, infinity: int) -> list[int]:
+    """The soft open-file limits worth asking for, largest first: the hard limit (when it is finite), then
+    `FALLBACK_OPEN_FILES` under it; only those above `soft` (`infinity` is the platform's RLIM_INFINITY)."""
+    ceiling = hard if hard != infinity else FALLBACK_OPEN_FILES[0]
+    wanted = {min(ceiling, n) for n in (ceiling, *FALLBACK_OPEN_FILES)}
+    return sorted((n for n in wanted if n > soft), reverse=True)
+
+
+def raise_soft_limit(soft: int, hard: int, infinity: int, set_soft: Callable[[int], None]) -> int:
+    """Ask `set_soft` for each of `soft_limits_to_try` until one is granted; returns the soft limit that results.
+    A refusal (ValueError or OSError, as `resource.setrlimit` raises) only means: try a smaller one."""
+    for want in soft_limits_to_try(soft, hard, infinity):
+        try:
+            set_soft(want)
+        except (ValueError, OSError):
+            continue
+        return want
+    return soft
+
+
+def raise_open_files() -> int:
+    """Raise this process's soft open-file limit as far as the system lets it; returns the soft limit now.
+
+    Every connection is a descriptor: at the common default of 1024 (256 on macOS) a thousand idle
+    connections would make `accept()` fail for everybody. Windows has no such limit: WINDOWS_OPEN_FILES.
     """
-    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    want = hard if hard != resource.RLIM_INFINITY else max(soft, 1 << 20)
-    if want > soft:
-        with contextlib.suppress(ValueError, OSError):
-            resource.setrlimit(resource.RLIMIT_NOFILE, (want, hard))
-    return resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+    if sys.platform != "win32" and HAVE_RLIMIT:  # (mypy --platform win32 reads the first; tests the second)
+        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        raise_soft_limit(soft, hard, resource.RLIM_INFINITY,
+                         lambda want: resource.setrlimit(resource.RLIMIT_NOFILE, (want, hard)))
+        return resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+    return WINDOWS_OPEN_FILES
+
+
+def screens_allowed(open_files: int) -> int:
+    """How many screens (or phones) the server holds at once under a soft limit of `open_files` descriptors."""
+    return max(0, open_files - SPARE_FILES) // FILES_PER_SCREEN
+
+
+def open_files_warning(open_files: int, hard: int | None) -> str | None:
+    """What `serve` and `demo` tell the organizer when the open-file limit leaves room for fewer than
+    HALL_SCREENS screens (None when it does not): how many it allows and how to raise it. `hard` is the
+    hard limit (None: unlimited), which `ulimit -n` cannot pass without an administrator."""
+    screens = screens_allowed(open_files)
+    if screens >= HALL_SCREENS:
+        return None
+    text = (f"the open-file limit is {open_files}, so this server holds about {screens} screens and phones at once "
+            f"({FILES_PER_SCREEN} descriptors each); for a bigger hall stop it, run `ulimit -n {ADVISED_OPEN_FILES}` "
+            "in this terminal and start it again")
+    if hard is not None and hard < ADVISED_OPEN_FILES:
+        text += (f" (the hard limit is {hard}: an administrator must raise it first, on macOS with "
+                 f"`sudo launchctl limit maxfiles {ADVISED_OPEN_FILES} unlimited`)")
+    return text
+
+
+def open_files_caution() -> str | None:
+    """`open_files_warning` for this process, after raising its limit (None on Windows: no such limit)."""
+    open_files = raise_open_files()
+    if sys.platform != "win32" and HAVE_RLIMIT:
+        hard = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
+        return open_files_warning(open_files, None if hard == resource.RLIM_INFINITY else hard)
+    return None
 
 
 def concurrency_limit(open_files: int) -> int:

@@ -1,10 +1,23 @@
-"""The message limit of a WebSocket client (live/edges/limits.py): a token bucket on an injected clock."""
+"""What one client may hold (live/edges/limits.py): the message limit, a token bucket on an injected clock; and the
+open-file limit, raised as far as the system grants (the system's answers passed in) and warned about when it is low."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
-from live.edges.limits import MESSAGE_BURST, MESSAGES_PER_SECOND, TokenBucket, concurrency_limit, message_bucket
+from live.edges.limits import (
+    MESSAGE_BURST,
+    MESSAGES_PER_SECOND,
+    TokenBucket,
+    concurrency_limit,
+    message_bucket,
+    open_files_warning,
+    raise_soft_limit,
+    screens_allowed,
+    soft_limits_to_try,
+)
 
 
 def taken(bucket: TokenBucket, times: list[float]) -> list[bool]:
@@ -78,3 +91,62 @@ def test_uvicorn_answers_503_only_near_the_open_file_limit() -> None:
     assert concurrency_limit(1_048_576) == 1_048_576 - 128
     assert concurrency_limit(1024) == 1024 - 128
     assert concurrency_limit(100) == 64
+
+
+# the open-file limit -------------------------------------------------------------------------
+
+MAC_INFINITY = 2**63 - 1  # macOS's RLIM_INFINITY
+
+
+def granted_up_to(ceiling: int, asked: list[int]) -> Callable[[int], None]:
+    """setrlimit as the system answers it: EINVAL (ValueError in Python) past `ceiling`; `asked` records each try."""
+
+    def set_soft(want: int) -> None:
+        asked.append(want)
+        if want > ceiling:
+            raise ValueError("current limit exceeds maximum limit")
+
+    return set_soft
+
+
+def test_a_mac_with_an_unlimited_hard_limit_gets_its_per_process_ceiling_not_its_default_256() -> None:
+    asked: list[int] = []
+    assert raise_soft_limit(256, MAC_INFINITY, MAC_INFINITY, granted_up_to(10_240, asked)) == 10_240
+    assert asked == [1 << 20, 1 << 16, 10_240]  # largest first, stopping at the first granted
+
+
+def test_a_mac_whose_ceiling_is_higher_gets_more() -> None:
+    assert raise_soft_limit(256, MAC_INFINITY, MAC_INFINITY, granted_up_to(245_760, [])) == 1 << 16
+
+
+def test_linux_gets_its_finite_hard_limit_in_one_try() -> None:
+    asked: list[int] = []
+    assert raise_soft_limit(1024, 1_048_576, MAC_INFINITY, granted_up_to(1_048_576, asked)) == 1_048_576
+    assert asked == [1_048_576]
+
+
+def test_nothing_is_asked_past_the_hard_limit_and_a_refusal_leaves_the_soft_one() -> None:
+    assert soft_limits_to_try(256, 2048, MAC_INFINITY) == [2048]
+    assert soft_limits_to_try(4096, 4096, MAC_INFINITY) == []
+    asked: list[int] = []
+    assert raise_soft_limit(256, MAC_INFINITY, MAC_INFINITY, granted_up_to(100, asked)) == 256
+    assert asked == [1 << 20, 1 << 16, 10_240, 4_096]
+
+
+def test_a_limit_that_holds_a_thousand_screens_is_not_warned_about() -> None:
+    assert screens_allowed(10_240) == 5_056
+    assert open_files_warning(10_240, None) is None
+    assert open_files_warning(2_128, 2_128) is None  # exactly 1,000 screens
+
+
+def test_the_macos_default_is_warned_about_with_the_screens_it_allows_and_the_remedy() -> None:
+    warning = open_files_warning(256, None)
+    assert warning is not None
+    assert f"about {screens_allowed(256)} screens" in warning and screens_allowed(256) == 64
+    assert "ulimit -n 4096" in warning and "hard limit" not in warning
+
+
+def test_a_hard_limit_below_the_advice_says_an_administrator_must_raise_it() -> None:
+    warning = open_files_warning(1024, 1024)
+    assert warning is not None and "about 448 screens" in warning
+    assert "the hard limit is 1024" in warning and "launchctl limit maxfiles" in warning

@@ -220,7 +220,7 @@ class SQLiteLog:
         if suffix is None:
             return None
         try:
-            return self.path.with_name(self.path.name + suffix).read_text().strip() or None
+            return self.path.with_name(self.path.name + suffix).read_text(encoding="utf-8").strip() or None
         except FileNotFoundError:
             return None
         except OSError as exc:  # there, but unreadable: a new secret would silently change the token

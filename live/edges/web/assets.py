@@ -47,6 +47,12 @@ log = logging.getLogger(__name__)
 IMMUTABLE = "public, max-age=31536000, immutable"
 #: Files worth compressing (images and fonts are compressed already, and the pages have none).
 COMPRESSIBLE = {".js", ".mjs", ".css", ".json", ".html", ".svg", ".txt", ".map"}
+#: The media types of the files the pages are made of, fixed: Python's `mimetypes` reads them from the Windows
+#: registry there, where an installed editor or an old setting may say text/plain for .js or .css, and a
+#: browser refuses a module script or a stylesheet served as text/plain. Other files: `mimetypes`.
+MEDIA_TYPES = {".html": "text/html", ".css": "text/css", ".js": "text/javascript", ".mjs": "text/javascript",
+               ".json": "application/json", ".map": "application/json", ".svg": "image/svg+xml", ".txt": "text/plain",
+               ".png": "image/png", ".ico": "image/vnd.microsoft.icon", ".woff2": "font/woff2"}
 #: The languages there are catalogues for (display/common.js `LANGUAGES`).
 CATALOGUES = ("en", "sr-Cyrl", "sr-Latn", "sk")
 
@@ -246,14 +252,10 @@ def _page_catalogues(files: dict[str, bytes]) -> dict[str, bytes]:
 
 
 def _asset(name: str, body: bytes) -> Asset:
-    media_type = mimetypes.guess_type(name)[0] or "application/octet-stream"
-    if name.endswith((".js", ".mjs")):
-        media_type = "text/javascript"
-    elif name.endswith(".map"):
-        media_type = "application/json"  # a bundle's source map
+    suffix = Path(name).suffix
+    media_type = MEDIA_TYPES.get(suffix) or mimetypes.guess_type(name)[0] or "application/octet-stream"
     if media_type.startswith("text/") or media_type in ("application/json", "image/svg+xml"):
         media_type += "; charset=utf-8"
-    suffix = Path(name).suffix
     gzipped = gzip.compress(body, compresslevel=9, mtime=0) if suffix in COMPRESSIBLE and len(body) >= 256 else None
     if gzipped is not None and len(gzipped) >= len(body):
         gzipped = None
