@@ -17,7 +17,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from server import REPO, Server, free_ports
+from server import REPO, Server, free_port
 
 LIKE_WINDOWS = str(Path(__file__).with_name("like_windows.py"))
 EXAMPLES = REPO / "examples"
@@ -26,16 +26,15 @@ CYRILLIC_NAME = "Прва лига → 2027"
 
 def launch(argv: Sequence[str], tmp_path: Path, *, env: dict[str, str] | None = None,
            preexec_fn: Callable[[], None] | None = None) -> Server:
-    """Start `python ARGV…` (a `live demo` or `serve` on --port and --ws-port) and wait until it answers."""
-    port, ws_port = (int(argv[argv.index(flag) + 1]) for flag in ("--port", "--ws-port"))
+    """Start `python ARGV…` (a `live demo` or `serve` on --port) and wait until it answers."""
+    port = int(argv[argv.index("--port") + 1])
     fd, log_name = tempfile.mkstemp(prefix="live-", suffix=".log", dir=tmp_path)
     os.close(fd)
     with open(log_name, "wb") as out:
         proc = subprocess.Popen([sys.executable, *argv], stdout=out, stderr=subprocess.STDOUT,
                                 stdin=subprocess.DEVNULL, cwd=REPO, env={**os.environ, **(env or {})},
                                 preexec_fn=preexec_fn)
-    server = Server(proc, host="127.0.0.1", port=port, file=Path(argv[0]), db=None, token="", log_path=Path(log_name),
-                    ws_port=ws_port)
+    server = Server(proc, host="127.0.0.1", port=port, file=Path(argv[0]), db=None, token="", log_path=Path(log_name))
     server.wait_healthy()
     return server
 
@@ -100,8 +99,8 @@ def test_check_runs_without_the_unix_only_modules(example: str) -> None:
 
 
 def test_the_demo_starts_answers_and_stops_on_ctrl_c_like_on_windows_with_a_cp1252_console(tmp_path: Path) -> None:
-    port, ws_port = free_ports(2)
-    server = launch([LIKE_WINDOWS, "demo", "--start-in", "0", "--port", str(port), "--ws-port", str(ws_port),
+    port = free_port()
+    server = launch([LIKE_WINDOWS, "demo", "--start-in", "0", "--port", str(port),
                      "--db", str(tmp_path / "demo.db")], tmp_path, env={"PYTHONIOENCODING": "cp1252"})
     try:
         assert state_name(server) == "Куп Чачка у преферансу 2027"
@@ -121,9 +120,9 @@ def test_serve_of_a_cyrillic_tournament_on_a_cp1252_console_like_on_windows(tmp_
                              env={**os.environ, "PYTHONIOENCODING": "cp1252"}, timeout=60)
     assert checked.returncode == 0, checked.stderr.decode("cp1252")
     assert checked.stdout.decode("cp1252").startswith("???? ???? ? 2027  (slovak-league")
-    port, ws_port = free_ports(2)
-    server = launch([LIKE_WINDOWS, "serve", str(file), "--host", "127.0.0.1", "--port", str(port), "--ws-port",
-                     str(ws_port), "--db", str(tmp_path / "cyrillic.db")], tmp_path, env={"PYTHONIOENCODING": "cp1252"})
+    port = free_port()
+    server = launch([LIKE_WINDOWS, "serve", str(file), "--host", "127.0.0.1", "--port", str(port),
+                     "--db", str(tmp_path / "cyrillic.db")], tmp_path, env={"PYTHONIOENCODING": "cp1252"})
     try:
         assert state_name(server) == CYRILLIC_NAME  # only the console lost the letters
         assert ctrl_c(server) == 130
@@ -140,9 +139,9 @@ def test_a_low_open_file_limit_is_warned_about_with_the_screens_it_allows(tmp_pa
     def low_limit() -> None:
         resource.setrlimit(resource.RLIMIT_NOFILE, (512, 512))
 
-    port, ws_port = free_ports(2)
+    port = free_port()
     server = launch(["-m", "live", "serve", str(EXAMPLES / "cacak-preferans-2027.toml"), "--host", "127.0.0.1",
-                     "--port", str(port), "--ws-port", str(ws_port), "--db", str(tmp_path / "low.db")], tmp_path,
+                     "--port", str(port), "--db", str(tmp_path / "low.db")], tmp_path,
                     preexec_fn=low_limit)
     try:
         assert state_name(server) == "Куп Чачка у преферансу 2027"
