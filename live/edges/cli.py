@@ -20,13 +20,13 @@ from typing import TYPE_CHECKING
 
 from live.core.referees import SHARED_NAME, RefereeConfigError, Referees, parse_env
 from live.core.tournament import Tournament, TournamentFileError, load
+from live.edges import installed
 from live.edges.budget import BUDGET, MAX_BUDGET, MIN_BUDGET
 
 if TYPE_CHECKING:
     from live.edges.hall import Hall
     from live.edges.log import EventLog
 
-EXAMPLES = Path(__file__).resolve().parents[2] / "examples"  # (live/edges/cli.py → the checkout)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -114,7 +114,8 @@ def main(argv: list[str] | None = None) -> int:
             start = datetime.now(UTC).replace(microsecond=0) + timedelta(seconds=args.start_in)
             from live.edges.demo import TOURNAMENTS
 
-            tournament = load(EXAMPLES / TOURNAMENTS[args.tournament]).rescheduled(start, args.speed)
+            example = installed.folder(installed.EXAMPLES) / TOURNAMENTS[args.tournament]
+            tournament = load(example).rescheduled(start, args.speed)
             db = Path(args.db) if args.db else Path(tempfile.mkdtemp(prefix="live-demo-")) / "demo.db"
             return _serve(tournament, db, args.host, args.port, demo=True, public_url=args.public_url,
                           ws=_ws_place(parser, args))
