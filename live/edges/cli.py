@@ -15,6 +15,7 @@ import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from importlib import metadata
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -29,8 +30,24 @@ if TYPE_CHECKING:
 
 
 
+#: The name the server is installed under (pyproject.toml); the import package and the command are `live`.
+DISTRIBUTION = "tournament-hall-live"
+
+
+def version() -> str:
+    """The installed version; run from a checkout that is not installed (PYTHONPATH), the source's own
+    (live/__init__.py, which the build reads too), said to be so."""
+    try:
+        return metadata.version(DISTRIBUTION)
+    except metadata.PackageNotFoundError:
+        from live import __version__
+
+        return f"{__version__} (not installed)"
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="live", description="Live server for card-game tournament halls.")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {version()}")
     sub = parser.add_subparsers(dest="command", required=True)
 
     serve = sub.add_parser("serve", help="run a tournament")

@@ -6,14 +6,16 @@ pages' files. The wheel's side is tests/integration/test_installed_package.py.
 
 from __future__ import annotations
 
+import importlib.metadata
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from starlette.testclient import TestClient
 
+import live
 from live.core.tournament import load
-from live.edges import installed
+from live.edges import cli, installed
 from live.edges.hall import Hall
 from live.edges.log.sqlite import SQLiteLog
 from live.edges.web.api import DISPLAY_DIR
@@ -58,3 +60,18 @@ def test_the_pages_package_file_is_not_served_with_or_without_a_version(client: 
     assert client.get("/static/lib/clock.js").status_code == 200
     for path in ("/static/__init__.py", f"{assets.prefix}__init__.py"):
         assert client.get(path).status_code == 404, path
+
+
+def test_live_version_says_the_installed_version(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exited:
+        cli.main(["--version"])
+    assert exited.value.code == 0
+    assert capsys.readouterr().out.strip() == f"live {importlib.metadata.version('tournament-hall-live')}"
+
+
+def test_live_version_from_a_checkout_that_is_not_installed(monkeypatch: pytest.MonkeyPatch) -> None:
+    def missing(name: str) -> str:
+        raise importlib.metadata.PackageNotFoundError(name)
+
+    monkeypatch.setattr(cli.metadata, "version", missing)
+    assert cli.version() == f"{live.__version__} (not installed)"
