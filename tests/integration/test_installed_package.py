@@ -4,7 +4,7 @@ tree, and `live` run from there in a temporary folder — the pages, their modul
 and the example tournaments all come from the installed package (live/display, live/examples), none from
 the checkout.
 
-The new environment reuses the dependencies installed for the tests (a .pth file naming their
+The new environment reuses the server's dependencies installed for the tests (a .pth file naming their
 site-packages, which imports nothing from there by itself) and gets the wheel without them
 (--no-deps, --no-index): nothing is downloaded but what the build's own isolated environment needs
 (setuptools). The checkout's `live` cannot be imported there: no PYTHONPATH, the current folder is
@@ -15,13 +15,13 @@ Select these tests with `-m package`.
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import re
 import signal
 import subprocess
 import sys
-import sysconfig
 import time
 import tomllib
 from collections.abc import Iterator
@@ -46,6 +46,8 @@ LOADS = re.compile(r"""<(?:link|script)\b[^>]*?\s(?:href|src)="(/static/[^"]+)"[
 CATALOGUE_LANGUAGES = ("en", "sr-Cyrl", "sr-Latn", "sk")
 EXAMPLE_IDS = {"cacak": "cacak-preferans-2027", "novi-sad": "novi-sad-teams-2026", "slovak": "slovak-league-2027"}
 BUILD_TIMEOUT = 300.0
+#: The server's dependencies (pyproject.toml), by the name they are imported by.
+DEPENDENCIES = ("starlette", "uvicorn", "websockets", "redis", "apscheduler", "segno", "icalendar")
 #: How long the demo may take, from its start, to start round 1 (`--start-in 5`, then the round's call).
 ROUND_WAIT = 40.0
 
@@ -75,6 +77,17 @@ class Installed:
                               timeout=60, check=False)
 
 
+def dependency_folders() -> list[str]:
+    """The site-packages folders that hold the server's dependencies (pyproject.toml), where this Python
+    imports them from."""
+    folders = []
+    for name in DEPENDENCIES:
+        spec = importlib.util.find_spec(name)
+        assert spec is not None and spec.origin is not None, f"{name} is not installed"
+        folders.append(str(Path(spec.origin).parents[1]))
+    return list(dict.fromkeys(folders))
+
+
 def outside_repo(path: Path) -> bool:
     return REPO.resolve() not in path.resolve().parents
 
@@ -95,8 +108,9 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Installed:
     python = str(venv / "bin" / "python")
     site = Path(subprocess.run([python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
                                capture_output=True, text=True, check=True, cwd=root, env=env).stdout.strip())
-    # The tests' dependencies, after the environment's own site-packages (a path line imports nothing).
-    (site / "test-dependencies.pth").write_text(sysconfig.get_paths()["purelib"] + "\n", encoding="utf-8")
+    # The server's dependencies as the tests have them installed, after the environment's own site-packages
+    # (a path line imports nothing from there).
+    (site / "dependencies.pth").write_text("".join(f"{d}\n" for d in dependency_folders()), encoding="utf-8")
     subprocess.run([sys.executable, "-m", "pip", "--python", python, "install", "--quiet", "--no-deps",
                     "--no-index", str(wheel)], check=True, timeout=120, cwd=root, env=env)
     run = root / "run"
