@@ -1,12 +1,12 @@
-# The server image: the package installed in place, so the pages in display/ are served from it.
+# The server image: the package installed as a user installs it (the pages and the examples inside it).
 FROM python:3.11-slim
 WORKDIR /app
-COPY pyproject.toml README.md ./
+COPY pyproject.toml README.md LICENSE MANIFEST.in ./
 COPY live ./live
 COPY scheduler ./scheduler
 COPY display ./display
 COPY examples ./examples
-RUN pip install --no-cache-dir -e . && useradd --create-home live && mkdir /data && chown live /data
+RUN pip install --no-cache-dir . && useradd --create-home live && mkdir /data && chown live /data
 # The event log (--db /data/live.db) outlives the container: a volume even when none is named.
 VOLUME /data
 USER live

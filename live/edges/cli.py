@@ -21,13 +21,13 @@ from urllib.parse import urlsplit
 
 from live.core.referees import SHARED_NAME, RefereeConfigError, Referees, parse_env
 from live.core.tournament import Tournament, TournamentFileError, load
+from live.edges import installed
 from live.edges.budget import BUDGET, MAX_BUDGET, MIN_BUDGET
 
 if TYPE_CHECKING:
     from live.edges.hall import Hall
     from live.edges.log import EventLog
 
-EXAMPLES = Path(__file__).resolve().parents[2] / "examples"  # (live/edges/cli.py → the checkout)
 #: The half and full blocks the terminal QR code is drawn with (segno's compact terminal output).
 QR_BLOCKS = "\u2580\u2584\u2588"
 
@@ -55,9 +55,18 @@ def can_print(text: str, stream: object) -> bool:
     return True
 
 
+def version() -> str:
+    """The installed version; run from a checkout that is not installed (PYTHONPATH), the source's own
+    (live/__init__.py, which the build reads too), said to be so."""
+    from live import __version__, installed_version
+
+    return installed_version() or f"{__version__} (not installed)"
+
+
 def main(argv: list[str] | None = None) -> int:
     tolerant_console()
     parser = argparse.ArgumentParser(prog="live", description="Live server for card-game tournament halls.")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {version()}")
     sub = parser.add_subparsers(dest="command", required=True)
 
     serve = sub.add_parser("serve", help="run a tournament")
@@ -146,7 +155,8 @@ def main(argv: list[str] | None = None) -> int:
             start = datetime.now(UTC).replace(microsecond=0) + timedelta(seconds=args.start_in)
             from live.edges.demo import TOURNAMENTS
 
-            tournament = load(EXAMPLES / TOURNAMENTS[args.tournament]).rescheduled(start, args.speed)
+            example = installed.folder(installed.EXAMPLES) / TOURNAMENTS[args.tournament]
+            tournament = load(example).rescheduled(start, args.speed)
             db = Path(args.db) if args.db else Path(tempfile.mkdtemp(prefix="live-demo-")) / "demo.db"
             return _serve(tournament, db, args.host, args.port, demo=True,
                           public_url=_public_url(parser, args.public_url), message_budget=_message_budget(parser, args))

@@ -168,8 +168,9 @@ def test_nginx_upgrades_websockets_and_keeps_them_open() -> None:
 
 def test_the_image_serves_the_pages_from_the_installed_package() -> None:
     dockerfile = (REPO / "Dockerfile").read_text(encoding="utf-8")
-    assert "COPY display ./display" in dockerfile
-    assert re.search(r"pip install [^\n]*-e \.", dockerfile), "an editable install, so display/ is served"
+    assert "COPY display ./display" in dockerfile and "COPY examples ./examples" in dockerfile
+    assert re.search(r"pip install [^\n]* \.(\s|$)", dockerfile), "installed from the copied source"
+    assert not re.search(r"pip install [^\n]*-e", dockerfile), "not editable: the package holds the pages"
     assert "EXPOSE 8000" in dockerfile
 
 

@@ -14,7 +14,6 @@ import logging
 import re
 import time
 from decimal import Decimal
-from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -22,6 +21,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
+from starlette.types import Scope
 from starlette.websockets import WebSocket
 
 from live.commands.command import Command, command_key
@@ -33,7 +33,15 @@ from live.edges.hall import Hall
 from live.edges.hub import VIEWS
 from live.edges.log import LogUnavailable
 from live.edges.web import auth
-from live.edges.web.assets import CATALOGUES, IMMUTABLE, Assets, catalogue_language, requested_language
+from live.edges.web.assets import (
+    CATALOGUES,
+    IMMUTABLE,
+    Assets,
+    catalogue_language,
+    display_dir,
+    requested_language,
+    served,
+)
 from live.edges.web.exports import qr_svg, standings_csv, timetable_ics
 from live.edges.web.ratelimit import Limiter, client_key
 from live.projections import checkin
@@ -45,7 +53,7 @@ from live.rules.prizes import prizes
 
 log = logging.getLogger("live.edges.web.api")
 
-DISPLAY_DIR = Path(__file__).resolve().parents[3] / "display"  # (live/edges/web/api.py → the checkout)
+DISPLAY_DIR = display_dir()
 MAX_COMMAND_BYTES = 16 * 1024
 MAX_CHECKIN_BYTES = 1024
 MAX_FUND = 10**12  # a prize fund, in any currency
@@ -177,7 +185,13 @@ def _versioned(assets: Assets) -> Mount:
 
 
 class _Unversioned(StaticFiles):
-    """`/static/…` without a version (an old link): the file as it is now, asked for again each time."""
+    """`/static/…` without a version (an old link): the file as it is now, asked for again each time; only
+    the files the versioned tree has (`served`: not the package's `__init__.py`)."""
+
+    async def get_response(self, path: str, scope: Scope) -> Response:
+        if not served(path.replace("\\", "/")):
+            return Response("not found", status_code=404, media_type="text/plain; charset=utf-8")
+        return await super().get_response(path, scope)
 
     def file_response(self, *args: Any, **kwargs: Any) -> Response:
         response = super().file_response(*args, **kwargs)

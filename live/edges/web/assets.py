@@ -37,9 +37,10 @@ import logging
 import mimetypes
 import re
 from dataclasses import dataclass
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any
 
+from live.edges import installed
 from live.edges.web.bundles import Refused, bundle
 
 log = logging.getLogger(__name__)
@@ -63,6 +64,22 @@ _STATIC_REF = re.compile(r"""(\s(?:src|href)=")/static/""")
 BOOT_ID = "live-boot"
 _ENTRY = re.compile(r"""<script\s+type="module"\s+src="/static/([^"]+)"></script>""")
 _STYLESHEET = re.compile(r"""<link rel="stylesheet" href="/static/([^"]+\.css)">\n?""")
+#: What in display/ is not a page's file: the marks that make it a package (`__init__.py`, and what Python
+#: compiles from it).
+_PACKAGE_FILES = frozenset({"__init__.py", "__pycache__"})
+
+
+def display_dir() -> Path:
+    """The pages' folder as installed: display/ of the checkout in an editable install, live/display in a
+    wheel's (live/edges/installed.py)."""
+    return installed.folder(installed.DISPLAY)
+
+
+def served(relative: str) -> bool:
+    """Whether a file of display/ (its path from there, with "/") is one the server gives out: every one but
+    hidden files (an editor's swap file, .DS_Store) and the package's own marks."""
+    parts = PurePosixPath(relative).parts
+    return not any(part.startswith(".") or part in _PACKAGE_FILES for part in parts)
 
 
 @dataclass(frozen=True)
@@ -80,7 +97,7 @@ class Assets:
         files: dict[str, bytes] = {}
         for path in sorted(directory.rglob("*")):
             relative = path.relative_to(directory).as_posix()
-            if path.is_file() and not any(part.startswith(".") for part in relative.split("/")):
+            if path.is_file() and served(relative):
                 files[relative] = path.read_bytes()
         files.update(_page_catalogues(files))
         self.bundles = _page_bundles(files)  # entry → its bundle's file name

@@ -24,25 +24,19 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from decimal import Decimal
-from importlib.metadata import PackageNotFoundError, version
 
 import icalendar
 import segno
 
+from live import DISTRIBUTION, installed_version
 from live.core.tournament import Tournament
-
-#: The distribution the server is installed as: the calendar's product id names it and its version.
-DISTRIBUTION = "tournament-hall-live"
 
 
 def product_id() -> str:
     """The PRODID of the calendars (RFC 5545 §3.7.3): who made the file, so that an app that misreads one
     can be told which program wrote it."""
-    try:
-        release = f" {version(DISTRIBUTION)}"
-    except PackageNotFoundError:  # run from a checkout that was never installed
-        release = ""
-    return f"-//{DISTRIBUTION}//{DISTRIBUTION}{release}//EN"
+    release = installed_version()  # (None: run from a checkout that was never installed)
+    return f"-//{DISTRIBUTION}//{DISTRIBUTION}{f' {release}' if release else ''}//EN"
 
 
 def event_uid(t: Tournament, item_id: str, host: str) -> str:
