@@ -73,5 +73,5 @@ def test_live_version_from_a_checkout_that_is_not_installed(monkeypatch: pytest.
     def missing(name: str) -> str:
         raise importlib.metadata.PackageNotFoundError(name)
 
-    monkeypatch.setattr(cli.metadata, "version", missing)
+    monkeypatch.setattr(live.metadata, "version", missing)
     assert cli.version() == f"{live.__version__} (not installed)"
