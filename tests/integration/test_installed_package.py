@@ -15,6 +15,7 @@ Select these tests with `-m package`.
 
 from __future__ import annotations
 
+import asyncio
 import importlib.util
 import json
 import os
@@ -27,11 +28,13 @@ import tomllib
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
+from typing import Any
 from urllib.parse import urljoin, urlsplit
 
 import httpx
 import pytest
-from server import HOST, REFEREE_TOKEN, REPO, Server, ServerFailed, free_ports
+from server import HOST, REFEREE_TOKEN, REPO, Server, ServerFailed, free_port
+from websockets.asyncio.client import connect
 
 pytestmark = pytest.mark.package
 
@@ -60,7 +63,6 @@ class Installed:
     env: dict[str, str]
     wheel: Path
     sdist: Path
-    ws_port_option: bool  # whether `live demo` has --ws-port (/ws on a listener of its own)
 
     @property
     def live(self) -> str:
@@ -116,9 +118,7 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Installed:
     run = root / "run"
     run.mkdir()
     env["PATH"] = f"{venv / 'bin'}{os.pathsep}{env.get('PATH', '')}"
-    demo_help = subprocess.run([str(venv / "bin" / "live"), "demo", "--help"], capture_output=True, text=True,
-                               cwd=run, env=env, timeout=60, check=True).stdout
-    return Installed(venv, site, run, env, wheel, sdist, "--ws-port" in demo_help)
+    return Installed(venv, site, run, env, wheel, sdist)
 
 
 def files_under(folder: Path) -> dict[str, bytes]:
@@ -172,19 +172,17 @@ def test_the_wheel_holds_every_file_of_the_pages_and_the_server_serves_each(inst
 
 
 def start_demo(installed: Installed, tournament: str) -> Server:
-    port, ws_port = free_ports(2)
+    port = free_port()
     log_path = installed.run / f"demo-{tournament}-{port}.log"
     db = installed.run / f"demo-{tournament}-{port}.db"
     env = {**installed.env, "LIVE_REFEREE_TOKEN": REFEREE_TOKEN, "PYTHONUNBUFFERED": "1"}
-    # /ws on a port of its own where the server has the option (else it is on --port).
-    ws: dict[str, int] = {"ws_port": ws_port} if installed.ws_port_option else {}
     with log_path.open("wb") as out:
         proc = subprocess.Popen([installed.live, "demo", "--tournament", tournament, "--start-in", "5", "--host", HOST,
-                                 "--port", str(port), *(f"--ws-port={p}" for p in ws.values()), "--db", str(db)],
+                                 "--port", str(port), "--db", str(db)],
                                 stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, cwd=installed.run,
                                 env=env)
     server = Server(proc, host=HOST, port=port, file=installed.site / "live" / "examples", db=db,
-                    token=REFEREE_TOKEN, log_path=log_path, **ws)
+                    token=REFEREE_TOKEN, log_path=log_path)
     try:
         server.wait_healthy()
     except ServerFailed:
@@ -247,7 +245,16 @@ def test_the_installed_demo_serves_the_pages_and_runs_the_cacak_tournament(insta
         # Round 1 starts five seconds after the demo did: the scheduler runs.
         running = cacak_round_running(http)
         assert running["clock"]["current"] == "r1"
+    # The pages' live updates: /ws on the same port, a hello of the log's seq, then the display's snapshot.
+    hello, snapshot = asyncio.run(first_messages(f"ws://{HOST}:{cacak.port}/ws?view=display", 2))
+    assert hello["type"] == "hello" and int(hello["seq"]) >= int(str(running["seq"]))
+    assert snapshot["type"] == "snapshot" and snapshot["view"] == "display" and snapshot["sections"]
     stopped_cleanly(cacak)
+
+
+async def first_messages(url: str, count: int) -> list[dict[str, Any]]:
+    async with connect(url, open_timeout=10) as ws:
+        return [json.loads(await asyncio.wait_for(ws.recv(), 10)) for _ in range(count)]
 
 
 def stopped_cleanly(server: Server) -> None:
