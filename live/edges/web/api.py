@@ -227,6 +227,9 @@ async def api_section(request: Request) -> Response:
     since = sequence_number(raw)
     if since is None:
         return _error(400, f"since must be a sequence number (0 or more), not {raw[:40]!r}", {"field": "since"})
+    if not hall.can_reach(since):
+        return _error(409, f"since {since} is past this server's last event ({hall.state.seq}): load the page again",
+                      {"field": "since", "seq": hall.state.seq})
     if not await hall.reached(since, SECTION_WAIT_S):
         return _error(503, f"this server has not reached event {since} yet: ask again", {"seq": hall.state.seq})
     found = hall.section(view, name)
