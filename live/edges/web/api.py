@@ -37,6 +37,8 @@ from live.edges.web import auth
 from live.edges.web.assets import IMMUTABLE, Assets
 from live.edges.web.exports import qr_svg, timetable_ics
 from live.edges.web.headers import policy_connecting_to
+from live.edges.web.openapi import PATH as OPENAPI_PATH
+from live.edges.web.openapi import document_bytes
 from live.edges.web.ratelimit import Limiter, client_key
 from live.projections import checkin
 from live.projections.desk import fund_for_prizes as desk_fund
@@ -640,10 +642,20 @@ TOKEN_IN_URL = ("a token does not go in the URL (it would stay in histories and 
 AUTH_WAIT_S = 10.0
 
 
+def _openapi(static_prefix: str) -> Route:
+    """`GET /api/openapi.json`: the API's document (live/edges/web/openapi.py), made once, here at start."""
+    body = document_bytes(static_prefix)
+
+    async def api_openapi(request: Request) -> Response:
+        return Response(body, media_type="application/json", headers={"Cache-Control": "no-cache"})
+    return Route(OPENAPI_PATH, api_openapi)
+
+
 def routes(assets: Assets | None = None) -> list[Route | Mount]:
     """`assets`: the pages' files (live/edges/web/assets.py), read from display/ now if not given."""
     assets = assets or Assets(DISPLAY_DIR)
     return [
+        _openapi(assets.prefix),
         *(_page(name, assets) for name in ("index.html", "display.html", "player.html", "referee.html")),
         Route("/api/state", api_state),
         Route("/api/events", api_events),
