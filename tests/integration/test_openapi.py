@@ -1,7 +1,9 @@
 """The API's document against the real server: schemathesis reads GET /api/openapi.json from a live server and
 sends what it describes (valid requests and, for the negative half, invalid ones) to every operation, as a
 referee (the bearer token: commands are taken and change the throwaway tournament). No answer may be a 5xx,
-have a status, a content type or headers the document does not list for it, or a body its schema refuses.
+have a status, a content type or headers the document does not list for it, or a body its schema refuses; an
+operation the document says is for the referees must refuse the request without the token, and a request the
+document says is wrong must be refused.
 
 Random text seldom names a round or a player that exists, so the commands' cases name the tournament's own
 ids in most of their id fields (a round, a player, a team, an event's seq): the handlers then take them and
@@ -24,7 +26,7 @@ from hypothesis import HealthCheck, Phase, given
 from hypothesis import strategies as st
 from hypothesis.errors import Unsatisfiable
 from schemathesis import GenerationMode
-from schemathesis.checks import not_a_server_error
+from schemathesis.checks import ignored_auth, negative_data_rejection, not_a_server_error
 from schemathesis.specs.openapi.checks import (
     content_type_conformance,
     response_headers_conformance,
@@ -37,7 +39,13 @@ from live.core.tournament import load
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance, response_headers_conformance,
-          response_schema_conformance]
+          response_schema_conformance,
+          # what the document says of access and input holds too: an operation it says is for the referees
+          # refuses the same request without the token (401/403), and a request it says is wrong is refused (4xx)
+          ignored_auth, negative_data_rejection]
+#: A body over the route's limit is refused by its size (413, in the document) before anything in it is read.
+CONFIG = schemathesis.Config.from_dict({"checks": {"negative_data_rejection": {
+    "expected-statuses": [400, 401, 403, 404, 405, 406, 409, 413, 415, 422, 428, 429]}}})
 #: Examples per operation and mode; the commands get more (one operation, 34 types). About a minute per
 #: tournament on two cores.
 EXAMPLES_PER_OPERATION = 25
@@ -95,7 +103,7 @@ def test_every_operation_answers_as_the_document_says(tmp_path: Path, example: s
     file = Path(shutil.copy(EXAMPLES / example, tmp_path / "t.toml"))
     ids = known_ids(file)
     with start_server(file, tmp_path / "t.db") as server:
-        schema = schemathesis.openapi.from_url(f"{server.url}/api/openapi.json")
+        schema = schemathesis.openapi.from_url(f"{server.url}/api/openapi.json", config=CONFIG)
         referee = {"Authorization": f"Bearer {server.token}"}
         failures = [found for result in schema.get_all_operations()
                     for mode in (GenerationMode.POSITIVE, GenerationMode.NEGATIVE)
