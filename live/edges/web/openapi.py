@@ -17,6 +17,7 @@ live in the projections and change with the rules.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from typing import Any
 
@@ -63,7 +64,11 @@ def _doc(cls: type[Command]) -> str | None:
 def command_schema(cls: type[Command], fields: list[CommandField]) -> Schema:
     """One command type: `type` fixed to its name, the optional client `id`, its fields; nothing else."""
     properties: dict[str, Schema] = {"type": {"const": cls.TYPE}, "id": _ref("CommandId")}
-    properties.update({f.name: field_schema(f) for f in fields})
+    own_words = {f.name for f in dataclasses.fields(cls) if "wrong" in f.metadata}
+    for f in fields:
+        properties[f.name] = field_schema(f)
+        if f.name in own_words:  # what the field is, in the words its refusal says it with
+            properties[f.name]["description"] = f.refusal.error.format(field=f.name)
     schema: Schema = {"title": cls.__name__, "type": "object", "properties": properties,
                       "required": ["type", *(f.name for f in fields if f.required)],
                       "additionalProperties": False}
