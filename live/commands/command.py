@@ -34,7 +34,7 @@ from live.core.events import NewEvent
 from live.core.state import State
 from live.core.tournament import Tournament
 
-__all__ = ["ABSENT", "Absent", "Command", "Handlers", "command_key", "wrong"]
+__all__ = ["ABSENT", "Absent", "Command", "CommandField", "Handlers", "command_key", "wrong"]
 
 
 MAX_COMMAND_ID = 64
@@ -118,14 +118,17 @@ def _fits(value: object, kind: type) -> bool:
 
 
 @dataclass(frozen=True)
-class _Field:
+class CommandField:
+    """A field as the parser takes it: what `parse` checks is what the API's document says
+    (live/edges/web/openapi.py reads these, so the two cannot differ)."""
+
     name: str
     kinds: tuple[type, ...]  # the JSON types it takes (NoneType: null)
     required: bool
     refusal: _Wrong
 
 
-def _field_of(f: dataclasses.Field[Any], hint: Any) -> _Field:
+def _field_of(f: dataclasses.Field[Any], hint: Any) -> CommandField:
     members = typing.get_args(hint) if isinstance(hint, types.UnionType) or typing.get_origin(hint) is typing.Union \
         else (hint,)
     kinds = tuple(typing.get_origin(m) or m for m in members if m is not Absent)
@@ -136,7 +139,7 @@ def _field_of(f: dataclasses.Field[Any], hint: Any) -> _Field:
     required = f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
     if not required and f.default is not ABSENT:
         raise TypeError(f"{f.name}: an optional command field defaults to ABSENT")
-    return _Field(f.name, kinds, required, refusal)
+    return CommandField(f.name, kinds, required, refusal)
 
 
 C = TypeVar("C", bound=Command)
@@ -175,7 +178,7 @@ class _Type(Generic[C]):
         return self.cls(**values)
 
 
-def _wrong_type(f: _Field) -> CommandError:
+def _wrong_type(f: CommandField) -> CommandError:
     """The refusal of a value of another JSON type: its code is checked where it is declared (`wrong`,
     or `_TYPE_REFUSALS`; tests/unit/test_refusals.py reads both)."""
     return CommandError(422, f.refusal.error.format(field=f.name), {"field": f.name, "code": f.refusal.code})
@@ -210,6 +213,10 @@ class Handlers:
 
     def classes(self) -> Iterable[type[Command]]:
         return self._by_class.keys()
+
+    def described(self) -> list[tuple[type[Command], list[CommandField]]]:
+        """Every command type's class with the fields its parse takes (besides `type` and `id`), by type name."""
+        return [(entry.cls, list(entry.fields)) for _, entry in sorted(self._by_name.items())]
 
     def fields(self, kind: str) -> tuple[set[str], set[str]]:
         """The required and the optional fields of the command type `kind`."""

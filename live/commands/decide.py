@@ -14,7 +14,7 @@ from typing import Any
 
 from live.commands import appeals, arrivals, desk, lineups, results, sanctions
 from live.commands import plan_changes as plan_commands
-from live.commands.command import ABSENT, Absent, Command, Handlers, command_key, wrong
+from live.commands.command import ABSENT, Absent, Command, CommandField, Handlers, command_key, wrong
 from live.commands.validation import CommandError, item_of, referee_said, text_value
 from live.core import events as E
 from live.core import payloads as P
@@ -27,7 +27,7 @@ from live.core.tournament import Tournament
 from live.projections.standings import hidden
 from live.projections.views import last_undoable
 
-__all__ = ["CommandError", "allowed_now", "command_key", "decide", "fields", "known_types", "parse"]
+__all__ = ["CommandError", "allowed_now", "command_key", "decide", "described", "fields", "known_types", "parse"]
 
 MAX_EXTEND_MINUTES = 180
 
@@ -131,6 +131,11 @@ def parse(data: object) -> Command:
 
 def known_types() -> list[str]:
     return _ALL.types
+
+
+def described() -> list[tuple[type[Command], list[CommandField]]]:
+    """Every command type's class and the fields its parse takes, as the API's document shows them."""
+    return _ALL.described()
 
 
 def fields(kind: str) -> tuple[set[str], set[str]]:

@@ -345,6 +345,12 @@ class Hall:
             elif not future.done():
                 future.set_result(None)
 
+    def can_reach(self, seq: int) -> bool:
+        """Whether this instance has or may yet fold the event `seq`. On a log other instances append to, a seq
+        past its own may be on its way; on a log only this instance writes, one past its last event is no event
+        of this log (a page that saw the log before it was replaced): waiting would not bring it."""
+        return seq <= self.state.seq or isinstance(self.log, TailingLog)
+
     async def reached(self, seq: int, timeout: float) -> bool:
         """Whether this instance has folded the event `seq`, waiting up to `timeout` s for it: with several
         instances a page may ask this one for what another one's event changed before its tail brought it."""

@@ -54,6 +54,19 @@ def test_a_since_that_is_not_a_plain_sequence_number_is_a_400(client: TestClient
     assert answer.status_code == 400 and answer.json()["detail"] == {"field": "since"}
 
 
+@pytest.mark.parametrize("view", ["display", "referee"])
+def test_a_section_asked_for_past_the_last_event_of_a_log_this_server_alone_writes_is_a_409(
+        client: TestClient, view: str) -> None:
+    """No other instance can bring that event: the server answers at once (it waited 5 s, then answered 503
+    "ask again", which a page would do in vain, and a script could keep the server's requests waiting)."""
+    seq = client.get("/api/events").json()["seq"]
+    answer = client.get("/api/sections/standings", params={"view": view, "since": seq + 1},
+                        headers={"Authorization": f"Bearer {TOKEN}"})
+    assert answer.status_code == 409, answer.text
+    assert answer.json()["detail"] == {"field": "since", "seq": seq}
+    assert client.get("/api/sections/standings", params={"since": seq}).status_code in (200, 404)
+
+
 @pytest.mark.parametrize("fund", ["1e400", "1e30", "NaN"])
 def test_an_absurd_prize_fund_is_a_400(client: TestClient, fund: str) -> None:
     answer = client.get("/api/prizes", params={"fund": fund})

@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import gzip
 import json
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +16,7 @@ from page_reader import read_sections, served_by_seq
 from starlette.testclient import TestClient
 from test_hub import FakeSocket
 
+from live.core.events import Event
 from live.core.tournament import parse
 from live.edges.budget import BUDGET, FIELD_BYTES, Served, abridged, fit
 from live.edges.cli import main
@@ -170,9 +171,31 @@ def test_a_section_request_that_cannot_be_answered_says_why(http: TestClient, mo
             ("/api/sections/me?view=player", 404, "no section 'me'"),
             ("/api/sections/lateness?view=hall", 400, "view must be one of"),
             ("/api/sections/lateness?since=x", 400, "since must be a sequence number"),
-            ("/api/sections/lateness?since=999", 503, "has not reached event 999")):
+            ("/api/sections/lateness?since=999", 409, "since 999 is past this server's last event")):
         answer = http.get(path)
         assert answer.status_code == status and words in answer.json()["error"], (path, answer.text)
+
+
+class SharedMemoryLog(MemoryLog):
+    """A MemoryLog whose store other halls append to: `tail` follows the store, as the Redis log follows Redis."""
+
+    async def tail(self, since: int) -> AsyncIterator[Event]:
+        while True:
+            for event in await self.read(since):
+                since = event.seq
+                yield event
+            await asyncio.sleep(0.01)
+
+
+def test_a_section_of_an_event_a_shared_log_has_not_brought_yet_is_asked_again(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """With several instances, another one may have written the event: this one waits for it, then says 503."""
+    monkeypatch.setattr(api, "SECTION_WAIT_S", 0.01)
+    t = parse(tournament_toml(rounds(2), players=PLAYERS), "budget.toml")
+    hall = Hall(t, SharedMemoryLog(), run_scheduler=False, clock=lambda: T0)
+    with TestClient(create_app(hall, TOKEN), raise_server_exceptions=False) as http:
+        answer = http.get("/api/sections/lateness?since=999")
+    assert answer.status_code == 503 and "has not reached event 999" in answer.json()["error"], answer.text
 
 
 @pytest.mark.parametrize("budget", ["100", "99999999999"])

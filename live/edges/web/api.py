@@ -43,6 +43,8 @@ from live.edges.web.assets import (
     served,
 )
 from live.edges.web.exports import qr_svg, standings_csv, timetable_ics
+from live.edges.web.openapi import PATH as OPENAPI_PATH
+from live.edges.web.openapi import document_bytes
 from live.edges.web.ratelimit import Limiter, client_key
 from live.projections import checkin
 from live.projections.desk import fund_for_prizes as desk_fund
@@ -235,6 +237,9 @@ async def api_section(request: Request) -> Response:
     since = sequence_number(raw)
     if since is None:
         return _error(400, f"since must be a sequence number (0 or more), not {raw[:40]!r}", {"field": "since"})
+    if not hall.can_reach(since):
+        return _error(409, f"since {since} is past this server's last event ({hall.state.seq}): load the page again",
+                      {"field": "since", "seq": hall.state.seq})
     if not await hall.reached(since, SECTION_WAIT_S):
         return _error(503, f"this server has not reached event {since} yet: ask again", {"seq": hall.state.seq})
     found = hall.section(view, name)
@@ -655,10 +660,20 @@ TOKEN_IN_URL = ("a token does not go in the URL (it would stay in histories and 
 AUTH_WAIT_S = 10.0
 
 
+def _openapi(static_prefix: str) -> Route:
+    """`GET /api/openapi.json`: the API's document (live/edges/web/openapi.py), made once, here at start."""
+    body = document_bytes(static_prefix)
+
+    async def api_openapi(request: Request) -> Response:
+        return Response(body, media_type="application/json", headers={"Cache-Control": "no-cache"})
+    return Route(OPENAPI_PATH, api_openapi)
+
+
 def routes(assets: Assets | None = None) -> list[Route | Mount]:
     """`assets`: the pages' files (live/edges/web/assets.py), read from display/ now if not given."""
     assets = assets or Assets(DISPLAY_DIR)
     return [
+        _openapi(assets.prefix),
         *(_page(name, assets) for name in ("index.html", "display.html", "player.html", "referee.html")),
         Route("/api/state", api_state),
         Route("/api/events", api_events),
