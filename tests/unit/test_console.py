@@ -9,9 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from live.edges.cli import EXAMPLES, QR_BLOCKS, can_print, main
+from live.edges.cli import QR_BLOCKS, can_print, main
+from live.edges.installed import EXAMPLES, folder
 
-CACAK = str(EXAMPLES / "cacak-preferans-2027.toml")  # its name and titles are Cyrillic
+CACAK = str(folder(EXAMPLES) / "cacak-preferans-2027.toml")  # its name and titles are Cyrillic
 
 
 def console(encoding: str) -> tuple[io.BytesIO, io.TextIOWrapper]:

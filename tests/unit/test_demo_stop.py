@@ -8,9 +8,9 @@ import asyncio
 from datetime import UTC, datetime
 
 from live.core.tournament import load
-from live.edges.cli import EXAMPLES
 from live.edges.demo import TOURNAMENTS, DemoOrganizer
 from live.edges.hall import Hall
+from live.edges.installed import EXAMPLES, folder
 from live.edges.log.memory import MemoryLog
 
 
@@ -22,7 +22,8 @@ async def settle() -> None:
 
 async def test_cancelling_the_organizer_cancels_its_errands_and_it_stops_listening() -> None:
     start = datetime.now(UTC).replace(microsecond=0)
-    hall = Hall(load(EXAMPLES / TOURNAMENTS["cacak"]).rescheduled(start, 60.0), MemoryLog(), run_scheduler=False)
+    tournament = load(folder(EXAMPLES) / TOURNAMENTS["cacak"]).rescheduled(start, 60.0)
+    hall = Hall(tournament, MemoryLog(), run_scheduler=False)
     await hall.start()
     try:
         organizer = DemoOrganizer(hall, seed=1)
