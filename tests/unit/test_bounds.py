@@ -9,20 +9,26 @@ an older server let such values into starts again, its values set aside.
 
 from __future__ import annotations
 
+import logging
 import math
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from fixtures.old_rules import write_old_log
 from helpers import MIN, T0, item, rounds, tournament_toml
 from starlette.testclient import TestClient
 
+from live.core import events as E
+from live.core.state import fold
 from live.core.tournament import TournamentFileError, parse
 from live.edges.cli import main
 from live.edges.hall import Hall
 from live.edges.log.sqlite import SQLiteLog
 from live.edges.web.app import create_app
+from live.projections import lateness as late_view
+from live.projections.views import public_sections, referee_only
 from live.rules import lateness as L
 from live.rules.parameters import BOUNDS, PERCENT_RULES, ROUND_RULES, problem
 from live.rules.presets import PARAMETER_TYPES, PRESETS
@@ -236,3 +242,86 @@ def test_check_refuses_a_timetable_count_or_length_no_tournament_has(
     assert main(["check", str(path)]) == 1
     err = capsys.readouterr().err
     assert f": {field}: {words}" in err and f"{path}:" in err
+
+
+def test_check_refuses_a_file_whose_first_screens_would_not_build_as_serve_would_find(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The net under the bounds: `check` builds what `serve` builds first, with the same code."""
+    path = tmp_path / "cup.toml"
+    path.write_text(tournament_toml(rounds(2), players=PLAYERS), encoding="utf-8")
+    assert main(["check", str(path)]) == 0
+
+    def failing(state: Any, item_id: str) -> dict[str, Any]:
+        raise ArithmeticError("a deadline before the start")
+
+    monkeypatch.setattr(late_view, "report", failing)
+    assert main(["check", str(path)]) == 1
+    assert (f"error: {path}: the screens' 'lateness' part cannot be built: ArithmeticError: a deadline before "
+            "the start") in capsys.readouterr().err
+
+
+# ---- a section that fails to build ------------------------------------------------------------------
+
+
+def test_a_failing_section_is_shown_empty_told_to_the_referee_and_logged_once_the_others_go_on(
+        http: TestClient, clock: Clock, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    ok(http, {"type": "publish_seating", "item": "r1", "seed": 5})
+    clock.at = T0
+    ok(http, {"type": "start_round", "item": "r1"})
+    before = http.get("/api/state", headers=REFEREE).json()
+    real = late_view.report
+
+    def failing(state: Any, item_id: str) -> dict[str, Any]:
+        if state.check_ins.get(item_id, {}).get("p1"):
+            raise ValueError("a waiting period cannot end before it begins")
+        return real(state, item_id)
+
+    monkeypatch.setattr(late_view, "report", failing)
+    caplog.set_level(logging.ERROR, logger="live.projections.views")
+    clock.at = T0 + 7 * MIN
+    checked = ok(http, {"type": "check_in", "item": "r1", "player": "p1"})["events"][0]["seq"]
+    ok(http, {"type": "announce", "text": "Kafa je u holu"})  # a later event: the part still fails, said once
+
+    state = http.get("/api/state", headers=REFEREE)
+    assert state.status_code == 200
+    after = state.json()
+    assert after["lateness"] == {}  # the failing part, empty
+    assert after["faults"] == [{"kind": "section", "section": "lateness", "seq": checked,
+                                "error": "ValueError: a waiting period cannot end before it begins"}]
+    for name in ("timetable", "seating", "players", "standings", "tournament", "now", "results"):
+        assert after[name] == before[name], name  # the other parts as they were
+    assert after["announcements"][-1]["text"] == "Kafa je u holu"
+    hall_view = http.get("/api/state")  # the hall's view answers too, without the referees' faults
+    assert hall_view.status_code == 200 and hall_view.json()["lateness"] == {} and "faults" not in hall_view.json()
+    told = [r for r in caplog.records if "'lateness' section" in r.getMessage()]
+    assert len(told) == 1 and f"after event {checked}" in told[0].getMessage()
+    me = http.app.state.hall.me("p1")  # type: ignore[attr-defined]  # a player's own page: the rest of it
+    assert me["arrivals"] == [] and me["seats"] and me["id"] == "p1"
+
+    monkeypatch.setattr(late_view, "report", real)  # mended: built again, no longer a fault
+    ok(http, {"type": "announce", "text": "Ide se dalje"})
+    again = http.get("/api/state", headers=REFEREE).json()
+    assert "faults" not in again
+    assert {row["id"]: row["arrived_at"] for row in again["lateness"]["r1"]["rows"]}["p1"] == T0 + 7 * MIN
+
+
+# ---- an old log with what an older server let in ------------------------------------------------------
+
+
+async def test_the_fold_sets_aside_what_todays_bounds_refuse_and_keeps_the_rest(tmp_path: Path) -> None:
+    text = tournament_toml(rounds(3), players=PLAYERS)
+    await write_old_log(tmp_path / "old.db", text, "old.toml")
+    log = SQLiteLog(tmp_path / "old.db", parse(text, "old.toml").id)
+    await log.open()
+    events = await log.read(0)
+    await log.close()
+    state = fold(parse(text, "old.toml"), events)
+    rules = state.tournament.rules
+    assert (rules["call_before"], rules["checkin_opens_before"], rules["reserve_after_minutes"]) == (5.0, 60.0, 30.0)
+    assert rules["grace_minutes"] == 7  # a change within the bounds stands
+    assert [(x["seq"], x["key"], x["kept"]) for x in state.set_aside] == [
+        (1, "call_before", 5.0), (2, "checkin_opens_before", 60.0), (2, "reserve_after_minutes", 30.0)]
+    public_sections(state)
+    assert [x["key"] for x in referee_only(state, {})["faults"]] == [
+        "call_before", "checkin_opens_before", "reserve_after_minutes"]
+    assert E.RULES_CHANGED in {e.type for e in events}
