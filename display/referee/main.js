@@ -17,6 +17,7 @@ import { renderAudit, wireUndoLast } from "./audit.js";
 import { onLatenessEvent, renderCheckin, renderCheckinLive, wireCheckin } from "./checkin.js";
 import { confirmedLate, command, redrawAfterCommands } from "./commands.js";
 import { deskCard } from "./desk.js";
+import { renderFaults } from "./faults.js";
 import { showConsoleIn } from "./latin.js";
 import { labelPage } from "./page.js";
 import { renderPenaltyForm, wirePenaltyForm } from "./penalties.js";
@@ -112,6 +113,7 @@ function startConsole() {
       if (tournamentChanged) applyTournament();
       renderItems();
       plan.renderMissed($("missed-card"));
+      renderFaults($("faults-card"), next.faults, STRINGS.faults);
       plan.renderAdd($("tt-add"));
       plan.renderTournament($("tt-name"));
       roster.render();

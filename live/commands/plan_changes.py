@@ -24,9 +24,10 @@ from live.core.plan import item_json
 from live.core.state import State
 from live.core.status import ItemStatus
 from live.core.texts import MAX_NAME, MAX_REASON, MAX_TITLE
-from live.core.tournament import ITEM_KINDS, PLAYING_KINDS, Item, Player, Team, Tournament, from_ms, rule_problem, to_ms
-from live.rules import desk as desk_rules
-from live.rules.presets import OPTIONAL_PARAMETERS, PARAMETER_TYPES
+from live.core.tournament import ITEM_KINDS, PLAYING_KINDS, Item, Player, Team, Tournament, from_ms, to_ms
+from live.rules.parameters import DAY_MINUTES, MAX_BOARDS, MAX_ROUND
+from live.rules.parameters import Problem as ParameterProblem
+from live.rules.parameters import problem as parameter_problem
 
 MAX_SHIFT_MINUTES = 60 * 24 * 366 * 50  # enough to move a plan typed with the wrong year back to now
 _ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,39}$")
@@ -235,13 +236,17 @@ def _span(plan: Tournament, c: MoveItem | AddItem, day: date, length_ms: int | N
         raise CommandError(422, "give either end or minutes, not both", {"field": "minutes",
                            "code": "plan.end_or_minutes"})
     if c.minutes is not ABSENT:
-        end = start + plan.minutes_ms(_minutes(c.minutes, "minutes", limit=24 * 60))
+        end = start + plan.minutes_ms(_minutes(c.minutes, "minutes", limit=DAY_MINUTES))
         if end <= start:
             raise CommandError(422, "minutes must be more than 0", {"field": "minutes", "code": "field.positive"})
     elif c.end is not ABSENT:
         end = local_instant(plan, c.end, "end", plan.local(start).date())
         if end <= start:
             raise CommandError(422, "end must be after start", {"field": "end", "code": "plan.end_before_start"})
+        if end - start > plan.minutes_ms(DAY_MINUTES):  # (as the file's timetable: live/core/tournament.py)
+            raise CommandError(422, f"end must be at most a day ({DAY_MINUTES} minutes) after start",
+                               {"field": "end", "code": "field.at_most", "max": _when(plan, start + plan.minutes_ms(
+                                   DAY_MINUTES))})
     elif length_ms is None:
         raise CommandError(422, f"{c.TYPE} needs the end or the minutes", {"field": "minutes",
                            "code": "plan.end_needed"})
@@ -501,12 +506,18 @@ def add_item(t: Tournament, state: State, c: AddItem, now: int) -> NewEvent:
         if number is None or number < 1:
             raise CommandError(422, f"a {kind} needs its number in \"round\" (1 or more)", {"field": "round",
                                "code": "plan.round_needed"})
+        if number > MAX_ROUND:
+            raise CommandError(422, f"round must be at most {MAX_ROUND}", {"field": "round", "code": "field.at_most",
+                                                                           "max": MAX_ROUND})
     elif number is not None:
         raise CommandError(422, f"a {kind} has no round number", {"field": "round", "code": "plan.no_round_number"})
     boards = None if c.boards is ABSENT else c.boards
     if boards is not None and boards < 1:
         raise CommandError(422, "boards must be a whole number, 1 or more", {"field": "boards",
                            "code": "field.at_least", "min": 1})
+    if boards is not None and boards > MAX_BOARDS:
+        raise CommandError(422, f"boards must be at most {MAX_BOARDS}", {"field": "boards", "code": "field.at_most",
+                                                                         "max": MAX_BOARDS})
     if boards is None and kind in PLAYING_KINDS and not plan.rules["segments"] and plan.rules["max_boards_per_segment"]:
         raise CommandError(422, "these rules split a match into parts by its boards: give boards", {"field": "boards",
                            "code": "plan.boards_needed"})
@@ -575,29 +586,31 @@ def change_rules(t: Tournament, state: State, c: ChangeRules, now: int) -> NewEv
         raise CommandError(409, f"the rules cannot change once play has begun ({started} started)",
                            {"field": "rules", "code": "rules.play_begun", "item": started})
     for key, value in rules.items():
-        field = f"rules.{key}"
-        if key not in PARAMETER_TYPES:
-            raise CommandError(422, f"{key} is not a rules parameter", {"field": field,
-                               "code": "rules.unknown", "key": key})
-        if key == "game":
-            raise CommandError(422, "game comes from the preset and cannot change", {"field": field,
-                               "code": "rules.game_fixed"})
-        if value is None and key in OPTIONAL_PARAMETERS:
-            continue  # the optional rule off again
-        expected = PARAMETER_TYPES[key]
-        if (isinstance(value, bool) and expected is not bool) or not isinstance(value, expected):
-            raise CommandError(422, f"{key} must be of type {expected}, not {value!r}", {"field": field,
-                               "code": "rules.wrong_type", "key": key})
-        if isinstance(value, int | float) and not isinstance(value, bool) and value < 0:
-            raise CommandError(422, f"{key} must not be negative", {"field": field,
-                               "code": "rules.negative", "key": key})
-        problem = rule_problem(key, value) or desk_rules.rule_problem(key, value, plan.rules)
-        if problem:
-            raise CommandError(422, f"{key} {problem}", {"field": field, "code": "rules.bad_value", "key": key})
+        wrong = parameter_problem(key, value, plan.rules)  # (the tournament file's [rules] ask the same)
+        if wrong is not None:
+            raise _rules_refusal(key, wrong)
     changes = {k: v for k, v in rules.items() if plan.rules.get(k) != v}
     if not changes:
         raise CommandError(422, "these are the rules already in force", {"field": "rules", "code": "rules.unchanged"})
     return referee_said(P.RulesChanged(rules=changes, was={k: plan.rules.get(k) for k in changes}))
+
+
+def _rules_refusal(key: str, wrong: ParameterProblem) -> CommandError:
+    """A rules value refused (live/rules/parameters.py says why), with its code and the field named."""
+    error, field = f"{key} {wrong.message}", f"rules.{key}"
+    match wrong.code:
+        case "rules.between":
+            return CommandError(422, error, {"field": field, "code": "rules.between", "key": key,
+                                             "min": wrong.detail["min"], "max": wrong.detail["max"]})
+        case "rules.unknown":
+            return CommandError(422, error, {"field": field, "code": "rules.unknown", "key": key})
+        case "rules.game_fixed":
+            return CommandError(422, error, {"field": field, "code": "rules.game_fixed"})
+        case "rules.wrong_type":
+            return CommandError(422, error, {"field": field, "code": "rules.wrong_type", "key": key})
+        case "rules.negative":
+            return CommandError(422, error, {"field": field, "code": "rules.negative", "key": key})
+    return CommandError(422, error, {"field": field, "code": "rules.bad_value", "key": key})
 
 
 # undo -----------------------------------------------------------------------------------------------

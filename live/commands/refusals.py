@@ -104,6 +104,7 @@ REFUSALS: dict[str, tuple[str, ...]] = {
     "rules.game_fixed": (),
     "rules.wrong_type": ('key',),
     "rules.negative": ('key',),
+    "rules.between": ('key', 'min', 'max'),
     "rules.bad_value": ('key',),
     "rules.unchanged": (),
     "desk.not_for": ('what',),

@@ -9,7 +9,7 @@ an edited file changes nothing until the organizer accepts the differences
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
 from live.core import events as E
@@ -17,6 +17,8 @@ from live.core import payloads as P
 from live.core.absent import ABSENT, Absent
 from live.core.payloads import Payload
 from live.core.tournament import Item, Player, Team, Tournament, from_ms, to_ms
+from live.rules.parameters import problem as parameter_problem
+from live.rules.presets import PARAMETER_TYPES, PRESETS
 
 #: The event types that change the plan (the fold hands them to `changed`).
 PLAN_TYPES = frozenset({
@@ -91,6 +93,64 @@ def from_json(data: dict[str, Any], source: str = "") -> Tournament:
     )
 
 
+@dataclass(frozen=True)
+class SetAside:
+    """A rules value a log holds that today's bounds refuse (an older server let it in): the fold keeps
+    `kept` instead, and the referee is told (`State.set_aside`)."""
+
+    key: str
+    value: Any
+    kept: Any
+    why: str
+
+    def to_json(self, seq: int) -> dict[str, Any]:
+        """For the referee's `faults` (the value as text: a NaN or 1e308 is no number a page can read)."""
+        value = f"{self.value:g}" if isinstance(self.value, float) else str(self.value)
+        return {"kind": "rule", "seq": seq, "key": self.key, "value": value[:40],
+                "kept": self.kept, "error": f"{self.key} {self.why}"}
+
+
+def _refused(preset: str, key: str, value: Any, rules: dict[str, Any]) -> str | None:
+    """Why today's bounds refuse a rules value a log holds (live/rules/parameters.py), or None. The preset's
+    own values always stand; keys no preset knows are let be (nothing reads them)."""
+    if key not in PARAMETER_TYPES or value == PRESETS.get(preset, {}).get(key):
+        return None
+    wrong = parameter_problem(key, value, rules)
+    return None if wrong is None else wrong.message
+
+
+def recorded_rules(preset: str, rules: dict[str, Any]) -> tuple[dict[str, Any], list[SetAside]]:
+    """The rules of a recorded plan, each value checked as the file is checked today: one refused is set
+    aside and the preset's kept (or none, for an optional parameter).
+
+    A log is its record and it always starts again: what an older server let in and a screen or the
+    scheduler would choke on (a call 10³⁰⁸ minutes early) stays in the log, unused, and the referee is told."""
+    own = PRESETS.get(preset, {})
+    out, aside = dict(rules), []
+    for key, value in rules.items():
+        why = _refused(preset, key, value, rules)
+        if why is not None:
+            aside.append(SetAside(key, value, own.get(key), why))
+            if key in own:
+                out[key] = own[key]
+            else:
+                del out[key]
+    return out, aside
+
+
+def changed_rules(preset: str, rules: dict[str, Any], changes: dict[str, Any]) -> tuple[dict[str, Any], list[SetAside]]:
+    """`rules` after a `rules_changed`: a change today's `change_rules` would refuse is set aside and the value
+    before it kept (see `recorded_rules`)."""
+    out, aside = dict(rules), []
+    for key, value in changes.items():
+        why = _refused(preset, key, value, out)
+        if why is not None:
+            aside.append(SetAside(key, value, rules.get(key), why))
+            continue
+        out[key] = value
+    return out, aside
+
+
 def _plain(value: Any) -> Any:
     """Tuples as lists, so a plan compares equal to itself after a trip through JSON."""
     if isinstance(value, dict):
@@ -157,7 +217,7 @@ def changed(plan: Tournament, body: Payload) -> Tournament:
                 fields["languages"] = tuple(body.languages)
             return replace(plan, **fields)
         case P.RulesChanged(rules=rules):
-            return replace(plan, rules={**plan.rules, **rules})
+            return replace(plan, rules=changed_rules(plan.preset, plan.rules, rules)[0])
     return plan
 
 

@@ -17,7 +17,7 @@ undone command, so every later consequence is recomputed, not patched.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
 from live.core import events as E
@@ -25,7 +25,7 @@ from live.core import payloads as P
 from live.core.absent import ABSENT
 from live.core.events import Event
 from live.core.payloads import Payload, body_of
-from live.core.plan import PLAN_TYPES
+from live.core.plan import PLAN_TYPES, changed_rules, recorded_rules
 from live.core.plan import changed as changed_plan
 from live.core.plan import from_json as plan_from_json
 from live.core.referees import is_referee
@@ -130,6 +130,12 @@ class State:
     #: Team sheets in force (`lineup_entered`): item → team → the latest sheet, with `fixed`: the parts that
     #: stand, fixed by any sheet in force (live/commands/lineups.py).
     lineups: dict[str, dict[str, dict[str, Any]]] = field(default_factory=dict)
+    #: The rules values the log holds that today's bounds refuse, set aside by the fold (`live.core.plan.SetAside`),
+    #: with the seq of the event that holds each: the referee is told (`faults`), the hall logs them.
+    set_aside: list[dict[str, Any]] = field(default_factory=list)
+    #: The screens' sections that failed to build, by name: since which seq and why (live/projections/views.py).
+    #: Not the log's: what today's code made of it, so that a failing part is told once, not at every event.
+    broken: dict[str, dict[str, Any]] = field(default_factory=dict, repr=False)
     _derived: dict[str, Any] = field(default_factory=dict, repr=False)
     #: A logged result's scored table, by the result event's seq and the late deductions it was scored with
     #: (derived once: events never change).
@@ -181,12 +187,19 @@ class State:
 def fold(tournament: Tournament, events: Iterable[Event]) -> State:
     """The state after `events`. `tournament` is the plan unless the events hold a recorded one."""
     events = list(events)
-    bodies = [body_of(e.type, e.payload) for e in events if e.type in (E.PLAN_RECORDED, E.COMMAND_UNDONE)]
-    recorded = next((b for b in bodies if isinstance(b, P.PlanRecorded)), None)
+    marked = [(e.seq, body_of(e.type, e.payload)) for e in events if e.type in (E.PLAN_RECORDED, E.COMMAND_UNDONE)]
+    recorded = next(((seq, b) for seq, b in marked if isinstance(b, P.PlanRecorded)), None)
+    aside: list[dict[str, Any]] = []
     if recorded is not None:
-        tournament = plan_from_json(recorded.plan, tournament.source)
+        seq, body = recorded
+        tournament = plan_from_json(body.plan, tournament.source)
+        rules, refused = recorded_rules(tournament.preset, tournament.rules)
+        if refused:
+            tournament = replace(tournament, rules=rules)
+            aside = [x.to_json(seq) for x in refused]
     state = State.initial(tournament)
-    state.undone = {int(b.target) for b in bodies if isinstance(b, P.CommandUndone)}
+    state.set_aside = aside
+    state.undone = {int(b.target) for _, b in marked if isinstance(b, P.CommandUndone)}
     for event in events:
         apply(state, event)
     return state
@@ -230,7 +243,7 @@ def apply(state: State, event: Event) -> None:
     at = when(event, body)
     changed = _apply_to_item(item, body, at) if item else False
     if event.type in PLAN_TYPES or event.type == E.PLAN_MISSED:
-        announced = _apply_plan(state, body)
+        announced = _apply_plan(state, body, event.seq)
         changed = True
     else:
         announced = item
@@ -249,7 +262,7 @@ def apply(state: State, event: Event) -> None:
     del state.announcements[:-ANNOUNCEMENTS_KEPT]
 
 
-def _apply_plan(state: State, body: Payload | None) -> ItemState | None:
+def _apply_plan(state: State, body: Payload | None, seq: int) -> ItemState | None:
     """A roster or timetable change: a new plan, and the items' states made to match it."""
     plan = state.plan or state.tournament
     if isinstance(body, P.PlanMissed):
@@ -260,7 +273,12 @@ def _apply_plan(state: State, body: Payload | None) -> ItemState | None:
         return None
     if body is None:
         return None
-    state.plan = changed_plan(plan, body)
+    if isinstance(body, P.RulesChanged):  # what today's bounds refuse is set aside (`live.core.plan.changed_rules`)
+        rules, refused = changed_rules(plan.preset, plan.rules, body.rules)
+        state.set_aside += [x.to_json(seq) for x in refused]
+        state.plan = replace(plan, rules=rules)
+    else:
+        state.plan = changed_plan(plan, body)
     if isinstance(body, P.ItemMoved | P.ItemAdded):
         state.pinned.add(body.item)
     target = body.item if isinstance(body, P.ItemMoved | P.TimetableShifted | P.ItemAdded | P.ItemCancelled) else None

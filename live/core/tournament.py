@@ -21,10 +21,11 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from live.core import texts
 from live.core.referees import SHARED_NAME, clean_name, name_problem, token_problem
-from live.rules import appeals as appeal_rules
-from live.rules import desk as desk_rules
+from live.rules.lateness import SLOVAK, slovak_comparing_minutes
 from live.rules.numbers import minutes_ms
-from live.rules.presets import PARAMETER_TYPES, PRESETS, segments_for
+from live.rules.parameters import DAY_MINUTES, MAX_BOARDS, MAX_ROUND, kind_name
+from live.rules.parameters import problem as parameter_problem
+from live.rules.presets import PRESETS, segments_for
 from live.rules.rosters import MAX_RATING, over_basic, over_full
 
 PLAYING_KINDS = ("round", "match")
@@ -308,9 +309,9 @@ class _Reader:
             return default
         value = data[key]
         if isinstance(value, bool) and kind is not bool and bool not in _tuple(kind):
-            raise self.fail(table, index, key, f"must be {_kind_name(kind)}, not {value!r}")
+            raise self.fail(table, index, key, f"must be {kind_name(kind)}, not {value!r}")
         if not isinstance(value, kind):
-            raise self.fail(table, index, key, f"must be {_kind_name(kind)}, not {value!r}")
+            raise self.fail(table, index, key, f"must be {kind_name(kind)}, not {value!r}")
         return value
 
     def text(self, data: dict[str, Any], table: str, index: int | None, key: str, limit: int, *,
@@ -331,14 +332,6 @@ class _Reader:
 
 def _tuple(kind: type | tuple[type, ...]) -> tuple[type, ...]:
     return kind if isinstance(kind, tuple) else (kind,)
-
-
-def _kind_name(kind: type | tuple[type, ...]) -> str:
-    if set(_tuple(kind)) == {int, float}:
-        return "a number"
-    names = {str: "text", int: "a whole number", float: "a number", bool: "true or false",
-             list: "a list", dict: "a table", datetime: "a date and time"}
-    return " or ".join(names.get(k, k.__name__) for k in _tuple(kind))
 
 
 def load(path: str | Path) -> Tournament:
@@ -389,20 +382,9 @@ def parse(text: str, path: str = "<tournament>") -> Tournament:
     if not isinstance(overrides, dict):
         raise TournamentFileError(path, r.lines.find("rules"), "rules", "must be a table")
     for key, value in overrides.items():
-        if key not in PARAMETER_TYPES:
-            raise r.fail("rules", None, key, f"is not a rules parameter (known: {', '.join(PARAMETER_TYPES)})")
-        if key == "game":
-            raise r.fail("rules", None, key, "comes from the preset and cannot be overridden")
-        expected = PARAMETER_TYPES[key]
-        if (isinstance(value, bool) and expected is not bool) or not isinstance(value, expected):
-            raise r.fail("rules", None, key, f"must be {_kind_name(expected)}, not {value!r}")
-        if isinstance(value, float) and not math.isfinite(value):
-            raise r.fail("rules", None, key, f"must be a finite number, not {value}")
-        if isinstance(value, int | float) and not isinstance(value, bool) and value < 0:
-            raise r.fail("rules", None, key, "must not be negative")
-        problem = rule_problem(key, value) or desk_rules.rule_problem(key, value, rules)
-        if problem:
-            raise r.fail("rules", None, key, problem)
+        wrong = parameter_problem(key, value, rules)  # (the console's change_rules asks the same)
+        if wrong is not None:
+            raise r.fail("rules", None, key, wrong.message)
         rules[key] = value
 
     teams = _teams(r, data.get("teams", []))
@@ -428,35 +410,6 @@ def parse(text: str, path: str = "<tournament>") -> Tournament:
         language=language, items=items, players=players, teams=teams, source=path, id=ident,
         referees=_referees(r, data.get("referees", [])), warnings=tuple(r.warnings),
     )
-
-
-RULE_CHOICES: dict[str, tuple[str, ...]] = {
-    "follow": ("shift", "hold"),
-    # Who hears an appeal and who may lodge it (live/rules/appeals.py `AppealRules`).
-    "appeal_to": (appeal_rules.COMMITTEE, appeal_rules.PRESIDIUM),
-    "appeal_by": (appeal_rules.BY_PLAYER, appeal_rules.BY_TEAM),
-}
-#: Rules parameters that are round numbers (1 or more).
-ROUND_RULES = frozenset({"standings_hidden_from_round"})
-#: Rules parameters that list a sanction's steps (live/rules/sanctions.py).
-STEP_RULES = frozenset({"sanction_bad_shuffle_bule"})
-#: Rules parameters that are a percentage (live/rules/lineups.py).
-PERCENT_RULES = frozenset({"individual_min_percent", "substitute_rounds_below_percent"})
-
-
-def rule_problem(key: str, value: Any) -> str | None:
-    """What is wrong with a rules parameter's value beyond its type (the file and the console share it)."""
-    choices = RULE_CHOICES.get(key)
-    if choices and value not in choices:
-        return f"must be one of {', '.join(choices)}, not {value!r}"
-    if key in ROUND_RULES and value < 1:
-        return f"must be a round number (1 or more), not {value!r}"
-    if key in STEP_RULES and (not value or not all(
-            isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in value)):
-        return f"must list the bule of the 1st, 2nd, … offence (whole numbers, 0 for a warning), not {value!r}"
-    if key in PERCENT_RULES and not 0 < value <= 100:
-        return f"must be a percentage, more than 0 and at most 100, not {value!r}"
-    return None
 
 
 def default_id(path: str) -> str:
@@ -582,22 +535,25 @@ def _timetable(r: _Reader, raw: Any, zone: ZoneInfo, rules: dict[str, Any]) -> t
             end = _instant(r, entry, i, "end", zone)
         elif "minutes" in entry:
             minutes = r.get(entry, "timetable", i, "minutes", (int, float))
-            if not math.isfinite(minutes) or minutes * 60 < 1 or minutes > 24 * 60:
+            if not math.isfinite(minutes) or minutes * 60 < 1 or minutes > DAY_MINUTES:
                 raise r.fail("timetable", i, "minutes",
-                             f"must be more than 0 (at least a second) and at most 1440, not {minutes}")
+                             f"must be more than 0 (at least a second) and at most {DAY_MINUTES}, not {minutes}")
             end = start + timedelta(minutes=minutes)
         else:
             raise r.fail("timetable", i, "end", "is missing (give end or minutes)")
         if end <= start:
             raise r.fail("timetable", i, "end", "must be after start")
+        if end - start > timedelta(minutes=DAY_MINUTES):
+            raise r.fail("timetable", i, "end", f"must be at most a day ({DAY_MINUTES} minutes) after start, "
+                                                f"not {(end - start).total_seconds() / 60:g} minutes")
         number = r.get(entry, "timetable", i, "round", int, required=False)
         if kind in PLAYING_KINDS and number is None:
             raise r.fail("timetable", i, "round", f"is missing (a {kind} needs its number)")
-        if number is not None and number < 1:
-            raise r.fail("timetable", i, "round", "must be 1 or more")
+        if number is not None and not 1 <= number <= MAX_ROUND:
+            raise r.fail("timetable", i, "round", f"must be from 1 to {MAX_ROUND}, not {number}")
         boards = r.get(entry, "timetable", i, "boards", int, required=False)
-        if boards is not None and boards < 1:
-            raise r.fail("timetable", i, "boards", "must be 1 or more")
+        if boards is not None and not 1 <= boards <= MAX_BOARDS:
+            raise r.fail("timetable", i, "boards", f"must be from 1 to {MAX_BOARDS}, not {boards}")
         if boards is None and kind in PLAYING_KINDS and not rules["segments"] and rules["max_boards_per_segment"]:
             raise r.fail("timetable", i, "boards", "is missing (these rules split a match into parts by its boards)")
         default_title = f"{kind.capitalize()} {number}" if number else kind.capitalize()
@@ -607,6 +563,12 @@ def _timetable(r: _Reader, raw: Any, zone: ZoneInfo, rules: dict[str, Any]) -> t
             r.warn("timetable", i, "round", f"{ident} and {same.id} are both round {number}: the screens and "
                                             "the standings name rounds by number")
         items.append(Item(ident, kind, title, start, end, number, boards))
+        if kind in PLAYING_KINDS and boards and rules.get("lateness") == SLOVAK \
+                and (comparing := slovak_comparing_minutes(boards)) >= (end - start).total_seconds() / 60:
+            r.warn("timetable", i, "end", f"{ident} is planned for {(end - start).total_seconds() / 60:g} minutes, "
+                                          f"no more than the {comparing} minutes §24.2 gives {boards} boards to "
+                                          "compare results: no playing time is left, so unless it is the first "
+                                          "match of its day its waiting period (§27.2) is 0: a late team forfeits")
     if not items:
         raise TournamentFileError(r.path, None, "timetable", "no [[timetable]] entries")
     order = sorted(range(len(items)), key=lambda k: items[k].start)

@@ -284,7 +284,14 @@ def _diff(tournament: Tournament, db: Path, redis_url: str | None, prefix: str) 
 
 
 def _check(path: str) -> int:
+    from live.edges.startup import rehearse
+
     t = load(path)
+    problems = rehearse(t)  # what serve would do first with it: the same code
+    for problem in problems:
+        print(f"error: {path}: {problem}", file=sys.stderr)
+    if problems:
+        return 1
     zone = t.zone
     now = datetime.now(UTC)
     for warning in t.warnings:

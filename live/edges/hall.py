@@ -132,6 +132,8 @@ class Hall:
         self._waiting: list[tuple[int, asyncio.Future[None]]] = []
         #: The sections' texts as fetched over HTTP (`section`), each version encoded once.
         self._served = Served()
+        #: The rules values set aside by the fold (`State.set_aside`) already logged, by (seq, key).
+        self._told: set[tuple[int, str]] = set()
         self._roster_codes()
 
     @property
@@ -155,8 +157,10 @@ class Hall:
         if not any(e.type == E.PLAN_RECORDED for e in self.events):
             await self._record_plan()
         self._roster_codes()
+        public = public_sections(self.state)  # (first: the referee's `faults` tell what of it failed)
         own = referee_only(self.state, allowed_now(self.state))
-        self._sections = {"public": public_sections(self.state), "referee": {**public_sections(self.state), **own}}
+        self._sections = {"public": public, "referee": {**public, **own}}
+        self._log_set_aside()
         self._referee_own = set(own)
         log.info("replayed %d events; seq %d", len(self.events), self.state.seq)
         if isinstance(self.log, TailingLog):  # other instances append too: follow the shared log
@@ -197,6 +201,14 @@ class Hall:
                 self.events.append(event)
             break
         self.state = fold(self.file_plan, self.events)
+
+    def _log_set_aside(self) -> None:
+        """Log once each rules value the log holds that the fold set aside (an older server let it in)."""
+        for x in self.state.set_aside:
+            if (x["seq"], x["key"]) not in self._told:
+                self._told.add((x["seq"], x["key"]))
+                log.warning("event %d: %s; %s = %s is kept instead of %s", x["seq"], x["error"], x["key"],
+                            x["kept"], x["value"])
 
     def _lead(self) -> None:
         """This instance runs the scheduler: jobs are rebuilt from the state, and whatever fell due
@@ -324,11 +336,15 @@ class Hall:
         if event.signal and event.signal.startswith(COMMAND_KEY_PREFIX):
             self._once[event.signal] = event
         if event.type == E.COMMAND_UNDONE:
+            broken = self.state.broken  # (a part that fails was logged: not again for the fold anew)
             self.state = fold(self.file_plan, self.events)
+            self.state.broken = broken
         else:
             apply(self.state, event)
         if event.type in (E.PLAYER_REGISTERED, E.COMMAND_UNDONE):
             self._roster_codes()
+        if event.type in (E.RULES_CHANGED, E.COMMAND_UNDONE):
+            self._log_set_aside()
         self._push(event)
         self._wake()
         self.reschedule()

@@ -12,13 +12,15 @@ import time
 from dataclasses import dataclass, field
 from typing import TextIO
 
-from live.commands.decide import decide
+from live.commands.decide import allowed_now, decide
 from live.commands.plan_diff import Difference, accept, differences
+from live.commands.signals import due_signals
 from live.core import events as E
 from live.core.plan import from_json
 from live.core.state import fold
-from live.core.tournament import Tournament
+from live.core.tournament import Tournament, from_ms
 from live.edges.log import EventLog, SeqConflict
+from live.projections.views import public_sections, referee_only
 
 
 @dataclass
@@ -34,6 +36,24 @@ async def compare(log: EventLog, file: Tournament) -> Comparison:
         return Comparison(False)
     state = fold(file, events)
     return Comparison(True, differences(from_json(first.payload["plan"]), state, file))
+
+
+def rehearse(file: Tournament) -> list[str]:
+    """What `serve` would choke on at the first start of this file, found by doing what it does then: the fold
+    of a new log, every screen's sections, the scheduler's jobs. `live check` refuses a file with any.
+
+    The loader's bounds (live/rules/parameters.py) name the field and its line; this is the net under them,
+    in the words of the part that failed, so that no file `check` passes stops a hall."""
+    state = fold(file, [])
+    public_sections(state)
+    referee_only(state, allowed_now(state))
+    problems = [f"the screens' {x['section']!r} part cannot be built: {x['error']}" for x in state.broken.values()]
+    try:
+        for signal in due_signals(file, state):
+            from_ms(signal.due_at)  # (the scheduler's job is at this instant)
+    except (ArithmeticError, ValueError, OSError) as exc:
+        problems.append(f"the scheduler cannot plan the rounds' signals: {type(exc).__name__}: {exc}")
+    return problems
 
 
 def describe(found: list[Difference], out: TextIO) -> None:

@@ -88,7 +88,7 @@ def match_minutes(t: Tournament, item: Item) -> float:
     §24.2: 5 minutes for every started 10 boards), which the waiting period does not count."""
     minutes = item.duration_ms * t.speed / 60_000
     if t.rules.get("lateness") == L.SLOVAK and item.boards:
-        minutes -= 5 * math.ceil(item.boards / 10)
+        return L.slovak_playing_minutes(minutes, item.boards)
     return minutes
 
 

@@ -11,7 +11,9 @@ headline's timeline (`now`, live/projections/timeline.py), a lateness report's `
 
 from __future__ import annotations
 
-from typing import Any
+import logging
+from collections.abc import Callable
+from typing import Any, TypeVar, cast
 
 from live.core import events as E
 from live.core import referees as R
@@ -25,6 +27,40 @@ from live.projections.lateness import lateness_of
 from live.projections.standings import final_view, hidden, rank_at, scored_results, standings_of
 
 AUDIT_SHOWN = 100
+#: The longest text of a failing section's error the referee is shown.
+FAULT_CHARS = 300
+
+log = logging.getLogger("live.projections.views")
+T = TypeVar("T")
+
+
+def guarded(state: State, name: str, build: Callable[[], T], empty: object) -> T:
+    """A section built, or, if building it fails, `empty` in its place while the other sections go on.
+
+    Why: the sections are derived from the log, and the log holds what any past server accepted. One
+    part the code of today cannot make of it (a rule that raises on a value, a bug) must not take down
+    the state, the screens' other parts, or the next start: it is logged once, with the seq it first
+    failed at, and the referees see it among the `faults` (`referee_only`) until it builds again."""
+    try:
+        value = build()
+    except Exception as exc:  # (any failure of one part: the other parts and the hall go on)
+        if name not in state.broken:
+            log.exception("the %r section cannot be built after event %d; shown empty, the others go on",
+                          name, state.seq)
+            state.broken[name] = {"kind": "section", "section": name, "seq": state.seq,
+                                  "error": f"{type(exc).__name__}: {exc}"[:FAULT_CHARS]}
+        return cast(T, empty)  # (the part's own kind of nothing: [], {} or None, as the pages read it)
+    if name in state.broken:
+        log.info("the %r section builds again after event %d", name, state.seq)
+        del state.broken[name]
+    return value
+
+
+def faults(state: State) -> list[dict[str, Any]]:
+    """What the referees are told the log holds that today's code cannot use: the rules values the fold set
+    aside (`live.core.plan.SetAside`) and the sections that fail to build (`guarded`), in the order of
+    their seqs. Empty on a sound log (and then no section at all: a sound log's views are as they were)."""
+    return sorted([*state.set_aside, *state.broken.values()], key=lambda x: (x["seq"], x["kind"]))
 
 
 def item_view(t: Tournament, item: Item, s: ItemState | None, planned: Item | None = None,
@@ -69,10 +105,11 @@ def public_sections(state: State) -> dict[str, Any]:
     the fields' lengths."""
     t = state.tournament
     plan = state.plan or t
-    concealed = hidden(state)
-    timetable = state.derived("timetable", lambda: [item_view(t, i, state.items.get(i.id), plan.item(i.id), state)
-                                                    for i in t.items])
+    concealed = guarded(state, "standings_hidden", lambda: hidden(state), None)
+    timetable = guarded(state, "timetable", lambda: state.derived(
+        "timetable", lambda: [item_view(t, i, state.items.get(i.id), plan.item(i.id), state) for i in t.items]), [])
     opens = t.rule_ms("checkin_opens_before")
+    provisional = guarded(state, "standings_provisional", lambda: appeals.provisional(state), None)
     return {
         "tournament": {
             "name": t.name, "timezone": t.timezone, "preset": t.preset, "game": t.game,
@@ -84,20 +121,22 @@ def public_sections(state: State) -> dict[str, Any]:
             "minute_ms": t.minutes_ms(1),
         },
         "timetable": timetable,
-        "now": state.derived("now", lambda: timeline.timeline(timetable, t.zone, opens)),
+        "now": guarded(state, "now", lambda: state.derived("now", lambda: timeline.timeline(timetable, t.zone, opens)),
+                       []),
         "limits": LIMITS,
         "announcements": [a for a in state.announcements if not _private(a)],
         "players": state.derived("players", lambda: [_player(p) for p in t.players]),
         "teams": state.derived("teams", lambda: [{"id": x.id, "name": x.name} for x in t.teams]),
-        "standings": [] if concealed else standings_of(state),
+        "standings": [] if concealed else guarded(state, "standings", lambda: standings_of(state), []),
         **({"standings_hidden": concealed} if concealed else {}),
         # Slovak §24.1: an appeal open holds its results back from being final (absent when none is;
         # live/commands/appeals.py).
-        **({"standings_provisional": provisional} if (provisional := appeals.provisional(state)) else {}),
+        **({"standings_provisional": provisional} if provisional else {}),
         "seating": state.derived("seating", lambda: {item: _seating(s) for item, s in state.seatings.items()}),
-        "results": scored_results(state),
-        "final": state.derived("final", lambda: final_view(state)) if state.tournament.game == "bridge" else None,
-        "lateness": lateness_of(state),
+        "results": guarded(state, "results", lambda: scored_results(state), {}),
+        "final": guarded(state, "final", lambda: state.derived("final", lambda: final_view(state)), None)
+        if state.tournament.game == "bridge" else None,
+        "lateness": guarded(state, "lateness", lambda: lateness_of(state), {}),
     }
 
 
@@ -161,24 +200,31 @@ def referee_only(state: State, allowed: dict[str, list[str]]) -> dict[str, Any]:
     which round commands the server would take now (`live.commands.decide.allowed_now`: the commands
     answer it, and they sit above the projections, so the edge that builds the sections asks them)."""
     last = {actor: stack[-1] for actor, stack in state.in_force.items() if stack and is_referee(actor)}
-    concealed = hidden(state)
+    concealed = guarded(state, "standings_hidden", lambda: hidden(state), None)
     # The referees keep the standings the hall no longer sees, and are told that it does not see them.
-    shown = {"standings": standings_of(state), "standings_hidden": concealed} if concealed else {}
+    shown = {"standings": guarded(state, "standings", lambda: standings_of(state), []), "standings_hidden": concealed} \
+        if concealed else {}
 
-    return {"audit": state.commands[-AUDIT_SHOWN:], "undo_last": last.get(SHARED_NAME), "undo_last_by": last,
-            "allowed": allowed,
-            "referees": sorted(state.referees), **shown,
-            # Čačak (None under rules without them): the next sanction step per player and kind, the appeals,
-            # and the scoring desk's list of who brings each table's slip and who pays the fee.
-            "sanctions": state.derived("sanctions", lambda: sanctions.referee_view(state)),
-            "appeals": state.derived("appeals", lambda: appeals.referee_view(state)),
-            "slips": state.derived("slips", lambda: table_slips.all_slips(state)),
-            # Bridge team sheets (None without them): each match's sheets and what may still change, every
-            # player's boards, the rosters, and the Novi Sad individual ranking (live/commands/lineups.py).
-            "lineups": state.derived("lineups", lambda: _lineups(state)),
-            # The desk (None without entry fees): per player and team what is due, paid and next, who has
-            # not paid, and the prize fund the payments make (live/commands/desk.py).
-            "desk": state.derived("desk", lambda: desk.referee_view(state))}
+    def part(name: str, build: Callable[[State], Any]) -> Any:
+        return guarded(state, name, lambda: state.derived(name, lambda: build(state)), None)
+
+    own = {"audit": state.commands[-AUDIT_SHOWN:], "undo_last": last.get(SHARED_NAME), "undo_last_by": last,
+           "allowed": allowed,
+           "referees": sorted(state.referees), **shown,
+           # Čačak (None under rules without them): the next sanction step per player and kind, the appeals,
+           # and the scoring desk's list of who brings each table's slip and who pays the fee.
+           "sanctions": part("sanctions", sanctions.referee_view),
+           "appeals": part("appeals", appeals.referee_view),
+           "slips": part("slips", table_slips.all_slips),
+           # Bridge team sheets (None without them): each match's sheets and what may still change, every
+           # player's boards, the rosters, and the Novi Sad individual ranking (live/commands/lineups.py).
+           "lineups": part("lineups", _lineups),
+           # The desk (None without entry fees): per player and team what is due, paid and next, who has
+           # not paid, and the prize fund the payments make (live/commands/desk.py).
+           "desk": part("desk", desk.referee_view)}
+    # Last, once every other part was built: what of the log today's code could not use (absent when nothing).
+    told = faults(state)
+    return {**own, **({"faults": told} if told else {})}
 
 
 def _lineups(state: State) -> dict[str, Any] | None:
@@ -204,24 +250,26 @@ def me_section(state: State, player_id: str, *, private: bool = False) -> dict[s
         return None
     mine = {player.id, player.team} - {None}
     notices = [a for a in state.announcements if _private(a) and a["player"] == player_id]
+    reports = guarded(state, "lateness", lambda: lateness_of(state), {})
     return {
         "id": player.id, "name": player.name, "team": player.team, "session": private,
-        "arrivals": [{"item": item, **row} for item, report in lateness_of(state).items() for row in report["rows"]
+        "arrivals": [{"item": item, **row} for item, report in reports.items() for row in report["rows"]
                      if row["id"] in mine],
         **({"notices": notices} if private else {"private_notices": len(notices)}),
         # Requests to the judges' committee, and how many are left: theirs only, with their session.
         **({"appeals": appeals.player_view(state, player.id)} if private else {}),
         "seats": _seats(state, player.id, player.team),
-        "results": [{"item": item, **row} for item, rows in scored_results(state).items() for row in rows
-                    if _involves(row, player.id, player.team)],
+        "results": [{"item": item, **row} for item, rows in guarded(state, "results", lambda: scored_results(state), {})
+                    .items() for row in rows if _involves(row, player.id, player.team)],
         "penalties": [p for p in state.penalties if p.get("player") == player.id or
                       (player.team and p.get("team") == player.team)],
         # Bridge: the boards they played of their team's, and what the individual ranking needs
         # (live/projections/lineups.py).
-        "boards": lineups.player_view(state, player.id),
+        "boards": guarded(state, "lineups", lambda: lineups.player_view(state, player.id), None),
         # While the standings are hidden, a player's own line is too (their place would tell the others').
         # It keeps an explicit "rank": one row has no position to read it from, and the page shows it.
-        "standing": None if hidden(state) else _standing(state, player.id, player.team),
+        "standing": None if hidden(state) else guarded(state, "standings",
+                                                        lambda: _standing(state, player.id, player.team), None),
     }
 
 
@@ -260,7 +308,10 @@ def _seats(state: State, player: str, team: str | None) -> list[dict[str, Any]]:
 def clock(state: State, now: int, entries: list[dict[str, Any]] | None = None) -> dict[str, Any]:
     """The current and next timetable items at `now`: what the hall display headlines (`live.projections.timeline`;
     `entries`: the `now` section, if it is built already)."""
-    entry = timeline.at(entries if entries is not None else public_sections(state)["now"], now)
+    built = entries if entries is not None else public_sections(state)["now"]
+    if not built:  # (the `now` section failed to build: `guarded`)
+        return {"now": now, "current": None, "next": None}
+    entry = timeline.at(built, now)
     return {"now": now, "current": entry["current"], "next": entry["next"]}
 
 
@@ -269,6 +320,6 @@ def full_state(state: State, now: int, *, allowed: dict[str, list[str]] | None =
     also told the commands `allowed` now (None: not a referee)."""
     referee = allowed is not None
     audit = state.commands[-AUDIT_SHOWN:] if referee else public_audit(state)
+    public = public_sections(state)  # (first: the referee's `faults` tell what of it failed)
     extra = {k: v for k, v in referee_only(state, allowed).items() if k != "audit"} if allowed is not None else {}
-    public = public_sections(state)
     return {**public, "audit": audit, **extra, "clock": clock(state, now, public["now"]), "seq": state.seq}

@@ -491,18 +491,42 @@ class SlovakLateParams:
 SLOVAK_DEFAULTS = SlovakLateParams()
 
 
+#: §24.2: "V súťaži družstiev sa na každých začatých 10 rozdaní k limitu pripočíta 5 minút na porovnanie
+#: výsledkov" — 5 minutes for every started 10 boards are added to a match's time to compare the results.
+COMPARING_MINUTES, COMPARING_PER_BOARDS = 5, 10
+
+
+def slovak_comparing_minutes(boards: int) -> int:
+    """§24.2: the time a match of `boards` boards is given to compare results (24 boards → 3 tens → 15)."""
+    return COMPARING_MINUTES * -(-max(0, boards) // COMPARING_PER_BOARDS)
+
+
+def slovak_playing_minutes(slot_minutes: float, boards: int) -> float:
+    """The playing time of a match planned for `slot_minutes` (the timetable's time set for it, §24.2's
+    comparing time included, as the league's timetable plans it: 24 boards × 7.5 + 15 = 195 minutes).
+
+    §27.2 counts the waiting period from the time set for the match "s vylúčením času pre výpočet
+    výsledkov" (the comparing time excluded): what is excluded is part of the time set, so it can
+    take all of it but no more. A match planned shorter than its comparing time has no playing time
+    left (0, never less: a negative time would put the end of the waiting period before the start);
+    `live check` warns about such a timetable.
+    """
+    return max(0.0, float(slot_minutes) - slovak_comparing_minutes(boards))
+
+
 def slovak_waiting_ms(match_minutes: float, first_of_gathering: bool,
                       params: SlovakLateParams = SLOVAK_DEFAULTS) -> int:
     """§27.2 / §18.2: how long the other team waits for a late one.
 
     ¼ of the time set for the match, scoring time excluded (`match_minutes` is the playing time
-    only: the organizer's per-board time × boards, without §24.2's comparing time); 2 hours for
-    the first match of a gathering — pass `first_of_gathering=True` also for a second-league
-    match not played at a gathering.
+    only: the organizer's per-board time × boards, without §24.2's comparing time, see
+    `slovak_playing_minutes`); 2 hours for the first match of a gathering — pass
+    `first_of_gathering=True` also for a second-league match not played at a gathering. Never
+    negative: no playing time, no waiting.
     """
     if first_of_gathering:
         return params.first_match_waiting_ms
-    return minutes_ms(to_decimal(match_minutes) * params.waiting_fraction, params.speed)
+    return max(0, minutes_ms(to_decimal(match_minutes) * params.waiting_fraction, params.speed))
 
 
 @dataclass(frozen=True)

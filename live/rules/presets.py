@@ -3,6 +3,8 @@
 A tournament file picks a preset by name and may override any key in its `[rules]` table;
 the loader rejects keys that no preset knows, so a typo cannot silently keep a default.
 Durations are in minutes of tournament time (a demo that runs the clock faster scales them).
+What each may be set to (a duration at most a day, a count of boards or members a match can
+have, …) is said once, in live/rules/parameters.py, for the file, the console and the log alike.
 """
 
 from __future__ import annotations
