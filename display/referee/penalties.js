@@ -17,7 +17,7 @@ export function renderPenaltyForm() {
   const bridge = gameOf(state.sections) === "bridge";
   const who = bridge
     ? [...(state.sections.teams || [])].sort(byName(pageLanguage))
-    : [...(state.sections.players || [])].sort(byName(pageLanguage));
+    : (state.sections.players || []).filter((p) => !p.withdrawn).sort(byName(pageLanguage)); // (the server's flag)
   const items = (state.sections.timetable || []).filter((i) => i.playing);
   const key = JSON.stringify([bridge, who.map((x) => [x.id, x.name]), items.map((i) => [i.id, i.title])]);
   if (key !== penaltyKey) {
