@@ -85,6 +85,8 @@ def public_sections(state: State) -> dict[str, Any]:
         },
         "timetable": timetable,
         "now": state.derived("now", lambda: timeline.timeline(timetable, t.zone, opens)),
+        # The round the console's cards open on (live/projections/timeline.py `in_play`): the pages pick none.
+        "in_play": timeline.in_play(timetable),
         "limits": LIMITS,
         "announcements": [a for a in state.announcements if not _private(a)],
         "players": state.derived("players", lambda: [_player(p, field.standing(state, p)) for p in t.players]),
