@@ -2,6 +2,7 @@
 // The entry: the static words, the connection and what each update or event changes; the parts
 // live in the modules beside it and share the state in state.js.
 import { slipCode } from "./slip-code.js"; // first: the slip's code leaves the address bar before anything waits
+import { withNote } from "../lib/banners.js";
 import { animate } from "../lib/clock.js";
 import { LiveConnection } from "../lib/connection.js";
 import { setText } from "../lib/dom.js";
@@ -101,6 +102,7 @@ const connection = new LiveConnection({
     renderAnnouncements();
     renderScore();
     renderCheckin(connection.clock.now(), true);
+    banners.refresh(next); // a banner's time as the sections now say (an extension, a late timetable)
   },
   onEvent(event, { fresh, changes }) {
     if (event.type === "command_undone") {
@@ -126,7 +128,7 @@ const connection = new LiveConnection({
     }
     // A signal the scheduler could only send late (the server was down at the time) says when it was due.
     const due = banner ? lateSignalDue(event) : null;
-    if (due !== null) banner.sub = [banner.sub, STRINGS.banner.firedLate(page.fmt.time(due))].filter(Boolean).join(" · ");
+    if (due !== null) withNote(banner, STRINGS.banner.firedLate(page.fmt.time(due)));
     if (banner) banners.push(banner);
     // A round that ran long moved the next one: "Round 2 now starts at 14:50".
     for (const a of followedIn(changes, event)) {
