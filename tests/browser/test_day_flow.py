@@ -1,9 +1,12 @@
 """The organizer's day as it goes, in the Čačak tournament's own language (sr-Cyrl), in a real browser: the
 console works on the round in play (the sanctions card and the slips follow round 3 when it starts, and a
-sanction goes to round 3's table)."""
+sanction goes to round 3's table), a banner that shows a time shows the time after "+5 minutes" (the hall's
+display and a phone), and a phone's round start says where to sit — live, and on a phone that was away
+when the round started."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -13,16 +16,21 @@ import pytest
 from server import Server, round_entry, start_server_async, tournament_toml
 from test_console_sanctions import logged, no_toast
 from test_pages import (
+    DISPLAY,
     PHONE,
     Tab,
     ack,
     bounded,
+    choose,
+    clock_text,
+    live,
     open_tab,
     record_all,
     referee_login,
     seating_of,
     seen_seq,
     shot,
+    shown,
 )
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
@@ -57,6 +65,11 @@ async def cacak_day(tmp_path: Path, rounds: int = 1) -> AsyncIterator[Server]:
 
 async def phone(browser: Any, server: Server, path: str = "/player") -> Tab:
     return await open_tab(browser, server, path, viewport=PHONE, is_mobile=True, has_touch=True)
+
+
+async def still(page: Any) -> None:
+    """Wait until the page's animations are over (a banner fading in), for a screenshot that shows it."""
+    await page.wait_for_function("() => document.getAnimations().every((a) => a.playState !== 'running')")
 
 
 def seat_words(tables: dict[int, list[str]], player: str) -> str:
@@ -111,3 +124,94 @@ async def test_the_console_opened_in_round_1_works_on_round_3_once_it_starts(bro
             assert not console.errors, console.errors
         finally:
             await console.context.close()
+
+
+@bounded
+async def test_after_plus_five_minutes_the_banners_on_the_display_and_a_phone_say_the_new_end_and_the_seat(
+        browser: Any, tmp_path: Path, artifacts: Path) -> None:
+    async with cacak_day(tmp_path) as server:
+        tables = seating_of(await ack(server, {"type": "publish_seating", "item": "r1", "seed": 4}))
+        display = await open_tab(browser, server, "/display", viewport=DISPLAY)
+        vesna = await phone(browser, server)
+        try:
+            await choose(vesna, "ves", "Весна Јовановић")
+            await asyncio.gather(live(display), live(vesna))
+            for tab in (display, vesna):
+                await tab.page.evaluate(HOLD_BANNERS)
+            started = await ack(server, {"type": "start_round", "item": "r1"})
+            ends = next(i for i in (await server.state())["timetable"] if i["id"] == "r1")["ends_at"]
+            seat = seat_words(tables, "p3")
+            await shown(display, "#banner", "Почетак кола", f"завршетак у {clock_text(ends, ZONE)}")
+            # The phone's start says where to sit, and when the round ends.
+            await shown(vesna, "#banner", "Почетак кола", seat, f"завршетак у {clock_text(ends, ZONE)}")
+            await still(vesna.page)
+            await shot(vesna, artifacts, "day-phone-start-seat-sr-Cyrl.png")
+            # +5 minutes while the start is on screen: the banner says the new end, as the clock under it.
+            extended = await ack(server, {"type": "extend", "item": "r1", "minutes": 5})
+            await asyncio.gather(seen_seq(display, extended["seq"]), seen_seq(vesna, extended["seq"]))
+            new_end = clock_text(ends + 5 * 60_000, ZONE)
+            assert new_end != clock_text(ends, ZONE)
+            for tab in (display, vesna):
+                await shown(tab, "#banner", f"завршетак у {new_end}")
+                text = await tab.page.locator("#banner").inner_text()
+                assert clock_text(ends, ZONE) not in text, text
+            await shown(vesna, "#banner", seat)
+            await asyncio.gather(still(display.page), still(vesna.page))
+            await shot(display, artifacts, "day-display-extended-sr-Cyrl.png")
+            await shot(vesna, artifacts, "day-phone-extended-sr-Cyrl.png")
+            # Shown next, the extension's own banner says the new end too.
+            for tab in (display, vesna):
+                await tab.page.evaluate("() => window.hall.banners.dismiss()")
+                await shown(tab, "#banner", "+5 минута", f"нови завршетак: {new_end}")
+            assert started["seq"] < extended["seq"]
+            assert not display.errors and not vesna.errors, (display.errors, vesna.errors)
+        finally:
+            await asyncio.gather(display.context.close(), vesna.context.close())
+
+
+@bounded
+async def test_a_phone_away_when_its_round_started_shows_the_start_with_its_seat(browser: Any, tmp_path: Path,
+                                                                                artifacts: Path) -> None:
+    async with cacak_day(tmp_path) as server:
+        tables = seating_of(await ack(server, {"type": "publish_seating", "item": "r1", "seed": 4}))
+        seat = seat_words(tables, "p3")
+        vesna = await phone(browser, server)
+        try:
+            await choose(vesna, "ves", "Весна Јовановић")
+            await live(vesna)
+            # Off line (a phone in a pocket, out of the hall's Wi-Fi) while the round starts; back, it says so.
+            await vesna.context.set_offline(True)
+            await vesna.page.locator('#conn[data-state="down"]').wait_for(state="attached")
+            await ack(server, {"type": "start_round", "item": "r1"})
+            await vesna.context.set_offline(False)
+            await vesna.page.locator('#conn[data-state="up"]').wait_for(state="attached", timeout=15_000)
+            await shown(vesna, "#banner", "Почетак кола", seat)
+            # Its tab closed while asleep and opened again later: the start it missed, with its seat.
+            again = await vesna.context.new_page()
+            again.on("pageerror", lambda error: vesna.errors.append(str(error)))
+            vesna.page = again
+            await again.goto(server.url + "/player")
+            await again.locator("#me-name", has_text="Весна Јовановић").wait_for(state="visible")
+            await shown(vesna, "#banner", "Почетак кола", seat, "завршетак у")
+            await still(again)
+            await shot(vesna, artifacts, "day-phone-missed-start-sr-Cyrl.png")
+            # Seen once, it is not shown again on the next reconnect.
+            await again.evaluate("() => window.hall.banners.dismiss()")
+            await again.reload()
+            await again.locator("#me-name", has_text="Весна Јовановић").wait_for(state="visible")
+            await live(vesna)
+            await again.wait_for_timeout(300)
+            assert await again.locator("#banner").is_hidden()
+            # The same in the hall's other languages (a tab of its own: it has not shown the start yet).
+            table, place = seat.removeprefix("сто ").split(", место ")
+            for lang, words in (("sr-Latn", f"sto {table}, mesto {place}"), ("sk", f"stôl {table}, miesto {place}")):
+                other = await vesna.context.new_page()
+                other.on("pageerror", lambda error: vesna.errors.append(str(error)))
+                await other.goto(f"{server.url}/player?lang={lang}")
+                await other.locator("#banner", has_text=words).wait_for(state="visible")
+                await still(other)
+                await other.screenshot(path=str(artifacts / f"day-phone-missed-start-{lang}.png"))
+                await other.close()
+            assert not vesna.errors, vesna.errors
+        finally:
+            await vesna.context.close()
