@@ -10,7 +10,7 @@ import { sound } from "../lib/sound.js";
 import { $, STRINGS } from "./state.js";
 
 /** The page's banner queue (main.js pushes the signals; a click or Escape dismisses one). */
-export const banners = new BannerQueue((b) => {
+export const banners = new BannerQueue((b, { again = false } = {}) => {
   const box = $("banner");
   if (!b) {
     box.hidden = true;
@@ -21,6 +21,7 @@ export const banners = new BannerQueue((b) => {
   setText($("banner-title"), b.title);
   setText($("banner-sub"), b.sub);
   box.hidden = false;
+  if (again) return; // the same banner, its time drawn anew: no second chime
   // Sound: a chime for every banner, then its words spoken in the page's language.
   audio.chime(b.tone);
   audio.speak([b.kicker, b.title, b.sub].filter(Boolean).join(". "), pageLanguage);

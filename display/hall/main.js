@@ -1,6 +1,7 @@
 // The hall display (/display): the clock, the timetable strip, banners, standings, seating, late arrivals.
 // The entry: the screen's setup, the connection and what each update or event changes; the panels
 // live in the modules beside it and share the state in state.js.
+import { withNote } from "../lib/banners.js";
 import { animate } from "../lib/clock.js";
 import { LiveConnection } from "../lib/connection.js";
 import { setClass, setText } from "../lib/dom.js";
@@ -78,6 +79,7 @@ const connection = new LiveConnection({
     lateChanged();
     renderParts();
     withdrawAnsweredAlerts(banners);
+    banners.refresh(next); // a banner's time as the sections now say (an extension, a late timetable)
     renderNotes();
     if (info.kind === "snapshot") printOnce();
   },
@@ -94,7 +96,7 @@ const connection = new LiveConnection({
     const banner = types.score.has(event.type) ? null : describeSignal(event, page.sections, STRINGS.banner, page.fmt, types);
     // A signal the scheduler could only send late (the server was down at the time) says when it was due.
     const due = banner ? lateSignalDue(event) : null;
-    if (due !== null) banner.sub = [banner.sub, STRINGS.banner.firedLate(page.fmt.time(due))].filter(Boolean).join(" · ");
+    if (due !== null) withNote(banner, STRINGS.banner.firedLate(page.fmt.time(due)));
     // A seated reserve answers the alert that called for one.
     if (event.type === "reserve_seated") {
       banners.withdraw((b) => b.type === "lateness_alert" && b.item === event.payload?.item);

@@ -17,8 +17,8 @@ const SUPERSEDES = {
 
 /**
  * A queue of banners: each shows for `showMs`, but no longer than `minMs` when others wait.
- * `render(banner)` shows one (null hides). Banners may be withdrawn by seq (an undo) or by a test
- * on the banner. A banner whose `ts` is older than `maxAgeMs` by `now()` (the server's clock) is not
+ * `render(banner, {again})` shows one (null hides; `again`: the same banner with words drawn anew, no
+ * sound). Banners may be withdrawn by seq (an undo) or by a test on the banner. A banner whose `ts` is older than `maxAgeMs` by `now()` (the server's clock) is not
  * shown: the page has its state from the sections already. To keep the queue short, the oldest
  * waiting banners are dropped beyond `maxWaiting`, never a round's start or end; a start takes the
  * waiting call of its round away.
@@ -80,10 +80,43 @@ export class BannerQueue {
     this.next();
   }
 
+  /**
+   * Draw the words of every banner again from `sections`, the one on screen too (without its sound): a banner
+   * that shows a time (its `subOf(sections)`, lib/signals.js) tells the time as it stands, not as it stood when
+   * its event came — a round extended while its start is on screen, or the timetable of a slow phone that
+   * came after the event. A `note` the page added stays after it.
+   */
+  refresh(sections) {
+    for (const b of this.queue) redraw(b, sections);
+    if (this.current && redraw(this.current, sections)) this.render(this.current, { again: true });
+  }
+
+  /** Whether a banner for which `which(banner)` is true is on screen or waiting. */
+  has(which) {
+    return Boolean(this.current && which(this.current)) || this.queue.some(which);
+  }
+
   /** Take banners away: those of event `seq` (an undo), or those for which `which(banner)` is true. */
   withdraw(which) {
     const gone = typeof which === "function" ? which : (b) => b.seq === which;
     this.queue = this.queue.filter((b) => !gone(b));
     if (this.current && gone(this.current)) this.next();
   }
+}
+
+/** A banner's words after a `note` of the page's ("the signal was due at 14:00"), kept by `refresh`. */
+export function withNote(banner, note) {
+  if (!note) return banner;
+  banner.note = note;
+  banner.sub = [banner.sub, note].filter(Boolean).join(" · ");
+  return banner;
+}
+
+/** The banner's `sub` drawn from `sections` (with its note); true when it changed. */
+function redraw(banner, sections) {
+  if (typeof banner.subOf !== "function") return false;
+  const sub = [banner.subOf(sections), banner.note].filter(Boolean).join(" · ");
+  if (sub === banner.sub) return false;
+  banner.sub = sub;
+  return true;
 }

@@ -10,7 +10,9 @@ import { findItem } from "./timetable.js";
 
 /**
  * A banner for a signal event: {seq, ts, type, tone, kicker, title, sub}, or null when the
- * event is not one the server shows as a banner. `types` are the hello's event families
+ * event is not one the server shows as a banner. A banner that shows a time of its item (when it
+ * starts, when it ends) has `subOf(sections)` as well: its `sub` drawn from the sections as they are
+ * when it is drawn (BannerQueue.refresh), so that it never says an end an extension has moved. `types` are the hello's event families
  * (connection.types: Sets `banner` and `plan`), so the page keeps no list of its own;
  * `S` holds the page's words (see the pages' STRINGS.banner); `fmt` formats instants in the
  * tournament's zone; `now` (the server's clock) decides whether a time needs its date.
@@ -20,15 +22,23 @@ export function describeSignal(event, sections, S, fmt, types, now = serverNow()
   // The timetable's changes on the day, in the plan's words.
   if (types.plan?.has(event.type)) return S.plan ? describePlanEvent(event, sections, S.plan, fmt, now) : null;
   const p = event.payload || {};
-  const item = p.item ? findItem(sections, p.item) : null;
+  const itemIn = (s) => (p.item ? findItem(s, p.item) : null);
+  const item = itemIn(sections);
   const title = item ? item.title : (p.item || "");
-  const endsAt = item && Number.isFinite(item.ends_at) ? fmt.time(item.ends_at) : "";
   const base = { seq: event.seq, ts: event.ts, type: event.type, item: p.item, kicker: title, sub: "" };
+  /** The banner with its `sub` a function of the sections: `words(time)` of the item's start or end there. */
+  const timed = (banner, words, of = "ends_at") => {
+    const subOf = (s) => {
+      const at = itemIn(s)?.[of];
+      return Number.isFinite(at) ? words(fmt.time(at)) : "";
+    };
+    return { ...banner, sub: subOf(sections), subOf };
+  };
   switch (event.type) {
     case "round_called":
-      return { ...base, tone: "called", title: S.called, sub: item ? S.startsAt(fmt.time(item.start)) : "" };
+      return timed({ ...base, tone: "called", title: S.called }, S.startsAt, "start");
     case "round_started":
-      return { ...base, tone: "go", title: S.started, sub: endsAt ? S.endsAt(endsAt) : "" };
+      return timed({ ...base, tone: "go", title: S.started }, S.endsAt);
     case "round_start_held": {
       const why = heldWhy(p.reason, p.waiting_for, sections, { heldSeating: S.heldSeating, heldPrevious: S.stillPlaying });
       return { ...base, tone: "hold", title: S.held, sub: why };
@@ -36,11 +46,11 @@ export function describeSignal(event, sections, S, fmt, types, now = serverNow()
     case "round_paused":
       return { ...base, tone: "hold", title: S.paused, sub: S.pausedSub };
     case "round_resumed":
-      return { ...base, tone: "go", title: S.resumed, sub: endsAt ? S.endsAt(endsAt) : "" };
+      return timed({ ...base, tone: "go", title: S.resumed }, S.endsAt);
     case "round_extended":
-      return { ...base, tone: "info", title: S.extended(Number(p.minutes) || 0), sub: endsAt ? S.newEnd(endsAt) : "" };
+      return timed({ ...base, tone: "info", title: S.extended(Number(p.minutes) || 0) }, S.newEnd);
     case "last_deals_announced":
-      return { ...base, tone: "warn", title: S.lastDeals, sub: endsAt ? S.endsAt(endsAt) : "" };
+      return timed({ ...base, tone: "warn", title: S.lastDeals }, S.endsAt);
     case "break_announced": {
       const parts = Number(p.parts) || (item && item.parts) || 2;
       const part = Number(p.part) || 1;

@@ -5,7 +5,7 @@ import { setText } from "../lib/dom.js";
 import { $ } from "./state.js";
 
 /** The page's banner queue (main.js pushes the signals; a tap on the banner dismisses it). */
-export const banners = new BannerQueue((b) => {
+export const banners = new BannerQueue((b, { again = false } = {}) => {
   const box = $("banner");
   if (!b) {
     box.hidden = true;
@@ -16,6 +16,7 @@ export const banners = new BannerQueue((b) => {
   setText($("banner-title"), b.title);
   setText($("banner-sub"), b.sub);
   box.hidden = false;
+  if (again) return; // the same banner, its words drawn anew: no second vibration
   try {
     if (navigator.userActivation?.hasBeenActive !== false) navigator.vibrate?.(b.tone === "private" || b.tone === "called" || b.tone === "go" ? [300, 120, 300] : 200);
   } catch {

@@ -21,7 +21,8 @@ const MAX_SHOWN = 60;
 
 /** The names matching the filter, each a button that calls `choose(id)`. */
 export function renderChooser(choose) {
-  const players = page.sections.players || [];
+  // One who withdrew before playing is gone from the day (the server's `gone`): not a name to choose.
+  const players = (page.sections.players || []).filter((p) => !p.gone);
   const teams = new Map((page.sections.teams || []).map((t) => [t.id, t.name]));
   const words = fold($("filter").value).split(" ").filter(Boolean);
   const matches = players.filter((p) => {

@@ -2,6 +2,7 @@
 // The entry: the static words, the connection and what each update or event changes; the parts
 // live in the modules beside it and share the state in state.js.
 import { slipCode } from "./slip-code.js"; // first: the slip's code leaves the address bar before anything waits
+import { withNote } from "../lib/banners.js";
 import { animate } from "../lib/clock.js";
 import { LiveConnection } from "../lib/connection.js";
 import { setText } from "../lib/dom.js";
@@ -19,6 +20,7 @@ import { renderAnnouncements } from "./notices.js";
 import { roundStartNotice, wireNotify } from "./notify.js";
 import { wirePlace } from "./place.js";
 import { renderScore } from "./results.js";
+import { catchUp, shownLive, withSeat } from "./round-banner.js";
 import { codeProblem, openSession, wireSession } from "./session.js";
 import { $, STRINGS, page } from "./state.js";
 import { loadChoice, saveChoice, takeLegacyCode } from "./storage.js";
@@ -101,6 +103,9 @@ const connection = new LiveConnection({
     renderAnnouncements();
     renderScore();
     renderCheckin(connection.clock.now(), true);
+    banners.refresh(next); // a banner's time and seat as the sections now say (an extension, a late timetable)
+    // A snapshot (a reconnect, a page opened again) or sections caught up after a slow spell: what was missed.
+    if (info.kind !== "event") catchUp();
   },
   onEvent(event, { fresh, changes }) {
     if (event.type === "command_undone") {
@@ -117,8 +122,11 @@ const connection = new LiveConnection({
     }
     const addressed = event.payload && event.payload.player;
     if (event.type === "announced" && addressed && addressed !== page.playerId) return;
-    if (!fresh) return;
-    const banner = describeSignal(event, page.sections, STRINGS.banner, page.fmt, connection.types);
+    if (!fresh) {
+      catchUp(); // a replayed call or start, too old for its own banner: the one the phone missed
+      return;
+    }
+    const banner = withSeat(describeSignal(event, page.sections, STRINGS.banner, page.fmt, connection.types));
     // A notice for me that this page may not read (no session): say there is one, and where to read it.
     if (banner && event.type === "announced" && event.payload?.private) {
       banner.title = STRINGS.session.lockedBanner;
@@ -126,8 +134,9 @@ const connection = new LiveConnection({
     }
     // A signal the scheduler could only send late (the server was down at the time) says when it was due.
     const due = banner ? lateSignalDue(event) : null;
-    if (due !== null) banner.sub = [banner.sub, STRINGS.banner.firedLate(page.fmt.time(due))].filter(Boolean).join(" · ");
-    if (banner) banners.push(banner);
+    if (due !== null) withNote(banner, STRINGS.banner.firedLate(page.fmt.time(due)));
+    if (banner && banners.push(banner)) shownLive(banner);
+    else catchUp(); // (a replayed start older than a banner shows: the one missed, with the seat)
     // A round that ran long moved the next one: "Round 2 now starts at 14:50".
     for (const a of followedIn(changes, event)) {
       const moved = describeFollowed(a, STRINGS.banner.plan, page.fmt, connection.clock.now());
@@ -145,6 +154,8 @@ const connection = new LiveConnection({
   },
 });
 page.connection = connection;
+// A phone taken out of the pocket (the page in sight again): the call or start it missed meanwhile.
+document.addEventListener("visibilitychange", () => catchUp());
 
 renderMe();
 if (slipCode) {

@@ -11,7 +11,7 @@ import { playerName } from "./words.js";
 let playersKey = "";
 /** The announcement's addressees: everyone, or one player (a notice on their phone only). */
 export function renderPlayerSelect() {
-  const players = [...(state.sections.players || [])].sort(byName(pageLanguage));
+  const players = (state.sections.players || []).filter((p) => !p.gone).sort(byName(pageLanguage)); // (the server's flag)
   const key = JSON.stringify(players.map((p) => [p.id, p.name]));
   if (key === playersKey) return;
   playersKey = key;

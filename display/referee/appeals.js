@@ -11,7 +11,7 @@
 import { el, fill, setText } from "../lib/dom.js";
 import { pageLanguage } from "../lib/i18n.js";
 import { byName } from "../lib/name-order.js";
-import { correctionChoices, defaultRound, startedRounds } from "./committee-picks.js";
+import { correctionChoices, followRoundInPlay, startedRounds } from "./committee-picks.js";
 
 const OTHER = "other";
 
@@ -281,7 +281,9 @@ export function appealsCard(card, ctx) {
     card.hidden = !v;
     if (!v) return;
     const started = startedRounds(sections);
-    if (!started.some((i) => i.id === lodge.item)) lodge.item = defaultRound(started) ?? "";
+    // The round in play (the server's), or the one picked in the form until the next round starts.
+    followRoundInPlay(lodge, sections, started.map((i) => i.id));
+    lodge.item ??= "";
     // Who appeals: a player (with the requests left), or a team with a match in the round (Slovak §28.3).
     const players = (v.by === "team"
       ? Object.keys(v.signers?.[lodge.item] || {}).map((id) => ({ id, name: teamName(id) }))
@@ -299,7 +301,7 @@ export function appealsCard(card, ctx) {
     form.hidden = !started.length;
     // An open decision form offers the audit's corrections: drawn again only when those change.
     const offered = v.open.filter((x) => forms.get(x.seq)?.open).map((x) => correctionChoices(sections.audit, x).map((c) => c.seq));
-    const k = JSON.stringify([v, started.map((i) => [i.id, i.title]), players.map((p) => [p.id, p.name]), offered]);
+    const k = JSON.stringify([v, lodge.item, started.map((i) => [i.id, i.title]), players.map((p) => [p.id, p.name]), offered]);
     if (k === key) return;
     key = k;
     setText(count, v.open.length ? A.openCount(v.open.length) : "");

@@ -12,9 +12,21 @@ export function startedRounds(sections) {
   return items.filter((i) => i.playing && i.started_at !== null && i.started_at !== undefined);
 }
 
-/** The round a form opens on: the one being played, else the last one started (null: none yet). */
-export function defaultRound(rounds) {
-  return (rounds.find((i) => i.phase === "in_progress") || rounds[rounds.length - 1] || null)?.id ?? null;
+/**
+ * Which round a card shows, in `pick.item`: the server's round in play (`sections.in_play`: the one being
+ * played, else the last one started), or the round the referee picked on the card's tabs. A pick stands
+ * until the round in play changes — the next round starts, and the card goes with it — or it is no longer
+ * among the `offered` ids. `pick.inPlay` keeps the round in play the card last followed. True when the card
+ * moved to another round (what was chosen in the old one goes).
+ */
+export function followRoundInPlay(pick, sections, offered) {
+  const inPlay = sections?.in_play ?? null;
+  if (pick.inPlay === inPlay && offered.includes(pick.item)) return false;
+  const was = pick.item;
+  pick.inPlay = inPlay;
+  if (offered.includes(inPlay)) pick.item = inPlay;
+  else if (!offered.includes(pick.item)) pick.item = offered[offered.length - 1] ?? null; // (a server without it)
+  return pick.item !== was;
 }
 
 /**
@@ -72,11 +84,4 @@ export function correctionChoices(audit, appeal) {
     }
     return false;
   }).reverse();
-}
-
-/** Which round's slips the card shows first: the last started round with a result, else the last. */
-export function defaultSlipRound(slips) {
-  const rounds = Object.values(slips || {});
-  const withResults = rounds.filter((r) => Array.isArray(r.tables) && r.tables.length);
-  return (withResults[withResults.length - 1] || rounds[rounds.length - 1] || null)?.item ?? null;
 }

@@ -5,10 +5,12 @@ import { pageLanguage } from "../lib/i18n.js";
 import { byName } from "../lib/name-order.js";
 import { gameOf } from "../lib/standings.js";
 import { command } from "./commands.js";
+import { followRoundInPlay } from "./committee-picks.js";
 import { $, STRINGS, state } from "./state.js";
 import { itemTitle, num, playerName, teamName } from "./words.js";
 
 let penaltyKey = "";
+const penaltyRound = { item: null, inPlay: undefined }; // the round in play, or the one chosen in the form
 /** The penalty card: the form's choices (players or teams, rounds) and the penalties given so far. */
 export function renderPenaltyForm() {
   const card = $("penalty-card");
@@ -17,9 +19,10 @@ export function renderPenaltyForm() {
   const bridge = gameOf(state.sections) === "bridge";
   const who = bridge
     ? [...(state.sections.teams || [])].sort(byName(pageLanguage))
-    : [...(state.sections.players || [])].sort(byName(pageLanguage));
+    : (state.sections.players || []).filter((p) => !p.withdrawn).sort(byName(pageLanguage)); // (the server's flag)
   const items = (state.sections.timetable || []).filter((i) => i.playing);
-  const key = JSON.stringify([bridge, who.map((x) => [x.id, x.name]), items.map((i) => [i.id, i.title])]);
+  const key = JSON.stringify([bridge, who.map((x) => [x.id, x.name]), items.map((i) => [i.id, i.title]),
+    state.sections.in_play ?? null]);
   if (key !== penaltyKey) {
     penaltyKey = key;
     setText($("pen-title"), STRINGS.penTitle);
@@ -38,10 +41,11 @@ export function renderPenaltyForm() {
     fill(whoSelect, el("option", { value: "" }, STRINGS.penChoose), who.map((x) => el("option", { value: x.id }, x.name)));
     whoSelect.value = who.some((x) => x.id === chosen) ? chosen : "";
     const itemSelect = $("pen-item");
-    const chosenItem = itemSelect.value;
+    penaltyRound.item = itemSelect.value;
     fill(itemSelect, el("option", { value: "" }, STRINGS.penNoItem), items.map((i) => el("option", { value: i.id }, i.title)));
-    const current = items.find((i) => i.phase === "in_progress");
-    itemSelect.value = items.some((i) => i.id === chosenItem) ? chosenItem : current ? current.id : "";
+    // The round in play (the server's), or the one chosen until the next round starts ("" offered too: no round).
+    followRoundInPlay(penaltyRound, state.sections, ["", ...items.map((i) => i.id)]);
+    itemSelect.value = penaltyRound.item ?? "";
   }
   // The penalties given so far (from the audit log), newest first, each undoable.
   const given = [...(state.sections.audit || [])].filter((x) => x.type === "penalty_applied" && !x.undone).reverse();

@@ -8,7 +8,7 @@
 // meanwhile is refused by the server and its words are shown. Words: STRINGS.sanctions.
 import { el, fill, setText } from "../lib/dom.js";
 import { pageLanguage } from "../lib/i18n.js";
-import { coPlayers, defaultRound, seatedPlayers, startedRounds } from "./committee-picks.js";
+import { coPlayers, followRoundInPlay, seatedPlayers, startedRounds } from "./committee-picks.js";
 
 /**
  * Draws the sanctions card into `card`. ctx = {S, sections(), command(body, button, errorBox),
@@ -16,7 +16,7 @@ import { coPlayers, defaultRound, seatedPlayers, startedRounds } from "./committ
  */
 export function sanctionsCard(card, ctx) {
   const S = ctx.S.sanctions;
-  const pick = { item: null, player: null, kind: null, query: "" };
+  const pick = { item: null, inPlay: undefined, player: null, kind: null, query: "" };
   const count = el("span", { class: "r-hint" });
   const rounds = el("div", { class: "r-tabs", role: "group", dataset: { role: "sanction-rounds" } });
   const search = el("input", {
@@ -191,10 +191,8 @@ export function sanctionsCard(card, ctx) {
     card.hidden = !v;
     if (!v) return;
     const started = startedRounds(sections);
-    if (!started.some((i) => i.id === pick.item)) {
-      pick.item = defaultRound(started);
-      pick.player = null;
-    }
+    // The round in play (the server's), or the one picked on the tabs until the next round starts.
+    if (followRoundInPlay(pick, sections, started.map((i) => i.id))) pick.player = null;
     none.hidden = Boolean(pick.item);
     form.hidden = !pick.item;
     const k = JSON.stringify([pick.item, started.map((i) => [i.id, i.title, i.phase]), sections.seating?.[pick.item],

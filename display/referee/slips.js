@@ -3,7 +3,7 @@
 // from the scored results (`sections.slips`, so a correction changes it); the tables still without a
 // result; and a printable sheet of the round for the desk. Words: STRINGS.slipsList.
 import { el, fill, setText } from "../lib/dom.js";
-import { defaultSlipRound } from "./committee-picks.js";
+import { followRoundInPlay } from "./committee-picks.js";
 
 /**
  * Draws the slips card into `card`. ctx = {S, sections(), num(n), tournamentName()}. Returns {render()}.
@@ -11,7 +11,7 @@ import { defaultSlipRound } from "./committee-picks.js";
  */
 export function slipsCard(card, ctx) {
   const L = ctx.S.slipsList;
-  let chosen = null;
+  const pick = { item: null, inPlay: undefined }; // the round shown: the round in play, or one picked on the tabs
   const tabs = el("div", { class: "r-tabs", role: "group", dataset: { role: "slip-rounds" } });
   const summary = el("p", { class: "r-hint r-sl-summary", dataset: { role: "slip-summary" } });
   const body = el("div", { class: "r-sl-wrap" });
@@ -44,7 +44,7 @@ export function slipsCard(card, ctx) {
   }
 
   print.addEventListener("click", () => {
-    const r = (ctx.sections().slips || {})[chosen];
+    const r = (ctx.sections().slips || {})[pick.item];
     if (!r) return;
     fill(sheet, el("h1", {}, ctx.tournamentName()), el("h2", {}, L.printTitle(r.title)), tableOf(r),
       el("p", {}, summaryOf(r)));
@@ -59,7 +59,8 @@ export function slipsCard(card, ctx) {
     const slips = ctx.sections().slips;
     card.hidden = !slips || !Object.keys(slips).length;
     if (card.hidden) return;
-    if (!(chosen in slips)) chosen = defaultSlipRound(slips);
+    followRoundInPlay(pick, ctx.sections(), Object.keys(slips));
+    const chosen = pick.item;
     const k = JSON.stringify([chosen, slips, ctx.sections().desk?.currency]);
     if (k === key) return;
     key = k;
@@ -68,7 +69,7 @@ export function slipsCard(card, ctx) {
       type: "button", class: `r-tab${r.item === chosen ? " is-on" : ""}`, "aria-pressed": r.item === chosen ? "true" : "false",
       dataset: { item: r.item },
       onclick: () => {
-        chosen = r.item;
+        pick.item = r.item;
         render();
       },
     }, r.title, el("small", {}, `${r.tables.length}`))) : []);

@@ -42,7 +42,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from live.commands.command import ABSENT, Absent, Command, Handlers, wrong
-from live.commands.validation import CommandError, item_of, referee_said, text_value
+from live.commands.validation import CommandError, in_the_day, item_of, referee_said, text_value
 from live.core import events as E
 from live.core import payloads as P
 from live.core.events import NewEvent
@@ -127,6 +127,7 @@ def appeal(t: Tournament, state: State, c: Appeal, now: int) -> NewEvent:
     if player is None:
         raise CommandError(422, f"no player has the id {ident!r}", {"field": "player",
                            "code": "field.unknown_id", "id": ident})
+    in_the_day(state, player)
     s = _played_item(state, c.item)
     _in_window(t, state, rules, now)
     subject = text_value(c.subject, "subject", MAX_REASON,

@@ -17,10 +17,11 @@ or `account` (paid to the club's account beforehand, RULES.md §1). The rules ar
 
 Matches played (the Novi Sad match fee) are those the team sheets in force put a player in
 (live/commands/lineups.py); for a match without their team's sheet, the started matches they checked in for,
-less a bye or a match their team forfeited. The payment events are the referees' (`REFEREE_ONLY_TYPES`):
-the hall sees that something happened, not who paid what. `GET /api/desk/payments`
-(live/edges/web/desk_api.py) answers the
-`desk` section; `GET /api/prizes` without `fund` takes the fund from here (`fund_for_prizes`).
+less a bye or a match their team forfeited. A player withdrawn before playing (live/projections/field.py)
+owes no entry and has a line only for money he paid (kept where the rules give no refund). The payment
+events are the referees' (`REFEREE_ONLY_TYPES`): the hall sees that something happened, not who paid what.
+`GET /api/desk/payments` (live/edges/web/desk_api.py) answers the `desk` section; `GET /api/prizes` without
+`fund` takes the fund from here (`fund_for_prizes`).
 """
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from live.commands.command import ABSENT, Absent, Command, Handlers, wrong
-from live.commands.validation import CommandError, item_of, referee_said, text_value
+from live.commands.validation import CommandError, in_the_day, item_of, referee_said, text_value
 from live.core import events as E
 from live.core import payloads as P
 from live.core.events import Event, NewEvent
@@ -21,7 +21,7 @@ from live.core.plan import seated_from
 from live.core.state import ItemState, State, fold
 from live.core.status import ItemStatus
 from live.core.texts import MAX_REASON
-from live.core.tournament import Tournament
+from live.core.tournament import Player, Tournament
 from live.projections.standings import compute as compute_standings
 from live.projections.standings import hidden as standings_hidden
 from live.projections.standings import league_matches, league_schedule
@@ -389,6 +389,8 @@ def penalty(t: Tournament, state: State, c: Penalty, now: int) -> NewEvent:
     if known is None:
         raise CommandError(422, f"no {named} has the id {ident!r}", {"field": named,
                            "code": "field.unknown_id", "id": ident})
+    if isinstance(known, Player):
+        in_the_day(state, known)
     units = PENALTY_UNITS[t.game]
     unit = c.unit
     if unit not in units:

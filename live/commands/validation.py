@@ -12,6 +12,8 @@ from live.core import texts
 from live.core.events import NewEvent
 from live.core.payloads import Payload, new_event
 from live.core.state import ItemState, State
+from live.core.tournament import Player
+from live.projections import field
 
 #: LIVE_CHECK_REFUSALS=1 (set by the test suite, tests/conftest.py) makes a refusal without a known
 #: code (live/commands/refusals.py) fail loudly; in the hall it is logged and the refusal still goes out, in
@@ -58,6 +60,14 @@ def item_of(state: State, ident: object) -> ItemState:
         raise CommandError(422, f"no round or match has the id {ident!r}",
                            {"field": "item", "known": known, "code": "field.unknown_id", "id": ident})
     return found
+
+
+def in_the_day(state: State, player: Player) -> None:
+    """Refuse a command about a player who withdrew before playing: gone from the day (live/projections/field.py),
+    no list offers him, and nothing may be given to him that a list would then have to show."""
+    if field.standing(state, player) == field.GONE:
+        raise CommandError(409, f"{player.id} {player.name} has withdrawn from the tournament", {"field": "player",
+                           "code": "player.withdrawn", "player": player.id, "name": player.name})
 
 
 def text_value(value: object, field: str, limit: int, *, lines: bool = False, empty: str | None = None,

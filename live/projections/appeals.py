@@ -10,7 +10,7 @@ from typing import Any
 from live.core.state import State
 from live.core.status import ItemStatus
 from live.core.tournament import Tournament
-from live.projections import lineups
+from live.projections import field, lineups
 from live.rules import appeals as A
 from live.rules.citations import CACAK, SLOVAK, Rule, cite_detail, rule
 
@@ -171,7 +171,7 @@ def referee_view(state: State) -> dict[str, Any] | None:
     }
     if rules.by == A.BY_PLAYER:
         view["left"] = {p.id: A.requests_left(len(of_player(state, p.id)), rules.limit)
-                        for p in state.tournament.players}
+                        for p in field.ranked(state)}  # (one who withdrew before playing has nothing to appeal)
         return view
     signers: dict[str, dict[str, Any]] = {}
     for s in state.items.values():

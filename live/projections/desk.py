@@ -12,7 +12,7 @@ from typing import Any
 from live.core.memo import remember_last
 from live.core.state import State
 from live.core.tournament import Player
-from live.projections import lineups
+from live.projections import field, lineups
 from live.rules import desk as D
 from live.rules.numbers import json_number, to_decimal
 
@@ -97,7 +97,11 @@ def balances(state: State, f: D.Fees, kind: str, ident: str, played: dict[str, l
     out: dict[str, D.Balance] = {}
     player = t.player(ident) if kind == D.PER_PLAYER else None
     if kind == f.per:
-        out[D.ENTRY] = D.Balance(D.entry_due(f, lady=bool(player and player.lady)), done.get(D.ENTRY, Decimal(0)))
+        due, entered = D.entry_due(f, lady=bool(player and player.lady)), done.get(D.ENTRY, Decimal(0))
+        if player is not None and field.standing(state, player) == field.GONE:
+            # Withdrew before playing: owes no entry; what he paid stays where the rules give no refund.
+            due = min(due, entered) if f.no_refund_withdrawn else Decimal(0)
+        out[D.ENTRY] = D.Balance(due, entered)
     if kind == D.PER_PLAYER and f.has_match_fees:
         junior = bool(player and player.junior)
         matches = len((matches_played(state) if played is None else played).get(ident, []))
@@ -152,7 +156,9 @@ def accounts(state: State) -> list[dict[str, Any]]:
     t = state.tournament
     played, done = matches_played(state), paid_by(state)
     lines = [account(state, D.PER_TEAM, x.id, played, done) for x in t.teams] if t.game == "bridge" else []
-    lines += [account(state, D.PER_PLAYER, p.id, played, done) for p in t.players]
+    # A player withdrawn before playing (live/projections/field.py) has a line only for money he paid.
+    lines += [account(state, D.PER_PLAYER, p.id, played, done) for p in t.players
+              if field.standing(state, p) != field.GONE or (D.PER_PLAYER, p.id) in done]
     return [x for x in lines if x is not None and set(x["lines"]) != {D.OTHER}]  # only `other`: nothing is due
 
 

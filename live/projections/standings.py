@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from live.core.memo import remember_last
 from live.core.status import ItemStatus
+from live.projections import field
 from live.projections import lateness as arrivals
 from live.rules import bridge, preferans
 from live.rules import lateness as L
@@ -141,11 +142,13 @@ def _preferans(state: State) -> list[dict[str, Any]]:
             on_paper[p["player"]] = on_paper.get(p["player"], 0) + int(p["amount"])
         elif p.get("unit") == "points" and p.get("player"):
             deducted[p["player"]] = deducted.get(p["player"], Decimal(0)) + to_decimal(p["amount"])
+    # The field (live/projections/field.py): a player withdrawn before playing is not ranked at all.
+    ranked = field.ranked(state)
     rows = preferans_standings(
-        table_scores(state).values(), players=[p.id for p in t.players],
+        table_scores(state).values(), players=[p.id for p in ranked],
         tiebreaks=t.rules.get("standings_tiebreaks", ("bule", "head_to_head")), deductions=deducted,
     )
-    names = {p.id: p for p in t.players}
+    names = {p.id: p for p in ranked}
     shown = [row for row in rows if row.player in names]
     return [_with_tie({
         "shared": row.shared, "player": row.player, "name": names[row.player].name,

@@ -102,6 +102,19 @@ def headline(timetable: Sequence[Item], now: int, zone: ZoneInfo, checkin_opens_
             "day": _day(items, now, zone, dates), "checkin": _checkin(items, now, checkin_opens_ms)}
 
 
+def in_play(timetable: Sequence[Item]) -> str | None:
+    """The round or match the referees' cards work on: the one being played, else the last one started (its
+    slips are brought and its appeals heard after its end); None before the first starts. It changes only by
+    events (a start), so it is a value, not a timeline: the console's sanctions, appeals, penalties and slips
+    open on it, and follow it to the next round when that starts."""
+    items = [i for i in timetable if i.get("playing")]
+    playing = next((i for i in items if _in_progress(i)), None)
+    if playing is not None:
+        return str(playing["id"])
+    started = [i for i in items if isinstance(i.get("started_at"), int)]
+    return _id(max(started, key=lambda i: (i["started_at"], i["start"]), default=None))
+
+
 def _id(item: Item | None) -> str | None:
     return None if item is None else str(item["id"])
 

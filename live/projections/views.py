@@ -22,7 +22,7 @@ from live.core.referees import SHARED_NAME, is_referee
 from live.core.state import ItemState, State, start_blocker
 from live.core.status import ItemStatus
 from live.core.tournament import Item, Player, Tournament
-from live.projections import appeals, checkin, desk, lineups, rosters, sanctions, table_slips, timeline
+from live.projections import appeals, checkin, desk, field, lineups, rosters, sanctions, table_slips, timeline
 from live.projections.lateness import lateness_of
 from live.projections.standings import final_view, hidden, rank_at, scored_results, standings_of
 
@@ -123,9 +123,11 @@ def public_sections(state: State) -> dict[str, Any]:
         "timetable": timetable,
         "now": guarded(state, "now", lambda: state.derived("now", lambda: timeline.timeline(timetable, t.zone, opens)),
                        []),
+        # The round the console's cards open on (live/projections/timeline.py `in_play`): the pages pick none.
+        "in_play": timeline.in_play(timetable),
         "limits": LIMITS,
         "announcements": [a for a in state.announcements if not _private(a)],
-        "players": state.derived("players", lambda: [_player(p) for p in t.players]),
+        "players": state.derived("players", lambda: [_player(p, field.standing(state, p)) for p in t.players]),
         "teams": state.derived("teams", lambda: [{"id": x.id, "name": x.name} for x in t.teams]),
         "standings": [] if concealed else guarded(state, "standings", lambda: standings_of(state), []),
         **({"standings_hidden": concealed} if concealed else {}),
@@ -148,7 +150,9 @@ LIMITS: dict[str, int] = {
 }
 
 
-def _player(p: Player) -> dict[str, Any]:
+def _player(p: Player, standing: str = field.PLAYING) -> dict[str, Any]:
+    """A roster line. `withdrawn`: offered for no round to come; `gone` besides: withdrew before playing, and is
+    in no list of the day (live/projections/field.py) — the pages keep the line only to name him (the audit)."""
     data: dict[str, Any] = {"id": p.id, "name": p.name, "team": p.team}
     if p.lady:
         data["lady"] = True
@@ -162,6 +166,8 @@ def _player(p: Player) -> dict[str, Any]:
         data["enters"] = p.enters  # a walk-in, seated from this round on
     if p.withdrawn:
         data["withdrawn"] = True
+    if standing == field.GONE:
+        data["gone"] = True
     return data
 
 

@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 
-import { BannerQueue } from "../../display/lib/banners.js";
+import { BannerQueue, withNote } from "../../display/lib/banners.js";
 
 describe("the banner queue", () => {
   it("shows a followed banner beside its event's own banner (same seq and ts)", () => {
@@ -64,5 +64,20 @@ describe("the banner queue", () => {
     for (let seq = 3; seq < 8; seq += 1) queue.push({ seq, ts: Date.now(), type: "announced", title: `a${seq}` });
     assert.equal(queue.current.title, "shown");
     assert.deepEqual(queue.queue.map((b) => b.title), ["end", "a6", "a7"]);
+  });
+
+  it("draws the banner on screen anew when the sections change, without its sound, its note kept", () => {
+    const drawn = [];
+    const queue = new BannerQueue((b, how = {}) => drawn.push([b && b.sub, Boolean(how.again)]), { now: () => 100 });
+    const ends = (s) => `ends at ${s.end}`;
+    queue.push(withNote({ seq: 1, ts: 100, type: "round_started", sub: ends({ end: "17:10" }), subOf: ends }, "due at 14:00"));
+    queue.push({ seq: 2, ts: 100, type: "round_extended", sub: "new end: 17:10", subOf: (s) => `new end: ${s.end}` });
+    queue.refresh({ end: "17:15" }); // +5 minutes while the start is on screen
+    assert.deepEqual(drawn, [["ends at 17:10 · due at 14:00", false], ["ends at 17:15 · due at 14:00", true]]);
+    assert.equal(queue.queue[0].sub, "new end: 17:15", "the one waiting too");
+    queue.refresh({ end: "17:15" });
+    assert.equal(drawn.length, 2, "nothing changed: nothing drawn");
+    assert.ok(queue.has((b) => b.type === "round_extended") && !queue.has((b) => b.type === "round_called"));
+    clearTimeout(queue.timer);
   });
 });

@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 
-import { coPlayers, correctionChoices, defaultRound, defaultSlipRound, seatedPlayers, startedRounds } from "../../display/referee/committee-picks.js";
+import { coPlayers, correctionChoices, followRoundInPlay, seatedPlayers, startedRounds } from "../../display/referee/committee-picks.js";
 import { LANGS, strings } from "./helpers.mjs";
 
 const step = { step: 1, bule: 0, warning: true, per_co_player: false };
@@ -28,12 +28,35 @@ function sections(extra = {}) {
 }
 
 describe("the rounds a sanction or an appeal is about", () => {
-  it("are the playing items that have started, the one being played first to open on", () => {
-    const rounds = startedRounds(sections());
-    assert.deepEqual(rounds.map((i) => i.id), ["r1", "r2"]);
-    assert.equal(defaultRound(rounds), "r2");
-    assert.equal(defaultRound(rounds.slice(0, 1)), "r1", "between rounds: the last one started");
-    assert.equal(defaultRound([]), null);
+  it("are the playing items that have started", () => {
+    assert.deepEqual(startedRounds(sections()).map((i) => i.id), ["r1", "r2"]);
+  });
+});
+
+describe("the round a card works on", () => {
+  it("is the server's round in play, and follows it when the next round starts", () => {
+    const card = { item: null, inPlay: undefined };
+    assert.equal(followRoundInPlay(card, { in_play: "r1" }, ["r1"]), true);
+    assert.equal(card.item, "r1");
+    // Round 3 in play: the card that opened on round 1 moves (it stayed on round 1 all day).
+    assert.equal(followRoundInPlay(card, { in_play: "r3" }, ["r1", "r2", "r3"]), true);
+    assert.equal(card.item, "r3");
+  });
+
+  it("keeps a round the referee picked until the round in play changes", () => {
+    const card = { item: null, inPlay: undefined };
+    followRoundInPlay(card, { in_play: "r2" }, ["r1", "r2"]);
+    card.item = "r1"; // a tab tapped
+    assert.equal(followRoundInPlay(card, { in_play: "r2" }, ["r1", "r2"]), false);
+    assert.equal(card.item, "r1");
+    followRoundInPlay(card, { in_play: "r3" }, ["r1", "r2", "r3"]);
+    assert.equal(card.item, "r3");
+  });
+
+  it("is none before any round started", () => {
+    const card = { item: null, inPlay: undefined };
+    followRoundInPlay(card, { in_play: null }, []);
+    assert.equal(card.item, null);
   });
 });
 
@@ -84,15 +107,6 @@ describe("the corrections an upheld appeal may link", () => {
     assert.deepEqual(correctionChoices(audit, appeal).map((x) => x.seq), [16, 14, 13]);
     assert.deepEqual(correctionChoices(audit, { seq: 10, item: "r2" }).map((x) => x.seq), [11]);
     assert.deepEqual(correctionChoices(null, appeal), []);
-  });
-});
-
-describe("the slips list", () => {
-  it("opens on the last round with a result, else the last started", () => {
-    const slips = { r1: { item: "r1", tables: [{ table: 1 }] }, r2: { item: "r2", tables: [] } };
-    assert.equal(defaultSlipRound(slips), "r1");
-    assert.equal(defaultSlipRound({ r1: { item: "r1", tables: [] } }), "r1");
-    assert.equal(defaultSlipRound(null), null);
   });
 });
 

@@ -95,6 +95,20 @@ describe("the round's signals", () => {
     assert.equal(say("last_deals_announced").tone, "warn");
   });
 
+  it("draws a banner's time from the sections it is drawn with, not those of its event", () => {
+    // A slow phone gets the extension before the timetable that says the new end (live/edges/coalesce.py),
+    // and a start banner may still be on screen when the referee extends: the time is drawn anew.
+    const extended = say("round_extended", { minutes: 5 });
+    const later = sections([round("r1", 1, at(14), 180, { status: "running", started_at: at(14), ends_at: at(17, 15) })]);
+    assert.equal(extended.subOf(later), "new end: 17:15");
+    const started = say("round_started");
+    assert.equal(started.sub, "ends at 17:10");
+    assert.equal(started.subOf(later), "ends at 17:15");
+    const called = say("round_called", {}, sections([round("r1", 1, at(14))]));
+    assert.equal(called.subOf(sections([round("r1", 1, at(14, 20))])), "starts at 14:20", "a call after a move");
+    assert.equal(say("round_ended").subOf, undefined, "a banner without a time stays as it came");
+  });
+
   it("says half-time for one break, else which break of how many", () => {
     assert.equal(say("break_announced", { part: 1, parts: 2 }).title, "Half-time");
     assert.equal(say("break_announced", { part: 2 }).title, "Break 2 of 2", "the item's parts when the event has none");

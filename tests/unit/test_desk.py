@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from helpers import SEC, rounds, stored, tournament
-from test_results import PREFERANS, Session
+from test_results import PREFERANS, PUBLISH_IN_ORDER, START_R1, Session
 
 from live.commands.decide import decide
 from live.core import events as E
@@ -282,13 +282,16 @@ def test_a_payment_is_undone_and_a_refund_is_undone_before_the_payment_it_return
 
 def test_a_withdrawn_player_gets_no_refund_naming_the_rule() -> None:
     s = Session(PREFERANS)
+    s.run(PUBLISH_IN_ORDER)  # round 1 played by all: who withdraws now withdrew after playing
+    s.run(START_R1)
     s.run(pay("p1", "entry", 4000))
     s.run({"type": "withdraw_player", "player": "p1", "reason": "removed by the referee"})
     refused = s.refuse(pay("p1", "entry", -4000, note="leaving early"))
     assert (refused.status, refused.detail["field"], refused.detail["rule"]) == (409, "amount", "withdrawn_no_refund")
     assert "no refund" in refused.error
     assert line(s, "p1")["withdrawn"] is True and line(s, "p1")["lines"]["entry"]["refundable"] == 0
-    # a withdrawn player who never paid still owes it: the desk's list says so
+    # a player who withdrew after playing and never paid still owes it: the desk's list says so
+    # (one withdrawn before playing owes nothing: tests/unit/test_field.py)
     s.run({"type": "withdraw_player", "player": "p3", "reason": "left after round 1"})
     assert next(x for x in books(s)["unpaid"] if x["id"] == "p3")["withdrawn"] is True
 

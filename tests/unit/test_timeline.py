@@ -13,15 +13,16 @@ from itertools import pairwise
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from helpers import MIN, T0, ev, item, tournament
+from helpers import MIN, T0, ev, item, published_seating, stored, tournament
 from hypothesis import given
 from hypothesis import strategies as st
 
 from live.commands.arrivals import self_check_in
 from live.commands.validation import CommandError
 from live.core import events as E
+from live.core.events import Event, NewEvent
 from live.core.state import fold
-from live.projections.timeline import at, breakpoints, headline, phase, timeline
+from live.projections.timeline import at, breakpoints, headline, in_play, phase, timeline
 from live.projections.views import public_sections
 
 BELGRADE = ZoneInfo("Europe/Belgrade")
@@ -170,3 +171,25 @@ def test_the_check_in_round_is_the_one_a_players_own_check_in_goes_to() -> None:
             server = None
         assert at(entries, when)["checkin"] == server, minutes
     assert at(entries, T0 + 150 * MIN)["checkin"] == "r2", "r2's check-in opens while r1 is still on the plan"
+
+
+def test_the_round_in_play_is_the_one_being_played_else_the_last_started() -> None:
+    """The console's sanctions, appeals, penalties and slips open on it (they opened on round 1 all day)."""
+    r1, r2, r3 = local(11), local(14, 30), local(17, 45)
+    ended = {"status": "ended", "ended_at": r1 + 180 * MIN}
+    assert in_play([rnd("r1", r1), rnd("r2", r2), other("snack", r1)]) is None  # nothing started yet
+    assert in_play([running("r1", r1), rnd("r2", r2)]) == "r1"
+    assert in_play([running("r1", r1, **ended), rnd("r2", r2)]) == "r1"  # after its end: its slips, its appeals
+    day = [running("r1", r1, **ended), running("r2", r2, **ended), running("r3", r3, status="paused")]
+    assert in_play(day) == "r3"
+    assert in_play([*day[:2], rnd("r3", r3, status="called")]) == "r2"
+
+
+def test_the_pages_are_told_the_round_in_play() -> None:
+    t = tournament([item("r1", T0, 180), item("r2", T0 + 200 * MIN, 180)], players=[
+        {"id": f"p{k}", "name": f"P{k}"} for k in range(1, 4)])
+    events: list[Event] = []
+    stored(events, published_seating("r1", ["p1", "p2", "p3"]), T0 - MIN)
+    assert public_sections(fold(t, events))["in_play"] is None
+    stored(events, NewEvent(E.ROUND_STARTED, "referee", {"item": "r1"}), T0)
+    assert public_sections(fold(t, events))["in_play"] == "r1"

@@ -46,7 +46,7 @@ from live.edges.web.exports import qr_svg, standings_csv, timetable_ics
 from live.edges.web.openapi import PATH as OPENAPI_PATH
 from live.edges.web.openapi import document_bytes
 from live.edges.web.ratelimit import Limiter, client_key
-from live.projections import checkin
+from live.projections import checkin, field
 from live.projections.desk import fund_for_prizes as desk_fund
 from live.projections.standings import hidden as standings_hidden
 from live.projections.standings import prize_table, ranks, standings_of
@@ -525,7 +525,7 @@ async def api_checkin_codes(request: Request) -> Response:
     rows = "".join(
         f"<tr><td>{html.escape(p.id)}</td><td>{html.escape(p.name)}</td>"
         f"<td class=code>{html.escape(checkin.grouped(hall.code_of(p.id) or ''))}</td></tr>"
-        for p in sorted(hall.tournament.players, key=lambda p: p.name))
+        for p in sorted(field.playing(hall.state), key=lambda p: p.name))  # (the withdrawn check in no more)
     title = html.escape(hall.tournament.name)
     page = (f"<!doctype html><meta charset=utf-8><title>{title}: check-in codes</title>"
             "<style>body{font:14px system-ui,sans-serif}table{border-collapse:collapse}"
@@ -600,7 +600,7 @@ async def api_checkin_slips(request: Request) -> Response:
     player_page = f"{public_url(request)}/player"
     event = html.escape(t.name)
     slips = []
-    for p in sorted(t.players, key=lambda p: (p.name.casefold(), p.id)):
+    for p in sorted(field.playing(hall.state), key=lambda p: (p.name.casefold(), p.id)):  # (not the withdrawn)
         code = hall.code_of(p.id) or ""
         qr = qr_svg(f"{player_page}#code={code}", sized=False).decode("utf-8").strip()
         slips.append(
