@@ -34,6 +34,7 @@ from live.projections.lateness import (
     reference,
     reserve_starts_with,
 )
+from live.rules import checkin as C
 from live.rules import lateness as L
 
 _ITEM = wrong("{field} must be a timetable item's id, e.g. \"r3\"", "field.not_an_id")
@@ -240,24 +241,30 @@ def seat_reserve(t: Tournament, state: State, c: SeatReserve, now: int) -> NewEv
                                         table=ABSENT if table is None else table))
 
 
+def checkin_rounds(state: State) -> list[C.Round]:
+    """The rounds as the check-in rule reads them (live/rules/checkin.py)."""
+    return [C.Round(id=s.item.id, start=s.item.start_ms, started=s.in_progress,
+                    over=s.status in (ItemStatus.ENDED, ItemStatus.MISSED)) for s in state.items.values()]
+
+
 def self_check_in(t: Tournament, state: State, player: str, now: int) -> NewEvent:
-    """A player's own check-in with their code: for the round that is open for check-in now."""
+    """A player's own check-in with their code: for the next round to be played, once its check-in opened
+    (live/rules/checkin.py; the timeline's `checkin` names the same round to the phone)."""
     opens = t.rule_ms("checkin_opens_before")
-    # The latest round whose check-in has opened: while one round is still played, the next one's
-    # check-in opens (`checkin_opens_before`) and a player arriving then arrives for the next one.
-    item = max((s for s in state.items.values() if s.status != ItemStatus.ENDED and s.item.start_ms - opens <= now),
-               key=lambda s: s.item.start_ms, default=None)
-    if item is None:
-        upcoming = next((s for s in state.items.values() if s.status != ItemStatus.ENDED), None)
+    rounds = checkin_rounds(state)
+    chosen = C.checkin_round(rounds, now, opens)
+    if chosen is None:
+        upcoming = C.opens_at(rounds, opens)
         when = ""
         detail: dict[str, Any] = {"field": "code", "code": "checkin.closed"}
         if upcoming:
-            opens_at = upcoming.item.start_ms - opens
+            ident, opens_at = upcoming
             clock = datetime.fromtimestamp(opens_at / 1000, t.zone).strftime("%H:%M")
-            when = (f" (check-in for {upcoming.item.title} opens at {clock}, "
+            when = (f" (check-in for {state.items[ident].item.title} opens at {clock}, "
                     f"{round(opens / t.minutes_ms(1))} minutes before it starts)")
             detail["opens_at"] = opens_at
         raise CommandError(409, f"no round is open for check-in now{when}", detail)
+    item = state.items[chosen]
     earlier = state.check_ins.get(item.item.id, {}).get(player)
     if earlier is not None:  # said to the player, in words: no ids, no field names
         clock = datetime.fromtimestamp(int(earlier["at"]) / 1000, t.zone).strftime("%H:%M")

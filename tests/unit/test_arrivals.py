@@ -865,6 +865,17 @@ def test_check_in_codes_are_stable_typeable_and_distinct() -> None:
         checkin.codes("s", ["p1", "p1"])
 
 
+def test_a_players_own_page_with_their_session_says_when_they_checked_in_and_forgets_an_undone_one() -> None:
+    team = novi_sad()
+    own = team.do("check_in", at(2), item="m1", player="t5p1")
+    mine = me_section(team.state, "t5p1", private=True)
+    assert mine is not None and mine["check_ins"] == {"m1": at(2)}, "the team's line counts, this says who"
+    assert "check_ins" not in (me_section(team.state, "t5p1") or {}), "without the session, only the public line"
+    assert (me_section(team.state, "t5p2", private=True) or {})["check_ins"] == {}, "t5p1 came, not t5p2"
+    team.do("undo", at(4), seq=own.seq)
+    assert (me_section(team.state, "t5p1", private=True) or {})["check_ins"] == {}
+
+
 def test_a_players_own_page_has_the_arrivals_but_never_the_code() -> None:
     desk = started()
     desk.check_in("p1", at(7, 40))
