@@ -1,4 +1,5 @@
-"""The arrival commands (check-in, its preview, an absence excused, a reserve seated, the phone's own check-in);
+"""The arrival commands (check-in, "all present", its preview, an absence excused, a reserve seated, the phone's
+own check-in);
 what the screens are shown of arrivals and lateness is derived in live/projections/lateness.py.
 
 Arrivals: check-ins, absences announced in advance, reserves — and the lateness they add up to.
@@ -26,6 +27,7 @@ from live.core.status import ItemStatus
 from live.core.texts import MAX_NAME, MAX_REASON
 from live.core.tournament import Tournament
 from live.projections.lateness import (
+    arrived_at,
     bridge_fields,
     expected,
     late_at,
@@ -54,6 +56,18 @@ class CheckIn(Command):
     at: int | str | Absent = field(default=ABSENT, metadata=wrong(_AT, "field.bad_time"))
     reason: str | Absent = field(default=ABSENT, metadata=wrong(
         "{field} must be text: a check-in at an earlier time needs a reason, in words", "field.not_text"))
+
+
+@dataclass(frozen=True, kw_only=True)
+class CheckInAll(Command):
+    """"All present": everyone expected in a round, or at one of its preferans tables (`table`), who is not in
+    yet (no check-in, no announced absence, no reserve in their seat) arrived now: checked in at one instant,
+    as one event, which one undo takes back whole."""
+
+    TYPE = "check_in_all"
+    item: str = field(metadata=_ITEM)
+    table: int | Absent = field(default=ABSENT, metadata=wrong("{field} must be a table's number, e.g. 3",
+                                                                "field.not_whole"))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -148,6 +162,36 @@ def check_in(t: Tournament, state: State, c: CheckIn, now: int) -> NewEvent:
     return referee_said(P.CheckedIn(item=s.item.id, player=who if kind == "player" else ABSENT,
                                     team=who if kind == "team" else ABSENT, at=at, reason=reason,
                                     corrects=ABSENT if earlier is None else earlier["seq"]))
+
+
+@HANDLERS.on(CheckInAll)
+def check_in_all(t: Tournament, state: State, c: CheckInAll, now: int) -> NewEvent:
+    """One event for the whole tap (not one per arrival): it is recorded whole or not at all, every arrival
+    at the same instant, and the referee who tapped the wrong table takes it back with one undo."""
+    s = item_of(state, c.item)
+    _not_over(s, "record a check-in for it")
+    who = expected(state, s.item.id)
+    where = f"in {s.item.id}"
+    if c.table is not ABSENT:
+        if t.game != "preferans":
+            raise CommandError(422, "a table checks in together in preferans; in bridge the teams check in",
+                               {"field": "table", "code": "checkin.table_preferans_only"})
+        tables = (state.seatings.get(s.item.id) or {}).get("tables", [])
+        found = next((x for x in tables if x["table"] == c.table), None)
+        if found is None:
+            raise CommandError(422, f"{s.item.id} has no table {c.table}" + ("" if tables else
+                               ": its seating is not published"), {"field": "table", "code": "checkin.no_table",
+                               "table": c.table, "item": s.item.id, "tables": [x["table"] for x in tables]})
+        who = [x for x in who if x in found["players"]]
+        where = f"at table {c.table} of {s.item.id}"
+    excused, reserves = state.excused.get(s.item.id, {}), state.reserves.get(s.item.id, {})
+    missing = [x for x in who if arrived_at(state, s.item.id, x) is None and x not in excused and x not in reserves]
+    if not missing:
+        raise CommandError(409, f"everyone expected {where} is in already", {"field": "item", "code": "checkin.all_in",
+                           "item": s.item.id, "table": None if c.table is ABSENT else c.table})
+    bridge = t.game == "bridge"
+    return referee_said(P.CheckedInAll(item=s.item.id, at=now, players=ABSENT if bridge else missing,
+                                       teams=missing if bridge else ABSENT, table=c.table))
 
 
 def preview_question(asked: Mapping[str, object]) -> CheckIn:
