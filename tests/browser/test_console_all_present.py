@@ -3,6 +3,8 @@ tournaments:
 
 - Čačak (sr-Cyrl): "All present" for one table, then for the rest of the round, each one command whose
   arrivals share one instant; one undo takes the round's back whole.
+- Novi Sad (sr-Latn): a team of exactly four members gets its sheet for both halves with one tap.
+- A Slovak league day (sk): the forfeit form names no guilty team; the referee must choose one.
 """
 
 from __future__ import annotations
@@ -13,6 +15,8 @@ from typing import Any
 import pytest
 from server import Server, start_server_async
 from test_console_desk import until
+from test_console_sheets import example_from_now
+from test_console_slovak_appeals import slovak
 from test_pages import PHONE, Tab, ack, bounded, open_tab, referee_login, shot
 from test_player_checkin import close_rounds, referee_state, rows
 
@@ -83,3 +87,80 @@ async def _all_in(server: Server, players: list[str]) -> dict[str, Any] | None:
 async def _count_in(server: Server, count: int) -> dict[str, Any] | None:
     found = await rows(server)
     return found if sum(r["arrived_at"] is not None for r in found.values()) == count else None
+
+
+@bounded
+async def test_a_team_of_four_gets_its_sheet_in_one_tap(browser: Any, tmp_path: Path, artifacts: Path) -> None:
+    server = await start_server_async(example_from_now(tmp_path / "ns.toml"), tmp_path / "ns.db")
+    console: Tab | None = None
+    try:
+        console = await open_tab(browser, server, "/referee?lang=sr-Latn", viewport=PHONE, is_mobile=True,
+                                 has_touch=True)
+        page = console.page
+        await referee_login(console, server.token)
+        chip = page.locator('#r-nav a[data-nav="sheets-card"]')
+        await chip.wait_for(state="visible")
+        await chip.click()
+        card = page.locator("#sheets-card")
+        # Dunav (t2) has four members: one tap enters them for both halves of round 1
+        await card.locator('.r-sh-teams [data-team="t2"]').click()
+        forced = card.locator('.r-sh-team[data-team="t2"] [data-action="forced-sheet"]')
+        await forced.wait_for(state="visible")
+        assert "Upiši sastav:" in await forced.inner_text()
+        await shot(console, artifacts, "console-sheets-forced-sr-Latn.png")
+        await forced.click()
+
+        async def sheet() -> Any:
+            return (await referee_state(server))["lineups"]["matches"]["m1"]["teams"]["t2"]["sheet"]
+
+        entered = await until(sheet, "Dunav's sheet")
+        members = ["t2p1", "t2p2", "t2p3", "t2p4"]
+        assert [sorted(x) for x in entered["parts"]] == [members, members], entered
+        await forced.wait_for(state="detached")
+        # a team with six members has a choice to make: no such button
+        await card.locator('.r-sh-teams [data-team="t3"]').click()
+        await card.locator('.r-sh-team[data-team="t3"]').wait_for()
+        assert await card.locator('[data-action="forced-sheet"]').count() == 0
+        assert not console.errors, console.errors
+    finally:
+        if console is not None:
+            await console.context.close()
+        server.stop()
+
+
+@bounded
+async def test_the_forfeit_form_names_no_team_until_the_referee_chooses_one(
+        browser: Any, tmp_path: Path, artifacts: Path) -> None:
+    server = await start_server_async(slovak(tmp_path / "sk.toml"), tmp_path / "sk.db")
+    console: Tab | None = None
+    try:
+        seating = await ack(server, {"type": "publish_seating", "item": "m1"})
+        match = seating["events"][0]["payload"]["matches"][0]
+        console = await open_tab(browser, server, "/referee?lang=sk", viewport=PHONE, is_mobile=True,
+                                 has_touch=True, accept_dialogs=True)
+        page = console.page
+        await referee_login(console, server.token)
+        block = page.locator(f'[data-block="m1:m{match["home"]}-{match["away"]}"]')
+        await block.locator('[data-action="forfeit"]').click()
+        guilty = block.locator('[data-role="guilty"]')
+        await guilty.wait_for(state="visible")
+        assert await guilty.input_value() == "", "no team is chosen for the referee"
+        assert "Ktoré družstvo nehralo?" in await guilty.inner_text()
+        seq = (await server.state())["seq"]
+        await block.locator('[data-action="forfeit-send"]').click()
+        await block.locator(".error", has_text="Vyberte družstvo, ktoré nehralo.").wait_for(state="visible")
+        assert console.dialogs == [] and (await server.state())["seq"] == seq, "nothing asked, nothing written"
+        await shot(console, artifacts, "console-forfeit-sk.png")
+        await guilty.select_option(match["away"])
+        await block.locator('[data-action="forfeit-send"]').click()
+        events = await until(lambda: _forfeits(server), "the forfeit")
+        assert events[0]["payload"]["guilty"] == match["away"], events
+        assert not console.errors, console.errors
+    finally:
+        if console is not None:
+            await console.context.close()
+        server.stop()
+
+
+async def _forfeits(server: Server) -> list[dict[str, Any]]:
+    return [e for e in await server.events() if e["type"] == "match_forfeited"]
