@@ -1,15 +1,17 @@
-// Check-in from the phone: which round is open for it, the player's status in it (checked in, late
-// and what it costs, a reserve in their place, excused), and the button that checks in through the
-// player's session (the HttpOnly cookie says who; the page keeps no code).
+// Check-in from the phone: which round is open for it (the server's timeline names it), the player's
+// status in it (checked in, late and what it costs, a reserve in their place, excused), and the button
+// that checks in through the player's session (the HttpOnly cookie says who; the page keeps no code).
+// Whether and when the player checked in is the server's word (`me.check_ins`, with the session; the
+// public line of the round without it): a referee's undo puts the button back.
 import { setText } from "../lib/dom.js";
 import { jsonOf } from "../lib/http.js";
 import { describePenalty, hasArrived, lateClockAt, latenessReports, minuteMs, playersNeeded, stepAt } from "../lib/lateness.js";
 import { gameOf } from "../lib/standings.js";
 import { nextCheckin, nowItems } from "../lib/timetable.js";
 import { $, STRINGS, chosenMe, page } from "./state.js";
-import { myCheckIns, rememberCheckIn } from "./storage.js";
 
 let ciSending = false;
+let ciAwaitSeq = 0; // the seq of my accepted check-in: until the page has it, the card still says "checking in"
 let ciError = "";
 let ciErrorFor = null; // the round the error was about: it is not shown for another one
 let ciKey = "";
@@ -79,7 +81,9 @@ export function renderCheckin(now, force = false) {
   const report = item ? latenessReports(sections)[item.id] : null;
   const row = item ? arrivals.find((r) => r.item === item.id) : null;
   const bridge = gameOf(sections) === "bridge";
-  const mine = item ? myCheckIns()[`${playerId}:${item.id}`] : undefined;
+  // My own check-in as the server has it (with my session): in bridge the public line counts the team's.
+  const own = me.check_ins && item ? me.check_ins[item.id] : undefined;
+  const mine = Number.isFinite(own) ? own : undefined;
   let status = "";
   let detail = "";
   let button = false;
@@ -91,10 +95,10 @@ export function renderCheckin(now, force = false) {
   } else if (row && row.reserve) {
     status = C.reserve(row.reserve, row.starts_with);
   } else if (row && hasArrived(row) && (!bridge || Number.isFinite(mine))) {
-    status = bridge ? C.youCheckedIn(fmt.time(mine)) : C.checkedIn(fmt.time(row.arrived_at));
+    status = C.checkedIn(item.title, fmt.time(bridge ? mine : row.arrived_at));
     detail = bridge ? `${C.teamComplete(fmt.time(row.arrived_at))} · ${lateWords(row)}` : lateWords(row);
   } else if (bridge && Number.isFinite(mine)) {
-    status = C.youCheckedIn(fmt.time(mine));
+    status = C.checkedIn(item.title, fmt.time(mine));
     detail = teamWords(row, report);
   } else {
     button = true;
@@ -109,7 +113,9 @@ export function renderCheckin(now, force = false) {
   }
   const error = ciError && ciErrorFor === (item ? item.id : null) ? ciError : "";
   const session = hasSession();
-  const key = JSON.stringify([item?.id, status, detail, button, ciSending, error, session]);
+  // Accepted, and the server's `me` with it not here yet: no second tap in between.
+  const sending = ciSending || (page.connection?.lastSeq ?? 0) < ciAwaitSeq;
+  const key = JSON.stringify([item?.id, status, detail, button, sending, error, session]);
   if (key === ciKey) return;
   ciKey = key;
   card.hidden = false;
@@ -124,8 +130,8 @@ export function renderCheckin(now, force = false) {
   setText($("ci-detail"), detail);
   const btn = $("ci-button");
   btn.hidden = !button || !session;
-  btn.disabled = ciSending;
-  setText(btn, ciSending ? C.sending : C.button);
+  btn.disabled = sending;
+  setText(btn, sending ? C.sending : C.button);
   $("ci-error").hidden = !error;
   setText($("ci-error"), error);
   // Without the session the check-in waits for the code (the card above asks for it).
@@ -154,14 +160,10 @@ export function wireCheckin() {
         connection.setPlayer(page.playerId);
       } else if (!response.ok) {
         ciError = refusalWords(data) || STRINGS.ci.httpError(response.status);
-        // Already checked in (by the referee, or on another phone): the server says when.
-        const item = checkinRound(connection.clock.now());
-        if (response.status === 409 && item && Number.isFinite(data?.detail?.at)) rememberCheckIn(item.id, data.detail.at);
-      } else {
-        const event = (data && data.events && data.events[0]) || {};
-        const p = event.payload || {};
-        if (p.item && Number.isFinite(p.at)) rememberCheckIn(p.item, p.at);
+      } else if (Number.isInteger(data?.seq)) {
+        ciAwaitSeq = data.seq;
       }
+      // Checked in: the server's next `me` says so (and when); nothing is kept on the phone.
     } catch {
       ciError = STRINGS.ci.unreachable;
     } finally {

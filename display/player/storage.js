@@ -1,10 +1,9 @@
-// What the player page keeps on this phone (localStorage): the chosen player, its own check-ins, and
+// What the player page keeps on this phone (localStorage): the chosen player, and
 // the codes an older page kept, which are taken once and removed. In private mode there is no storage:
 // the choice then lasts this visit and nothing else is kept.
 import { page } from "./state.js";
 
 const STORAGE_KEY = "live.player";
-const CHECKED_KEY = "live.checkedIn";
 const LEGACY_CODES_KEY = "live.checkinCodes";
 
 /** The choice saved on an earlier visit ({id, tournament}), so a player picks their name once. */
@@ -40,25 +39,4 @@ export function takeLegacyCode() {
     /* private mode: nothing was kept */
   }
   return code;
-}
-
-/** My own check-ins on this phone (a bridge team's row counts members, not who). */
-export function myCheckIns() {
-  try {
-    const all = JSON.parse(localStorage.getItem(CHECKED_KEY) || "{}");
-    return all && typeof all === "object" ? all : {};
-  } catch {
-    return {};
-  }
-}
-
-/** Note that this phone checked the chosen player in for `item` at `at`, for "you checked in at …". */
-export function rememberCheckIn(item, at) {
-  const all = myCheckIns();
-  all[`${page.playerId}:${item}`] = at;
-  try {
-    localStorage.setItem(CHECKED_KEY, JSON.stringify(all));
-  } catch {
-    /* private mode */
-  }
 }

@@ -90,8 +90,7 @@ function forfeitForm(item, match, key) {
     return el("div", { class: "r-row" }, el("button", {
       type: "button", class: "btn small danger", dataset: { action: "forfeit" },
       onclick: () => {
-        f.forfeitOpen = true;
-        f.guilty = f.guilty || match.away;
+        f.forfeitOpen = true; // no team chosen for the referee: which one did not play is theirs to say
         rebuild(key);
       },
     }, STRINGS.forfeit));
@@ -100,7 +99,8 @@ function forfeitForm(item, match, key) {
   const select = el("select", {
     class: "field", dataset: { role: "guilty" }, "aria-label": STRINGS.forfeitGuilty,
     onchange: (e) => (f.guilty = e.currentTarget.value),
-  }, [match.home, match.away].map((t) => el("option", { value: t, selected: f.guilty === t }, teamName(t))));
+  }, el("option", { value: "", selected: !f.guilty, disabled: true }, STRINGS.forfeitChoose),
+  [match.home, match.away].map((t) => el("option", { value: t, selected: f.guilty === t }, teamName(t))));
   const reason = el("input", {
     type: "text", class: "field reason", "data-limit": "reason", value: f.forfeitReason, placeholder: STRINGS.forfeitReason,
     "aria-label": STRINGS.forfeitReason, oninput: (e) => (f.forfeitReason = e.currentTarget.value),
@@ -109,6 +109,10 @@ function forfeitForm(item, match, key) {
     type: "button", class: "btn small danger", dataset: { action: "forfeit-send" },
     onclick: async (e) => {
       const guilty = select.value;
+      if (!guilty) {
+        error.textContent = STRINGS.forfeitNeedTeam;
+        return;
+      }
       if (!confirm(STRINGS.confirmForfeit(teamName(guilty), teamName(match.home), teamName(match.away)))) return;
       const body = { type: "forfeit", item: item.id, team: guilty };
       if (f.forfeitReason.trim()) body.reason = f.forfeitReason.trim();

@@ -1,12 +1,15 @@
 // The console's check-in card (section `lateness`): who is in for the round, who is late and what
 // it costs now (the server's steps: tolerated, bule, a reserve due, forfeit), the live counters,
-// the check-in codes and slips. One row per player or team is built by checkin-row.js.
+// the check-in codes and slips, and "All present" for the round and for each published table (one
+// command, `check_in_all`: the server decides who it checks in). One row per player or team is built by
+// checkin-row.js.
 import { el, fill, setClass, setText } from "../lib/dom.js";
 import { formatDuration } from "../lib/format.js";
 import { describePenalty, firstStep, hasArrived, isMissing, lateClockAt, lateClockStarted, latenessReports, latenessRound, reserveAllowed, stepAt, tournamentMs } from "../lib/lateness.js";
 import { gameOf, nameBook, seatingOf } from "../lib/standings.js";
 import { alertArrived, renderAlerts } from "./checkin-alerts.js";
 import { ciForm, ciRowNode } from "./checkin-row.js";
+import { command } from "./commands.js";
 import { ciLateText } from "./checkin-time.js";
 import { $, STRINGS, nowMs, state } from "./state.js";
 import { syncChildren } from "./sync-children.js";
@@ -85,6 +88,7 @@ export function renderCheckin() {
     missing: rows.filter(isMissing).length,
   };
   setText($("ci-summary"), C.summary(count));
+  allPresentButton(item, count.missing);
   const filter = $("ci-filter").checked;
   const shown = filter ? rows.filter((r) => !hasArrived(r) && !r.reserve) : rows;
   const empty = $("ci-empty");
@@ -99,10 +103,31 @@ export function renderCheckin() {
   const nodes = [];
   const wanted = new Set();
   ciLive = [];
+  // Each player's published table, and how many of each table are not in yet (a big hall: counted once).
+  const tableById = new Map();
+  if (!bridge) for (const t of seating?.tables || []) for (const p of t.players || []) tableById.set(p, t.table);
+  const tableOf = (id) => tableById.get(id) ?? null;
+  const missingAt = new Map();
+  for (const r of rows) if (isMissing(r) && tableOf(r.id) !== null) missingAt.set(tableOf(r.id), (missingAt.get(tableOf(r.id)) || 0) + 1);
+  let lastTable = null;
   for (const row of shown) {
     const key = `${item.id}:${row.id}`;
     const f = ciForm(key);
-    const table = bridge ? null : ((seating?.tables || []).find((t) => (t.players || []).includes(row.id)) || {}).table ?? null;
+    const table = tableOf(row.id);
+    if (table !== null && table !== lastTable) {
+      // A published table's head, with "All present" while someone of it is not in yet.
+      const missing = missingAt.get(table) || 0;
+      const headKey = `${item.id}:table:${table}`;
+      const headData = JSON.stringify([table, missing]);
+      let head = ciRows.get(headKey);
+      if (!head || head.dataKey !== headData) {
+        head = { node: tableHead(item, table, missing), dataKey: headData };
+        ciRows.set(headKey, head);
+      }
+      wanted.add(headKey);
+      nodes.push(head.node);
+    }
+    lastTable = table;
     const reserveOpen = !bridge && reserveAllowed(row, report, now);
     const dataKey = JSON.stringify([row, table, counting, reserveOpen, f.mode, f.error, bridge, item.status, names.team(row.id)]);
     let entry = ciRows.get(key);
@@ -117,6 +142,30 @@ export function renderCheckin() {
   for (const key of ciRows.keys()) if (!wanted.has(key)) ciRows.delete(key);
   syncChildren($("ci-list"), nodes);
   renderCheckinLive(now, true);
+}
+
+/** "All present" for the whole round, beside its summary: everyone not in yet checked in now, as one command. */
+function allPresentButton(item, missing) {
+  const C = STRINGS.ci;
+  let button = $("ci-all");
+  if (!button) {
+    button = el("button", { id: "ci-all", type: "button", class: "btn small go", dataset: { action: "all-present" } });
+    $("ci-summary").after(button);
+  }
+  button.hidden = missing === 0;
+  setText(button, C.allPresent(missing));
+  button.title = C.allPresentTitle;
+  button.onclick = (e) => command({ type: "check_in_all", item: item.id }, e.currentTarget);
+}
+
+/** A table's head in the list: its number, and "All present" for it while someone of it is not in yet. */
+function tableHead(item, table, missing) {
+  const C = STRINGS.ci;
+  return el("div", { class: "r-ci-table", dataset: { table } }, el("b", {}, C.tableHead(table)),
+    missing ? el("button", {
+      type: "button", class: "btn small go", dataset: { action: "all-present-table" }, title: C.allPresentTitle,
+      onclick: (e) => command({ type: "check_in_all", item: item.id, table }, e.currentTarget),
+    }, C.allPresent(missing)) : null);
 }
 
 /** What the rows' buttons depend on at `now`: whether lateness counts, and which seats a reserve may take. */

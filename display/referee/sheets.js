@@ -2,7 +2,8 @@
 // line-up of every part picked from its roster, the substitutions during a part, the boards every
 // player has played, the roster's bounds and replacement, and the Novi Sad individual ranking. All of
 // it is the server's `lineups` section (live/commands/lineups.py `referee_view`): which parts may still change,
-// who sits a part out, the referee's substitute's boards left; a refusal is the server's sentence.
+// who sits a part out, the referee's substitute's boards left, the sheet a roster of exactly as many
+// players as seats leaves no choice in (one tap); a refusal is the server's sentence.
 // The words are STRINGS.sheets of the console's catalogue; the arithmetic is in sheet-model.js.
 import { el, fill } from "../lib/dom.js";
 import { draftFrom, sheetCommand, sheetMatches, toggled } from "./sheet-model.js";
@@ -121,11 +122,30 @@ export function sheetsCard(card, ctx) {
       onclick: (e) => send(e.currentTarget, null) }, W.save);
     return el("div", { class: "r-sh-team", dataset: { team: id } },
       rosterLine(roster),
+      forcedLine(t, id, error),
       m.part_boards.map((boards, k) => partEditor(lineups, m, t, roster, entry, k, boards)),
       el("div", { class: "r-row r-sh-save" }, save, el("span", { class: "r-hint" }, W.saveNote)),
       substitutions(m, t, roster, entry, send, lineups.substitution_kinds),
       error,
       boardsTable(lineups, id, roster));
+  }
+
+  /** The sheet the roster leaves no choice in (the server's `forced`): one tap enters it for every part. */
+  function forcedLine(t, id, error) {
+    if (!Array.isArray(t.forced)) return null;
+    const body = { type: "lineup", item, team: id, parts: t.forced.map((p) => [...p]) };
+    const recorded = t.sheet?.substitutions || [];
+    if (recorded.length) body.substitutions = recorded.map((x) => ({ ...x }));
+    const button = el("button", {
+      type: "button", class: "btn go", dataset: { action: "forced-sheet" },
+      onclick: async (e) => {
+        const ok = await ctx.command(body, e.currentTarget, error);
+        errors.set(`${item}/${id}`, ok ? "" : error.textContent);
+        redraw();
+      },
+    }, W.forced(t.forced[0].map(ctx.playerName).join(", ")));
+    return el("div", { class: "r-row r-sh-forced", dataset: { role: "forced-sheet" } }, button,
+      el("span", { class: "r-hint" }, W.forcedNote));
   }
 
   function rosterLine(roster) {

@@ -60,6 +60,8 @@ export function describeAudit(entry) {
     wasAt: Array.isArray(p.was) && Number.isFinite(p.was[0]) ? state.fmt.time(p.was[0]) : "",
     entersTitle: p.enters ? itemTitle(p.enters) : "", teamName: p.team ? teamName(p.team) : "",
     count: Array.isArray(p.items) ? p.items.length : 0,
+    // "All present": who it checked in, by name.
+    names: [...(Array.isArray(p.players) ? p.players.map(playerName) : []), ...(Array.isArray(p.teams) ? p.teams.map(teamName) : [])].join(", "),
     // A team sheet: each part's players and the substitutions, by name.
     sheet: entry.type === "lineup_entered" ? describeSheet(p, STRINGS.sheets.audit, playerName) : "",
     // A sanction's kind in words, and who writes a misdeal's bule (its lines' `to`).

@@ -1,4 +1,5 @@
-"""The arrival commands (check-in, its preview, an absence excused, a reserve seated, the phone's own check-in);
+"""The arrival commands (check-in, "all present", its preview, an absence excused, a reserve seated, the phone's
+own check-in);
 what the screens are shown of arrivals and lateness is derived in live/projections/lateness.py.
 
 Arrivals: check-ins, absences announced in advance, reserves — and the lateness they add up to.
@@ -26,6 +27,7 @@ from live.core.status import ItemStatus
 from live.core.texts import MAX_NAME, MAX_REASON
 from live.core.tournament import Tournament
 from live.projections.lateness import (
+    arrived_at,
     bridge_fields,
     expected,
     late_at,
@@ -34,6 +36,7 @@ from live.projections.lateness import (
     reference,
     reserve_starts_with,
 )
+from live.rules import checkin as C
 from live.rules import lateness as L
 
 _ITEM = wrong("{field} must be a timetable item's id, e.g. \"r3\"", "field.not_an_id")
@@ -53,6 +56,18 @@ class CheckIn(Command):
     at: int | str | Absent = field(default=ABSENT, metadata=wrong(_AT, "field.bad_time"))
     reason: str | Absent = field(default=ABSENT, metadata=wrong(
         "{field} must be text: a check-in at an earlier time needs a reason, in words", "field.not_text"))
+
+
+@dataclass(frozen=True, kw_only=True)
+class CheckInAll(Command):
+    """"All present": everyone expected in a round, or at one of its preferans tables (`table`), who is not in
+    yet (no check-in, no announced absence, no reserve in their seat) arrived now: checked in at one instant,
+    as one event, which one undo takes back whole."""
+
+    TYPE = "check_in_all"
+    item: str = field(metadata=_ITEM)
+    table: int | Absent = field(default=ABSENT, metadata=wrong("{field} must be a table's number, e.g. 3",
+                                                                "field.not_whole"))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -149,6 +164,36 @@ def check_in(t: Tournament, state: State, c: CheckIn, now: int) -> NewEvent:
                                     corrects=ABSENT if earlier is None else earlier["seq"]))
 
 
+@HANDLERS.on(CheckInAll)
+def check_in_all(t: Tournament, state: State, c: CheckInAll, now: int) -> NewEvent:
+    """One event for the whole tap (not one per arrival): it is recorded whole or not at all, every arrival
+    at the same instant, and the referee who tapped the wrong table takes it back with one undo."""
+    s = item_of(state, c.item)
+    _not_over(s, "record a check-in for it")
+    who = expected(state, s.item.id)
+    where = f"in {s.item.id}"
+    if c.table is not ABSENT:
+        if t.game != "preferans":
+            raise CommandError(422, "a table checks in together in preferans; in bridge the teams check in",
+                               {"field": "table", "code": "checkin.table_preferans_only"})
+        tables = (state.seatings.get(s.item.id) or {}).get("tables", [])
+        found = next((x for x in tables if x["table"] == c.table), None)
+        if found is None:
+            raise CommandError(422, f"{s.item.id} has no table {c.table}" + ("" if tables else
+                               ": its seating is not published"), {"field": "table", "code": "checkin.no_table",
+                               "table": c.table, "item": s.item.id, "tables": [x["table"] for x in tables]})
+        who = [x for x in who if x in found["players"]]
+        where = f"at table {c.table} of {s.item.id}"
+    excused, reserves = state.excused.get(s.item.id, {}), state.reserves.get(s.item.id, {})
+    missing = [x for x in who if arrived_at(state, s.item.id, x) is None and x not in excused and x not in reserves]
+    if not missing:
+        raise CommandError(409, f"everyone expected {where} is in already", {"field": "item", "code": "checkin.all_in",
+                           "item": s.item.id, "table": None if c.table is ABSENT else c.table})
+    bridge = t.game == "bridge"
+    return referee_said(P.CheckedInAll(item=s.item.id, at=now, players=ABSENT if bridge else missing,
+                                       teams=missing if bridge else ABSENT, table=c.table))
+
+
 def preview_question(asked: Mapping[str, object]) -> CheckIn:
     """The check-in a preview is asked about (GET /api/lateness/preview's query: `item`, a `player` or a
     `team`, and `at`), parsed like the command itself: a field unknown or of the wrong type is refused naming it."""
@@ -240,24 +285,30 @@ def seat_reserve(t: Tournament, state: State, c: SeatReserve, now: int) -> NewEv
                                         table=ABSENT if table is None else table))
 
 
+def checkin_rounds(state: State) -> list[C.Round]:
+    """The rounds as the check-in rule reads them (live/rules/checkin.py)."""
+    return [C.Round(id=s.item.id, start=s.item.start_ms, started=s.in_progress,
+                    over=s.status in (ItemStatus.ENDED, ItemStatus.MISSED)) for s in state.items.values()]
+
+
 def self_check_in(t: Tournament, state: State, player: str, now: int) -> NewEvent:
-    """A player's own check-in with their code: for the round that is open for check-in now."""
+    """A player's own check-in with their code: for the next round to be played, once its check-in opened
+    (live/rules/checkin.py; the timeline's `checkin` names the same round to the phone)."""
     opens = t.rule_ms("checkin_opens_before")
-    # The latest round whose check-in has opened: while one round is still played, the next one's
-    # check-in opens (`checkin_opens_before`) and a player arriving then arrives for the next one.
-    item = max((s for s in state.items.values() if s.status != ItemStatus.ENDED and s.item.start_ms - opens <= now),
-               key=lambda s: s.item.start_ms, default=None)
-    if item is None:
-        upcoming = next((s for s in state.items.values() if s.status != ItemStatus.ENDED), None)
+    rounds = checkin_rounds(state)
+    chosen = C.checkin_round(rounds, now, opens)
+    if chosen is None:
+        upcoming = C.opens_at(rounds, opens)
         when = ""
         detail: dict[str, Any] = {"field": "code", "code": "checkin.closed"}
         if upcoming:
-            opens_at = upcoming.item.start_ms - opens
+            ident, opens_at = upcoming
             clock = datetime.fromtimestamp(opens_at / 1000, t.zone).strftime("%H:%M")
-            when = (f" (check-in for {upcoming.item.title} opens at {clock}, "
+            when = (f" (check-in for {state.items[ident].item.title} opens at {clock}, "
                     f"{round(opens / t.minutes_ms(1))} minutes before it starts)")
             detail["opens_at"] = opens_at
         raise CommandError(409, f"no round is open for check-in now{when}", detail)
+    item = state.items[chosen]
     earlier = state.check_ins.get(item.item.id, {}).get(player)
     if earlier is not None:  # said to the player, in words: no ids, no field names
         clock = datetime.fromtimestamp(int(earlier["at"]) / 1000, t.zone).strftime("%H:%M")

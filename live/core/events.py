@@ -38,6 +38,9 @@ LINEUP_ENTERED = "lineup_entered"  # a team's line-ups of a match as handed in s
 PAYMENT_RECORDED = "payment_recorded"  # an entry fee, match fee or other money paid (negative: a refund)
 # Arrivals:
 CHECKED_IN = "checked_in"
+#: "All present": every one not yet in of a table or of the whole round, checked in at one instant, as one
+#: command (one undo takes it back whole).
+CHECKED_IN_ALL = "checked_in_all"
 ABSENCE_ANNOUNCED = "absence_announced"  # announced in advance: never penalized
 RESERVE_SEATED = "reserve_seated"
 LATENESS_ALERT = "lateness_alert"  # a threshold of the rules passed with someone still absent

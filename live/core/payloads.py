@@ -305,6 +305,24 @@ class CheckedIn(Payload):
 
 
 @dataclass(frozen=True, kw_only=True)
+class CheckedInAll(Payload):
+    """"All present": the players (preferans) or teams (bridge) not yet in of a round, or of one of its
+    tables, arrived at `at`: one event, so that one undo takes the whole tap back."""
+
+    TYPE = E.CHECKED_IN_ALL
+    item: str
+    at: int
+    players: list[str] | Opt = ABSENT
+    teams: list[str] | Opt = ABSENT
+    table: int | Opt = ABSENT
+
+    @property
+    def who(self) -> list[str]:
+        named = self.players if self.players is not ABSENT else self.teams
+        return [] if named is ABSENT else list(named)
+
+
+@dataclass(frozen=True, kw_only=True)
 class AbsenceAnnounced(Payload):
     TYPE = E.ABSENCE_ANNOUNCED
     item: str
@@ -493,7 +511,7 @@ PAYLOADS: dict[str, type[Payload]] = {cls.TYPE: cls for cls in (
     RoundCalled, RoundStarted, RoundStartHeld, RoundPaused, RoundResumed, RoundExtended, LastDealsAnnounced,
     BreakAnnounced, RoundEnded, LatenessAlert, ResultRecorded, ResultCorrected, SeatingPublished, PenaltyApplied,
     MatchForfeited, TeamWithdrawn, SanctionRecorded, AppealLodged, AppealDecided, LineupEntered, PaymentRecorded,
-    CheckedIn, AbsenceAnnounced, ReserveSeated, PlanRecorded, PlanMissed, PlayerRegistered, PlayerUpdated,
+    CheckedIn, CheckedInAll, AbsenceAnnounced, ReserveSeated, PlanRecorded, PlanMissed, PlayerRegistered, PlayerUpdated,
     PlayerWithdrawn, TeamRegistered, TeamUpdated, ItemMoved, TimetableShifted, ItemAdded, ItemCancelled,
     TournamentUpdated, RulesChanged, Announced, CommandUndone, RefereeAdded, StandingsRevealed, RefereeSignedIn,
 )}

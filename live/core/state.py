@@ -379,6 +379,13 @@ def _apply_scoring(state: State, event: Event, body: Payload | None) -> None:
         case P.CheckedIn(item=item, who=who):
             state.check_ins.setdefault(item, {})[who] = {**p, "seq": event.seq, "by": event.actor}
             _arrived(state, item, who)
+        case P.CheckedInAll(item=item, at=at, who=everyone):
+            # Each one's check-in as if checked in alone (a correction of one names this event's seq).
+            kind = "player" if body.players is not ABSENT else "team"
+            entries = state.check_ins.setdefault(item, {})
+            for who in everyone:
+                entries[who] = {"item": item, kind: who, "at": at, "all": True, "seq": event.seq, "by": event.actor}
+                _arrived(state, item, who)
         case P.AbsenceAnnounced(item=item, player=player):
             state.excused.setdefault(item, {})[player] = {**p, "seq": event.seq}
             _arrived(state, item, player)

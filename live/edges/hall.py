@@ -50,7 +50,7 @@ log = logging.getLogger("live.edges.hall")
 
 #: Events that can change what a player's own page shows (`me`), besides notices to them.
 PERSONAL_TYPES = frozenset({E.RESULT_RECORDED, E.RESULT_CORRECTED, E.SEATING_PUBLISHED, E.PENALTY_APPLIED,
-                            E.MATCH_FORFEITED, E.TEAM_WITHDRAWN, E.COMMAND_UNDONE, E.CHECKED_IN,
+                            E.MATCH_FORFEITED, E.TEAM_WITHDRAWN, E.COMMAND_UNDONE, E.CHECKED_IN, E.CHECKED_IN_ALL,
                             E.ABSENCE_ANNOUNCED, E.RESERVE_SEATED, E.ROUND_STARTED, E.ROUND_ENDED,
                             E.PLAYER_UPDATED, E.PLAYER_WITHDRAWN, E.TEAM_UPDATED, E.SANCTION_RECORDED,
                             E.APPEAL_LODGED, E.APPEAL_DECIDED,

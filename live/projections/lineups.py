@@ -275,12 +275,25 @@ def substitution_kinds(t: Tournament) -> list[str]:
                                        ("member", bool(t.rules.get("replaced_sits_out")))) if allowed]
 
 
+def forced_sheet(t: Tournament, team: str, sheet: dict[str, Any] | None, parts: int,
+                 subs: list[L.Substitution]) -> list[list[str]] | None:
+    """The sheet a team's roster leaves no choice in, for the console's one tap: exactly as many members still
+    on it as a line-up has seats, and none of them sitting a part out, play every part. None when there is a
+    choice to make, or when the sheet in force already says it."""
+    members = [p.id for p in t.members(team) if not p.withdrawn]
+    if len(members) != int(t.rules["lineup_size"]) or L.barred(subs, parts):
+        return None
+    if sheet is not None and len(sheet["parts"]) == parts and all(set(x) == set(members) for x in sheet["parts"]):
+        return None
+    return [list(members) for _ in range(parts)]
+
+
 def referee_view(state: State) -> dict[str, Any] | None:
     """The console's `lineups` section (None without team sheets): for every match whose teams are known
     and each team in it, the sheet in force, the line-up of every part as it counts, which parts may
-    still change, who may not play which part, the referee's substitute's boards left; every player's
-    boards; and the individual ranking where the rules have one. (The rosters join it in
-    `live.projections.views`: they read the boards played from here.)"""
+    still change, the sheet its roster leaves no choice in (`forced`), who may not play which part, the
+    referee's substitute's boards left; every player's boards; and the individual ranking where the rules
+    have one. (The rosters join it in `live.projections.views`: they read the boards played from here.)"""
     t = state.tournament
     if not available(t):
         return None
@@ -305,6 +318,7 @@ def referee_view(state: State) -> dict[str, Any] | None:
                 "barred": {str(k): sorted(v) for k, v in L.barred(subs, len(boards)).items()},
                 "substitute_boards_left": None if limit is None else max(0, int(limit) - L.substitute_boards(subs)),
                 "boards_removed": removed_boards(state, s.item.id, pair_of(state, s.item.id, team) or ("", "")),
+                "forced": forced_sheet(t, team, sheet, len(boards), subs),
             }
         matches[s.item.id] = {"parts": len(boards), "part_boards": list(boards), "begun": began, "teams": teams}
     counts = played(state)

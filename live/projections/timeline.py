@@ -20,6 +20,7 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from live.core.status import ItemStatus
+from live.rules import checkin as C
 
 Item = Mapping[str, Any]
 
@@ -69,8 +70,8 @@ def headline(timetable: Sequence[Item], now: int, zone: ZoneInfo, checkin_opens_
       current break's end, nothing after it), "missed" (nothing to come, and rounds missed), "idle".
     - `day`: the items the day's strip shows: today's (the tournament's zone), else those of the day of the
       next item to start (or of the last item), and every playing item in progress.
-    - `checkin`: the round a player's own check-in goes to (live/projections/lateness.py `self_check_in`): the latest
-      playing item not over whose check-in opened (`checkin_opens_ms` before its start).
+    - `checkin`: the round a player's own check-in goes to (live/rules/checkin.py, as `self_check_in` in
+      live/commands/arrivals.py records it): the next round to be played, once its check-in opened.
     """
     items = list(timetable)
     if dates is None:
@@ -135,14 +136,20 @@ def _day(items: list[Item], now: int, zone: ZoneInfo, dates: Mapping[int, str]) 
     return [str(i["id"]) for i in items if dates[i["start"]] == day or (i["playing"] and _in_progress(i))]
 
 
+def checkin_rounds(items: Sequence[Item]) -> list[C.Round]:
+    """The playing items of a timetable section as the check-in rule reads them."""
+    return [C.Round(id=str(i["id"]), start=int(i["start"]), started=_in_progress(i),
+                    over=i.get("status") in (ItemStatus.ENDED, ItemStatus.MISSED)) for i in items if i["playing"]]
+
+
 def _checkin(items: list[Item], now: int, opens_ms: int) -> str | None:
-    opened = [i for i in items if i["playing"] and i.get("status") != ItemStatus.ENDED and i["start"] - opens_ms <= now]
-    return _id(max(opened, key=lambda i: i["start"], default=None))  # the first of equal starts, as the server
+    return C.checkin_round(checkin_rounds(items), now, opens_ms)
 
 
 def breakpoints(timetable: Sequence[Item], zone: ZoneInfo, checkin_opens_ms: int = 0) -> list[int]:
     """Every instant at which `headline` may change with no event: the items' starts and ends, the
-    openings of the rounds' check-in, and the midnights that begin and end each day with an item."""
+    openings of the rounds' check-in (and when a late arrival stops counting for the round being played:
+    live/rules/checkin.py `switches`), and the midnights that begin and end each day with an item."""
     points: set[int] = set()
     for i in timetable:
         points.update((int(i["start"]), int(i["end"])))
@@ -152,6 +159,7 @@ def breakpoints(timetable: Sequence[Item], zone: ZoneInfo, checkin_opens_ms: int
         for d in (day, day + timedelta(days=1)):
             midnight = datetime(d.year, d.month, d.day, tzinfo=zone)
             points.add(int(midnight.timestamp() * 1000))
+    points.update(C.switches(checkin_rounds(timetable)))
     return sorted(points)
 
 

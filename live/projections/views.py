@@ -262,6 +262,11 @@ def me_section(state: State, player_id: str, *, private: bool = False) -> dict[s
         "arrivals": [{"item": item, **row} for item, report in reports.items() for row in report["rows"]
                      if row["id"] in mine],
         **({"notices": notices} if private else {"private_notices": len(notices)}),
+        # With their session, when they checked in to each round (by their phone or by a referee): the phone
+        # confirms it in words, and offers the check-in again once a referee undid it. (In bridge the
+        # public line is the team's; a member's own time is theirs.)
+        **({"check_ins": {item: int(entry[player.id]["at"]) for item, entry in state.check_ins.items()
+                          if player.id in entry}} if private else {}),
         # Requests to the judges' committee, and how many are left: theirs only, with their session.
         **({"appeals": appeals.player_view(state, player.id)} if private else {}),
         "seats": _seats(state, player.id, player.team),

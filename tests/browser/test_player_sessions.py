@@ -69,7 +69,7 @@ async def test_the_page_asks_for_the_code_and_then_shows_the_private_notice(brow
             await page.locator("#banner").click()
             await page.locator("#banner").wait_for(state="hidden")
         await page.locator("#ci-button").click()
-        await page.locator("#ci-status", has_text="Checked in at").wait_for(state="visible")
+        await page.locator("#ci-status", has_text="You are checked in for Round 1 at").wait_for(state="visible")
         await shot(phone, artifacts, "player-session.png")
 
         # "not me": the session ends; her page is public again

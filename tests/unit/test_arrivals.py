@@ -26,7 +26,7 @@ from live.core.events import Event
 from live.core.state import State, fold
 from live.core.tournament import Tournament
 from live.projections import checkin
-from live.projections.lateness import lateness_of
+from live.projections.lateness import absent, lateness_of
 from live.projections.standings import scored_results, standings_of
 from live.projections.views import me_section
 from live.rules import seating
@@ -205,6 +205,14 @@ VALID: list[tuple[str, str, dict[str, Any], int, str, dict[str, Any]]] = [
      E.CHECKED_IN, {"item": "m1", "team": "t2", "at": at(3)}),
     ("a team member checks in", "m1 running", {"type": "check_in", "item": "m1", "player": "t5p3"}, at(3),
      E.CHECKED_IN, {"item": "m1", "player": "t5p3", "at": at(3)}),
+    ("all present at a table: those of it not in yet", "r1 running, p1 in",
+     {"type": "check_in_all", "item": "r1", "table": 1}, at(3),
+     E.CHECKED_IN_ALL, {"item": "r1", "at": at(3), "players": ["p2", "p3"], "table": 1}),
+    ("all present in the round: not an announced absence", "r1 scheduled, p3 excused",
+     {"type": "check_in_all", "item": "r1"}, at(-10),
+     E.CHECKED_IN_ALL, {"item": "r1", "at": at(-10), "players": ["p1", "p2", "p4", "p5", "p6"]}),
+    ("all present in a match: the teams", "m1 running", {"type": "check_in_all", "item": "m1"}, at(3),
+     E.CHECKED_IN_ALL, {"item": "m1", "at": at(3), "teams": ["t2", "t5", "t3", "t4"]}),
     ("excuse_absence", "r1 scheduled",
      {"type": "excuse_absence", "item": "r1", "player": "p4", "reason": "  wedding  "}, at(-40),
      E.ABSENCE_ANNOUNCED, {"item": "r1", "player": "p4", "reason": "wedding"}),
@@ -230,9 +238,10 @@ def test_a_valid_arrival_command_becomes_its_event(
     assert repr((state.check_ins, state.excused, state.reserves)) == before, "deciding is pure"
     event = stored(desk.events, new[0], now)
     after = desk.state
-    store = {E.CHECKED_IN: after.check_ins, E.ABSENCE_ANNOUNCED: after.excused, E.RESERVE_SEATED: after.reserves}
-    who = payload.get("player") or payload.get("team")
-    assert store[kind][payload["item"]][who]["seq"] == event.seq
+    store = {E.CHECKED_IN: after.check_ins, E.CHECKED_IN_ALL: after.check_ins, E.ABSENCE_ANNOUNCED: after.excused,
+             E.RESERVE_SEATED: after.reserves}
+    for who in payload.get("players") or payload.get("teams") or [payload.get("player") or payload.get("team")]:
+        assert store[kind][payload["item"]][who]["seq"] == event.seq
 
 
 # ---- Čačak: how late, how many bule -------------------------------------------------------------
@@ -756,6 +765,16 @@ BAD: list[tuple[str, str, dict[str, Any], float, int, str, str]] = [
      8, 422, "needs a reason", "reason"),
     ("a reason without a time", "running", {**CHECK_IN, "player": "p2", "reason": "came by taxi"}, 8, 422,
      "a reason goes with an earlier time (at)", "reason"),
+    ("all present at a bridge table", "novi-sad", {"type": "check_in_all", "item": "m1", "table": 1}, 8, 422,
+     "a table checks in together in preferans", "table"),
+    ("all present at a table that is not there", "seated", {"type": "check_in_all", "item": "r1", "table": 3}, 8,
+     422, "r1 has no table 3", "table"),
+    ("all present at a table of a round not seated", "running", {"type": "check_in_all", "item": "r2", "table": 1},
+     8, 422, "r2 has no table 1: its seating is not published", "table"),
+    ("all present at a table number that is not whole", "seated",
+     {"type": "check_in_all", "item": "r1", "table": "1"}, 8, 422, "table must be a table's number", "table"),
+    ("all present in a round that is over", "ended", {"type": "check_in_all", "item": "r1"}, 101, 409,
+     "r1 is over: cannot record a check-in for it", "item"),
     ("a second check-in without a time", "p1 in", {**CHECK_IN, "player": "p1"}, 8, 409,
      "p1 is already checked in to r1; to change the time send at and a reason", "player"),
     ("at without an offset", "running", {**CHECK_IN, "player": "p2", "at": "2027-03-06T11:04:00", "reason": "x"}, 8,
@@ -813,6 +832,44 @@ def test_an_excused_absence_is_recorded_once() -> None:
     assert (error.status, error.error) == (409, "p2's absence from r1 is already recorded")
 
 
+# ---- "All present": one command for a table or the round ----------------------------------------
+
+
+def test_all_present_is_one_instant_one_event_and_one_undo_takes_it_back_whole() -> None:
+    desk = started()
+    desk.check_in("p4", at(1))
+    table = desk.do("check_in_all", at(2), item="r1", table=1)
+    state = desk.state
+    assert [row(state, p)["arrived_at"] for p in IDS] == [at(2)] * 3 + [at(1), None, None]
+    assert (row(state, "p2")["bule"], row(state, "p2")["tolerated"]) == (0, True), "2 minutes late: tolerated"
+    everyone = desk.do("check_in_all", at(7, 40), item="r1")
+    assert everyone.payload == {"item": "r1", "at": at(7, 40), "players": ["p5", "p6"]}
+    assert [row(desk.state, p)["bule"] for p in ("p5", "p6")] == [14, 14], "7 min 40 s late: 14 bule each"
+    assert absent(desk.state, "r1", at(8)) == []
+    error = desk.refuse({"type": "check_in_all", "item": "r1", "table": 2}, at(8))
+    assert (error.status, error.error, error.detail["code"]) == (409, "everyone expected at table 2 of r1 is in "
+                                                                      "already", "checkin.all_in")
+    # one undo takes back the whole round's tap, and nothing else
+    desk.do("undo", at(9))
+    assert [row(desk.state, p)["arrived_at"] for p in IDS] == [at(2)] * 3 + [at(1), None, None]
+    # a correction of one player's time names the tap it corrects
+    fixed = desk.do("check_in", at(10), item="r1", player="p2", at=at(1), reason="came with p4")
+    assert fixed.payload["corrects"] == table.seq
+    assert [row(desk.state, p)["arrived_at"] for p in ("p1", "p2")] == [at(2), at(1)]
+
+
+def test_all_present_leaves_out_a_reserve_an_announced_absence_and_a_team_already_complete() -> None:
+    desk = started(seed=SEED)  # [[p5, p1, p6], [p4, p2, p3]]
+    desk.do("excuse_absence", at(1), item="r1", player="p2", reason="ill")
+    desk.do("seat_reserve", at(31), item="r1", player="p5", name="Zoran")
+    new = desk.do("check_in_all", at(32), item="r1")
+    assert new.payload["players"] == ["p1", "p6", "p4", "p3"]
+    team = novi_sad()  # t3 and t4 in before the start
+    team.check_in("t2p1", at(1), item="m1")
+    assert team.do("check_in_all", at(2), item="m1").payload == {"item": "m1", "at": at(2), "teams": ["t2", "t5"]}
+    assert [r["arrived_at"] for r in lateness_of(team.state)["m1"]["rows"]] == [at(2), at(2), at(-20), at(-15)]
+
+
 # ---- a player's own check-in with a code ---------------------------------------------------------
 
 
@@ -863,6 +920,17 @@ def test_check_in_codes_are_stable_typeable_and_distinct() -> None:
     assert sorted(table.values()) == sorted(ids), "1000 players, 1000 distinct codes"
     with pytest.raises(ValueError, match="the same check-in code"):
         checkin.codes("s", ["p1", "p1"])
+
+
+def test_a_players_own_page_with_their_session_says_when_they_checked_in_and_forgets_an_undone_one() -> None:
+    team = novi_sad()
+    own = team.do("check_in", at(2), item="m1", player="t5p1")
+    mine = me_section(team.state, "t5p1", private=True)
+    assert mine is not None and mine["check_ins"] == {"m1": at(2)}, "the team's line counts, this says who"
+    assert "check_ins" not in (me_section(team.state, "t5p1") or {}), "without the session, only the public line"
+    assert (me_section(team.state, "t5p2", private=True) or {})["check_ins"] == {}, "t5p1 came, not t5p2"
+    team.do("undo", at(4), seq=own.seq)
+    assert (me_section(team.state, "t5p1", private=True) or {})["check_ins"] == {}
 
 
 def test_a_players_own_page_has_the_arrivals_but_never_the_code() -> None:

@@ -206,7 +206,7 @@ def test_every_command_type_has_a_valid_case() -> None:
     sheets = {c[2]["type"] for c in SHEETS_VALID}  # the team sheets in test_lineups.py
     assert clock | scoring | arrivals | conduct | desk | sheets == set(known_types())
     assert scoring == {"record_result", "correct_result", "publish_seating", "penalty", "forfeit", "withdraw"}
-    assert arrivals == {"check_in", "excuse_absence", "seat_reserve"}
+    assert arrivals == {"check_in", "check_in_all", "excuse_absence", "seat_reserve"}
     assert conduct == {"sanction", "appeal", "decide_appeal"}
     assert desk == {"record_payment"}
     assert sheets == {"lineup"}

@@ -170,6 +170,20 @@ def test_a_line_up_changes_freely_before_its_part_begins_and_then_stands() -> No
     assert played(s.state) == {"ba": {"m1": 12}, "bb": {"m1": 12}, "bc": {"m1": 6}, "bd": {"m1": 12}, "bf": {"m1": 6}}
 
 
+def test_a_roster_of_exactly_as_many_members_as_seats_is_offered_its_whole_sheet() -> None:
+    s = Session(NOVI_SAD)
+    s.do("publish_seating", item="m1")
+    teams = (referee_view(s.state) or {})["matches"]["m1"]["teams"]
+    assert teams["t5"]["forced"] == [T5, T5], "four members, four seats: both halves"
+    assert teams["t2"]["forced"] is None, "six members: the captain chooses"
+    s.run(sheet("t5", *teams["t5"]["forced"]))  # the console's one tap: the server takes it as it is
+    assert (referee_view(s.state) or {})["matches"]["m1"]["teams"]["t5"]["forced"] is None, "entered: not offered"
+    other = Session(NOVI_SAD)
+    other.do("publish_seating", item="m1")
+    other.do("withdraw_player", player="t5p4", reason="ill")
+    assert (referee_view(other.state) or {})["matches"]["m1"]["teams"]["t5"]["forced"] is None, "three: no choice"
+
+
 def test_a_sheet_handed_in_after_the_match_is_recorded_once() -> None:
     s = started()
     s.do("end_round", item="m1")

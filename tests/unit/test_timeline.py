@@ -170,7 +170,7 @@ def test_the_check_in_round_is_the_one_a_players_own_check_in_goes_to() -> None:
         except CommandError:
             server = None
         assert at(entries, when)["checkin"] == server, minutes
-    assert at(entries, T0 + 150 * MIN)["checkin"] == "r2", "r2's check-in opens while r1 is still on the plan"
+    assert at(entries, T0 + 150 * MIN)["checkin"] == "r1", "r2's check-in is open, but r1 was never played"
 
 
 def test_the_round_in_play_is_the_one_being_played_else_the_last_started() -> None:

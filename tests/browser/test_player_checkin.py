@@ -1,0 +1,146 @@
+"""A player's own check-in on their phone (390×844) goes to the round it is for and says so, in the languages
+of the examples' tournaments:
+
+- Čačak (sr-Cyrl, and its other script sr-Latn), its rounds moved closer together than the hour a round's
+  check-in opens before it: the phone offers round 1 (not round 3, whose check-in is open too), confirms the
+  check-in in words with the time the server recorded, and offers it again once a referee undid it.
+- A Slovak league day (sk): a team member's own check-in is the server's word, not the phone's: confirmed,
+  and forgotten once a referee undid it.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+from zoneinfo import ZoneInfo
+
+import httpx
+import pytest
+from server import Server, start_server_async
+from test_console_desk import until
+from test_console_slovak_appeals import slovak
+from test_pages import PHONE, Tab, ack, bounded, choose, live, open_session, open_tab, shot
+
+pytestmark = pytest.mark.asyncio(loop_scope="session")
+
+CACAK = Path(__file__).resolve().parents[2] / "examples" / "cacak-preferans-2027.toml"
+VESNA = ("p08", "Весна Павловић")
+
+
+def close_rounds(path: Path) -> Path:
+    """The Čačak example with its items 10 minutes apart, each 8 minutes long, round 1 twenty minutes from
+    now: rounds 2 and 3 start within the hour, so their check-in is open as well (`checkin_opens_before`,
+    60 minutes). The referee starts and ends the rounds (no scheduler signal during the test)."""
+    zone = ZoneInfo("Europe/Belgrade")
+    base = datetime.now(UTC).replace(microsecond=0)
+    lines: list[str] = []
+    start = base
+    for line in CACAK.read_text(encoding="utf-8").split("\n"):
+        if line.startswith("start = "):
+            start = base + timedelta(minutes=10 * sum(x.startswith("start = ") for x in lines))
+            line = f"start = {start.astimezone(zone):%Y-%m-%dT%H:%M:%S}"
+        elif line.startswith("end = "):
+            line = f"end = {(start + timedelta(minutes=8)).astimezone(zone):%Y-%m-%dT%H:%M:%S}"
+        elif line.startswith("minutes = "):
+            line = "minutes = 8"
+        lines.append(line)
+    text = "\n".join(lines)
+    text = text.replace("[rules]\n", "[rules]\nauto_start = false\nauto_end = false\n", 1)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+async def referee_state(server: Server) -> dict[str, Any]:
+    """/api/state as the referees see it (the audit with it)."""
+    async with httpx.AsyncClient(timeout=10) as http:
+        answer = await http.get(f"{server.url}/api/state", headers={"Authorization": f"Bearer {server.token}"})
+    assert answer.status_code == 200, answer.text
+    return dict(answer.json())
+
+
+async def rows(server: Server, item: str = "r1") -> dict[str, Any]:
+    """The check-in list of a round as the server has it: player → their line."""
+    return {r["id"]: r for r in (await server.state())["lateness"][item]["rows"]}
+
+
+@bounded
+async def test_a_phone_checks_in_for_round_1_says_so_and_offers_it_again_after_an_undo(
+        browser: Any, tmp_path: Path, artifacts: Path) -> None:
+    server = await start_server_async(close_rounds(tmp_path / "cacak.toml"), tmp_path / "cacak.db")
+    phone: Tab | None = None
+    try:
+        await ack(server, {"type": "publish_seating", "item": "r1", "seed": 5})
+        state = await server.state()
+        titles = {i["id"]: i["title"] for i in state["timetable"]}
+        assert titles["r1"] == "Коло 1"
+        phone = await open_tab(browser, server, "/player?lang=sr-Cyrl", viewport=PHONE, is_mobile=True,
+                               has_touch=True)
+        page = phone.page
+        await choose(phone, "весн", VESNA[1])
+        await open_session(phone, server, VESNA[0])
+        await live(phone)
+        # round 3's check-in is open too, but she is here for round 1
+        await page.locator("#ci-title", has_text="Коло 1").wait_for(state="visible")
+        await page.locator("#ci-button").click()
+        status = page.locator("#ci-status")
+        await status.filter(has_text=re.compile(r"Пријављени сте за Коло 1 у \d\d:\d\d\.")).wait_for(state="visible")
+        assert await page.locator("#ci-button").is_hidden()
+        came = await until(lambda: _arrived(server, VESNA[0]), "her check-in for round 1")
+        shown = datetime.fromtimestamp(came / 1000, ZoneInfo("Europe/Belgrade")).strftime("%H:%M")
+        assert f"у {shown}." in await status.inner_text(), "the time the server recorded"
+        await shot(phone, artifacts, "player-checked-in-sr-Cyrl.png")
+        # the same phone in Latin letters (the tournament's other script)
+        await page.goto(f"{server.url}/player?lang=sr-Latn")
+        await live(phone)
+        await status.filter(has_text=re.compile(r"Prijavljeni ste za \S+ 1 u \d\d:\d\d\.")).wait_for(state="visible")
+        await shot(phone, artifacts, "player-checked-in-sr-Latn.png")
+
+        # a referee undoes her check-in: her phone offers it again
+        audit = (await referee_state(server))["audit"]
+        mine = next(c for c in audit if c["type"] == "checked_in" and c["by"] == f"player:{VESNA[0]}")
+        assert mine["payload"]["item"] == "r1"
+        await ack(server, {"type": "undo", "seq": mine["seq"]})
+        await page.locator("#ci-button").wait_for(state="visible")
+        assert "Prijavljeni ste" not in await status.inner_text()
+        await shot(phone, artifacts, "player-checkin-undone-sr-Latn.png")
+        assert not phone.errors, phone.errors
+    finally:
+        if phone is not None:
+            await phone.context.close()
+        server.stop()
+
+
+async def _arrived(server: Server, player: str) -> int | None:
+    row = (await rows(server)).get(player)
+    return None if row is None else row.get("arrived_at")
+
+
+@bounded
+async def test_a_team_members_phone_in_slovak_says_their_own_check_in_and_forgets_it_once_undone(
+        browser: Any, tmp_path: Path, artifacts: Path) -> None:
+    server = await start_server_async(slovak(tmp_path / "sk.toml"), tmp_path / "sk.db")
+    phone: Tab | None = None
+    try:
+        await ack(server, {"type": "publish_seating", "item": "m1"})
+        phone = await open_tab(browser, server, "/player?lang=sk", viewport=PHONE, is_mobile=True, has_touch=True)
+        page = phone.page
+        await choose(phone, "t11", "Hráč T11")
+        await open_session(phone, server, "t1p1")
+        await live(phone)
+        await page.locator("#ci-button").click()
+        status = page.locator("#ci-status")
+        await status.filter(has_text=re.compile(r"Prezentovali ste sa na 1\. kolo o \d\d:\d\d\.")).wait_for()
+        assert await page.locator("#ci-button").is_hidden()
+        await shot(phone, artifacts, "player-checked-in-sk.png")
+        audit = (await referee_state(server))["audit"]
+        mine = next(c for c in audit if c["type"] == "checked_in" and c["by"] == "player:t1p1")
+        await ack(server, {"type": "undo", "seq": mine["seq"]})
+        await page.locator("#ci-button").wait_for(state="visible")
+        assert "Prezentovali ste sa" not in await status.inner_text(), "the phone keeps no check-in of its own"
+        assert not phone.errors, phone.errors
+    finally:
+        if phone is not None:
+            await phone.context.close()
+        server.stop()
