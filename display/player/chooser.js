@@ -1,6 +1,8 @@
 // Finding one's own name: the list of players filtered as typed, where diacritics and Serbian
 // Cyrillic ⇄ Latin fold together ("dj", "đ" and "ђ" match), at most MAX_SHOWN at a time.
 import { el, fill, setText } from "../lib/dom.js";
+import { pageLanguage } from "../lib/i18n.js";
+import { byName } from "../lib/name-order.js";
 import { $, STRINGS, page } from "./state.js";
 
 const CYRILLIC = {
@@ -19,9 +21,9 @@ function fold(text) {
 
 const MAX_SHOWN = 60;
 
-/** The names matching the filter, each a button that calls `choose(id)`. */
+/** The names matching the filter in the page language's alphabetical order, each a button that calls `choose(id)`. */
 export function renderChooser(choose) {
-  const players = page.sections.players || [];
+  const players = [...(page.sections.players || [])].sort(byName(pageLanguage));
   const teams = new Map((page.sections.teams || []).map((t) => [t.id, t.name]));
   const words = fold($("filter").value).split(" ").filter(Boolean);
   const matches = players.filter((p) => {
