@@ -100,6 +100,20 @@ describe("words a native speaker writes", () => {
     }
   });
 
+  it("leaves no English word to show through: every string with one has its own in Serbian and Slovak", () => {
+    const own = (lang) => new Set([...texts(catalogue(lang))].map(([k]) => k));
+    let bare = (t) => t;
+    bare = (t) => { const less = t.replace(/\{[^{}]*\}/g, ""); return less === t ? t : bare(less); };
+    const english = [...texts(catalogue("en"))].filter(([k, t]) => !k.endsWith("locale") && /\b[a-z]{2,}/.test(bare(t)));
+    for (const lang of [...SERBIAN, "sk"]) {
+      const has = own(lang);
+      const missing = english.filter(([k]) => !has.has(k)).map(([k]) => k);
+      assert.deepEqual(missing, [], `${lang} shows English for ${missing.join(", ")}`);
+    }
+    assert.equal(strings("referee", "sr-Cyrl").minutesUnit, "мин");
+    assert.equal(strings("display", "sr-Cyrl").late.minutes(29), "29 мин");
+  });
+
   it("calls the draw's number a number, not a seed", () => {
     for (const lang of SERBIAN) {
       const seeds = [...texts(catalogue(lang))].filter(([, t]) => /(?<![\p{L}])(семе|seme)(?![\p{L}])/iu.test(t)).map(([k]) => k);
