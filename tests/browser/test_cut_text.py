@@ -76,3 +76,15 @@ async def test_the_console_on_a_phone_shows_its_words_whole(browser: Any, serve:
         assert not tab.errors, tab.errors
     finally:
         await tab.context.close()
+
+
+@bounded
+async def test_the_player_page_on_a_phone_shows_its_words_whole(browser: Any, serve: Any) -> None:
+    server = await serve_long(serve)
+    tab = await open_tab(browser, server, "/player?lang=sr-Cyrl", viewport=PHONE, is_mobile=True, has_touch=True)
+    try:
+        await tab.page.locator(".p-tt .title", has_text=DINNER).wait_for(state="visible")
+        assert await tab.page.evaluate(CUT, [".p-name", ".p-tt .title"]) == []
+        assert not tab.errors, tab.errors
+    finally:
+        await tab.context.close()
