@@ -39,15 +39,17 @@ export function timeFormatter(timeZone, locale = "en-GB", { seconds = false } = 
 
 /**
  * Numbers for people: up to `max` decimals (at least `min`), a real minus sign "−", and with
- * `signed` a "+" in front of positive values. Non-numbers come back as "–".
+ * `signed` a "+" in front of positive values. Non-numbers come back as "–". `grouping` writes
+ * thousands as the locale does (money: "61.600" in Serbian, "61 600" in Slovak, "61,600" in
+ * English); scores and points go without, as in a column of them.
  */
-export function formatNumber(value, { min = 0, max = 2, signed = false, locale = "en-GB" } = {}) {
+export function formatNumber(value, { min = 0, max = 2, signed = false, locale = "en-GB", grouping = false } = {}) {
   const n = Number(value);
   if (value === null || value === undefined || value === "" || !Number.isFinite(n)) return "–";
   const text = new Intl.NumberFormat(locale, {
-    minimumFractionDigits: min, maximumFractionDigits: max, useGrouping: false,
+    minimumFractionDigits: min, maximumFractionDigits: max, useGrouping: grouping,
   }).format(Math.abs(n));
-  if (n < 0 && Number(text) !== 0) return `−${text}`;
+  if (n < 0 && /[1-9]/.test(text)) return `−${text}`;
   return signed && n > 0 ? `+${text}` : text;
 }
 

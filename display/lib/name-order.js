@@ -5,10 +5,12 @@
 // sr-Latn "Zoran" before "Živko" and "Dragan" before "Džaja" before "Đorđe" (č, ć, dž, đ, lj, nj, š, ž
 // are letters of their own), on sk "ch" after "h"; sorted by the Cyrillic original, "Живко" would come
 // before "Зоран" and "Весна" before "Горан", which the reader sees as no order at all. A page in
-// sr-Cyrl sorts the Cyrillic with Serbian Cyrillic collation. Pure: no DOM, no state.
+// sr-Cyrl shows a name typed in Latin in Cyrillic (script.js toCyrillic) and sorts the Cyrillic with
+// Serbian Cyrillic collation. The server prints its lists in the same order (live/rules/alphabet.py).
+// Pure: no DOM, no state.
 
 import { LANGUAGES } from "./languages.js";
-import { scriptFor } from "./script.js";
+import { namesFor } from "./script.js";
 
 /** The collation a page in each language sorts names with (the script is part of the choice). */
 const COLLATION = { en: "en", "sr-Cyrl": "sr-Cyrl", "sr-Latn": "sr-Latn", sk: "sk" };
@@ -39,14 +41,14 @@ function collationOf(lang) {
 
 /**
  * How a page in `lang` compares two names: `show(name)` is the name as the page shows it (Latin on a
- * Latin-script page), `compare(a, b)` compares two names (as written; each is shown first) with the
+ * Latin-script page, in Cyrillic on a sr-Cyrl one), `compare(a, b)` compares two names (as written; each is shown first) with the
  * page's collation. One per language, kept.
  */
 export function nameCollator(lang) {
   const tag = collationOf(lang);
   let found = comparers.get(tag);
   if (!found) {
-    const show = scriptFor(lang) || same;
+    const show = namesFor(lang) || same;
     const collator = collatorFor(tag);
     found = Object.freeze({ show, compare: (a, b) => collator.compare(show(String(a ?? "")), show(String(b ?? ""))) });
     comparers.set(tag, found);

@@ -4,10 +4,12 @@
 // written; a page in a Latin-script language shows the Serbian Cyrillic in it in Serbian Latin
 // (Gaj's alphabet), which is a fixed letter-for-letter table. Pure: no DOM, no state.
 //
-// The other way (Latin → Cyrillic) is deliberately not done: Latin text on a Cyrillic page is
-// normal Serbian usage for foreign names ("John Smith" must not become "Јохн Смитх"), and the
-// digraphs lj, nj, dž are not always one letter ("konjugacija" is кон-југација, "nadživeti"
-// над-живети, but "Odžak" is Оџак), so no rule avoids wrong splits without a dictionary.
+// The other way (Latin → Cyrillic) is done for the names of people and teams only, on a sr-Cyrl
+// page: a name typed in Latin at the desk ("Đorđe Živković") is shown "Ђорђе Живковић" beside the
+// others. A name with a letter outside Gaj's alphabet (q, w, x, y, ä, é…) is a foreign one and stays
+// as written ("John Wagner"); lj, nj, dž are read as one letter each (right in names; "nadživeti" would be
+// wrong, which is why titles, announcements and the catalogue's words are never converted). The
+// server prints the same (live/rules/alphabet.py).
 
 /** Serbian Cyrillic → Latin, lower case; Љ, Њ, Џ are two Latin letters. */
 const LOWER = {
@@ -61,12 +63,52 @@ export function toLatin(text) {
   return out;
 }
 
+const LATIN_TO_CYRILLIC = Object.fromEntries(Object.entries(LOWER).map(([cyrillic, latin]) => [latin, cyrillic]));
+/** Gaj's alphabet's letters: a word of only these can be written in Cyrillic. */
+const GAJ = new Set([...Object.keys(LATIN_TO_CYRILLIC).join("")]);
+const DIGRAPHS = new Set(["dž", "lj", "nj"]);
+const LATIN_LETTER = /\p{Script=Latin}/u;
+
+/**
+ * Serbian Latin in Cyrillic, for names on a sr-Cyrl page: "Ljubomir Đorđević" → "Љубомир Ђорђевић",
+ * "LJUBA" → "ЉУБА"; lj, nj, dž one letter each. A name with a letter outside Gaj's alphabet (q, w, x,
+ * y, á, ü…) is a foreign one and stays as written, all of it ("Chalupa Ján", not "Цхалупа Ján"); a
+ * non-string comes back unchanged.
+ */
+export function toCyrillic(text) {
+  if (typeof text !== "string" || !LATIN_LETTER.test(text)) return text; // a Cyrillic name: nothing to do
+  const chars = [...text.normalize("NFC")];
+  if (chars.some((c) => LATIN_LETTER.test(c) && !GAJ.has(c.toLowerCase()))) return text;
+  let out = "";
+  for (let i = 0; i < chars.length;) {
+    const step = DIGRAPHS.has(`${chars[i]}${chars[i + 1] ?? ""}`.toLowerCase()) ? 2 : 1;
+    const letter = LATIN_TO_CYRILLIC[chars.slice(i, i + step).join("").toLowerCase()];
+    if (letter === undefined) {
+      out += chars[i];
+      i += 1;
+      continue;
+    }
+    out += isUpper(chars[i]) ? letter.toUpperCase() : letter;
+    i += step;
+  }
+  return out;
+}
+
 /** The languages whose pages show Serbian Cyrillic in Latin letters. */
 const LATIN_PAGES = new Set(["sr-Latn", "sk", "en"]);
 
 /** The function a page in `lang` shows names and titles through (identity for sr-Cyrl). */
 export function scriptFor(lang) {
   return LATIN_PAGES.has(lang) ? toLatin : null;
+}
+
+/**
+ * The function a page in `lang` shows the names of people and teams through: in Latin letters on a
+ * Latin-script page, in Cyrillic on a sr-Cyrl one; null for another language.
+ */
+export function namesFor(lang) {
+  if (LATIN_PAGES.has(lang)) return toLatin;
+  return lang === "sr-Cyrl" ? toCyrillic : null;
 }
 
 /** A copy of `row` with its string `fields` shown through `show` (the row itself if nothing changes). */
@@ -89,34 +131,41 @@ const mapValues = (obj, fn) => (obj && typeof obj === "object" && !Array.isArray
   ? Object.fromEntries(Object.entries(obj).map(([k, v]) => [k, fn(v)])) : obj);
 
 /**
- * The sections as a page in `lang` shows them: the names of the players and teams, the titles
- * of the timetable's items and the tournament's name in the page's script (with their rows in
- * the standings and the lateness reports, and the player's own `me`). Ids, numbers and free text
- * (announcements, reasons) are left alone. Sections it does not know pass through unchanged;
- * for sr-Cyrl (or an unknown language) the sections come back as they are.
+ * The sections as a page in `lang` shows them: the names of the players and teams in the page's
+ * script (with their rows in the standings and the lateness reports, and the player's own `me`):
+ * Latin on a Latin-script page, Cyrillic on a sr-Cyrl one (namesFor); on a Latin-script page the
+ * titles of the timetable's items and the tournament's name in Latin too. Ids, numbers and free
+ * text (announcements, reasons) are left alone. Sections it does not know pass through unchanged;
+ * for an unknown language the sections come back as they are.
  */
 export function presentSections(sections, lang) {
   const show = scriptFor(lang);
-  if (!show || !sections || typeof sections !== "object") return sections;
+  const names = namesFor(lang);
+  if (!names || !sections || typeof sections !== "object") return sections;
   const out = { ...sections };
   const NAME = ["name"];
-  if ("tournament" in out) out.tournament = shownFields(out.tournament, NAME, show);
-  if ("timetable" in out) out.timetable = mapList(out.timetable, ["title"], show);
-  if ("players" in out) out.players = mapList(out.players, NAME, show);
-  if ("me" in out) out.me = shownFields(out.me, NAME, show); // the player's own card
-  if ("teams" in out) out.teams = mapList(out.teams, NAME, show);
-  if ("standings" in out) out.standings = mapList(out.standings, NAME, show);
+  if (show && "tournament" in out) out.tournament = shownFields(out.tournament, NAME, show);
+  if (show && "timetable" in out) out.timetable = mapList(out.timetable, ["title"], show);
+  if ("players" in out) out.players = mapList(out.players, NAME, names);
+  if ("me" in out) out.me = shownFields(out.me, NAME, names); // the player's own card
+  if ("teams" in out) out.teams = mapList(out.teams, NAME, names);
+  if ("standings" in out) out.standings = mapList(out.standings, NAME, names);
   if ("lateness" in out) {
     out.lateness = mapValues(out.lateness, (report) => (report && typeof report === "object" && Array.isArray(report.rows)
-      ? { ...report, rows: mapList(report.rows, ["name", "reserve"], show) } : report));
+      ? { ...report, rows: mapList(report.rows, ["name", "reserve"], names) } : report));
   }
   return out;
 }
 
-/** An event as a page in `lang` shows it: the names and titles in its payload in the page's script. */
+/**
+ * An event as a page in `lang` shows it: the names in its payload in the page's script (namesFor),
+ * and on a Latin-script page its title in Latin too.
+ */
 export function presentEvent(event, lang) {
   const show = scriptFor(lang);
-  if (!show || !event || typeof event !== "object" || !event.payload || typeof event.payload !== "object") return event;
-  const payload = shownFields(event.payload, ["name", "title", "reserve", "was"], show);
+  const names = namesFor(lang);
+  if (!names || !event || typeof event !== "object" || !event.payload || typeof event.payload !== "object") return event;
+  let payload = shownFields(event.payload, ["name", "reserve", "was"], names);
+  if (show) payload = shownFields(payload, ["title"], show);
   return payload === event.payload ? event : { ...event, payload };
 }

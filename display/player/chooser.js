@@ -1,6 +1,8 @@
 // Finding one's own name: the list of players filtered as typed, where diacritics and Serbian
 // Cyrillic ⇄ Latin fold together ("dj", "đ" and "ђ" match), at most MAX_SHOWN at a time.
 import { el, fill, setText } from "../lib/dom.js";
+import { pageLanguage } from "../lib/i18n.js";
+import { byName } from "../lib/name-order.js";
 import { $, STRINGS, page } from "./state.js";
 
 const CYRILLIC = {
@@ -19,10 +21,10 @@ function fold(text) {
 
 const MAX_SHOWN = 60;
 
-/** The names matching the filter, each a button that calls `choose(id)`. */
+/** The names matching the filter in the page language's alphabetical order, each a button that calls `choose(id)`. */
 export function renderChooser(choose) {
   // One who withdrew before playing is gone from the day (the server's `gone`): not a name to choose.
-  const players = (page.sections.players || []).filter((p) => !p.gone);
+  const players = (page.sections.players || []).filter((p) => !p.gone).sort(byName(pageLanguage));
   const teams = new Map((page.sections.teams || []).map((t) => [t.id, t.name]));
   const words = fold($("filter").value).split(" ").filter(Boolean);
   const matches = players.filter((p) => {

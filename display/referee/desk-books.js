@@ -13,9 +13,12 @@ export function currencyName(code, D) {
   return (D && D.currency && D.currency[code]) || code || "";
 }
 
-/** An amount of money as the page writes it: "4000 дин.", "−2000 RSD" (`signed`: "+4000"), up to cents. */
+/**
+ * An amount of money as the page writes it: "61.600 дин.", "−2,000 RSD" (`signed`: "+4.000"), up to
+ * cents, thousands grouped as the locale groups them.
+ */
 export function money(value, code, D, { locale = "en-GB", signed = false } = {}) {
-  const shown = formatNumber(value, { max: 2, signed, locale });
+  const shown = formatNumber(value, { max: 2, signed, locale, grouping: true });
   const unit = currencyName(code, D);
   return unit ? `${shown}\u00a0${unit}` : shown;
 }
@@ -89,7 +92,7 @@ export function amountToSend(typed, refund) {
 export function paymentWords(payload, D, locale = "en-GB") {
   const amount = Number(payload?.amount);
   return {
-    money: formatNumber(Math.abs(amount), { max: 2, locale }),
+    money: formatNumber(Math.abs(amount), { max: 2, locale, grouping: true }),
     refund: amount < 0,
     currencyName: currencyName(payload?.currency, D),
     whatName: (D && D.what && D.what[payload?.what]) || payload?.what || "",

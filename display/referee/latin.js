@@ -12,7 +12,7 @@
 // option's value (an option without one gets its original text as its value first), data-*
 // attributes, a contenteditable element.
 
-import { scriptFor } from "../lib/script.js";
+import { scriptFor, toCyrillic } from "../lib/script.js";
 
 const ELEMENT = 1;
 const TEXT = 3;
@@ -94,15 +94,43 @@ export function showDialogs(win, show) {
 }
 
 const same = (text) => text;
+const escaped = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/**
+ * On a sr-Cyrl page: a text with the names of people and teams typed in Latin in Cyrillic, each
+ * where it stands as a whole name ("Đorđe Živković: 2 min" → "Ђорђе Живковић: 2 min"), and nothing
+ * else touched: the console's own words in Latin (QR, PDF, an id) stay as they are, which converting
+ * the whole page would break. `lists()` gives the current lists of rows with a `name` (the players,
+ * the teams); the names are looked at again only when one of the lists is another.
+ */
+export function namesInCyrillic(lists) {
+  let seen = [];
+  let pattern = null;
+  let shown = new Map();
+  return (text) => {
+    if (typeof text !== "string") return text;
+    const now = (lists() || []).map((l) => (Array.isArray(l) ? l : []));
+    if (now.length !== seen.length || now.some((l, i) => l !== seen[i])) {
+      seen = now;
+      const latin = [...new Set(now.flat().map((x) => x?.name).filter((n) => typeof n === "string" && toCyrillic(n) !== n))];
+      shown = new Map(latin.map((n) => [n, toCyrillic(n)]));
+      const longestFirst = [...latin].sort((a, b) => b.length - a.length).map(escaped);
+      pattern = latin.length ? new RegExp(`(?<!\\p{L})(?:${longestFirst.join("|")})(?!\\p{L})`, "gu") : null;
+    }
+    return pattern ? text.replace(pattern, (name) => shown.get(name) ?? name) : text;
+  };
+}
 
 /**
  * The console of a page in `lang`: on a Latin-script page, the document and its dialogs kept in
- * Latin letters. Returns the function a text is shown through (identity on a Cyrillic page), for
- * what the page redraws on every frame (which setText then leaves alone while it is unchanged).
- * `Observer` as keepShown's.
+ * Latin letters; on a sr-Cyrl page, the names typed in Latin kept in Cyrillic (`lists` as
+ * namesInCyrillic's: the players and the teams as the server has them). Returns the function a text is shown through,
+ * for what the page redraws on every frame (which setText then leaves alone while it is
+ * unchanged). `Observer` as keepShown's.
  */
-export function showConsoleIn(lang, doc = globalThis.document, win = globalThis, Observer = globalThis.MutationObserver) {
-  const show = scriptFor(lang);
+export function showConsoleIn(lang, doc = globalThis.document, win = globalThis, Observer = globalThis.MutationObserver,
+  lists = () => []) {
+  const show = scriptFor(lang) || (lang === "sr-Cyrl" ? namesInCyrillic(lists) : null);
   if (!show) return same;
   keepShown(doc.documentElement, show, Observer);
   showDialogs(win, show);

@@ -34,9 +34,11 @@ import { planContext, plan, renderItems, renderRowCounts } from "./timetable.js"
 import { wireToast } from "./toast.js";
 import { describeAudit, displayName, itemTitle, num, playerName, teamName } from "./words.js";
 
-// A Latin-script page shows every drawn text in Latin letters; the sections (and so every command and
-// prefilled field) stay as the server wrote them (latin.js says why).
-const shown = showConsoleIn(pageLanguage);
+// A Latin-script page shows every drawn text in Latin letters, a Cyrillic one the names typed in Latin in
+// Cyrillic; the sections (and so every command and prefilled field) stay as the server wrote them
+// (latin.js says why).
+const shown = showConsoleIn(pageLanguage, document, globalThis, globalThis.MutationObserver,
+  () => [state.sections.players, state.sections.teams]);
 labelPage();
 wireSession(startConsole);
 wireToast();

@@ -4,6 +4,7 @@
 // result; and a printable sheet of the round for the desk. Words: STRINGS.slipsList.
 import { el, fill, setText } from "../lib/dom.js";
 import { followRoundInPlay } from "./committee-picks.js";
+import { money as moneyIn } from "./desk-books.js";
 
 /**
  * Draws the slips card into `card`. ctx = {S, sections(), num(n), tournamentName()}. Returns {render()}.
@@ -20,9 +21,10 @@ export function slipsCard(card, ctx) {
   const sheet = el("div", { class: "r-sl-print", dataset: { role: "slips-print" } });
   document.body.append(sheet);
 
+  /** A fee as the desk writes it: the catalogue's word for the currency ("дин."), thousands grouped. */
   const money = (amount) => {
     const currency = ctx.sections().desk?.currency;
-    return currency ? L.money(ctx.num(amount), currency) : ctx.num(amount);
+    return currency ? moneyIn(amount, currency, ctx.S.desk, { locale: ctx.S.locale }) : ctx.num(amount);
   };
   const names = (people) => people.map((p) => p.name).join(", ");
   const pays = (people) => people.map((p) => `${p.name} (${money(p.amount)})`).join(", ");

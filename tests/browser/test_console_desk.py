@@ -49,7 +49,7 @@ async def until(check: Any, what: str, tries: int = 100) -> Any:
 
 
 def money(amount: float) -> str:
-    return f"{amount:g}\u00a0RSD"
+    return f"{amount:,g}\u00a0RSD"  # thousands grouped as English groups them
 
 
 async def row(tab: Tab, player: str) -> Any:
@@ -85,11 +85,11 @@ async def test_the_desk_takes_the_proposed_entry_other_money_and_a_refund_as_the
         # The one-tap proposal: the question names the player and the amount; the server takes the entry.
         zoran = await row(tab, "p04")
         take = zoran.locator('[data-action="take"]')
-        assert "4000" in await take.inner_text()
+        assert "4,000" in await take.inner_text()
         await take.click()
         await until(lambda: _owed(server, "p04", 0), "p04's entry paid")
-        assert ZORAN in tab.dialogs[-1] and "4000" in tab.dialogs[-1], tab.dialogs
-        audit = page.locator("#audit tr", has_text=f"payment: {ZORAN} 4000 RSD entry (cash)")
+        assert ZORAN in tab.dialogs[-1] and "4,000" in tab.dialogs[-1], tab.dialogs
+        audit = page.locator("#audit tr", has_text=f"payment: {ZORAN} 4,000 RSD entry (cash)")
         await audit.first.wait_for()
         await zoran.locator(".r-desk-square").wait_for()
 
@@ -123,7 +123,7 @@ async def test_the_desk_takes_the_proposed_entry_other_money_and_a_refund_as_the
         milan = await row(tab, "p01")
         back = milan.locator('[data-action="refund"]')
         await back.wait_for()
-        assert "2000" in await back.inner_text()
+        assert "2,000" in await back.inner_text()
         await back.click()
         form = milan.locator("form")
         assert await form.locator('[data-role="amount"]').input_value() == "2000"
@@ -134,8 +134,8 @@ async def test_the_desk_takes_the_proposed_entry_other_money_and_a_refund_as_the
         await form.locator('[data-action="record"]').click()
         refund = await until(lambda: _payment(server, "p01", "entry", refund=True), "the refund")
         assert refund["amount"] == -2000
-        assert MILAN in tab.dialogs[-1] and "2000" in tab.dialogs[-1]
-        await page.locator("#audit tr", has_text=f"refund: {MILAN} 2000 RSD entry (cash)").first.wait_for()
+        assert MILAN in tab.dialogs[-1] and "2,000" in tab.dialogs[-1]
+        await page.locator("#audit tr", has_text=f"refund: {MILAN} 2,000 RSD entry (cash)").first.wait_for()
         await milan.locator(".r-desk-square").wait_for()
 
         # Who has not paid: the filter lists exactly the server's list, two fewer than at the start.

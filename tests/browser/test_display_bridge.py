@@ -21,6 +21,8 @@ from server import Server, start_server_async
 from test_display_hall import SEEN
 from test_pages import ack, bounded, live, open_tab, seen_seq, shot
 
+from live.rules.alphabet import shown as in_script
+
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
@@ -122,7 +124,7 @@ async def run_event(browser: Any, tmp_path: Path, artifacts: Path, name: str, id
         for lang, tab in zip(LANGUAGES, tabs, strict=True):
             await seen_seq(tab, done["seq"])
             await tab.page.locator("#seating-panel").wait_for(state="visible")
-            await back_row(tab, longest)
+            await back_row(tab, in_script(longest, lang))  # a Latin name reads in Cyrillic on sr-Cyrl
             await shot(tab, artifacts, f"display-{ids[0]}-between-{lang}.png")
         # During match 2, with the seating of match 3 up.
         await ack(server, {"type": "start_round", "item": "m2"})
@@ -130,7 +132,7 @@ async def run_event(browser: Any, tmp_path: Path, artifacts: Path, name: str, id
         for lang, tab in zip(LANGUAGES, tabs, strict=True):
             await seen_seq(tab, playing["seq"])
             await tab.page.wait_for_function("() => document.getElementById('main').dataset.mode === 'running'")
-            await back_row(tab, longest)
+            await back_row(tab, in_script(longest, lang))
             await shot(tab, artifacts, f"display-{ids[0]}-match-{lang}.png")
         for tab in tabs:
             assert not tab.errors, tab.errors

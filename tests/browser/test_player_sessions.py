@@ -87,10 +87,11 @@ async def test_the_page_asks_for_the_code_and_then_shows_the_private_notice(brow
 async def test_the_code_prompt_in_serbian_cyrillic_and_slovak(browser: Any, serve: Any, artifacts: Path) -> None:
     server = await serve(name=NAME, players=PLAYERS, timetable=[round_entry("r1", 1, start_in=1800, minutes=180)])
     await ack(server, {"type": "announce", "text": PRIVATE, "player": "p3"})
-    for lang, prompt in (("sr-Cyrl", "Ваш код"), ("sk", "Váš kód")):
+    # A name typed in Latin reads in Cyrillic on a Cyrillic page.
+    for lang, prompt, vesna in (("sr-Cyrl", "Ваш код", "Весна Јовановић"), ("sk", "Váš kód", "Vesna Jovanović")):
         phone = await open_tab(browser, server, f"/player?lang={lang}", viewport=PHONE, is_mobile=True, has_touch=True)
         try:
-            await choose(phone, "ves", "Vesna Jovanović")
+            await choose(phone, "ves", vesna)
             await phone.page.locator("#code-title", has_text=prompt).wait_for(state="visible")
             await phone.page.locator("#notices-locked").wait_for(state="visible")
             await shot(phone, artifacts, f"player-code-{lang}.png")

@@ -43,7 +43,7 @@ async def test_the_console_downloads_the_standings_in_its_own_language(browser: 
     assert href == "/api/standings.csv?lang=sk"
     assert body.startswith(b"\xef\xbb\xbf")
     rows = list(csv.reader(io.StringIO(body.decode("utf-8-sig")), delimiter=";"))
-    assert rows[0] == ["Poradie", "Hráč", "Body", "Bule", "Odohrané kolá"]
+    assert rows[0] == ["Poradie", "Hráč", "Body", "Buly", "Odohrané kolá"]
     names = {row[1] for row in rows[1:]}
     assert {"Драган Марковић", "Jelena Šarić", "'=HYPERLINK(\"http://x\",\"y\")"} <= names
 

@@ -48,7 +48,7 @@ describe("the catalogues read end to end", () => {
     assert.equal(R.sheets.matchState(1, 2, 12), "Почело је 1 од 2 дела. Дељења по делу: 12.");
     assert.equal(R.detail.boards(1), "1 дељење");
     assert.equal(R.audit.penalty_applied({ who: "Ана", unitName: R.units.bule, amount: 20, reason: "касни" }),
-      "казна за Ана — була: 20 („касни“)");
+      "казна — Ана: була 20 („касни“)");
     assert.equal(strings("referee", "sr-Latn").refused.previousNotPlayed("Kolo 3", "Kolo 2"),
       "Kolo 3 još ne može da počne: prvo treba odigrati Kolo 2.");
   });

@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 
 import { accountLines, amountToSend, deskRows, money, paymentWords, proposalOf } from "../../display/referee/desk-books.js";
+import { LANGUAGES } from "../../display/lib/languages.js";
 import { LANGS, strings } from "./helpers.mjs";
 
 const entry = (due, paid) => ({ due, paid, owed: due - paid, most: Math.max(0, due - paid), refundable: paid });
@@ -73,10 +74,11 @@ describe("the desk's amounts", () => {
     assert.equal(amountToSend("abc", false), null);
   });
 
-  it("writes money in the page's language and currency word", () => {
+  it("writes money in the page's language and currency word, thousands grouped as the language groups them", () => {
     const sr = strings("referee", "sr-Cyrl").desk;
-    assert.equal(money(4000, "RSD", sr, { locale: "sr-Cyrl" }), "4000\u00a0дин.");
-    assert.equal(money(2000.5, "RSD", strings("referee", "en").desk), "2000.5\u00a0RSD");
+    assert.equal(money(4000, "RSD", sr, { locale: "sr-Cyrl" }), "4.000\u00a0дин.");
+    assert.equal(money(61600, "RSD", strings("referee", "sk").desk, { locale: "sk-SK" }), "61\u00a0600\u00a0RSD");
+    assert.equal(money(2000.5, "RSD", strings("referee", "en").desk), "2,000.5\u00a0RSD");
     assert.equal(money(-150, "EUR", strings("referee", "sk").desk, { locale: "sk" }), "−150\u00a0€");
     assert.equal(money(12, "XYZ", sr), "12\u00a0XYZ");
   });
@@ -85,14 +87,14 @@ describe("the desk's amounts", () => {
 describe("a payment in the audit", () => {
   const audit = (lang, payload) => {
     const S = strings("referee", lang);
-    return S.audit.payment_recorded({ ...payload, who: "Ana Petrović", ...paymentWords(payload, S.desk, S.locale) });
+    return S.audit.payment_recorded({ ...payload, who: "Ana Petrović", ...paymentWords(payload, S.desk, LANGUAGES[lang]) });
   };
 
   it("names who paid how much of what, and how", () => {
     assert.equal(audit("en", { player: "p01", what: "entry", amount: 4000, currency: "RSD", method: "cash" }),
-      "payment: Ana Petrović 4000 RSD entry (cash)");
+      "payment: Ana Petrović 4,000 RSD entry (cash)");
     assert.equal(audit("en", { player: "p01", what: "entry", amount: -2000, currency: "RSD", method: "cash", note: "a lady" }),
-      "refund: Ana Petrović 2000 RSD entry (cash): “a lady”");
+      "refund: Ana Petrović 2,000 RSD entry (cash): “a lady”");
   });
 
   it("says it in every language, with the note", () => {
@@ -102,6 +104,6 @@ describe("a payment in the audit", () => {
       assert.doesNotMatch(said, lang === "en" ? /account|\{/u : /other|account|\{/u, `${lang}: ${said}`);
     }
     assert.equal(audit("sr-Cyrl", { player: "p01", what: "entry", amount: 4000, currency: "RSD", method: "cash" }),
-      "уплата: Ana Petrović 4000 дин., котизација (готовина)");
+      "уплата: Ana Petrović 4.000 дин., котизација (готовина)");
   });
 });

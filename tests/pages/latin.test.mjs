@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 
-import { keepShown, showConsoleIn, showDialogs, showTree } from "../../display/referee/latin.js";
+import { keepShown, namesInCyrillic, showConsoleIn, showDialogs, showTree } from "../../display/referee/latin.js";
 import { toLatin } from "../../display/lib/script.js";
 
 /** A minimal element / text node: what latin.js reads and writes of the DOM, nothing more. */
@@ -56,6 +56,18 @@ class FakeElement {
 }
 
 const h = (tag, attrs, ...children) => new FakeElement(tag, attrs, ...children);
+
+describe("names typed in Latin on a Cyrillic console", () => {
+  it("converts a whole name where it stands, and nothing else", () => {
+    let lists = [[{ name: "Ana Petrović" }, { name: "Ana" }, { name: "Ђорђе" }], [{ name: "Crvena zvezda" }]];
+    const show = namesInCyrillic(() => lists);
+    assert.equal(show("Ana Petrović, Ana, Anabela, Crvena zvezda 2"), "Ана Петровић, Ана, Anabela, Црвена звезда 2");
+    assert.equal(show("PDF · QR · id p3"), "PDF · QR · id p3");
+    lists = [[{ name: "Ana" }], []];
+    assert.equal(show("Ana Petrović"), "Ана Petrović", "a new list is read again");
+    assert.equal(show(null), null);
+  });
+});
 
 describe("the console's drawn page in Latin letters", () => {
   it("shows names, titles and audit lines in Latin, in every text node and read attribute", () => {
@@ -156,14 +168,14 @@ describe("the console's questions and its page language", () => {
     assert.deepEqual(asked, [["confirm", "Isključiti Đorđa?"], ["alert", "Đorđe"], ["prompt", "Novo ime za Đorđa", "Ђорђе"]]);
   });
 
-  it("keeps a Cyrillic page as written, and gives the frame's lines their script", () => {
-    const win = { confirm: () => true };
-    const confirm = win.confirm;
-    const doc = { documentElement: h("html", {}, "Ђорђе") };
-    const same = showConsoleIn("sr-Cyrl", doc, win, Quiet);
-    assert.equal(same("Ђорђе"), "Ђорђе");
-    assert.equal(doc.documentElement.textContent, "Ђорђе");
-    assert.equal(win.confirm, confirm, "no question rewritten on a Cyrillic page");
+  it("keeps a Cyrillic page as written but for names typed in Latin, and gives the frame's lines their script", () => {
+    const win = { confirm: (m) => m };
+    const players = [{ id: "p1", name: "Ђорђе" }, { id: "p2", name: "Žarko Lukić" }];
+    const doc = { documentElement: h("html", {}, "Ђорђе · QR · Žarko Lukić: 2 min") };
+    const show = showConsoleIn("sr-Cyrl", doc, win, Quiet, () => [players, []]);
+    assert.equal(show("Ђорђе"), "Ђорђе");
+    assert.equal(doc.documentElement.textContent, "Ђорђе · QR · Жарко Лукић: 2 min");
+    assert.equal(win.confirm("Казна — Žarko Lukić?"), "Казна — Жарко Лукић?");
     for (const lang of ["sr-Latn", "sk", "en"]) {
       const page = { documentElement: h("html", {}, "Ђорђе") };
       const w = { confirm: (m) => m };

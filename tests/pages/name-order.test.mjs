@@ -62,7 +62,27 @@ describe("names in the order the page's reader reads them", () => {
   it("breaks a tie of names (in either script) by id, in counting order", () => {
     const same = [{ id: "p10", name: "Зоран" }, { id: "p2", name: "Zoran" }, { id: "p9", name: "Зоран" }];
     assert.deepEqual([...same].sort(byName("sr-Latn")).map((r) => r.id), ["p2", "p9", "p10"]);
-    assert.deepEqual([...same].sort(byName("sr-Cyrl")).map((r) => r.id), ["p9", "p10", "p2"], "Cyrillic first on sr-Cyrl");
+    assert.deepEqual([...same].sort(byName("sr-Cyrl")).map((r) => r.id), ["p2", "p9", "p10"], "Zoran is Зоран on sr-Cyrl");
+  });
+
+  it("on sr-Cyrl: a name typed in Latin is sorted as the Cyrillic the page shows", () => {
+    const typed = ["Živko", "Zoran", "Đorđe", "Dragan", "Ljubiša", "Luka"].map((name, i) => ({ id: `l${i}`, name }));
+    assert.deepEqual(sortedNames("sr-Cyrl", typed), ["Dragan", "Đorđe", "Živko", "Zoran", "Luka", "Ljubiša"]);
+    assert.equal(nameCollator("sr-Cyrl").show("Đorđe"), "Ђорђе");
+  });
+
+  it("keeps the server's order (live/rules/alphabet.py sorts the printed lists with the same lists)", () => {
+    const order = (lang, names) => [...names].reverse().sort(nameCollator(lang).compare);
+    const sk = ["Ábel", "Adam", "Äno", "Bela", "Cibula", "Čierny", "Dobák", "Ďurica", "Dzurinda", "Džurko", "Hudec", "Chalupa", "Ivan",
+      "Ondrej", "Ôsa", "Ryba", "Sova", "Šimon"];
+    assert.deepEqual(order("sk", sk), sk);
+    const srLatn = ["Cane", "Čedo", "Ćira", "Dragan", "Dušan", "Duško", "Džaja", "Đorđe", "Lazar", "Luka", "Ljuba", "Nada", "Nikola",
+      "Njegoš", "Zoran", "Živko"];
+    assert.deepEqual(order("sr-Latn", srLatn), srLatn);
+    const srCyrl = ["Драган", "Ђорђе", "Живко", "Зоран", "Иван", "Јован", "Лазар", "Лука", "Љуба", "Нада", "Никола", "Његош", "Ћира", "Цане",
+      "Чедо", "Џаја", "Шоша"];
+    assert.deepEqual(order("sr-Cyrl", srCyrl), srCyrl);
+    assert.deepEqual(order("en", ["Ana Petrović", "Anabela", "cane", "Cane", "Čedo", "Zoe"]), ["Ana Petrović", "Anabela", "cane", "Cane", "Čedo", "Zoe"]);
   });
 
   it("reads other fields when told, and a missing name as empty", () => {

@@ -72,7 +72,7 @@ describe("a refusal in the page's language", () => {
     assert.equal(sayRefusal(409, boards, strings("referee", "sr-Latn"), title),
       "Sudijine zamene bi odigrale 4 deljenja: smeju najviše 3 deljenja.");
     const overlap = { error: "…", detail: { field: "start", overlaps: "r4", code: "plan.overlap", item: "r5" } };
-    assert.equal(sayRefusal(409, overlap, strings("referee", "sk"), title), "Коло 5 by sa prekrývalo s Коло 4.");
+    assert.equal(sayRefusal(409, overlap, strings("referee", "sk"), title), "Položky by sa prekrývali: Коло 5 a Коло 4.");
     const refund = { error: "p04: a refund of 5000 is more than the 4000 paid for entry",
       detail: { field: "amount", due: 4000, paid: 4000, most: 0, code: "desk.refund_too_big" } };
     assert.equal(sayRefusal(409, refund, strings("referee", "en"), title), "The refund is more than the 4000 paid.");

@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 
-import { hasCyrillic, presentEvent, presentSections, scriptFor, toLatin } from "../../display/lib/script.js";
+import { hasCyrillic, namesFor, presentEvent, presentSections, scriptFor, toCyrillic, toLatin } from "../../display/lib/script.js";
 
 describe("Serbian Cyrillic in Latin letters", () => {
   it("writes every letter of the alphabet, Љ Њ Џ Ђ as Lj Nj Dž Đ", () => {
@@ -74,8 +74,15 @@ describe("the sections as a Latin page shows them", () => {
     assert.equal(JSON.stringify(SECTIONS), before);
   });
 
-  it("changes nothing on a Cyrillic page", () => {
-    assert.equal(presentSections(SECTIONS, "sr-Cyrl"), SECTIONS);
+  it("changes nothing written in Cyrillic on a Cyrillic page, and names typed in Latin to Cyrillic", () => {
+    const s = presentSections(SECTIONS, "sr-Cyrl");
+    assert.deepEqual(s.players.map((p) => p.name), ["Љубомир Пантић", "Ана Петровић"]);
+    assert.equal(s.players[0], SECTIONS.players[0], "a row already in Cyrillic is the same row");
+    assert.equal(s.tournament, SECTIONS.tournament);
+    assert.equal(s.timetable, SECTIONS.timetable, "titles are not converted: only names are");
+    assert.equal(s.announcements, SECTIONS.announcements);
+    assert.deepEqual(presentSections({ teams: [{ id: "t", name: "Crvena zvezda" }], standings: [{ name: "Đorđe Živković" }] }, "sr-Cyrl"),
+      { teams: [{ id: "t", name: "Црвена звезда" }], standings: [{ name: "Ђорђе Живковић" }] });
   });
 
   it("takes a part of the sections (an event's changes) as well as all of them", () => {
@@ -96,5 +103,38 @@ describe("the sections as a Latin page shows them", () => {
     assert.deepEqual(presentEvent(event, "sr-Latn").payload, { item: "r1", name: "Zoran Vuković", player: "p1", table: 3 });
     assert.equal(presentEvent(event, "sr-Cyrl"), event);
     assert.equal(event.payload.name, "Зоран Вуковић");
+    const typed = { seq: 10, type: "reserve_seated", payload: { item: "r1", name: "Zoran Vuković", title: "Kolo 1" } };
+    assert.deepEqual(presentEvent(typed, "sr-Cyrl").payload, { item: "r1", name: "Зоран Вуковић", title: "Kolo 1" });
+  });
+});
+
+describe("Serbian Latin in Cyrillic letters, for names on a Cyrillic page", () => {
+  it("writes every letter of Gaj's alphabet, lj nj dž as Љ Њ Џ", () => {
+    assert.equal(toCyrillic("abcčćddžđefghijklljmnnjoprsštuvzž"), "абцчћдџђефгхијклљмнњопрсштувзж");
+    assert.equal(toCyrillic("Ljubomir Đorđević"), "Љубомир Ђорђевић");
+    assert.equal(toCyrillic("Njegoš Džajić"), "Његош Џајић");
+    assert.equal(toCyrillic("LJUBA NJEGOŠ DŽAK"), "ЉУБА ЊЕГОШ ЏАК");
+  });
+
+  it("reads a name typed with combining accents as the same letters", () => {
+    assert.equal(toCyrillic("Z\u030Celjko Luki\u0107"), "Жељко Лукић");
+  });
+
+  it("leaves a foreign name whole, and digits, signs and non-strings, as they are", () => {
+    assert.equal(toCyrillic("Marko Wagner"), "Marko Wagner");
+    assert.equal(toCyrillic("Chalupa Ján"), "Chalupa Ján");
+    assert.equal(toCyrillic("Tim 2 – A"), "Тим 2 – А");
+    assert.equal(toCyrillic(null), null);
+    assert.equal(toCyrillic(7), 7);
+  });
+
+  it("is the way back of toLatin for a Serbian name", () => {
+    for (const name of ["Љубиша Џајић", "Ђорђе Њежић", "Ћира Шћепановић"]) assert.equal(toCyrillic(toLatin(name)), name);
+  });
+
+  it("shows names in Latin on a Latin page and in Cyrillic on a Cyrillic one", () => {
+    assert.equal(namesFor("sr-Cyrl"), toCyrillic);
+    for (const lang of ["sr-Latn", "sk", "en"]) assert.equal(namesFor(lang), toLatin);
+    assert.equal(namesFor("de"), null);
   });
 });

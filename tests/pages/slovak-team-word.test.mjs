@@ -36,7 +36,7 @@ describe("the Slovak word for a team", () => {
     const D = strings("display", "sk");
     assert.equal(D.banner.late.teamsForfeit(15, ["Slovan"]), "15 min: družstvo Slovan nie je kompletné — kontumácia");
     assert.equal(D.banner.late.teamsForfeit(15, ["Slovan", "Tatran"]), "15 min: družstvá Slovan, Tatran nie sú kompletné — kontumácia");
-    assert.equal(D.bye("Slovan"), "Voľné družstvo: Slovan");
+    assert.equal(D.bye("Slovan"), "Voľno: Slovan");
     const P = strings("player", "sk");
     assert.equal(P.ci.teamComplete("17:02"), "Vaše družstvo je kompletné od 17:02");
     assert.equal(P.penalty.forfeit, "lehota uplynula: vaše družstvo prehráva kontumačne");

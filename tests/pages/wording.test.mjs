@@ -4,7 +4,8 @@ import { describe, it } from "node:test";
 
 import { describePenalty } from "../../display/lib/lateness.js";
 import { placeSpan } from "../../display/lib/standings.js";
-import { strings } from "./helpers.mjs";
+import { money } from "../../display/referee/desk-books.js";
+import { catalogue, strings } from "./helpers.mjs";
 
 const R1 = { id: "r1", title: "Коло 1", round: 1, kind: "round" };
 
@@ -53,8 +54,89 @@ describe("the wordings of issue 11", () => {
     assert.equal(ref.tokenPlaceholder, "судијски токен");
     assert.equal(ref.method.draw(47398767), "жреб, број жреба 47398767");
     assert.equal(ref.csv, "Преузми CSV");
-    assert.equal(ref.ci.timeLabel, "Дошао у (ЧЧ:ММ:СС)");
+    assert.equal(ref.ci.timeLabel, "Време доласка (ЧЧ:ММ:СС)");
     assert.equal(ref.supeOn("Живорад Ранковић"), "супе на: Живорад Ранковић");
     assert.match(ref.walkover, /^Победа без борбе/);
+  });
+});
+
+/** Every string of a catalogue with its dotted key (list items too). */
+function* texts(node, path = "") {
+  if (typeof node === "string") yield [path, node];
+  else if (node && typeof node === "object") {
+    for (const [k, v] of Object.entries(node)) if (!k.startsWith("_")) yield* texts(v, path ? `${path}.${k}` : k);
+  }
+}
+/** A template's words without its placeholders' names ("{0.bule}" is a field, not a word). */
+const words = (text) => text.replace(/\{\d+(?:\.[\w]+)*(?::\w+)?/g, "{");
+const SERBIAN = ["sr-Cyrl", "sr-Latn"];
+
+describe("words a native speaker writes", () => {
+  it("never puts a name or a title after a preposition that would need another case", () => {
+    const PREPOSITION = /(?<![\p{L}])(у|за|од|уместо|пре|после|са|из|код|о|u|za|od|umesto|pre|posle|sa|iz|kod|v|na|po|pri|s|k|o|pre|bez|do)\s+\{0\.(item|title|who|player|team|name|home|away|guilty|entersTitle)\}/iu;
+    for (const lang of [...SERBIAN, "sk"]) {
+      const found = [...texts(catalogue(lang))].filter(([, t]) => PREPOSITION.test(t)).map(([k]) => k);
+      assert.deepEqual(found, [], `${lang}: a name or title would have to be declined in ${found.join(", ")}`);
+    }
+  });
+
+  it("keeps the names and titles in the nominative in the refusals and the audit", () => {
+    const ref = strings("referee", "sr-Cyrl");
+    assert.equal(ref.refused.codes["sanction.no_seat"]({ player: "Жарко Лукић", item: "3. коло" }), "3. коло: Жарко Лукић нема место за столом.");
+    assert.equal(ref.audit.penalty_applied({ who: "Жарко Лукић", unitName: "буле", amount: 20, reason: "кашњење" }),
+      "казна — Жарко Лукић: буле 20 („кашњење“)");
+    assert.equal(ref.stHidden("3. коло"), "Сала не види пласман до проглашења победника (скривен од: 3. коло).");
+    assert.equal(strings("player", "sk").ci.notExpected("3. kolo"), "3. kolo: nemáte pridelené miesto.");
+  });
+
+  it("writes Serbian money in dinars with a dot between thousands, and no English unit", () => {
+    const desk = strings("referee", "sr-Cyrl").desk;
+    assert.equal(money(61600, "RSD", desk, { locale: "sr-Cyrl-RS" }), "61.600\u00a0дин.");
+    assert.equal(money(61600, "RSD", strings("referee", "sr-Latn").desk, { locale: "sr-Latn-RS" }), "61.600\u00a0din.");
+    for (const lang of SERBIAN) {
+      const english = [...texts(catalogue(lang))].filter(([, t]) => /\bRSD\b|(?<![\p{L}.])min(?![\p{L}])/u.test(words(t))
+        && (lang === "sr-Cyrl" || /RSD/.test(t))).map(([k]) => k);
+      assert.deepEqual(english, [], `${lang}: English units in ${english.join(", ")}`);
+    }
+  });
+
+  it("leaves no English word to show through: every string with one has its own in Serbian and Slovak", () => {
+    const own = (lang) => new Set([...texts(catalogue(lang))].map(([k]) => k));
+    let bare = (t) => t;
+    bare = (t) => { const less = t.replace(/\{[^{}]*\}/g, ""); return less === t ? t : bare(less); };
+    const english = [...texts(catalogue("en"))].filter(([k, t]) => !k.endsWith("locale") && /\b[a-z]{2,}/.test(bare(t)));
+    for (const lang of [...SERBIAN, "sk"]) {
+      const has = own(lang);
+      const missing = english.filter(([k]) => !has.has(k)).map(([k]) => k);
+      assert.deepEqual(missing, [], `${lang} shows English for ${missing.join(", ")}`);
+    }
+    assert.equal(strings("referee", "sr-Cyrl").minutesUnit, "мин");
+    assert.equal(strings("display", "sr-Cyrl").late.minutes(29), "29 мин");
+  });
+
+  it("calls the draw's number a number, not a seed", () => {
+    for (const lang of SERBIAN) {
+      const seeds = [...texts(catalogue(lang))].filter(([, t]) => /(?<![\p{L}])(семе|seme)(?![\p{L}])/iu.test(t)).map(([k]) => k);
+      assert.deepEqual(seeds, [], `${lang}: "seme" in ${seeds.join(", ")}`);
+    }
+    assert.equal(strings("referee", "sr-Cyrl").refused.fields.seed, "Број жреба");
+  });
+
+  it("Slovak: buly, prezentácia, a countdown with za, and verbs that agree with the count", () => {
+    const all = [...texts(catalogue("sk"))];
+    const bule = all.filter(([, t]) => /(?<![\p{L}])bule(?![\p{L}])/iu.test(words(t))).map(([k]) => k);
+    assert.deepEqual(bule, [], `"bule" in ${bule.join(", ")}`);
+    const checkIn = all.filter(([k, t]) => /^(player|referee)\.(ci|session)\.|^(slips|codes)\.|checkin|checked_in/.test(k) && /registr/i.test(t)).map(([k]) => k);
+    assert.deepEqual(checkIn, [], `check-in called registrácia in ${checkIn.join(", ")}`);
+    const ref = strings("referee", "sk");
+    assert.equal(ref.countOpen("5:38"), "za 5:38");
+    assert.equal(ref.ci.startsIn("14:00", "5:38"), "Kolo začína o 14:00 (za 5:38): meškanie sa počíta odvtedy.");
+    const summary = (late, reserves, missing) => ref.ci.summary({ in: 7, all: 9, late, reserves, missing });
+    assert.equal(summary(1, 1, 1), "prítomní 7 z 9 · mešká 1 · 1 náhradník · chýba 1");
+    assert.equal(summary(2, 3, 4), "prítomní 7 z 9 · meškajú 2 · 3 náhradníci · chýbajú 4");
+    assert.equal(summary(5, 5, 5), "prítomní 7 z 9 · mešká 5 · 5 náhradníkov · chýba 5");
+    assert.equal(strings("display", "sk").bye("Fatra Žilina"), "Voľno: Fatra Žilina");
+    assert.equal(strings("player", "sk").ci.checkedIn("14:02"), "Prezentácia zapísaná o 14:02");
+    assert.equal(strings("player", "sk").session.tooMany(30), "Priveľa nesprávnych kódov z tejto siete. Skúste znova za 30 s.");
   });
 });

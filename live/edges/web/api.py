@@ -51,6 +51,7 @@ from live.projections.desk import fund_for_prizes as desk_fund
 from live.projections.standings import hidden as standings_hidden
 from live.projections.standings import prize_table, ranks, standings_of
 from live.projections.views import full_state
+from live.rules import alphabet
 from live.rules.prizes import prizes
 
 log = logging.getLogger("live.edges.web.api")
@@ -522,17 +523,20 @@ async def api_checkin_codes(request: Request) -> Response:
     if not _authorized(request):
         return _error(401, "sign in at the referee console first (or send Authorization: Bearer <token>)")
     hall = _hall(request)
+    t = hall.tournament
+    words = {k: html.escape(str(v)) for k, v in _catalogue_section(t.language, "codes").items()}
     rows = "".join(
-        f"<tr><td>{html.escape(p.id)}</td><td>{html.escape(p.name)}</td>"
+        f"<tr><td>{html.escape(p.id)}</td><td>{html.escape(alphabet.shown(p.name, t.language))}</td>"
         f"<td class=code>{html.escape(checkin.grouped(hall.code_of(p.id) or ''))}</td></tr>"
-        for p in sorted(field.playing(hall.state), key=lambda p: p.name))  # (the withdrawn check in no more)
-    title = html.escape(hall.tournament.name)
-    page = (f"<!doctype html><meta charset=utf-8><title>{title}: check-in codes</title>"
+        for p in alphabet.by_name(field.playing(hall.state), t.language, name=lambda p: p.name, ident=lambda p: p.id))
+    title = html.escape(t.name)
+    page = (f'<!doctype html><html lang="{html.escape(t.language)}"><meta charset=utf-8>'
+            f"<title>{title}: {words['pageTitle']}</title>"
             "<style>body{font:14px system-ui,sans-serif}table{border-collapse:collapse}"
             "td,th{border:1px solid #999;padding:4px 10px}.code{font:bold 18px monospace;letter-spacing:2px}"
             "</style>"
-            f"<h1>{title}</h1><p>Check-in codes. Players enter theirs on the player page.</p>"
-            f"<table><tr><th>id</th><th>name</th><th>code</th></tr>{rows}</table>")
+            f"<h1>{title}</h1><p>{words['pageTitle']}. {words['intro']}</p>"
+            f"<table><tr><th>{words['id']}</th><th>{words['name']}</th><th>{words['code']}</th></tr>{rows}</table>")
     # Printed from the browser: its own small style sheet inline, and no script at all.
     policy = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'"
     return HTMLResponse(page, headers={"Cache-Control": "no-store", "Content-Security-Policy": policy})
@@ -600,12 +604,12 @@ async def api_checkin_slips(request: Request) -> Response:
     player_page = f"{public_url(request)}/player"
     event = html.escape(t.name)
     slips = []
-    for p in sorted(field.playing(hall.state), key=lambda p: (p.name.casefold(), p.id)):  # (not the withdrawn)
+    for p in alphabet.by_name(field.playing(hall.state), t.language, name=lambda p: p.name, ident=lambda p: p.id):
         code = hall.code_of(p.id) or ""
         qr = qr_svg(f"{player_page}#code={code}", sized=False).decode("utf-8").strip()
         slips.append(
             f'<div class=slip data-player="{html.escape(p.id)}"><div class=qr>{qr}</div><div class=text>'
-            f"<div class=event>{event}</div><div class=name>{html.escape(p.name)}</div>"
+            f"<div class=event>{event}</div><div class=name>{html.escape(alphabet.shown(p.name, t.language))}</div>"
             f"<div class=label>{say['codeLabel']}</div><div class=code>{html.escape(checkin.grouped(code))}</div>"
             f"<div class=hint>{say['scan'].replace('{0}', html.escape(player_page))}</div>"
             f"<div class=hint>{say['private']}</div></div></div>")

@@ -1,0 +1,90 @@
+"""Nothing the hall reads is cut: a long tournament name, a long round title and the next item's title on
+the display at 1920×1080, and the console's head, timetable titles and the Slovak addressee select on a
+390×844 phone, each whole (wrapped if need be), never ending in "…"."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from server import Server, from_now, round_entry
+from test_pages import DISPLAY, PHONE, bounded, open_tab, shot
+
+from live.rules.alphabet import to_latin
+
+pytestmark = pytest.mark.asyncio(loop_scope="session")
+
+NAME = "Отворено првенство Чачка у преферансу за 2027. годину — меморијал Живорада Ранковића"
+ROUND = "Завршно коло и проглашење победника"
+DINNER = "Свечана вечера у ресторану хотела „Морава“ за све учеснике"
+
+#: The elements whose text is cut: wider inside than shown, or a select narrower than its longest option.
+CUT = """(selectors) => {
+  const cut = [];
+  for (const sel of selectors) {
+    for (const el of document.querySelectorAll(sel)) {
+      if (!el.getClientRects().length || !el.textContent.trim()) continue;
+      if (el.tagName === 'SELECT') {
+        const ctx = document.createElement('canvas').getContext('2d');
+        ctx.font = getComputedStyle(el).font;
+        const widest = Math.max(...[...el.options].map((o) => ctx.measureText(o.text).width));
+        if (widest + 24 > el.clientWidth) cut.push(`${sel}: ${Math.round(widest)} in ${el.clientWidth}`);
+      } else if (el.scrollWidth > el.clientWidth + 1) {
+        cut.push(`${sel}: ${el.textContent.trim()} (${el.scrollWidth} in ${el.clientWidth})`);
+      }
+    }
+  }
+  return cut;
+}"""
+
+
+async def serve_long(serve: Any) -> Server:
+    return await serve(name=NAME, timetable=[
+        round_entry("r1", 1, start_in=600, minutes=120, title=ROUND),
+        {"id": "dinner", "kind": "break", "title": DINNER, "start": from_now(600 + 125 * 60), "minutes": 60},
+    ])
+
+
+@bounded
+async def test_the_display_shows_long_names_and_titles_whole(browser: Any, serve: Any, artifacts: Path) -> None:
+    server = await serve_long(serve)
+    tab = await open_tab(browser, server, "/display?lang=sr-Cyrl", viewport=DISPLAY)
+    try:
+        await tab.page.locator(".d-headline", has_text=ROUND).wait_for(state="visible")
+        await tab.page.locator(".d-next-title", has_text=DINNER).wait_for(state="visible")
+        await shot(tab, artifacts, "display-long-titles.png")
+        assert await tab.page.evaluate(CUT, [".d-name", ".d-headline", ".d-next", ".d-next-title"]) == []
+        digits = await tab.page.locator(".d-countdown").bounding_box()
+        assert digits is not None and digits["height"] > 100, digits  # the words wrap; the countdown still reads
+        assert not tab.errors, tab.errors
+    finally:
+        await tab.context.close()
+
+
+@bounded
+async def test_the_console_on_a_phone_shows_its_words_whole(browser: Any, serve: Any, artifacts: Path) -> None:
+    server = await serve_long(serve)
+    tab = await open_tab(browser, server, "/referee?lang=sk", viewport=PHONE, is_mobile=True, has_touch=True)
+    try:
+        await tab.page.locator("#token").fill(server.token)
+        await tab.page.locator("#login-button").click()
+        await tab.page.locator(".r-item .title", has_text=to_latin(DINNER)).wait_for(state="visible")  # a Latin page
+        await tab.page.locator("#announce-player option").first.wait_for(state="attached")
+        await shot(tab, artifacts, "console-long-titles-sk.png")
+        assert await tab.page.evaluate(CUT, [".r-top h1", ".r-item .title", "#announce-player"]) == []
+        assert not tab.errors, tab.errors
+    finally:
+        await tab.context.close()
+
+
+@bounded
+async def test_the_player_page_on_a_phone_shows_its_words_whole(browser: Any, serve: Any) -> None:
+    server = await serve_long(serve)
+    tab = await open_tab(browser, server, "/player?lang=sr-Cyrl", viewport=PHONE, is_mobile=True, has_touch=True)
+    try:
+        await tab.page.locator(".p-tt .title", has_text=DINNER).wait_for(state="visible")
+        assert await tab.page.evaluate(CUT, [".p-name", ".p-tt .title"]) == []
+        assert not tab.errors, tab.errors
+    finally:
+        await tab.context.close()
