@@ -85,7 +85,7 @@ async def test_a_phone_checks_in_for_round_1_says_so_and_offers_it_again_after_a
         await page.locator("#ci-title", has_text="Коло 1").wait_for(state="visible")
         await page.locator("#ci-button").click()
         status = page.locator("#ci-status")
-        await status.filter(has_text=re.compile(r"Пријављени сте за Коло 1 у \d\d:\d\d\.")).wait_for(state="visible")
+        await status.filter(has_text=re.compile(r"Коло 1: пријављени сте у \d\d:\d\d\.")).wait_for(state="visible")
         assert await page.locator("#ci-button").is_hidden()
         came = await until(lambda: _arrived(server, VESNA[0]), "her check-in for round 1")
         shown = datetime.fromtimestamp(came / 1000, ZoneInfo("Europe/Belgrade")).strftime("%H:%M")
@@ -94,7 +94,7 @@ async def test_a_phone_checks_in_for_round_1_says_so_and_offers_it_again_after_a
         # the same phone in Latin letters (the tournament's other script)
         await page.goto(f"{server.url}/player?lang=sr-Latn")
         await live(phone)
-        await status.filter(has_text=re.compile(r"Prijavljeni ste za \S+ 1 u \d\d:\d\d\.")).wait_for(state="visible")
+        await status.filter(has_text=re.compile(r"\S+ 1: prijavljeni ste u \d\d:\d\d\.")).wait_for(state="visible")
         await shot(phone, artifacts, "player-checked-in-sr-Latn.png")
 
         # a referee undoes her check-in: her phone offers it again
@@ -103,7 +103,7 @@ async def test_a_phone_checks_in_for_round_1_says_so_and_offers_it_again_after_a
         assert mine["payload"]["item"] == "r1"
         await ack(server, {"type": "undo", "seq": mine["seq"]})
         await page.locator("#ci-button").wait_for(state="visible")
-        assert "Prijavljeni ste" not in await status.inner_text()
+        assert "prijavljeni ste" not in await status.inner_text()
         await shot(phone, artifacts, "player-checkin-undone-sr-Latn.png")
         assert not phone.errors, phone.errors
     finally:
@@ -131,14 +131,14 @@ async def test_a_team_members_phone_in_slovak_says_their_own_check_in_and_forget
         await live(phone)
         await page.locator("#ci-button").click()
         status = page.locator("#ci-status")
-        await status.filter(has_text=re.compile(r"Prezentovali ste sa na 1\. kolo o \d\d:\d\d\.")).wait_for()
+        await status.filter(has_text=re.compile(r"1\. kolo: prezentácia zapísaná o \d\d:\d\d\.")).wait_for()
         assert await page.locator("#ci-button").is_hidden()
         await shot(phone, artifacts, "player-checked-in-sk.png")
         audit = (await referee_state(server))["audit"]
         mine = next(c for c in audit if c["type"] == "checked_in" and c["by"] == "player:t1p1")
         await ack(server, {"type": "undo", "seq": mine["seq"]})
         await page.locator("#ci-button").wait_for(state="visible")
-        assert "Prezentovali ste sa" not in await status.inner_text(), "the phone keeps no check-in of its own"
+        assert "prezentácia zapísaná" not in await status.inner_text(), "the phone keeps no check-in of its own"
         assert not phone.errors, phone.errors
     finally:
         if phone is not None:

@@ -136,7 +136,7 @@ describe("words a native speaker writes", () => {
     assert.equal(summary(2, 3, 4), "prítomní 7 z 9 · meškajú 2 · 3 náhradníci · chýbajú 4");
     assert.equal(summary(5, 5, 5), "prítomní 7 z 9 · mešká 5 · 5 náhradníkov · chýba 5");
     assert.equal(strings("display", "sk").bye("Fatra Žilina"), "Voľno: Fatra Žilina");
-    assert.equal(strings("player", "sk").ci.checkedIn("14:02"), "Prezentácia zapísaná o 14:02");
+    assert.equal(strings("player", "sk").ci.checkedIn("1. kolo", "14:02"), "1. kolo: prezentácia zapísaná o 14:02.");
     assert.equal(strings("player", "sk").session.tooMany(30), "Priveľa nesprávnych kódov z tejto siete. Skúste znova za 30 s.");
   });
 });
