@@ -78,14 +78,23 @@ class RoundCalled(Signal):
 
 
 @dataclass(frozen=True, kw_only=True)
-class RoundStarted(Signal):
+class Recorded(Signal):
+    """A start or end the referee records after the fact (the server was not running then): `at`, the
+    instant it happened, which the clock and lateness count from, and the referee's `reason`."""
+
+    at: int | Opt = ABSENT
+    reason: str | Opt = ABSENT
+
+
+@dataclass(frozen=True, kw_only=True)
+class RoundStarted(Recorded):
     TYPE = E.ROUND_STARTED
 
 
 @dataclass(frozen=True, kw_only=True)
 class RoundStartHeld(Signal):
     TYPE = E.ROUND_START_HELD
-    reason: str | Opt = ABSENT  # "previous" (another round still runs) or "seating"
+    reason: str | Opt = ABSENT  # "previous" (another round still runs), "seating" or "past" (signals.py)
     waiting_for: str | Opt = ABSENT
 
 
@@ -119,7 +128,7 @@ class BreakAnnounced(Signal):
 
 
 @dataclass(frozen=True, kw_only=True)
-class RoundEnded(Signal):
+class RoundEnded(Recorded):
     TYPE = E.ROUND_ENDED
 
 

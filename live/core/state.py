@@ -53,6 +53,9 @@ class ItemState:
     held_for: str | None = None
     waiting_for: str | None = None
     started_at: int | None = None
+    #: When a start recorded after the fact (`start_round` with `at`: the server was not running at the start)
+    #: was logged; a lateness threshold passed by then is not alerted (live/commands/signals.py). None otherwise.
+    start_logged: int | None = None
     ended_at: int | None = None
     paused_at: int | None = None
     paused_ms: int = 0  # total of finished pauses
@@ -193,10 +196,13 @@ def fold(tournament: Tournament, events: Iterable[Event]) -> State:
 
 
 def when(event: Event, body: Payload | None = None) -> int:
-    """The instant an event takes effect: the due time of a signal, else when it was logged."""
+    """The instant an event takes effect: the instant a referee recorded for a start or end after the fact
+    (`at`), the due time of a signal, else when it was logged."""
     body = body if body is not None else body_of(event.type, event.payload)
     return body.due_at if isinstance(body, P.Signal) and isinstance(body.due_at, int) else event.ts
 
+    if isinstance(body, P.Recorded) and isinstance(body.at, int):
+        return body.at
 
 def apply(state: State, event: Event) -> None:
     """Fold one event in. Events that no longer fit (after an undo) change nothing but the seq."""
@@ -228,7 +234,7 @@ def apply(state: State, event: Event) -> None:
     ident = getattr(body, "item", None)
     item = state.items.get(ident) if isinstance(ident, str) else None
     at = when(event, body)
-    changed = _apply_to_item(item, body, at) if item else False
+    changed = _apply_to_item(item, body, at, event.ts) if item else False
     if event.type in PLAN_TYPES or event.type == E.PLAN_MISSED:
         announced = _apply_plan(state, body)
         changed = True
@@ -300,8 +306,9 @@ def _follow(state: State, *, announce: bool) -> list[dict[str, Any]]:
     return moved[:1]  # the next round is what the hall needs to hear; the timetable shows the rest
 
 
-def _apply_to_item(s: ItemState, body: Payload | None, at: int) -> bool:
-    """A signal or a round command: the item's new state (False: the event does not fit it now)."""
+def _apply_to_item(s: ItemState, body: Payload | None, at: int, logged: int) -> bool:
+    """A signal or a round command taking effect `at`, logged at `logged`: the item's new state (False: the
+    event does not fit it now)."""
     match body:
         case P.RoundCalled() if s.status == ItemStatus.SCHEDULED:
             s.status, s.called_at = ItemStatus.CALLED, at
@@ -309,7 +316,7 @@ def _apply_to_item(s: ItemState, body: Payload | None, at: int) -> bool:
             s.status, s.held_at = ItemStatus.HELD, at
             s.held_for = "previous" if reason is ABSENT else reason
             s.waiting_for = None if waiting_for is ABSENT else waiting_for
-        case P.RoundStarted() if s.open:
+        case P.RoundStarted(at=recorded) if s.open:
             s.status, s.started_at = ItemStatus.RUNNING, at
         case P.RoundPaused() if s.status == ItemStatus.RUNNING:
             s.status, s.paused_at = ItemStatus.PAUSED, at
@@ -319,6 +326,7 @@ def _apply_to_item(s: ItemState, body: Payload | None, at: int) -> bool:
             s.pauses[-1] = (s.paused_at, at)
             s.status, s.paused_at = ItemStatus.RUNNING, None
         case P.RoundExtended(ms=ms) if s.status != ItemStatus.ENDED:
+            s.start_logged = logged if isinstance(recorded, int) else None
             s.extended_ms += int(ms)
         case P.LastDealsAnnounced() if s.in_progress and s.last_deals_at is None:
             s.last_deals_at = at

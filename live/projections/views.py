@@ -47,6 +47,8 @@ def item_view(t: Tournament, item: Item, s: ItemState | None, planned: Item | No
         return data
     # Why a held round still waits, as it stands now (None: it can be started).
     held = start_blocker(state, item.id) if state is not None and s.status == ItemStatus.HELD else None
+    if held is None and s.status == ItemStatus.HELD and s.held_for == "past":
+        held = ("past", None)  # found past its start when the server came up: the referee's to start or record
     data.update(
         status=s.status, started_at=s.started_at, ended_at=s.ended_at, called_at=s.called_at,
         held_at=s.held_at, held_for=held[0] if held else None, waiting_for=held[1] if held else None,
