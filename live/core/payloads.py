@@ -492,6 +492,19 @@ class StandingsRevealed(Payload):
 
 
 @dataclass(frozen=True, kw_only=True)
+class PrizesShown(Payload):
+    """The prize list put on the hall's screens (live/commands/prizes.py): for `fund`, else the desk's."""
+
+    TYPE = E.PRIZES_SHOWN
+    fund: int | float | Opt = ABSENT
+
+
+@dataclass(frozen=True, kw_only=True)
+class PrizesHidden(Payload):
+    TYPE = E.PRIZES_HIDDEN
+
+
+@dataclass(frozen=True, kw_only=True)
 class RefereeSignedIn(Payload):
     TYPE = E.REFEREE_SIGNED_IN
     how: str | Opt = ABSENT
@@ -505,6 +518,7 @@ PAYLOADS: dict[str, type[Payload]] = {cls.TYPE: cls for cls in (
     CheckedIn, AbsenceAnnounced, ReserveSeated, PlanRecorded, PlanMissed, PlayerRegistered, PlayerUpdated,
     PlayerWithdrawn, TeamRegistered, TeamUpdated, ItemMoved, TimetableShifted, ItemAdded, ItemCancelled,
     TournamentUpdated, RulesChanged, Announced, CommandUndone, RefereeAdded, StandingsRevealed, RefereeSignedIn,
+    PrizesShown, PrizesHidden,
 )}
 
 

@@ -114,6 +114,8 @@ class State:
     referees: dict[str, str] = field(default_factory=dict)
     #: The hidden standings shown to the hall again (`reveal_standings`, not undone).
     standings_revealed: bool = False
+    #: The prize list on the hall's screens (`show_prizes`, not undone nor hidden since): its payload.
+    prizes_shown: dict[str, Any] | None = None
     #: item → result key (preferans table number, bridge "home-away") → the latest result payload
     results: dict[str, dict[str, dict[str, Any]]] = field(default_factory=dict)
     seatings: dict[str, dict[str, Any]] = field(default_factory=dict)  # item → published seating
@@ -199,10 +201,10 @@ def when(event: Event, body: Payload | None = None) -> int:
     """The instant an event takes effect: the instant a referee recorded for a start or end after the fact
     (`at`), the due time of a signal, else when it was logged."""
     body = body if body is not None else body_of(event.type, event.payload)
-    return body.due_at if isinstance(body, P.Signal) and isinstance(body.due_at, int) else event.ts
-
     if isinstance(body, P.Recorded) and isinstance(body.at, int):
         return body.at
+    return body.due_at if isinstance(body, P.Signal) and isinstance(body.due_at, int) else event.ts
+
 
 def apply(state: State, event: Event) -> None:
     """Fold one event in. Events that no longer fit (after an undo) change nothing but the seq."""
@@ -231,6 +233,12 @@ def apply(state: State, event: Event) -> None:
             state.referees[name] = salt
         case P.StandingsRevealed():
             state.standings_revealed = True
+        case P.PrizesShown():
+            state.prizes_shown = dict(event.payload)
+            state.forget("prizes")
+        case P.PrizesHidden():
+            state.prizes_shown = None
+            state.forget("prizes")
     ident = getattr(body, "item", None)
     item = state.items.get(ident) if isinstance(ident, str) else None
     at = when(event, body)
@@ -318,6 +326,7 @@ def _apply_to_item(s: ItemState, body: Payload | None, at: int, logged: int) -> 
             s.waiting_for = None if waiting_for is ABSENT else waiting_for
         case P.RoundStarted(at=recorded) if s.open:
             s.status, s.started_at = ItemStatus.RUNNING, at
+            s.start_logged = logged if isinstance(recorded, int) else None
         case P.RoundPaused() if s.status == ItemStatus.RUNNING:
             s.status, s.paused_at = ItemStatus.PAUSED, at
             s.pauses.append((at, None))
@@ -326,7 +335,6 @@ def _apply_to_item(s: ItemState, body: Payload | None, at: int, logged: int) -> 
             s.pauses[-1] = (s.paused_at, at)
             s.status, s.paused_at = ItemStatus.RUNNING, None
         case P.RoundExtended(ms=ms) if s.status != ItemStatus.ENDED:
-            s.start_logged = logged if isinstance(recorded, int) else None
             s.extended_ms += int(ms)
         case P.LastDealsAnnounced() if s.in_progress and s.last_deals_at is None:
             s.last_deals_at = at
@@ -404,7 +412,7 @@ def _apply_scoring(state: State, event: Event, body: Payload | None) -> None:
             state._derived.clear()
         case P.PaymentRecorded():  # only the desk reads the payments
             state.payments.append({**p, "seq": event.seq, "ts": event.ts, "by": event.actor})
-            state.forget("desk")
+            state.forget("desk", "prizes")  # the prize fund may be the payments'
         case P.LineupEntered(item=item, team=team, fixes=fixes):
             sheets = state.lineups.setdefault(item, {})
             earlier = sheets.get(team)

@@ -20,7 +20,7 @@ from live.core.referees import SHARED_NAME, is_referee
 from live.core.state import ItemState, State, start_blocker
 from live.core.status import ItemStatus
 from live.core.tournament import Item, Player, Tournament
-from live.projections import appeals, checkin, desk, lineups, rosters, sanctions, table_slips, timeline
+from live.projections import appeals, checkin, desk, lineups, prizes, rosters, sanctions, table_slips, timeline
 from live.projections.lateness import lateness_of
 from live.projections.standings import final_view, hidden, rank_at, scored_results, standings_of
 
@@ -96,6 +96,8 @@ def public_sections(state: State) -> dict[str, Any]:
         # Slovak §24.1: an appeal open holds its results back from being final (absent when none is;
         # live/commands/appeals.py).
         **({"standings_provisional": provisional} if (provisional := appeals.provisional(state)) else {}),
+        # The prize-giving: the prize list while a referee has it on the screens (absent otherwise).
+        **({"prizes": listed} if not concealed and (listed := prizes.shown(state)) else {}),
         "seating": state.derived("seating", lambda: {item: _seating(s) for item, s in state.seatings.items()}),
         "results": scored_results(state),
         "final": state.derived("final", lambda: final_view(state)) if state.tournament.game == "bridge" else None,
