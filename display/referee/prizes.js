@@ -53,7 +53,8 @@ export function prizesCard(card, ctx) {
     if (!list) return [];
     const out = [el("p", { class: "r-pz-line", dataset: { role: "prize-fund-line" } }, P.fundLine(cash(list.fund)))];
     if (list.order === "final") out.push(el("p", { class: "r-hint" }, P.byFinal));
-    out.push(list.prizes.length ? table(list.prizes) : el("p", { class: "r-hint" }, P.empty));
+    out.push(list.prizes.length ? table(list.prizes)
+      : el("p", { class: "r-hint" }, Number(list.fund) > 0 ? P.empty : P.zeroFund));
     if (list.best_lady) {
       out.push(el("p", { class: "r-pz-line", dataset: { role: "best-lady" } },
         P.bestLady(list.best_lady.name, prizePlaces([list.best_lady], P.place, P.placeRange)[0])));

@@ -304,13 +304,14 @@ def _recorded(at_sent: int | str, reason_sent: str | Absent, reason_given: bool,
 
 
 def _too_early(s: ItemState, doing: str, after: str, previous: str | None) -> CommandError:
-    """`after`: what the recorded instant may not precede — the item's day, the end of the round before
-    it, or (for an end) the start and everything since that the clock recorded."""
+    """`after`: what the recorded instant may not precede — the item's day ("day"), the end of the round
+    before it ("previous"), or for an end its start and everything since that the clock recorded ("start")."""
     said = {"day": f"the day {s.item.id} is on", "previous": f"the end of {previous}",
             "start": f"its start or the last pause, resumption or last deals of {s.item.id}"}[after]
     return CommandError(422, f"at is before {said}: the {doing} of {s.item.id} cannot be recorded then",
-                        {"field": "at", "code": f"round.at_before_{after}", "item": s.item.id,
-                         **({"previous": previous} if previous is not None else {})})
+                        {"field": "at", "item": s.item.id, "previous": previous,
+                         "code": "round.at_before_day" if after == "day" else "round.at_before_previous"
+                         if after == "previous" else "round.at_before_start"})
 
 
 @HANDLERS.on(Announce)

@@ -52,7 +52,8 @@ def _show(t: Tournament, state: State, c: ShowPrizes, now: int) -> NewEvent:
     try:
         prize_list(state, fund)
     except NoPrizeList as exc:
-        raise CommandError(422, exc.error, {"field": "fund", "code": exc.code}) from exc
+        raise CommandError(422, exc.error, {"field": "fund", "code": "prizes.no_split" if exc.code == "prizes.no_split"
+                                            else "prizes.no_fund"}) from exc
     if state.prizes_shown is not None and shown_fund(state) == fund:
         raise CommandError(409, "the prize list is on the screens already", {"field": "type",
                            "code": "prizes.already_shown"})

@@ -31,6 +31,9 @@ def prize_list(state: State, fund: Decimal | None = None) -> dict[str, Any]:
     """The prize list for `fund`, or (None) for the fund the desk's payments make; `fund_source` says which.
     Raises NoPrizeList when the rules name no split, or there is no fund to split."""
     t = state.tournament
+    shares = t.rules.get("prize_shares")
+    if not shares:  # first: with no split, no fund makes a prize list (the console then shows no prize card)
+        raise NoPrizeList(422, f"the {t.preset} rules name no split of a prize fund", "prizes.no_split")
     source: dict[str, Any] = {"from": "query"}
     if fund is None:  # the fund the desk's payments make (live/commands/desk.py), with what it came from
         made = fund_for_prizes(state)
@@ -38,9 +41,6 @@ def prize_list(state: State, fund: Decimal | None = None) -> dict[str, Any]:
             raise NoPrizeList(400, f"fund must be given: the {t.preset} rules have no entry fees to make one from",
                               "prizes.no_fund")
         fund, source = made
-    shares = t.rules.get("prize_shares")
-    if not shares:
-        raise NoPrizeList(422, f"the {t.preset} rules name no split of a prize fund", "prizes.no_split")
     table, order = prize_table(state)  # with each row's rank; Novi Sad: by the final once it has a winner
     key = "player" if t.game == "preferans" else "team"
     amounts = prizes(fund, [(row[key], row["rank"]) for row in table], shares)

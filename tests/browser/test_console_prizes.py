@@ -102,7 +102,8 @@ async def test_the_console_shows_the_prize_list_and_puts_it_on_the_display_and_o
         await shot(display, artifacts, "display-prizes-sr-Cyrl.png")
         await shot(slovak, artifacts, "display-prizes-sk.png")
         assert "prizes" in (await server.state())
-        await console.page.locator('#prizes-card [data-role="prize-status"]', has_text="Сада је на екранима у сали").wait_for()
+        status = console.page.locator('#prizes-card [data-role="prize-status"]')
+        await status.filter(has_text="Сада је на екранима у сали").wait_for()
 
         await card.locator('[data-action="hide-prizes"]').click()
         for tab in (display, slovak):

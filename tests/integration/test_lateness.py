@@ -323,7 +323,7 @@ async def _bule_scenario(server: Server) -> None:
                                            "reason": "typo"})
         assert bad_format.status_code == 422 and bad_format.json()["detail"]["field"] == "at"
         assert rows_of((await server.state())["lateness"])["p2"]["bule"] == 14
-        # the grace and reserve marks had passed when the start was recorded: no alert for them
+        # the grace mark had passed when the start was recorded: no alert for it (the reserve mark is ahead)
         assert not [e for e in await server.events() if e["type"] == "lateness_alert"]
     finally:
         await close_all(displays)
