@@ -98,6 +98,10 @@ async def test_the_console_shows_the_prize_list_and_puts_it_on_the_display_and_o
             assert all(r["px"] >= MIN_ROW_PX and r["visible"] and not r["cut"] for r in on_screen), on_screen
             assert await tab.page.locator("#prizes-title").inner_text() == words
             assert lady["name"] in await tab.page.locator("#prizes-lady").inner_text()
+            clipped = await tab.page.evaluate("""() => [...document.querySelectorAll('#prizes-panel > *')]
+                .filter((e) => e.scrollHeight > e.clientHeight + 1 || e.getBoundingClientRect().bottom > innerHeight)
+                .map((e) => e.id)""")
+            assert clipped == [], f"cut on the screen: {clipped}"
             assert await tab.page.locator("#body").is_hidden(), "the prizes take the clock's place"
         await shot(display, artifacts, "display-prizes-sr-Cyrl.png")
         await shot(slovak, artifacts, "display-prizes-sk.png")
