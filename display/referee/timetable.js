@@ -80,11 +80,16 @@ function buildRow(item) {
         publishSeating(id, e.currentTarget);
       }),
       make("record", STRINGS.recordTime, "", () => {
-        refs.recordForm.hidden = !refs.recordForm.hidden;
-        if (!refs.recordForm.hidden) refs.recordAt.focus();
+        // In the row only while open (a closed form is no form of the row's to send)
+        if (refs.recordForm.isConnected) refs.recordForm.remove();
+        else {
+          refs.error.before(refs.recordForm);
+          refs.recordAt.focus();
+        }
       }));
+    recordForm(id, refs);
     actions.append(refs.plan); // Change… at the end of the round's buttons
-    li.append(refs.detail, refs.held, actions, recordForm(id, refs), refs.error);
+    li.append(refs.detail, refs.held, actions, refs.error);
   } else {
     li.classList.add("other");
     li.append(refs.plan);
@@ -108,7 +113,7 @@ function recordForm(id, refs) {
   });
   refs.recordSend = el("button", { type: "submit", class: "btn small go", dataset: { action: "record-send" } });
   refs.recordForm = el("form", {
-    class: "r-record", hidden: true, novalidate: true, autocomplete: "off", dataset: { role: "record" },
+    class: "r-record", novalidate: true, autocomplete: "off", dataset: { role: "record" },
     onsubmit: (e) => {
       e.preventDefault();
       const kind = refs.recordForm.dataset.kind;
@@ -124,7 +129,7 @@ function recordForm(id, refs) {
       const body = { type: kind === "start" ? "start_round" : "end_round", item: id, at, reason: refs.recordReason.value };
       command(body, refs.recordSend, refs.error).then((ok) => {
         if (!ok) return;
-        refs.recordForm.hidden = true;
+        refs.recordForm.remove();
         refs.recordAt.value = "";
         refs.recordReason.value = "";
       });
@@ -222,7 +227,7 @@ export function renderItems() {
     // A time recorded after the fact: the start while it may start, the end while it is being played.
     const kind = allowed.has("start") ? "start" : allowed.has("end") ? "end" : "";
     refs.record.hidden = !kind;
-    if (!kind) refs.recordForm.hidden = true;
+    if (!kind) refs.recordForm.remove();
     refs.recordForm.dataset.kind = kind;
     setText(refs.recordSend, kind === "end" ? STRINGS.recordEnd : STRINGS.recordStart);
     refs.seating.hidden = !("seating" in state.sections);

@@ -27,8 +27,8 @@ async def test_a_match_past_its_start_is_held_and_the_referee_records_when_it_be
                                                    title="1. kolo")])
     text = file.read_text(encoding="utf-8") + "".join(
         f'\n[[teams]]\nid = "t{k}"\nname = "Družstvo {k}"\n' for k in (1, 2))
-    file.write_text(text.replace('preset = "slovak-league"', 'preset = "slovak-league"\nlanguages = ["sk"]\nlanguage = "sk"'),
-                    encoding="utf-8")
+    slovak = 'preset = "slovak-league"\nlanguages = ["sk"]\nlanguage = "sk"'
+    file.write_text(text.replace('preset = "slovak-league"', slovak), encoding="utf-8")
     server = await start_server_async(file, tmp_path / "t.db")
     tab = None
     try:
