@@ -14,6 +14,7 @@ import { markChanged, renderStandings, standingsPager, turnToChanged } from "./s
 import { renderSeating, seatingPager } from "./seating-panel.js";
 import { lateChanged, latePager, withdrawAnsweredAlerts } from "./late-panel.js";
 import { renderNotes } from "./notes.js";
+import { renderPrizes } from "./prizes-panel.js";
 import { $, STRINGS, VIEW, page } from "./state.js";
 import { invalidateStrip } from "./strip.js";
 import { frame } from "./clock.js";
@@ -37,6 +38,7 @@ function applyTournament() {
 }
 
 function renderParts() {
+  renderPrizes();
   renderStandings();
   renderSeating();
   setClass(document.body, "has-standings", !$("standings-panel").hidden);

@@ -53,6 +53,17 @@ export function formatNumber(value, { min = 0, max = 2, signed = false, locale =
   return signed && n > 0 ? `+${text}` : text;
 }
 
+/**
+ * A prize or a prize fund as people read money across a hall: grouped by thousands as the page's language
+ * groups them ("61.600" in Serbian, "61 600" in Slovak), up to cents, then its unit ("дин.", "€").
+ */
+export function prizeMoney(value, unit, locale = "en-GB") {
+  const n = Number(value);
+  if (value === null || value === undefined || value === "" || !Number.isFinite(n)) return "–";
+  const text = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(n);
+  return unit ? `${text}\u00a0${unit}` : text;
+}
+
 /** How many decimals (0–`cap`) the longest of these numbers needs: a column then shows all alike. */
 export function decimalsOf(values, cap = 2) {
   let most = 0;

@@ -88,11 +88,13 @@ export function notStarted(item, sections, now) {
 }
 
 /**
- * Why a held start waits, in words, or "": `reason` "seating" (the seating is not published) or
- * "previous" (the round `waitingFor` is still being played). `S` = {heldSeating, heldPrevious(title)}.
+ * Why a held start waits, in words, or "": `reason` "seating" (the seating is not published),
+ * "previous" (the round `waitingFor` is still being played) or "past" (the server came up after the
+ * start: the referee starts it now or records when it started). `S` = {heldSeating, heldPrevious(title), heldPast}.
  */
 export function heldWhy(reason, waitingFor, sections, S) {
   if (reason === "seating") return S.heldSeating || "";
+  if (reason === "past") return S.heldPast || "";
   if (reason === "previous" || waitingFor) {
     const busy = waitingFor ? itemOf(sections, waitingFor) : null;
     return busy || waitingFor ? S.heldPrevious(busy ? busy.title : waitingFor) : "";

@@ -40,7 +40,7 @@ export function describeSignal(event, sections, S, fmt, types, now = serverNow()
     case "round_started":
       return timed({ ...base, tone: "go", title: S.started }, S.endsAt);
     case "round_start_held": {
-      const why = heldWhy(p.reason, p.waiting_for, sections, { heldSeating: S.heldSeating, heldPrevious: S.stillPlaying });
+      const why = heldWhy(p.reason, p.waiting_for, sections, { heldSeating: S.heldSeating, heldPrevious: S.stillPlaying, heldPast: S.heldPast });
       return { ...base, tone: "hold", title: S.held, sub: why };
     }
     case "round_paused":

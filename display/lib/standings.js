@@ -54,6 +54,19 @@ export function rankLabels(rows, single, range) {
 }
 
 /**
+ * The places of a prize list's rows ({rank}, as the server ranks them): a place two or more rows share
+ * spans as many places ("2–3."), as their prizes do. `single(rank)`, `range(first, last)` say them.
+ */
+export function prizePlaces(rows, single, range) {
+  const counts = new Map();
+  for (const r of rows || []) counts.set(r.rank, (counts.get(r.rank) || 0) + 1);
+  return (rows || []).map((r) => {
+    const n = counts.get(r.rank) || 1;
+    return n > 1 ? range(r.rank, r.rank + n - 1) : single(r.rank);
+  });
+}
+
+/**
  * The places a shared place spans at a table: [first, last] of the rows (a result's players)
  * with `row`'s place ("2–3." for two sharing the 2nd place).
  */

@@ -21,6 +21,7 @@ import { renderFaults } from "./faults.js";
 import { showConsoleIn } from "./latin.js";
 import { labelPage } from "./page.js";
 import { renderPenaltyForm, wirePenaltyForm } from "./penalties.js";
+import { prizesCard } from "./prizes.js";
 import { refereesCard } from "./referees.js";
 import { rosterCard } from "./roster.js";
 import { sanctionsCard } from "./sanctions.js";
@@ -58,6 +59,11 @@ const hallWords = { S: STRINGS, command, sections: () => state.sections, playerN
 const sanctions = sanctionsCard($("sanctions-card"), hallWords);
 const appeals = appealsCard($("appeals-card"), { ...hallWords, describe: describeAudit, fmt: () => state.fmt });
 const slips = slipsCard($("slips-card"), { ...hallWords, tournamentName: () => state.sections.tournament?.name || "" });
+// The prize-giving: the prize list, on the hall's screens at a tap, and printed.
+const prizes = prizesCard($("prizes-card"), {
+  S: STRINGS, command, sections: () => state.sections, tournamentName: () => state.sections.tournament?.name || "",
+  locale: STRINGS.locale,
+});
 // Bridge: the team sheets of a match, the boards played, the rosters, the individual ranking.
 const sheets = sheetsCard($("sheets-card"), { S: STRINGS, command, sections: () => state.sections, itemTitle, teamName, playerName, num });
 
@@ -129,6 +135,7 @@ function startConsole() {
       renderAudit();
       renderRounds();
       renderStandingsPreview();
+      prizes.render();
       renderPenaltyForm();
       renderCheckin();
       for (const link of $("r-nav").children) link.hidden = $(link.dataset.nav).hidden;

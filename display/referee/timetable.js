@@ -5,6 +5,7 @@ import { el, setText } from "../lib/dom.js";
 import { formatDuration } from "../lib/format.js";
 import { heldReason, plannedStart } from "../lib/plan.js";
 import { resultsOf, seatingOf } from "../lib/standings.js";
+import { wallTimeToEpoch } from "./checkin-time.js";
 import { command, toHall } from "./commands.js";
 import { planEditor } from "./plan-editor.js";
 import { expectedResults, pickRound, publishSeating } from "./rounds.js";
@@ -77,7 +78,16 @@ function buildRow(item) {
       make("seating", STRINGS.seatingButton, "", (e) => {
         pickRound(id);
         publishSeating(id, e.currentTarget);
+      }),
+      make("record", STRINGS.recordTime, "", () => {
+        // In the row only while open (a closed form is no form of the row's to send)
+        if (refs.recordForm.isConnected) refs.recordForm.remove();
+        else {
+          refs.error.before(refs.recordForm);
+          refs.recordAt.focus();
+        }
       }));
+    recordForm(id, refs);
     actions.append(refs.plan); // Change… at the end of the round's buttons
     li.append(refs.detail, refs.held, actions, refs.error);
   } else {
@@ -85,6 +95,48 @@ function buildRow(item) {
     li.append(refs.plan);
   }
   return { li, refs };
+}
+
+/**
+ * The day the server was down: a start or end that happened while it was not running, recorded at the
+ * time it happened (typed as the hall's clock said it) with a reason, so that the clock and lateness
+ * count from the truth. Which of the two it records is what the server allows now (`allowed`).
+ */
+function recordForm(id, refs) {
+  refs.recordAt = el("input", {
+    type: "text", class: "field r-record-at", inputmode: "numeric", placeholder: STRINGS.recordAtHint,
+    "aria-label": STRINGS.recordAtLabel, dataset: { role: "record-at" },
+  });
+  refs.recordReason = el("input", {
+    type: "text", class: "field grow", "data-limit": "reason", placeholder: STRINGS.recordReasonHint,
+    "aria-label": STRINGS.recordReasonLabel, dataset: { role: "record-reason" },
+  });
+  refs.recordSend = el("button", { type: "submit", class: "btn small go", dataset: { action: "record-send" } });
+  refs.recordForm = el("form", {
+    class: "r-record", novalidate: true, autocomplete: "off", dataset: { role: "record" },
+    onsubmit: (e) => {
+      e.preventDefault();
+      const kind = refs.recordForm.dataset.kind;
+      const at = wallTimeToEpoch(refs.recordAt.value, nowMs());
+      if (!kind) return;
+      if (at === null) {
+        setText(refs.error, STRINGS.recordBadTime);
+        return;
+      }
+      const when = state.fmtSec.time(at);
+      const question = kind === "start" ? STRINGS.confirmRecordStart(itemTitle(id), when) : STRINGS.confirmRecordEnd(itemTitle(id), when);
+      if (!confirm(question)) return;
+      const body = { type: kind === "start" ? "start_round" : "end_round", item: id, at, reason: refs.recordReason.value };
+      command(body, refs.recordSend, refs.error).then((ok) => {
+        if (!ok) return;
+        refs.recordForm.remove();
+        refs.recordAt.value = "";
+        refs.recordReason.value = "";
+      });
+    },
+  }, el("label", { class: "r-field" }, el("span", {}, STRINGS.recordAtLabel), refs.recordAt),
+  el("label", { class: "r-field grow" }, el("span", {}, STRINGS.recordReasonLabel), refs.recordReason), refs.recordSend);
+  return refs.recordForm;
 }
 
 function itemDetail(item) {
@@ -172,6 +224,12 @@ export function renderItems() {
     refs.minutes.disabled = !allowed.has("extend");
     set("lastDeals", lastDealsRule && allowed.has("lastDeals"), lastDealsRule ? "" : STRINGS.noLastDeals);
     set("end", allowed.has("end"));
+    // A time recorded after the fact: the start while it may start, the end while it is being played.
+    const kind = allowed.has("start") ? "start" : allowed.has("end") ? "end" : "";
+    refs.record.hidden = !kind;
+    if (!kind) refs.recordForm.remove();
+    refs.recordForm.dataset.kind = kind;
+    setText(refs.recordSend, kind === "end" ? STRINGS.recordEnd : STRINGS.recordStart);
     refs.seating.hidden = !("seating" in state.sections);
     const upcoming = item.phase === "upcoming";
     set("seating", upcoming, upcoming ? STRINGS.seatingTitle(item.title) : STRINGS.seatingLocked);

@@ -10,19 +10,22 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
+from datetime import datetime, time
 from typing import Any
 
-from live.commands import appeals, arrivals, desk, lineups, results, sanctions
+from live.commands import appeals, arrivals, desk, lineups, prizes, results, sanctions
 from live.commands import plan_changes as plan_commands
+from live.commands.arrivals import parse_instant
 from live.commands.command import ABSENT, Absent, Command, CommandField, Handlers, command_key, wrong
 from live.commands.validation import CommandError, item_of, referee_said, text_value
 from live.core import events as E
 from live.core import payloads as P
 from live.core import referees
 from live.core.events import NewEvent
+from live.core.schedule import previous_playing
 from live.core.state import ItemState, State, start_blocker
 from live.core.status import ItemStatus
-from live.core.texts import MAX_TEXT
+from live.core.texts import MAX_REASON, MAX_TEXT
 from live.core.tournament import Tournament
 from live.projections.standings import hidden
 from live.projections.views import last_undoable
@@ -34,10 +37,19 @@ MAX_EXTEND_MINUTES = 180
 _ITEM = wrong("{field} must be a timetable item's id, e.g. \"r3\"", "field.not_an_id")
 
 
+_AT = "at must be epoch milliseconds or an ISO time with offset, e.g. 2027-03-06T11:07:40+01:00"
+_WHY = "{field} must be text: a start or end recorded at an earlier time needs a reason, in words"
+
+
 @dataclass(frozen=True, kw_only=True)
 class StartRound(Command):
+    """Start now; or, with `at` and a `reason`, record that it started at that earlier instant (the server
+    was not running then): the clock and lateness count from it."""
+
     TYPE = "start_round"
     item: str = field(metadata=_ITEM)
+    at: int | str | Absent = field(default=ABSENT, metadata=wrong(_AT, "field.bad_time"))
+    reason: str | Absent = field(default=ABSENT, metadata=wrong(_WHY, "field.not_text"))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -70,8 +82,12 @@ class AnnounceLastDeals(Command):
 
 @dataclass(frozen=True, kw_only=True)
 class EndRound(Command):
+    """End now; or, with `at` and a `reason`, record that it ended at that earlier instant."""
+
     TYPE = "end_round"
     item: str = field(metadata=_ITEM)
+    at: int | str | Absent = field(default=ABSENT, metadata=wrong(_AT, "field.bad_time"))
+    reason: str | Absent = field(default=ABSENT, metadata=wrong(_WHY, "field.not_text"))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -169,7 +185,18 @@ def _start(t: Tournament, state: State, c: StartRound, now: int) -> NewEvent:
         raise CommandError(409, f"cannot start {s.item.id}: its seating is not published; publish it first",
                            {"field": "item", "item": s.item.id, "reason": "seating",
                             "code": "round.seating_unpublished"})
-    return referee_said(P.RoundStarted(item=s.item.id))
+    if c.at is ABSENT:
+        _no_reason_without_at(c.sent("reason"))
+        return referee_said(P.RoundStarted(item=s.item.id))
+    earliest, after = _day_start(t, s), "day"
+    before = previous_playing(t, s.item.id)
+    done = state.items.get(before.id) if before is not None else None
+    if done is not None and done.ended_at is not None and done.ended_at > earliest:
+        earliest, after = done.ended_at, "previous"
+    at, reason = _recorded(c.at, c.reason, c.sent("reason"), now, earliest)
+    if at is None:
+        raise _too_early(s, "start", after, done.item.id if after == "previous" and done is not None else None)
+    return referee_said(P.RoundStarted(item=s.item.id, at=at, reason=reason))
 
 
 @HANDLERS.on(Pause)
@@ -233,7 +260,58 @@ def _end(t: Tournament, state: State, c: EndRound, now: int) -> NewEvent:
     s = item_of(state, c.item)
     if not s.in_progress:
         raise _conflict(s, "end", "end")
-    return referee_said(P.RoundEnded(item=s.item.id))
+    if c.at is ABSENT:
+        _no_reason_without_at(c.sent("reason"))
+        return referee_said(P.RoundEnded(item=s.item.id))
+    # Not before anything its clock has recorded: the start, a pause or its resumption, the last deals.
+    marks = [s.start_ms(), *(m for pause in s.pauses for m in pause if m is not None)]
+    if s.last_deals_at is not None:
+        marks.append(s.last_deals_at)
+    at, reason = _recorded(c.at, c.reason, c.sent("reason"), now, max(marks))
+    if at is None:
+        raise _too_early(s, "end", "start", None)
+    return referee_said(P.RoundEnded(item=s.item.id, at=at, reason=reason))
+
+
+def _no_reason_without_at(sent: bool) -> None:
+    if sent:
+        raise CommandError(422, "a reason goes with an earlier time (at)", {"field": "reason",
+                           "code": "round.reason_without_at"})
+
+
+def _day_start(t: Tournament, s: ItemState) -> int:
+    """Midnight, in the tournament's zone, of the day the plan has the item on: a start recorded after the
+    fact is not before it (a date typed wrong would move the whole day's clock)."""
+    day = datetime.fromtimestamp(s.item.start_ms / 1000, t.zone).date()
+    return int(datetime.combine(day, time(), t.zone).timestamp() * 1000)
+
+
+def _recorded(at_sent: int | str, reason_sent: str | Absent, reason_given: bool, now: int,
+              earliest: int) -> tuple[int | None, str]:
+    """A start or end recorded after the fact: its instant (None: before `earliest`) and the referee's reason.
+    Like a check-in at an earlier time (live/commands/arrivals.py), it needs a reason and cannot be ahead
+    of the clock."""
+    try:
+        at = parse_instant(at_sent)
+    except ValueError as exc:
+        raise CommandError(422, _AT, {"field": "at", "code": "field.bad_time"}) from exc
+    if at > now:
+        raise CommandError(422, "at is in the future: a start or end cannot be recorded before it happens",
+                           {"field": "at", "code": "field.future"})
+    reason = text_value(reason_sent, "reason", MAX_REASON, sent=reason_given,
+                        empty="a start or end recorded at an earlier time needs a reason")
+    return (at if at >= earliest else None), reason
+
+
+def _too_early(s: ItemState, doing: str, after: str, previous: str | None) -> CommandError:
+    """`after`: what the recorded instant may not precede — the item's day ("day"), the end of the round
+    before it ("previous"), or for an end its start and everything since that the clock recorded ("start")."""
+    said = {"day": f"the day {s.item.id} is on", "previous": f"the end of {previous}",
+            "start": f"its start or the last pause, resumption or last deals of {s.item.id}"}[after]
+    return CommandError(422, f"at is before {said}: the {doing} of {s.item.id} cannot be recorded then",
+                        {"field": "at", "item": s.item.id, "previous": previous,
+                         "code": "round.at_before_day" if after == "day" else "round.at_before_previous"
+                         if after == "previous" else "round.at_before_start"})
 
 
 @HANDLERS.on(Announce)
@@ -348,4 +426,4 @@ def _allowed(state: State) -> dict[str, list[str]]:
 
 #: Every command type: its class and its handler, from every subject.
 _ALL = Handlers(HANDLERS, results.HANDLERS, arrivals.HANDLERS, plan_commands.HANDLERS, sanctions.HANDLERS,
-                appeals.HANDLERS, lineups.HANDLERS, desk.HANDLERS)
+                appeals.HANDLERS, lineups.HANDLERS, desk.HANDLERS, prizes.HANDLERS)

@@ -20,6 +20,10 @@ from live.core.status import AWAITING_START, ItemStatus
 from live.core.tournament import Tournament
 from live.projections import lateness as arrivals
 
+#: A scheduled start that fires this much after it was due, on a day of which nothing has been played yet, found
+#: the server not running at the start (it was started late): the hall may have begun on paper, or not yet.
+OVERDUE_START_MS = 60_000
+
 
 @dataclass(frozen=True)
 class Signal:
@@ -64,8 +68,11 @@ def due_signals(tournament: Tournament, state: State) -> list[Signal]:
         if rules.get("auto_end"):
             out.append(Signal(f"{item.id}:end", end, E.ROUND_ENDED, item.id))
         if rules.get("lateness") and arrivals.absent(state, item.id, end):
+            # A threshold already passed when a start recorded after the fact was logged is not alerted: the
+            # referee who recorded it knows the hall, and the check-in list says who came when.
+            since = s.start_logged if s.start_logged is not None else s.start_ms()
             out.extend(Signal(f"{item.id}:late:{x.name}", x.at, E.LATENESS_ALERT, item.id, (("threshold", x.name),))
-                       for x in arrivals.thresholds(tournament, s) if x.at < end)
+                       for x in arrivals.thresholds(tournament, s) if since <= x.at < end)
     out = [sig for sig in out if sig.id not in state.fired]
     out.sort(key=lambda sig: (sig.due_at, sig.id))
     return out
@@ -79,6 +86,11 @@ def signal_event(tournament: Tournament, state: State, signal_id: str, now: int)
     is recorded as held, with its reason, and the referee starts the round by hand when ready.
     A "to your tables" call found overdue after its round's start (the server was down) is not sent:
     the start comes right after it, and the hall would only hear a call already out of date.
+    A start found overdue (`OVERDUE_START_MS`) on a day of which nothing has been played yet — the server
+    was started late — is held too, as "past": the scheduler cannot know whether the hall began on time,
+    later, or not yet, and a clock started back then would alert every absence at once. The referee starts
+    it now, or records when it started (`start_round` with `at` and a reason). Once play has begun, a
+    signal that fell due while the server was down still fires, once, at its time.
     """
     signal = next((s for s in due_signals(tournament, state) if s.id == signal_id), None)
     if signal is None or signal.due_at > now:
@@ -95,6 +107,8 @@ def signal_event(tournament: Tournament, state: State, signal_id: str, now: int)
         return new_event(alert, "scheduler", signal=signal.id)
     if signal.type == E.ROUND_STARTED:
         blocker = start_blocker(state, signal.item)
+        if blocker is None and not state.played and now - signal.due_at > OVERDUE_START_MS:
+            blocker = ("past", None)
         if blocker is not None:
             reason, waiting_for = blocker
             busy = state.items.get(waiting_for or "")

@@ -67,6 +67,9 @@ COMMAND_UNDONE = "command_undone"
 REFEREE_ADDED = "referee_added"
 #: The referee shows the hall the standings hidden since `standings_hidden_from_round` (the prize-giving).
 STANDINGS_REVEALED = "standings_revealed"
+#: The prize-giving: the prize list on the hall's screens, and taken off them (live/commands/prizes.py).
+PRIZES_SHOWN = "prizes_shown"
+PRIZES_HIDDEN = "prizes_hidden"
 REFEREE_SIGNED_IN = "referee_signed_in"
 #: Audit entries no undo takes back: an undo, and a sign-in (it happened; a session ends by logging out).
 NOT_UNDOABLE = frozenset({COMMAND_UNDONE, REFEREE_SIGNED_IN})

@@ -78,14 +78,23 @@ class RoundCalled(Signal):
 
 
 @dataclass(frozen=True, kw_only=True)
-class RoundStarted(Signal):
+class Recorded(Signal):
+    """A start or end the referee records after the fact (the server was not running then): `at`, the
+    instant it happened, which the clock and lateness count from, and the referee's `reason`."""
+
+    at: int | Opt = ABSENT
+    reason: str | Opt = ABSENT
+
+
+@dataclass(frozen=True, kw_only=True)
+class RoundStarted(Recorded):
     TYPE = E.ROUND_STARTED
 
 
 @dataclass(frozen=True, kw_only=True)
 class RoundStartHeld(Signal):
     TYPE = E.ROUND_START_HELD
-    reason: str | Opt = ABSENT  # "previous" (another round still runs) or "seating"
+    reason: str | Opt = ABSENT  # "previous" (another round still runs), "seating" or "past" (signals.py)
     waiting_for: str | Opt = ABSENT
 
 
@@ -119,7 +128,7 @@ class BreakAnnounced(Signal):
 
 
 @dataclass(frozen=True, kw_only=True)
-class RoundEnded(Signal):
+class RoundEnded(Recorded):
     TYPE = E.ROUND_ENDED
 
 
@@ -501,6 +510,19 @@ class StandingsRevealed(Payload):
 
 
 @dataclass(frozen=True, kw_only=True)
+class PrizesShown(Payload):
+    """The prize list put on the hall's screens (live/commands/prizes.py): for `fund`, else the desk's."""
+
+    TYPE = E.PRIZES_SHOWN
+    fund: int | float | Opt = ABSENT
+
+
+@dataclass(frozen=True, kw_only=True)
+class PrizesHidden(Payload):
+    TYPE = E.PRIZES_HIDDEN
+
+
+@dataclass(frozen=True, kw_only=True)
 class RefereeSignedIn(Payload):
     TYPE = E.REFEREE_SIGNED_IN
     how: str | Opt = ABSENT
@@ -514,6 +536,7 @@ PAYLOADS: dict[str, type[Payload]] = {cls.TYPE: cls for cls in (
     CheckedIn, CheckedInAll, AbsenceAnnounced, ReserveSeated, PlanRecorded, PlanMissed, PlayerRegistered, PlayerUpdated,
     PlayerWithdrawn, TeamRegistered, TeamUpdated, ItemMoved, TimetableShifted, ItemAdded, ItemCancelled,
     TournamentUpdated, RulesChanged, Announced, CommandUndone, RefereeAdded, StandingsRevealed, RefereeSignedIn,
+    PrizesShown, PrizesHidden,
 )}
 
 

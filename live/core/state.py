@@ -53,6 +53,9 @@ class ItemState:
     held_for: str | None = None
     waiting_for: str | None = None
     started_at: int | None = None
+    #: When a start recorded after the fact (`start_round` with `at`: the server was not running at the start)
+    #: was logged; a lateness threshold passed by then is not alerted (live/commands/signals.py). None otherwise.
+    start_logged: int | None = None
     ended_at: int | None = None
     paused_at: int | None = None
     paused_ms: int = 0  # total of finished pauses
@@ -111,6 +114,8 @@ class State:
     referees: dict[str, str] = field(default_factory=dict)
     #: The hidden standings shown to the hall again (`reveal_standings`, not undone).
     standings_revealed: bool = False
+    #: The prize list on the hall's screens (`show_prizes`, not undone nor hidden since): its payload.
+    prizes_shown: dict[str, Any] | None = None
     #: item → result key (preferans table number, bridge "home-away") → the latest result payload
     results: dict[str, dict[str, dict[str, Any]]] = field(default_factory=dict)
     seatings: dict[str, dict[str, Any]] = field(default_factory=dict)  # item → published seating
@@ -206,8 +211,11 @@ def fold(tournament: Tournament, events: Iterable[Event]) -> State:
 
 
 def when(event: Event, body: Payload | None = None) -> int:
-    """The instant an event takes effect: the due time of a signal, else when it was logged."""
+    """The instant an event takes effect: the instant a referee recorded for a start or end after the fact
+    (`at`), the due time of a signal, else when it was logged."""
     body = body if body is not None else body_of(event.type, event.payload)
+    if isinstance(body, P.Recorded) and isinstance(body.at, int):
+        return body.at
     return body.due_at if isinstance(body, P.Signal) and isinstance(body.due_at, int) else event.ts
 
 
@@ -238,10 +246,16 @@ def apply(state: State, event: Event) -> None:
             state.referees[name] = salt
         case P.StandingsRevealed():
             state.standings_revealed = True
+        case P.PrizesShown():
+            state.prizes_shown = dict(event.payload)
+            state.forget("prizes")
+        case P.PrizesHidden():
+            state.prizes_shown = None
+            state.forget("prizes")
     ident = getattr(body, "item", None)
     item = state.items.get(ident) if isinstance(ident, str) else None
     at = when(event, body)
-    changed = _apply_to_item(item, body, at) if item else False
+    changed = _apply_to_item(item, body, at, event.ts) if item else False
     if event.type in PLAN_TYPES or event.type == E.PLAN_MISSED:
         announced = _apply_plan(state, body, event.seq)
         changed = True
@@ -318,8 +332,9 @@ def _follow(state: State, *, announce: bool) -> list[dict[str, Any]]:
     return moved[:1]  # the next round is what the hall needs to hear; the timetable shows the rest
 
 
-def _apply_to_item(s: ItemState, body: Payload | None, at: int) -> bool:
-    """A signal or a round command: the item's new state (False: the event does not fit it now)."""
+def _apply_to_item(s: ItemState, body: Payload | None, at: int, logged: int) -> bool:
+    """A signal or a round command taking effect `at`, logged at `logged`: the item's new state (False: the
+    event does not fit it now)."""
     match body:
         case P.RoundCalled() if s.status == ItemStatus.SCHEDULED:
             s.status, s.called_at = ItemStatus.CALLED, at
@@ -327,8 +342,9 @@ def _apply_to_item(s: ItemState, body: Payload | None, at: int) -> bool:
             s.status, s.held_at = ItemStatus.HELD, at
             s.held_for = "previous" if reason is ABSENT else reason
             s.waiting_for = None if waiting_for is ABSENT else waiting_for
-        case P.RoundStarted() if s.open:
+        case P.RoundStarted(at=recorded) if s.open:
             s.status, s.started_at = ItemStatus.RUNNING, at
+            s.start_logged = logged if isinstance(recorded, int) else None
         case P.RoundPaused() if s.status == ItemStatus.RUNNING:
             s.status, s.paused_at = ItemStatus.PAUSED, at
             s.pauses.append((at, None))
@@ -421,7 +437,7 @@ def _apply_scoring(state: State, event: Event, body: Payload | None) -> None:
             state._derived.clear()
         case P.PaymentRecorded():  # only the desk reads the payments
             state.payments.append({**p, "seq": event.seq, "ts": event.ts, "by": event.actor})
-            state.forget("desk")
+            state.forget("desk", "prizes")  # the prize fund may be the payments'
         case P.LineupEntered(item=item, team=team, fixes=fixes):
             sheets = state.lineups.setdefault(item, {})
             earlier = sheets.get(team)

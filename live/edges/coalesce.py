@@ -31,7 +31,7 @@ from live.edges.messages import EventMessage, Sections
 
 #: The sections whose latest version replaces every earlier one for a client that fell behind.
 SUPERSEDING = frozenset({"timetable", "now", "standings", "standings_hidden", "standings_provisional", "lateness",
-                         "me"})
+                         "prizes", "me"})
 #: What a client is owed of a section it is to fetch (not a value: `settled` names it in `fetch`).
 FETCH = object()
 

@@ -22,7 +22,7 @@ from live.core.referees import SHARED_NAME, is_referee
 from live.core.state import ItemState, State, start_blocker
 from live.core.status import ItemStatus
 from live.core.tournament import Item, Player, Tournament
-from live.projections import appeals, checkin, desk, field, lineups, rosters, sanctions, table_slips, timeline
+from live.projections import appeals, checkin, desk, field, lineups, prizes, rosters, sanctions, table_slips, timeline
 from live.projections.lateness import lateness_of
 from live.projections.standings import final_view, hidden, rank_at, scored_results, standings_of
 
@@ -83,6 +83,8 @@ def item_view(t: Tournament, item: Item, s: ItemState | None, planned: Item | No
         return data
     # Why a held round still waits, as it stands now (None: it can be started).
     held = start_blocker(state, item.id) if state is not None and s.status == ItemStatus.HELD else None
+    if held is None and s.status == ItemStatus.HELD and s.held_for == "past":
+        held = ("past", None)  # found past its start when the server came up: the referee's to start or record
     data.update(
         status=s.status, started_at=s.started_at, ended_at=s.ended_at, called_at=s.called_at,
         held_at=s.held_at, held_for=held[0] if held else None, waiting_for=held[1] if held else None,
@@ -134,6 +136,9 @@ def public_sections(state: State) -> dict[str, Any]:
         # Slovak §24.1: an appeal open holds its results back from being final (absent when none is;
         # live/commands/appeals.py).
         **({"standings_provisional": provisional} if provisional else {}),
+        # The prize-giving: the prize list while a referee has it on the screens (absent otherwise).
+        **({"prizes": listed}
+           if not concealed and (listed := guarded(state, "prizes", lambda: prizes.shown(state), None)) else {}),
         "seating": state.derived("seating", lambda: {item: _seating(s) for item, s in state.seatings.items()}),
         "results": guarded(state, "results", lambda: scored_results(state), {}),
         "final": guarded(state, "final", lambda: state.derived("final", lambda: final_view(state)), None)

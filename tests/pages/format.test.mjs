@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 
-import { decimalsOf, formatDuration, formatNumber, signedMinutes, timeFormatter } from "../../display/lib/format.js";
+import { decimalsOf, formatDuration, formatNumber, prizeMoney, signedMinutes, timeFormatter } from "../../display/lib/format.js";
 import { ZONE, at } from "./helpers.mjs";
 
 describe("a countdown's time", () => {
@@ -86,5 +86,12 @@ describe("numbers for people", () => {
     assert.equal(signedMinutes(-5), "−5 minutes");
     assert.equal(signedMinutes(1), "+1 minute");
     assert.equal(signedMinutes(1.5, "minuta", "minuta"), "+1.5 minuta");
+  });
+
+  it("writes a prize as the language groups money, with its unit", () => {
+    assert.equal(prizeMoney(61600, "дин.", "sr-Cyrl-RS"), "61.600\u00a0дин.");
+    assert.equal(prizeMoney(61600, "din.", "sk-SK"), "61\u00a0600\u00a0din.");
+    assert.equal(prizeMoney(1234.5, "", "en-GB"), "1,234.5");
+    assert.equal(prizeMoney(null, "€"), "–");
   });
 });

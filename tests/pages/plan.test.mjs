@@ -115,6 +115,11 @@ describe("a held start", () => {
     s.timetable[3] = { ...s.timetable[3], held_for: "seating", waiting_for: null };
     assert.equal(heldReason(s.timetable[3], s, CLOCK), "seating not yet published");
     assert.equal(heldReason(s.timetable[1], s, CLOCK), "", "a scheduled round is not held");
+    // found past its start when the server came up: the hall hears that the referee starts it
+    s.timetable[3] = { ...s.timetable[3], held_for: "past", waiting_for: null };
+    assert.equal(heldReason(s.timetable[3], s, CLOCK), "the start time has passed: the referee starts it");
+    const console = strings("referee");
+    assert.match(heldReason(s.timetable[3], s, console), /start it now, or record when it started/);
   });
 
   it("says no reason that no longer holds", () => {

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 
 import {
-  changedStandings, gameOf, lastScoredItem, nameBook, placeSpan, rankLabels, ranks, resultsOf, seatingOf, seatingToShow,
+  changedStandings, gameOf, lastScoredItem, nameBook, placeSpan, prizePlaces, rankLabels, ranks, resultsOf, seatingOf, seatingToShow,
   standingKey, standingsRows, standingsStarted,
 } from "../../display/lib/standings.js";
 import { at, round } from "./helpers.mjs";
@@ -102,5 +102,11 @@ describe("names, seating and results", () => {
     const sections = { timetable: timetable("ended", "running"), results: { r1: [{ table: 1 }], r2: [] } };
     assert.equal(lastScoredItem(sections).id, "r1");
     assert.equal(lastScoredItem({ timetable: timetable("scheduled", "scheduled") }), null);
+  });
+
+  it("says a prize list's places, a shared one over the places its prizes cover", () => {
+    const rows = [{ rank: 1 }, { rank: 2 }, { rank: 2 }, { rank: 4 }];
+    assert.deepEqual(prizePlaces(rows, (r) => `${r}.`, (a, b) => `${a}–${b}.`), ["1.", "2–3.", "2–3.", "4."]);
+    assert.deepEqual(prizePlaces([], String, String), []);
   });
 });

@@ -71,6 +71,7 @@ SETUPS: dict[str, list[Event]] = {
         ev(3, T0 + 61 * MIN, E.COMMAND_UNDONE, "referee", target=2, undid=E.ROUND_PAUSED),
     ],
     "announced": [ev(1, T0 - 30 * MIN, E.ANNOUNCED, "referee", text="Welcome")],
+    "prizes shown": [ev(1, T0 - 30 * MIN, E.PRIZES_SHOWN, "referee", fund=1000)],
 }
 
 NOW = T0 + 100 * MIN  # 80 minutes left in round 1 if it runs from T0
@@ -170,6 +171,16 @@ VALID: list[tuple[str, str, str, dict[str, Any], int, str, dict[str, Any]]] = [
      BEFORE, E.REFEREE_ADDED, {"name": "Ana Marić", "salt": "salt-of-ana"}),
     ("reveal_standings at the prize-giving", "hidden", "running", {"type": "reveal_standings"}, T0 + 200 * MIN,
      E.STANDINGS_REVEALED, {}),
+    ("show_prizes for a fund", "preferans", "empty", {"type": "show_prizes", "fund": 1000}, NOW,
+     E.PRIZES_SHOWN, {"fund": 1000}),
+    ("hide_prizes", "preferans", "prizes shown", {"type": "hide_prizes"}, NOW, E.PRIZES_HIDDEN, {}),
+    # the day the server was down: a start and an end recorded at the instant they happened
+    ("start_round recorded after the fact", "novi-sad", "empty",
+     {"type": "start_round", "item": "m1", "at": T0 + 5 * MIN, "reason": " the server was off "}, NOW,
+     E.ROUND_STARTED, {"item": "m1", "at": T0 + 5 * MIN, "reason": "the server was off"}),
+    ("end_round recorded after the fact", "novi-sad", "match running",
+     {"type": "end_round", "item": "m1", "at": "2027-03-06T12:35:00+01:00", "reason": "the server was off"}, NOW,
+     E.ROUND_ENDED, {"item": "m1", "at": T0 + 95 * MIN, "reason": "the server was off"}),
 ]
 
 

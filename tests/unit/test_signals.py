@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 import pytest
 from helpers import MIN, SEC, T0, ev, preferans, rounds, seating_event, stored, tournament
 
-from live.commands.signals import Signal, due_signals, signal_event
+from live.commands.signals import OVERDUE_START_MS, Signal, due_signals, signal_event
 from live.core import events as E
 from live.core.events import Event
 from live.core.state import fold
@@ -226,7 +226,9 @@ def test_signal_event_when_due_carries_the_signal_id_and_due_time() -> None:
     assert (new.type, new.actor, new.signal, new.payload) == (
         E.ROUND_STARTED, "scheduler", "r1:start", {"item": "r1", "due_at": T0},
     )
-    late = signal_event(t, state, "r1:start", T0 + 3 * MIN)  # fired late: still due at the timetable's time
+    # fired late (a restart within the minute): still due at the timetable's time; later than that on a day
+    # of which nothing was played, it is held for the referee (tests/unit/test_recorded_times.py)
+    late = signal_event(t, state, "r1:start", T0 + OVERDUE_START_MS)
     assert late is not None and late.payload == {"item": "r1", "due_at": T0}
     call = signal_event(t, state, "r1:call", T0 - 5 * MIN)
     assert call is not None and (call.type, call.signal) == (E.ROUND_CALLED, "r1:call")

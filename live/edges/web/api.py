@@ -47,19 +47,17 @@ from live.edges.web.openapi import PATH as OPENAPI_PATH
 from live.edges.web.openapi import document_bytes
 from live.edges.web.ratelimit import Limiter, client_key
 from live.projections import checkin, field
-from live.projections.desk import fund_for_prizes as desk_fund
+from live.projections.prizes import MAX_FUND, NoPrizeList, prize_list
 from live.projections.standings import hidden as standings_hidden
-from live.projections.standings import prize_table, ranks, standings_of
+from live.projections.standings import ranks, standings_of
 from live.projections.views import full_state
 from live.rules import alphabet
-from live.rules.prizes import prizes
 
 log = logging.getLogger("live.edges.web.api")
 
 DISPLAY_DIR = display_dir()
 MAX_COMMAND_BYTES = 16 * 1024
 MAX_CHECKIN_BYTES = 1024
-MAX_FUND = 10**12  # a prize fund, in any currency
 
 
 class BodyTooLarge(Exception):
@@ -352,34 +350,27 @@ async def api_prizes(request: Request) -> Response:
     if refused is not None:
         return refused
     hall = _hall(request)
+    fund = _fund_asked(request)
+    if isinstance(fund, Response):
+        return fund
+    try:
+        return JSONResponse(prize_list(hall.state, fund))
+    except NoPrizeList as exc:
+        return _error(exc.status, exc.error, {"field": "fund"})
+
+
+def _fund_asked(request: Request) -> Decimal | Response | None:
+    """The `fund` a prize list is asked for (None: the desk's), or the answer refusing it."""
     raw = request.query_params.get("fund")
-    source: dict[str, Any] = {"from": "query"}
-    if raw is None:  # the fund the desk's payments make (live/commands/desk.py), with what it came from
-        made = desk_fund(hall.state)
-        if made is None:
-            return _error(400, f"fund must be given: the {hall.tournament.preset} rules have no entry fees to make "
-                               "one from", {"field": "fund"})
-        fund, source = made
-    else:
-        try:
-            fund = Decimal(raw)
-        except ArithmeticError:
-            return _error(400, f"fund must be the prize fund as a number, not {raw!r}", {"field": "fund"})
+    if raw is None:
+        return None
+    try:
+        fund = Decimal(raw)
+    except ArithmeticError:
+        return _error(400, f"fund must be the prize fund as a number, not {raw!r}", {"field": "fund"})
     if not fund.is_finite() or not 0 <= fund <= MAX_FUND:
-        return _error(400, f"fund must be from 0 to {MAX_FUND:,}, not {str(raw)[:40]!r}", {"field": "fund"})
-    shares = hall.tournament.rules.get("prize_shares")
-    if not shares:
-        return _error(422, f"the {hall.tournament.preset} rules name no split of a prize fund", {"field": "fund"})
-    table, order = prize_table(hall.state)  # with each row's rank; Novi Sad: by the final once it has a winner
-    key = "player" if hall.tournament.game == "preferans" else "team"
-    amounts = prizes(fund, [(row[key], row["rank"]) for row in table], shares)
-    paid = [{"rank": row["rank"], "id": row[key], "name": row["name"], "amount": float(amounts[row[key]])}
-            for row in table if amounts[row[key]] > 0]
-    lady = next((row for row in table if row.get("lady")), None)
-    return JSONResponse({"fund": float(fund), "fund_source": source, "shares": list(shares), "prizes": paid,
-                         "order": order,
-                         "best_lady": {"id": lady["player"], "name": lady["name"], "rank": lady["rank"]}
-                         if lady else None})
+        return _error(400, f"fund must be from 0 to {MAX_FUND:,}, not {raw[:40]!r}", {"field": "fund"})
+    return fund
 
 
 # ---- players' codes: check-in and sessions --------------------------------------------------------

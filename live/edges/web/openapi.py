@@ -155,6 +155,7 @@ def _components(commands: list[tuple[type[Command], list[CommandField]]]) -> Sch
                                "type": "object", "required": ["rank", "id", "name", "amount"],
                                "properties": {"id": {"type": "string"}, "name": {"type": "string"},
                                               "amount": {"type": "number"}}}},
+                           "currency": {"type": "string", "description": "the desk's currency (e.g. RSD), or \"\""},
                            "best_lady": {"type": ["object", "null"]}},
         },
     }

@@ -1,0 +1,122 @@
+"""The prize-giving, as a referee runs it with the Čačak example file: the console (a phone, 390×844) shows
+the prize list for the fund typed, as GET /api/prizes makes it; a tap puts it on the hall display (1920×1080),
+large, in the display's language (Serbian Cyrillic, and Slovak on another screen), and another tap takes it
+off. Screenshots: the console, and the display in sr-Cyrl and sk."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from server import Server, start_server_async
+from test_pages import PHONE, Tab, ack, bounded, live, open_tab, referee_login, shot
+
+pytestmark = pytest.mark.asyncio(loop_scope="session")
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+CACAK = EXAMPLES / "cacak-preferans-2027.toml"
+FUND = 100_000
+#: The rows of the prize list on the display: large enough to read from the back of a hall (10 m).
+MIN_ROW_PX = 48
+
+
+async def prize_list(server: Server) -> dict[str, Any]:
+    async with httpx.AsyncClient(timeout=10) as http:
+        answer = await http.get(f"{server.url}/api/prizes", params={"fund": str(FUND)},
+                                headers={"Authorization": f"Bearer {server.token}"})
+    assert answer.status_code == 200, answer.text
+    return dict(answer.json())
+
+
+async def round_one_played(server: Server) -> None:
+    seating = (await ack(server, {"type": "publish_seating", "item": "r1", "seed": 3}))["events"][0]["payload"]
+    await ack(server, {"type": "start_round", "item": "r1"})
+    for n, table in enumerate(seating["tables"]):
+        players = table["players"]
+        results = {p: 0 for p in players}
+        results[players[0]], results[players[-1]] = 60 - n, n - 60
+        await ack(server, {"type": "record_result", "item": "r1", "table": table["table"], "results": results})
+
+
+async def prizes_on_display(tab: Tab) -> list[dict[str, Any]]:
+    """The display's prize rows as shown, with the size their text is drawn at."""
+    await tab.page.locator("#prizes-panel").wait_for(state="visible")
+    return list(await tab.page.evaluate("""() => [...document.querySelectorAll('#prizes-list .d-prize')].map((li) => ({
+        id: li.dataset.id, place: li.querySelector('.d-prize-place').textContent,
+        name: li.querySelector('.d-prize-name').textContent, amount: li.querySelector('.d-prize-amount').textContent,
+        px: parseFloat(getComputedStyle(li).fontSize),
+        cut: li.querySelector('.d-prize-name').scrollWidth > li.querySelector('.d-prize-name').clientWidth + 1,
+        visible: li.getBoundingClientRect().bottom <= innerHeight }))"""))
+
+
+@bounded
+async def test_the_console_shows_the_prize_list_and_puts_it_on_the_display_and_off_again(
+        browser: Any, tmp_path: Path, artifacts: Path) -> None:
+    server = await start_server_async(CACAK, tmp_path / "cacak.db")
+    tabs: list[Tab] = []
+    try:
+        await round_one_played(server)
+        expected = await prize_list(server)
+        paid = expected["prizes"]
+        assert [p["amount"] for p in paid[:4]] == [50_000, 25_000, 15_000, 10_000]
+
+        console = await open_tab(browser, server, "/referee?lang=sr-Cyrl", viewport=PHONE, is_mobile=True,
+                                 has_touch=True, accept_dialogs=True)
+        tabs.append(console)
+        await referee_login(console, server.token)
+        card = console.page.locator("#prizes-card")
+        await card.wait_for(state="visible")
+        assert await console.page.locator('#r-nav a[data-nav="prizes-card"]').is_visible()
+        await card.locator('[data-role="prize-fund"]').fill(str(FUND))
+        await card.locator('[data-role="prize-fund"]').press("Tab")
+        rows = card.locator(".r-pz-table tbody tr")
+        await rows.nth(len(paid) - 1).wait_for(state="visible")
+        shown = [await rows.nth(i).inner_text() for i in range(len(paid))]
+        for line, prize in zip(shown, paid, strict=True):
+            assert prize["name"] in line, (line, prize)
+        assert "50.000\u00a0дин." in shown[0], shown[0]  # Serbian groups thousands with a dot
+        lady = expected["best_lady"]
+        assert lady and lady["name"] in await card.locator('[data-role="best-lady"]').inner_text()
+        await card.scroll_into_view_if_needed()
+        await shot(console, artifacts, "console-prizes-sr-Cyrl.png")
+
+        display = await open_tab(browser, server, "/display?lang=sr-Cyrl")
+        slovak = await open_tab(browser, server, "/display?lang=sk")
+        tabs += [display, slovak]
+        for tab in (display, slovak):
+            await live(tab)
+            assert await tab.page.locator("#prizes-panel").is_hidden()
+
+        await card.locator('[data-action="show-prizes"]').click()
+        for tab, words, amount in ((display, "Награде", "50.000\u00a0дин."), (slovak, "Ceny", "50\u00a0000\u00a0din.")):
+            on_screen = await prizes_on_display(tab)
+            assert [r["id"] for r in on_screen] == [p["id"] for p in paid]
+            assert [r["name"] for r in on_screen] == [p["name"] for p in paid]
+            assert on_screen[0]["amount"] == amount, on_screen[0]
+            assert all(r["px"] >= MIN_ROW_PX and r["visible"] and not r["cut"] for r in on_screen), on_screen
+            assert await tab.page.locator("#prizes-title").inner_text() == words
+            assert lady["name"] in await tab.page.locator("#prizes-lady").inner_text()
+            clipped = await tab.page.evaluate("""() => [...document.querySelectorAll('#prizes-panel > *')]
+                .filter((e) => e.scrollHeight > e.clientHeight + 1 || e.getBoundingClientRect().bottom > innerHeight)
+                .map((e) => e.id)""")
+            assert clipped == [], f"cut on the screen: {clipped}"
+            assert await tab.page.locator("#body").is_hidden(), "the prizes take the clock's place"
+        await shot(display, artifacts, "display-prizes-sr-Cyrl.png")
+        await shot(slovak, artifacts, "display-prizes-sk.png")
+        assert "prizes" in (await server.state())
+        status = console.page.locator('#prizes-card [data-role="prize-status"]')
+        await status.filter(has_text="Сада је на екранима у сали").wait_for()
+
+        await card.locator('[data-action="hide-prizes"]').click()
+        for tab in (display, slovak):
+            await tab.page.locator("#prizes-panel").wait_for(state="hidden")
+            await tab.page.locator("#body").wait_for(state="visible")
+        assert "prizes" not in (await server.state())
+        for tab in tabs:
+            assert not tab.errors, tab.errors
+    finally:
+        for tab in tabs:
+            await tab.context.close()
+        server.stop()
