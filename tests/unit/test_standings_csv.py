@@ -31,7 +31,7 @@ HEADINGS = {
     "en": ["Rank", "Player", "Points", "Bule", "Rounds played"],
     "sr-Cyrl": ["Место", "Играч", "Бодови", "Буле", "Одиграна кола"],
     "sr-Latn": ["Mesto", "Igrač", "Bodovi", "Bule", "Odigrana kola"],
-    "sk": ["Poradie", "Hráč", "Body", "Bule", "Odohrané kolá"],
+    "sk": ["Poradie", "Hráč", "Body", "Buly", "Odohrané kolá"],
 }
 BOM = b"\xef\xbb\xbf"
 
