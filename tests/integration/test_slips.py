@@ -12,6 +12,7 @@ import httpx
 from server import DEFAULT_PLAYERS, codes_page, round_entry, start_server, tournament_toml
 
 from live.edges.web.exports import qr_svg
+from live.rules import alphabet
 
 SLIP = re.compile(r'<div class=slip data-player="(\w+)"><div class=qr>(<svg.*?</svg>)</div>.*?'
                   r"<div class=name>([^<]*)</div>.*?<div class=code>([A-Z0-9-]+)</div>", re.S)
@@ -40,7 +41,8 @@ async def test_the_slips_are_the_referees_one_per_player_with_their_code_and_a_q
 
         slips = SLIP.findall(page.text)
         codes = await codes_page(server)
-        names = {p["id"]: p["name"] for p in DEFAULT_PLAYERS}
+        # each name in the tournament's script (sr-Cyrl: a name typed in Latin is printed in Cyrillic)
+        names = {p["id"]: alphabet.shown(p["name"], "sr-Cyrl") for p in DEFAULT_PLAYERS}
         assert sorted(player for player, *_ in slips) == sorted(names)  # one slip per player
         for player, svg, name, code in slips:
             assert html.unescape(name) == names[player]
