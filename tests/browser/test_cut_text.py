@@ -4,6 +4,7 @@ the display at 1920×1080, and the console's head, timetable titles and the Slov
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -39,8 +40,17 @@ CUT = """(selectors) => {
 }"""
 
 
+def morning_zone() -> str:
+    """A time zone where it is now about 08:00: the round and the dinner after it fall on today, whatever the hour
+    the tests run at (in UTC late in the evening the dinner was tomorrow's, and the display and the phone showed
+    another day's timetable). Etc/GMT zones name their offset with the sign reversed."""
+    ahead = (8 - datetime.now(UTC).hour) % 24
+    ahead = ahead - 24 if ahead > 14 else ahead
+    return "UTC" if ahead == 0 else f"Etc/GMT{'-' if ahead > 0 else '+'}{abs(ahead)}"
+
+
 async def serve_long(serve: Any) -> Server:
-    return await serve(name=NAME, timetable=[
+    return await serve(name=NAME, timezone=morning_zone(), timetable=[
         round_entry("r1", 1, start_in=600, minutes=120, title=ROUND),
         {"id": "dinner", "kind": "break", "title": DINNER, "start": from_now(600 + 125 * 60), "minutes": 60},
     ])
