@@ -89,7 +89,7 @@ async def test_the_desk_takes_the_proposed_entry_other_money_and_a_refund_as_the
         await take.click()
         await until(lambda: _owed(server, "p04", 0), "p04's entry paid")
         assert ZORAN in tab.dialogs[-1] and "4,000" in tab.dialogs[-1], tab.dialogs
-        audit = page.locator("#audit tr", has_text=f"payment: {ZORAN} 4,000 RSD entry (cash)")
+        audit = page.locator("#audit tr", has_text=f"payment: {ZORAN} 4,000 RSD entry fee (cash)")
         await audit.first.wait_for()
         await zoran.locator(".r-desk-square").wait_for()
 
@@ -135,7 +135,7 @@ async def test_the_desk_takes_the_proposed_entry_other_money_and_a_refund_as_the
         refund = await until(lambda: _payment(server, "p01", "entry", refund=True), "the refund")
         assert refund["amount"] == -2000
         assert MILAN in tab.dialogs[-1] and "2,000" in tab.dialogs[-1]
-        await page.locator("#audit tr", has_text=f"refund: {MILAN} 2,000 RSD entry (cash)").first.wait_for()
+        await page.locator("#audit tr", has_text=f"refund: {MILAN} 2,000 RSD entry fee (cash)").first.wait_for()
         await milan.locator(".r-desk-square").wait_for()
 
         # Who has not paid: the filter lists exactly the server's list, two fewer than at the start.

@@ -29,7 +29,7 @@ describe("boards played on the player's card", () => {
 
   it("without an individual ranking says only the boards; nothing before there are boards, or in preferans", () => {
     const S = strings("player", "en");
-    assert.equal(boardsLine({ played: 1, of: 24, percent: 4.2 }, S, { locale: "en-GB" }), "played 1 of 24 boards (4.2 %)");
+    assert.equal(boardsLine({ played: 1, of: 24, percent: 4.2 }, S, { locale: "en-GB" }), "played 1 of 24 boards (4.2%)");
     assert.equal(boardsLine({ played: 0, of: 0, percent: null, min_percent: 40, eligible: false }, S), "");
     assert.equal(boardsLine(null, S), "");
     assert.equal(boardsLine(undefined, S), "");

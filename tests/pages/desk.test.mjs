@@ -92,9 +92,9 @@ describe("a payment in the audit", () => {
 
   it("names who paid how much of what, and how", () => {
     assert.equal(audit("en", { player: "p01", what: "entry", amount: 4000, currency: "RSD", method: "cash" }),
-      "payment: Ana Petrović 4,000 RSD entry (cash)");
+      "payment: Ana Petrović 4,000 RSD entry fee (cash)");
     assert.equal(audit("en", { player: "p01", what: "entry", amount: -2000, currency: "RSD", method: "cash", note: "a lady" }),
-      "refund: Ana Petrović 2,000 RSD entry (cash): “a lady”");
+      "refund: Ana Petrović 2,000 RSD entry fee (cash): “a lady”");
   });
 
   it("says it in every language, with the note", () => {

@@ -18,7 +18,7 @@ describe("the faults card", () => {
     assert.deepEqual(faultLines([RULE, OFF, SECTION], F), [
       "Event #2 set checkin_opens_before to 1e+12, which this server does not accept; it stays 60.",
       "Event #3 set standings_hidden_from_round to 0, which this server does not accept; the rule stays off.",
-      "The screens’ part “lateness” cannot be built since event #12: it is shown empty, everything else works. "
+      "The “lateness” part of the screens cannot be built from event #12 on: it is shown empty, everything else works. "
         + "(ValueError: a deadline before the start)",
     ]);
   });

@@ -152,7 +152,7 @@ describe("the lateness banners", () => {
     const b = describeLateness(event(4, "lateness_alert", { item: "r1", threshold: "reserve", due_at: at(14, 15), absent: ["p2"],
       tables: [{ table: 6, kind: "reserve" }, { table: 7, kind: "walkover", walkover_to: "p1" }, { table: 8, kind: "no_game" }] }),
     sections(), LATE, fmt);
-    assert.equal(b.title, "15 minutes: reserves for table 6");
+    assert.equal(b.title, "15 minutes: reserve for table 6");
     assert.equal(b.sub, "Table 7: walkover to Ana · Table 8: nobody came · 1 player not here: Boris");
     assert.equal(b.tone, "warn");
   });

@@ -140,3 +140,48 @@ describe("words a native speaker writes", () => {
     assert.equal(strings("player", "sk").session.tooMany(30), "Priveľa nesprávnych kódov z tejto siete. Skúste znova za 30 s.");
   });
 });
+
+describe("English as a referee and a player read it", () => {
+  const all = () => [...texts(catalogue("en"))];
+  /** A count written straight before a noun that has a singular ("{0} boards" says "1 boards"), not in a choice's plural case. */
+  const BARE_COUNT = /(?<!(?:other|few|many|two):)\{\d+(?:\.\w+)*\}\s+(?:penalty\s+)?(boards|minutes|members|players|items|times|rounds|points|days|hours|tables|matches|parts|payments|sanctions|notices|reserves|absences|offences)\b/;
+
+  it("gives every counted noun its singular", () => {
+    const bare = all().filter(([, t]) => BARE_COUNT.test(t)).map(([k]) => k);
+    assert.deepEqual(bare, [], `a count without its singular in ${bare.join(", ")}`);
+    const R = strings("referee", "en");
+    assert.equal(R.detail.boards(1), "1 board");
+    assert.equal(R.penalty.boards(1, 3), "1 board removed · +3 IMP to the opponents");
+    assert.equal(R.alerts.reservesFor(15, ["6"]), "15 minutes: reserve for table 6");
+    assert.equal(R.alerts.reservesFor(15, ["6", "8"]), "15 minutes: reserves for tables 6, 8");
+    assert.equal(R.alerts.boardsRemoved(1, 2), "1 minute late: 2 boards removed");
+    assert.equal(R.refused.codes["roster.full"]({ team: "Zora", members: 1, allowed: 8 }), "Zora has 1 member: at most 8 are allowed.");
+    assert.equal(R.refused.codes["appeal.limit"]({ player: "p1", name: "Ana", used: 1, allowed: 1 }),
+      "p1 Ana has asked the judges' committee once already: a player may ask once.");
+    assert.equal(strings("index", "en").summary("Preferans", 1, 1, "Europe/Belgrade"), "Preferans · 1 timetable item · 1 player · Europe/Belgrade");
+    assert.equal(strings("player", "en").placeDetailPreferans("1", "+3", 1), "1 point · +3 bule · 1 round");
+  });
+
+  it("writes a percentage without a space, a draw's number as such, and a check-in for a round", () => {
+    const spaced = all().filter(([, t]) => /\d %|\} %/.test(t)).map(([k]) => k);
+    assert.deepEqual(spaced, [], `"40 %" in ${spaced.join(", ")}`);
+    const seed = all().filter(([k, t]) => !k.endsWith("locale") && /\bseeds?\b/i.test(words(t))).map(([k]) => k);
+    assert.deepEqual(seed, [], `"seed" in ${seed.join(", ")}`);
+    const checkedInTo = all().filter(([, t]) => /checked in to\b/.test(t)).map(([k]) => k);
+    assert.deepEqual(checkedInTo, [], `"checked in to" in ${checkedInTo.join(", ")}`);
+    assert.equal(strings("referee", "en").method.draw(47398767), "drawn by lot, draw number 47398767");
+    assert.equal(strings("referee", "en").refused.fields.seed, "Draw number");
+  });
+
+  it("says the server's code words as words", () => {
+    for (const lang of ["en"]) {
+      const codes = strings("referee", lang).refused.codes;
+      for (const kind of ["round", "match"]) {
+        assert.doesNotMatch(codes["plan.wrong_kind"]({ kind }), /(?<![\p{L}])(a round|a match)\./u, `${lang} ${kind}`);
+      }
+      if (lang !== "en") {
+        for (const by of ["team", "player"]) assert.doesNotMatch(codes["appeal.by"]({ by }), new RegExp(`(?<![\\p{L}])${by}(?![\\p{L}])`, "u"), `${lang} ${by}`);
+      }
+    }
+  });
+});
