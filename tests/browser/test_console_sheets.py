@@ -129,7 +129,7 @@ async def test_a_referee_enters_a_team_sheet_and_a_substitute_from_a_phone(brows
         error = card.locator('[data-role="sheet-error"]')
         await error.wait_for(state="visible")
         said = await error.inner_text()
-        assert "najviše 3 deljenja" in said and "4 deljenja" in said, said  # the page's language (sr-Latn)
+        assert "najviše 3 borda" in said and "4 borda" in said, said  # the page's language (sr-Latn)
         assert (await server.state())["seq"] == seq, "a refused sheet writes nothing"
         assert (await team_view(server))["team"]["substitute_boards_left"] == 0
 
@@ -161,7 +161,7 @@ async def test_a_referee_enters_a_team_sheet_and_a_substitute_from_a_phone(brows
         await choose(phone, name.split()[-1], name)
         line = phone.page.locator("#me-boards")
         await line.filter(has_text=f"odigrano {view} od ").wait_for(state="visible")
-        assert "za plasman je potrebno 40 %" in await line.inner_text()
+        assert "za pojedinačni plasman potrebno je 40 %" in await line.inner_text()
         assert not phone.errors, phone.errors
         await phone.context.close()
     finally:

@@ -270,7 +270,7 @@ async def test_the_display_says_the_standings_are_hidden_for_the_last_rounds(bro
         await seen_seq(tab, started["seq"])
         message = tab.page.locator("#standings-panel #standings-empty")
         await message.wait_for(state="visible")
-        assert await message.inner_text() == "Plasman je skriven do dodele nagrada"
+        assert await message.inner_text() == "Plasman je skriven do proglašenja pobednika"
         assert "2. kola" in await tab.page.locator("#standings-sub").inner_text()
         assert await tab.page.locator("#standings-body .c-name").count() == 0
         await shot(tab, artifacts, "display-hall-hidden.png")

@@ -13,9 +13,9 @@ describe("boards played on the player's card", () => {
   it("says the boards, the share and what the ranking needs, in Serbian as the hall reads it", () => {
     const S = strings("player", "sr-Latn");
     const num = { locale: "sr-Latn" };
-    assert.equal(boardsLine(SHORT, S, num), "odigrano 36 od 96 deljenja (37,5 %) — za plasman je potrebno 40 %");
+    assert.equal(boardsLine(SHORT, S, num), "odigrano 36 od 96 bordova (37,5 %) — za pojedinačni plasman potrebno je 40 %");
     assert.equal(boardsLine(ENOUGH, S, num),
-      "odigrano 39 od 96 deljenja (40,6 %) — dovoljno za pojedinačni plasman (potrebno 40 %)");
+      "odigrano 39 od 96 bordova (40,6 %) — dovoljno za pojedinačni plasman (potrebno 40 %)");
     assert.equal(shortOfShare(SHORT), true);
     assert.equal(shortOfShare(ENOUGH), false);
   });

@@ -34,19 +34,19 @@ describe("the catalogues read end to end", () => {
     assert.equal(D.penalty.startsWith(301), "почиње са 301 булом");
     assert.equal(D.penalty.deduction(2), "−2 буле од резултата");
     assert.equal(D.banner.late.reserveAtTable(6, "Зоран Вуковић", 358), "Сто 6: резерва Зоран Вуковић почиње са 358 була");
-    assert.equal(D.banner.late.boardsRemoved(15, 2), "15 мин кашњења: одузето 2 дељења");
+    assert.equal(D.banner.late.boardsRemoved(15, 2), "15 мин кашњења: одузета 2 борда");
     assert.equal(D.bye("Fruška gora"), "Слободна екипа: Fruška gora");
     const P = strings("player", "sr-Cyrl");
     assert.equal(P.placeDetailPreferans("6,2", "+22", 2), "6,2 бода · +22 буле · 2 кола");
     assert.equal(P.placeDetailPreferans("5", "−25", 5), "5 бодова · −25 була · 5 кола");
     assert.equal(P.placeDetailBridge("31,5", "+12", 3), "31,5 VP · IMP +12 · 3 одиграна меча");
     assert.equal(P.placeDetailBridge("40,0", "+3", 5), "40,0 VP · IMP +3 · 5 одиграних мечева");
-    assert.equal(P.penaltyBuleOnPaper(1), "укључујући 1 казнену булу на вашем листу");
+    assert.equal(P.penaltyBuleOnPaper(1), "укључујући 1 казнену булу на вашем папиру");
     const R = strings("referee", "sr-Cyrl");
     assert.equal(R.resultsCount(1, 2, R.unitMatches), "Мечеви са резултатом: 1 од 2");
     assert.equal(R.sheets.extendUntil(3, 4), "одиграно 3 од 4 меча: екипа још може да се прошири");
-    assert.equal(R.sheets.matchState(1, 2, 12), "Почело је 1 од 2 дела. Дељења по делу: 12.");
-    assert.equal(R.detail.boards(1), "1 дељење");
+    assert.equal(R.sheets.matchState(1, 2, 12), "Почео је 1 од 2 дела. Бордова по делу: 12.");
+    assert.equal(R.detail.boards(1), "1 борд");
     assert.equal(R.audit.penalty_applied({ who: "Ана", unitName: R.units.bule, amount: 20, reason: "касни" }),
       "казна — Ана: була 20 („касни“)");
     assert.equal(strings("referee", "sr-Latn").refused.previousNotPlayed("Kolo 3", "Kolo 2"),

@@ -40,7 +40,7 @@ describe("a refusal in the page's language", () => {
     const answer = { error: "cannot pause r4: it has ended",
       detail: { field: "item", item: "r4", status: "ended", action: "pause", code: "round.state" } };
     assert.equal(sayRefusal(409, answer, strings("referee", "sr-Cyrl"), title),
-      "Коло 4 не може да се паузира: већ је завршено.");
+      "Коло 4 не може да се паузира: игра је већ завршена.");
     const held = { error: "…", detail: { field: "item", item: "r4", status: "held", action: "end", code: "round.state" } };
     assert.equal(sayRefusal(409, held, strings("referee", "en"), title), "Cannot end Коло 4: it has not started.");
   });
@@ -64,13 +64,13 @@ describe("a refusal in the page's language", () => {
       detail: { field: "player", rule: "appeals_per_player", allowed: 3, used: 3, appeals: [4, 5, 6],
         code: "appeal.limit", player: "p1", name: "Milan" } };
     assert.equal(sayRefusal(409, appeal, strings("referee", "sr-Cyrl"), title),
-      "p1 Milan се већ 3 пута обратио судијској комисији: играч то сме највише 3 пута.");
+      "p1 Milan: број захтева судијској комисији је већ 3, а играч сме највише 3.");
     assert.equal(sayRefusal(409, appeal, strings("referee", "sk"), title),
       "p1 Milan sa už 3-krát obrátil na odvolaciu komisiu: hráč to smie najviac 3-krát.");
     const boards = { error: "…", detail: { field: "substitutions", rule: "substitute_max_boards", allowed: 3, boards: 4,
       code: "lineup.substitute_boards" } };
     assert.equal(sayRefusal(409, boards, strings("referee", "sr-Latn"), title),
-      "Sudijine zamene bi odigrale 4 deljenja: smeju najviše 3 deljenja.");
+      "Sudijske zamene bi odigrale 4 borda: smeju najviše 3 borda.");
     const overlap = { error: "…", detail: { field: "start", overlaps: "r4", code: "plan.overlap", item: "r5" } };
     assert.equal(sayRefusal(409, overlap, strings("referee", "sk"), title), "Položky by sa prekrývali: Коло 5 a Коло 4.");
     const refund = { error: "p04: a refund of 5000 is more than the 4000 paid for entry",
@@ -83,16 +83,16 @@ describe("a refusal in the page's language", () => {
       detail: { field: "player", rule: "roster_min", team: "t1", members: 4, minimum: 4, code: "roster.min_withdraw",
         cite: { doc: "slovak-league", section: "§17.1" } } };
     assert.equal(sayRefusal(409, short, strings("referee", "sr-Latn"), title),
-      "Ekipi t1 bi ostalo 4 člana, manje od 4: prvo upišite onoga ko preuzima mesto (Pravila lige, §17.1).");
+      "Ekipi t1 bi ostala 4 člana, manje od 4: prvo upišite onoga ko preuzima mesto (Propozicije lige, §17.1).");
     assert.equal(sayRefusal(409, short, strings("referee", "sr-Cyrl"), title),
-      "Екипи t1 би остало 4 члана, мање од 4: прво упишите онога ко преузима место (Правила лиге, §17.1).");
+      "Екипи t1 би остала 4 члана, мање од 4: прво упишите онога ко преузима место (Пропозиције лиге, §17.1).");
     assert.match(sayRefusal(409, short, strings("referee", "sk"), title), / \(Súťažný poriadok, §17\.1\)\.$/);
     assert.match(sayRefusal(409, short, strings("referee", "en"), title), / \(league rules §17\.1\)\.$/);
     // a document without numbered articles: the RULES.md heading, in the page's words
     const appeal = { error: "…", detail: { field: "player", rule: "appeals_per_player", allowed: 3, used: 3,
       code: "appeal.limit", player: "p1", name: "Milan", cite: { doc: "cacak-preferans", topic: "sanctions_appeals" } } };
     assert.equal(sayRefusal(409, appeal, strings("referee", "sr-Cyrl"), title),
-      "p1 Milan се већ 3 пута обратио судијској комисији: играч то сме највише 3 пута (Правила турнира, санкције и жалбе).");
+      "p1 Milan: број захтева судијској комисији је већ 3, а играч сме највише 3 (Пропозиције турнира, санкције и жалбе).");
     const boards = { error: "…", detail: { field: "substitutions", rule: "substitute_max_boards", allowed: 3, boards: 4,
       code: "lineup.substitute_boards", cite: { doc: "novi-sad-teams", topic: "team_sheets" } } };
     assert.match(sayRefusal(409, boards, strings("referee", "en"), title), /3 boards \(tournament rules, team sheets\)\.$/);

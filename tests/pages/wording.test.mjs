@@ -174,7 +174,7 @@ describe("English as a referee and a player read it", () => {
   });
 
   it("says the server's code words as words", () => {
-    for (const lang of ["en"]) {
+    for (const lang of ["en", ...SERBIAN]) {
       const codes = strings("referee", lang).refused.codes;
       for (const kind of ["round", "match"]) {
         assert.doesNotMatch(codes["plan.wrong_kind"]({ kind }), /(?<![\p{L}])(a round|a match)\./u, `${lang} ${kind}`);
@@ -183,5 +183,62 @@ describe("English as a referee and a player read it", () => {
         for (const by of ["team", "player"]) assert.doesNotMatch(codes["appeal.by"]({ by }), new RegExp(`(?<![\\p{L}])${by}(?![\\p{L}])`, "u"), `${lang} ${by}`);
       }
     }
+  });
+});
+
+describe("Serbian as the tournament writes it", () => {
+  const found = (lang, test) => [...texts(catalogue(lang))].filter(([k, t]) => test(words(t), k)).map(([k]) => k);
+
+  it("calls a bridge board a борд and a forfeit a контумација, with IMP and VP in Latin", () => {
+    for (const lang of SERBIAN) {
+      const deals = found(lang, (t, k) => /board/i.test(k) && /(дељењ|deljenj)/iu.test(t));
+      assert.deepEqual(deals, [], `${lang}: a board called a deal in ${deals.join(", ")}`);
+      const surrender = found(lang, (t) => /(?<![\p{L}])(предај[аиуо]м?|predaj[aiuo]m?)(?![\p{L}])/iu.test(t));
+      assert.deepEqual(surrender, [], `${lang}: a forfeit called a surrender in ${surrender.join(", ")}`);
+    }
+    const cyrillic = found("sr-Cyrl", (t) => /(?<![\p{L}])(ИМП|ВП)/u.test(t));
+    assert.deepEqual(cyrillic, [], `IMP or VP in Cyrillic letters in ${cyrillic.join(", ")}`);
+    const R = strings("referee", "sr-Cyrl");
+    assert.equal(R.detail.boards(1), "1 борд");
+    assert.equal(R.detail.boards(3), "3 борда");
+    assert.equal(R.detail.boards(12), "12 бордова");
+    assert.equal(R.penalty.boards(2, 6), "одузета 2 борда · +6 IMP противницима");
+    assert.equal(R.penalty.boards(5, 15), "одузето 5 бордова · +15 IMP противницима");
+    assert.equal(strings("player", "sr-Cyrl").forfeitLost, "пораз контумацијом");
+  });
+
+  it("uses one word for one thing: одсуство, повлачење, проглашење победника, благајна, папир", () => {
+    for (const lang of SERBIAN) {
+      const other = found(lang, (t) => /(изостан|izostan|одустај|odustaj|одустал|odustal|додел[аеиу] награда|dodel[aeiu] nagrada|Додела награда|Dodela nagrada|(?<![\p{L}])(каси|касе|kasi|kase)(?![\p{L}])|вођ[аеиу] такмичења|vođ[aeiu] takmičenja)/iu.test(t));
+      assert.deepEqual(other, [], `${lang}: another word in ${other.join(", ")}`);
+    }
+    assert.equal(strings("display", "sr-Cyrl").standingsHidden, "Пласман је скривен до проглашења победника");
+  });
+
+  it("keeps a title first and lets no verb guess whether it is a коло, a меч or a вечера", () => {
+    const TITLE_SUBJECT = /\{0\.(item|previous|waiting_for|items)\}[^{:;]*?(је|није|би)\s+(и даље\s+)?(почел|заврш|планиран|предат)|\{0\.(item|previous|waiting_for|items)\}[^{:;]*?(je|nije|bi)\s+(i dalje\s+)?(počel|završ|planiran|predat)/u;
+    for (const lang of SERBIAN) {
+      const guessed = found(lang, (t) => TITLE_SUBJECT.test(t));
+      assert.deepEqual(guessed, [], `${lang}: a participle agreeing with a title in ${guessed.join(", ")}`);
+      const R = catalogue(lang).referee;
+      const late = ["confirmStart", "confirmPause", "confirmResume", "confirmEnd", "confirmLastDeals", "confirmExtend", "confirmRecordStart", "confirmRecordEnd"]
+        .filter((k) => !R[k].startsWith("{0}: "));
+      assert.deepEqual(late, [], `${lang}: the title is not first in ${late.join(", ")}`);
+    }
+    const R = strings("referee", "sr-Cyrl");
+    assert.equal(R.refused.codes["round.not_started"]({ item: "Финал" }), "Финал: игра још није почела.");
+    assert.equal(R.refused.codes["plan.item_started"]({ item: "Вечера" }), "Вечера: ставка је већ почела и више се не може мењати.");
+    assert.equal(R.confirmStart("Меч 2"), "Меч 2: почети сада? Сваки екран у сали приказује „Почетак кола“ уз звоно и глас, и сат креће.");
+    assert.equal(R.refused.codes["team.withdrawn"]({ team: "Партизан" }), "Екипа Партизан се повукла са такмичења.");
+  });
+
+  it("agrees a verb and a noun with the number (1 члан, 2 члана, 5 чланова)", () => {
+    const codes = strings("referee", "sr-Cyrl").refused.codes;
+    const left = (members) => codes["roster.min_withdraw"]({ team: "Војводина", members, minimum: 4 });
+    assert.match(left(1), /^Екипи Војводина би остао 1 члан, /);
+    assert.match(left(3), /^Екипи Војводина би остала 3 члана, /);
+    assert.match(left(5), /^Екипи Војводина би остало 5 чланова, /);
+    assert.equal(strings("referee", "sr-Cyrl").sheets.matchState(2, 3, 6), "Почела су 2 од 3 дела. Бордова по делу: 6.");
+    assert.equal(strings("display", "sr-Cyrl").banner.late.fromNow(2), "од сада се одузимају 2 борда");
   });
 });

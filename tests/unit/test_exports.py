@@ -107,7 +107,7 @@ def test_the_calendar_says_what_it_adds_in_the_players_language(tmp_path: Path) 
                        if "description" in e}
                 for lang in (None, "sr-Cyrl", "sk", "en")}
         refused = http.get("/api/timetable.ics", params={"lang": "de"})
-    assert said == {None: {"Broj deljenja: 12", "Broj deljenja: 40"}, "sr-Cyrl": {"Број дељења: 12", "Број дељења: 40"},
+    assert said == {None: {"Broj bordova: 12", "Broj bordova: 40"}, "sr-Cyrl": {"Број бордова: 12", "Број бордова: 40"},
                     "sk": {"Počet rozdaní: 12", "Počet rozdaní: 40"}, "en": {"Boards: 12", "Boards: 40"}}
     assert refused.status_code == 400 and "lang='de'" in refused.json()["error"]
 
