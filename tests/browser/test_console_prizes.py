@@ -90,7 +90,7 @@ async def test_the_console_shows_the_prize_list_and_puts_it_on_the_display_and_o
             assert await tab.page.locator("#prizes-panel").is_hidden()
 
         await card.locator('[data-action="show-prizes"]').click()
-        for tab, words, amount in ((display, "Награде", "50.000\u00a0дин."), (slovak, "Ceny", "50\u00a0000\u00a0din.")):
+        for tab, words, amount in ((display, "Награде", "50.000\u00a0дин."), (slovak, "Ceny", "50\u00a0000\u00a0RSD")):
             on_screen = await prizes_on_display(tab)
             assert [r["id"] for r in on_screen] == [p["id"] for p in paid]
             assert [r["name"] for r in on_screen] == [p["name"] for p in paid]

@@ -59,7 +59,7 @@ describe("the catalogues read end to end", () => {
     assert.equal(D.penalty.reserveDue(5), "nastupuje náhradník (5 búl)");
     const P = strings("player", "sk");
     assert.equal(P.placeDetailPreferans("6,5", "+3", 1), "6,5 bodu · +3 buly · 1 kolo");
-    assert.equal(P.placeDetailBridge("18", "+4", 1), "18 VP · IMP +4 · 1 odohraný zápas");
+    assert.equal(P.placeDetailBridge("18", "+4", 1), "18 VB · IMP +4 · 1 odohraný zápas");
     assert.equal(P.penaltyBuleOnPaper(20), "vrátane 20 trestných búl na vašom hárku");
     const R = strings("referee", "sk");
     assert.equal(R.penalty.startsWith(318, 18), "18 búl · začína s 318");

@@ -66,7 +66,7 @@ describe("a refusal in the page's language", () => {
     assert.equal(sayRefusal(409, appeal, strings("referee", "sr-Cyrl"), title),
       "p1 Milan: број захтева судијској комисији је већ 3, а играч сме највише 3.");
     assert.equal(sayRefusal(409, appeal, strings("referee", "sk"), title),
-      "p1 Milan sa už 3-krát obrátil na odvolaciu komisiu: hráč to smie najviac 3-krát.");
+      "p1 Milan: počet žiadostí na komisiu je už 3 a hráč smie podať najviac 3.");
     const boards = { error: "…", detail: { field: "substitutions", rule: "substitute_max_boards", allowed: 3, boards: 4,
       code: "lineup.substitute_boards" } };
     assert.equal(sayRefusal(409, boards, strings("referee", "sr-Latn"), title),
@@ -86,7 +86,7 @@ describe("a refusal in the page's language", () => {
       "Ekipi t1 bi ostala 4 člana, manje od 4: prvo upišite onoga ko preuzima mesto (Propozicije lige, §17.1).");
     assert.equal(sayRefusal(409, short, strings("referee", "sr-Cyrl"), title),
       "Екипи t1 би остала 4 члана, мање од 4: прво упишите онога ко преузима место (Пропозиције лиге, §17.1).");
-    assert.match(sayRefusal(409, short, strings("referee", "sk"), title), / \(Súťažný poriadok, §17\.1\)\.$/);
+    assert.match(sayRefusal(409, short, strings("referee", "sk"), title), / \(Propozície ligy, §17\.1\)\.$/);
     assert.match(sayRefusal(409, short, strings("referee", "en"), title), / \(league rules §17\.1\)\.$/);
     // a document without numbered articles: the RULES.md heading, in the page's words
     const appeal = { error: "…", detail: { field: "player", rule: "appeals_per_player", allowed: 3, used: 3,

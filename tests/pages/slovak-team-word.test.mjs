@@ -43,7 +43,7 @@ describe("the Slovak word for a team", () => {
     const R = strings("referee", "sk");
     assert.equal(R.forfeitLine("Slovan"), "Kontumácia: družstvo Slovan nehralo");
     assert.equal(R.forfeitGuilty, "Družstvo, ktoré nehralo");
-    assert.equal(R.audit.team_registered({ name: "Slovan" }), "nové družstvo Slovan");
+    assert.equal(R.audit.team_registered({ name: "Slovan" }), "nové družstvo: Slovan");
     assert.equal(R.refused.fields.home, "Domáce družstvo");
     assert.equal(R.refused.fields.away, "Hosťujúce družstvo");
     assert.equal(R.refused.codes["team.withdrawn"]({ team: "Slovan" }), "Družstvo Slovan odstúpilo zo súťaže.");

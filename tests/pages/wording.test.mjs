@@ -174,7 +174,7 @@ describe("English as a referee and a player read it", () => {
   });
 
   it("says the server's code words as words", () => {
-    for (const lang of ["en", ...SERBIAN]) {
+    for (const lang of ["en", ...SERBIAN, "sk"]) {
       const codes = strings("referee", lang).refused.codes;
       for (const kind of ["round", "match"]) {
         assert.doesNotMatch(codes["plan.wrong_kind"]({ kind }), /(?<![\p{L}])(a round|a match)\./u, `${lang} ${kind}`);
@@ -240,5 +240,67 @@ describe("Serbian as the tournament writes it", () => {
     assert.match(left(5), /^Екипи Војводина би остало 5 чланова, /);
     assert.equal(strings("referee", "sr-Cyrl").sheets.matchState(2, 3, 6), "Почела су 2 од 3 дела. Бордова по делу: 6.");
     assert.equal(strings("display", "sr-Cyrl").banner.late.fromNow(2), "од сада се одузимају 2 борда");
+  });
+});
+
+describe("Slovak as the league writes it", () => {
+  const found = (test) => [...texts(catalogue("sk"))].filter(([k, t]) => test(words(t), k)).map(([k]) => k);
+
+  it("counts víťazné body as VB and a penalty as a pokuta, declines supy like buly", () => {
+    const vp = found((t) => /(?<![\p{L}])VP(?![\p{L}])/u.test(t));
+    assert.deepEqual(vp, [], `VP in ${vp.join(", ")}`);
+    for (const key of ["display.cols.bridge.vp", "player.cols.bridge.vp", "referee.units.vp"]) {
+      assert.equal(key.split(".").reduce((n, k) => n[k], catalogue("sk")), "VB", key);
+    }
+    const trest = found((t) => /(?<![\p{L}])trest(u|y|om|ov|och|ami|ať)?(?![\p{L}.])/iu.test(t)); // "Trest. buly" is the adjective
+    assert.deepEqual(trest, [], `trest for a penalty in ${trest.join(", ")}`);
+    const supe = found((t) => /(?<![\p{L}])supe(?![\p{L}])/iu.test(t));
+    assert.deepEqual(supe, [], `supe in ${supe.join(", ")}`);
+    assert.equal(strings("player", "sk").placeDetailBridge("18", "+4", 2), "18 VB · IMP +4 · 2 odohrané zápasy");
+  });
+
+  it("uses one word for one thing: zrušiť for undo, striedanie, dáma, vyhlásenie výsledkov, propozície, lístky", () => {
+    const undo = found((t, k) => /undo|Undo|undone/.test(k) && !/refund/.test(k) && /vrát/iu.test(t)); // a refund is a vrátenie
+    assert.deepEqual(undo, [], `undo said as vrátiť in ${undo.join(", ")}`);
+    const exchange = found((t, k) => /substitution/.test(k) && /výmen/iu.test(t));
+    assert.deepEqual(exchange, [], `a substitution called a výmena in ${exchange.join(", ")}`);
+    const other = found((t) => /(?<![\p{L}])žena(?![\p{L}])|odovzdávan|Súťažný poriadok|Pravidlá turnaja|náhradník(a|ov|i)? (od )?rozhodcu/iu.test(t));
+    assert.deepEqual(other, [], `another word in ${other.join(", ")}`);
+    const sheets = found((t, k) => /slipsList|slips-card/.test(k) && /hár[ok]/iu.test(t)); // "hárok A4" is a sheet of paper
+    assert.deepEqual(sheets, [], `a result slip called a hárok in ${sheets.join(", ")}`);
+    const R = strings("referee", "sk");
+    assert.equal(R.commandNames.command_undone, "zrušenie príkazu");
+    assert.notEqual(R.commandNames.item_cancelled, R.commandNames.command_undone);
+  });
+
+  it("keeps a title first and lets no verb guess whether it is a kolo, a zápas or a prestávka", () => {
+    const TITLE_SUBJECT = /\{0\.(item|previous|waiting_for|items)\}\s+(by\s+)?(sa\s+)?(ešte\s+|už\s+|stále\s+)?(ne)?(začal|skončil|naplánovan)/u;
+    const guessed = found((t) => TITLE_SUBJECT.test(t) || /\{0\}\s+sa\s+(začal|skončil)/u.test(t));
+    assert.deepEqual(guessed, [], `a past tense agreeing with a title in ${guessed.join(", ")}`);
+    const R = catalogue("sk").referee;
+    const late = ["confirmStart", "confirmPause", "confirmResume", "confirmEnd", "confirmLastDeals", "confirmExtend", "confirmRecordStart", "confirmRecordEnd"]
+      .filter((k) => !R[k].startsWith("{0}: "));
+    assert.deepEqual(late, [], `the title is not first in ${late.join(", ")}`);
+    const S = strings("referee", "sk");
+    assert.equal(S.refused.codes["round.not_started"]({ item: "Zápas 1" }), "Zápas 1: hra sa ešte nezačala.");
+    assert.equal(S.refused.codes["plan.item_started"]({ item: "Registrácia" }), "Registrácia: položka sa už začala, nemožno ju meniť.");
+    assert.equal(S.confirmResume("Zápas 2").split("?")[0], "Zápas 2: pokračovať");
+    assert.equal(S.refused.codes["undo.paid"]({ seq: 12, who: "Jana Nováková" }),
+      "Príkaz 12 nemožno zrušiť: Jana Nováková – platba je už zapísaná v pokladni. Najprv zrušte platby.");
+  });
+
+  it("agrees a verb and a noun with the number (1 člen, 2 členovia, 5 členov; 1 rozdanie, 2 rozdania, 5 rozdaní)", () => {
+    const codes = strings("referee", "sk").refused.codes;
+    const left = (members) => codes["roster.min_withdraw"]({ team: "Slovan", members, minimum: 4 });
+    assert.match(left(1), /^Družstvu Slovan by zostal 1 člen, /);
+    assert.match(left(3), /^Družstvu Slovan by zostali 3 členovia, /);
+    assert.match(left(5), /^Družstvu Slovan by zostalo 5 členov, /);
+    assert.equal(codes["roster.full"]({ team: "Slovan", members: 9, allowed: 8 }), "Družstvo Slovan má 9 členov: povolených je najviac 8.");
+    const R = strings("referee", "sk");
+    assert.equal(R.detail.boards(1), "1 rozdanie");
+    assert.equal(R.penalty.boards(2, 6), "odobraté 2 rozdania · +6 IMP súperom");
+    assert.equal(R.penalty.boards(6, 18), "odobratých 6 rozdaní · +18 IMP súperom");
+    assert.equal(R.sheets.matchState(1, 2, 12), "Začala sa 1 z 2 častí. Rozdaní na časť: 12.");
+    assert.equal(R.sheets.matchState(2, 3, 8), "Začali sa 2 z 3 častí. Rozdaní na časť: 8.");
   });
 });
