@@ -230,6 +230,8 @@ describe("Serbian as the tournament writes it", () => {
     assert.equal(R.refused.codes["plan.item_started"]({ item: "Вечера" }), "Вечера: ставка је већ почела и више се не може мењати.");
     assert.equal(R.confirmStart("Меч 2"), "Меч 2: почети сада? Сваки екран у сали приказује „Почетак кола“ уз звоно и глас, и сат креће.");
     assert.equal(R.refused.codes["team.withdrawn"]({ team: "Партизан" }), "Екипа Партизан се повукла са такмичења.");
+    assert.equal(R.refused.codes["undo.item_in_use"]({ seq: 9, item: "Вечера" }),
+      "Команда 9 не може да се поништи: Вечера је већ у употреби. Уместо тога откажите ставку у сатници.");
   });
 
   it("agrees a verb and a noun with the number (1 члан, 2 члана, 5 чланова)", () => {
