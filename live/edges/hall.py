@@ -23,6 +23,7 @@ from live.commands.command import ABSENT, COMMAND_KEY_PREFIX, Command, command_k
 from live.commands.decide import AddReferee, allowed_now, decide, parse
 from live.commands.results import PublishSeating, played_before
 from live.commands.signals import due_signals, missed_items, signal_event
+from live.commands.validation import CommandError
 from live.core import events as E
 from live.core import payloads as P
 from live.core.events import Event, NewEvent
@@ -71,6 +72,8 @@ def wall_clock_ms() -> int:
 #: and stops at the first difference: the proof that the parts kept between events (`State.derived`) are
 #: cleared by every event that changes them. It costs what the hall cost before they were kept.
 CHECK_SECTIONS = "LIVE_CHECK_SECTIONS"
+#: What an open referee view is told when the referee it was signed in as is taken away.
+REFEREE_REMOVED = "you are no longer a referee of this tournament"
 
 
 class StaleSection(AssertionError):
@@ -258,7 +261,10 @@ class Hall:
         a command as JSON is parsed first. Raises CommandError or LogUnavailable."""
         if not isinstance(command, Command):
             command = parse(command)
-        if isinstance(command, AddReferee) and command.salt is ABSENT:
+        if isinstance(command, AddReferee):
+            if command.salt is not ABSENT:  # one chosen by a client would give back a removed referee's token
+                raise CommandError(422, "salt is chosen by the server: leave it out",
+                                   {"field": "salt", "code": "referee.bad_salt"})
             command = replace(command, salt=secrets.token_urlsafe(12))  # their token comes from it: chosen here
         if isinstance(command, PublishSeating) and command.seed is ABSENT and self._draws_next(command):
             # The draw's seed is chosen here, at the edge, and logged with the seating so it can be replayed.
@@ -346,10 +352,20 @@ class Hall:
         if event.type in (E.RULES_CHANGED, E.COMMAND_UNDONE):
             self._log_set_aside()
         self._push(event)
+        if event.type == E.COMMAND_UNDONE:  # (the one way a referee is taken away: their addition undone)
+            self._revoke_referees()
         self._wake()
         self.reschedule()
         for listener in self.listeners:
             listener(event)
+
+    def _revoke_referees(self) -> None:
+        """End the feed of every referee view whose sign-in no longer stands, before the event that ended it
+        goes out (the hub writes an event just after this step)."""
+        now = self.clock()
+        gone = [c for c in self.hub.clients if c.grant is not None and not c.grant.holds(now, self.state.referees)]
+        if gone:
+            self.hub.revoke(gone, REFEREE_REMOVED)
 
     def _wake(self) -> None:
         if not self._waiting:
