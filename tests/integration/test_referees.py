@@ -119,6 +119,11 @@ async def test_a_cookie_command_from_another_site_s_page_is_refused(tmp_path: Pa
                                      headers={"Origin": server.url, "Sec-Fetch-Site": "same-origin"})
             assert own.status_code == 200, own.text
             assert (await server.state())["seq"] == before + 1
+            # nor can another site's form sign the referee out
+            out = await browser.post("/api/logout", headers={"Origin": "http://evil.example",
+                                                            "Sec-Fetch-Site": "cross-site"})
+            assert out.status_code == 403 and "set-cookie" not in out.headers
+            assert (await browser.get("/api/me")).status_code == 200
             await browser.post("/api/logout")
             assert (await browser.get("/api/me")).status_code == 401
 

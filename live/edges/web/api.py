@@ -484,6 +484,8 @@ async def api_player_session(request: Request) -> Response:
     """`POST {"code": "..."}` opens the player's session on this phone (an HttpOnly cookie); `DELETE` ends it
     ("not me"). Limited like check-in: a wrong code counts against the caller's address."""
     if request.method == "DELETE":
+        if not auth.same_origin(request):  # another site's page must not sign a player out either
+            return _error(403, auth.CROSS_SITE)
         response = JSONResponse({"player": None})
         response.delete_cookie(sessions.COOKIE, path="/", httponly=True, samesite="strict")
         return response

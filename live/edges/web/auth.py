@@ -22,6 +22,9 @@ from starlette.responses import Response
 
 from live.core.referees import COOKIE, SESSION_MS, Grant, Referees, actor
 
+#: The refusal of a cookie request from another site's page.
+CROSS_SITE = "refused: this request comes from another site's page (sign in on this server's own console)"
+
 
 def registry(conn: HTTPConnection) -> Referees:
     return conn.app.state.referees  # type: ignore[no-any-return]  # Starlette's app.state is untyped: set in create_app

@@ -288,7 +288,8 @@ def _paths(static_prefix: str) -> dict[str, Schema]:
                          **{k: checkin_refusals[k] for k in ("400", "403", "413", "422", "429")}}},
             "delete": {"summary": "End the player's session (\"not me\")", "tags": ["players"],
                        "responses": {"200": _json({"type": "object", "required": ["player"],
-                                                   "properties": {"player": {"type": "null"}}}, "ended")}}},
+                                                   "properties": {"player": {"type": "null"}}}, "ended"),
+                                     "403": _refused("from another site's page")}}},
         "/api/prizes": {"get": {
             "summary": "The prize list for a fund (without `fund`: the fund the desk's payments make)",
             "tags": ["exports"], "security": ANYONE_REFEREE_MORE,
@@ -325,7 +326,8 @@ def _paths(static_prefix: str) -> dict[str, Schema]:
         "/api/logout": {"post": {"summary": "Sign out (the session cookie removed)", "tags": ["referees"],
                                  "responses": {"200": _json({"type": "object", "required": ["name"],
                                                              "properties": {"name": {"type": "null"}}},
-                                                            "signed out")}}},
+                                                            "signed out"),
+                                                 "403": _refused("from another site's page")}}},
         "/api/login-links": {"post": {
             "summary": "A one-time login link for a colleague (15 minutes)", "tags": ["referees"],
             "security": REFEREE,
