@@ -188,8 +188,8 @@ class Hall:
         """A new log (or one from before plans were recorded) gets the file as its plan, once: the
         signal id `plan` makes a second instance's attempt a no-op. The fold takes the first
         recorded plan as the start of everything, wherever it stands in the log."""
-        new = new_event(P.PlanRecorded(plan=plan_json(self.file_plan), file=self.file_plan.source), "organizer",
-                        signal="plan")
+        new = new_event(P.PlanRecorded(plan=plan_json(self.file_plan), file=E.file_name(self.file_plan.source)),
+                        "organizer", signal="plan")
         while True:
             try:
                 event = await self.log.append(new, expect_seq=self.state.seq)
