@@ -52,6 +52,7 @@ from live.edges.hub import VIEWS, Client
 from live.edges.messages import Auth, Error, Ping, encode, read
 from live.edges.web import auth
 from live.edges.web.api import AUTH_WAIT_S, TOKEN_IN_URL, sequence_number
+from live.edges.web.headers import HEADERS
 
 log = logging.getLogger("live.ws")
 
@@ -143,6 +144,17 @@ class GuardedConnection(ServerConnection):
         self.left_open()
 
 
+def _with_headers(connection: ServerConnection, request: WsRequest, response: WsResponse) -> WsResponse:
+    """Every answer of the upgrade path carries the security headers (live/edges/web/headers.py): the 101, and
+    a refusal (404, 503, a request that is not a good upgrade). An upgrade during the shutdown is refused here,
+    as the library would refuse it right after this, without them."""
+    if response.status_code == 101 and not connection.server.is_serving():
+        response = connection.respond(503, "the server is shutting down: try again in a moment\n")
+    for name, value in HEADERS:
+        response.headers[name] = value
+    return response
+
+
 class Handovers(Server):
     """The library's server of the connections uvicorn hands over: nothing of its own listens (`create_server`
     refuses), `is_serving` until `stop`, and each connection runs `run`: the opening handshake within
@@ -166,7 +178,7 @@ class Handovers(Server):
     async def run(self, connection: ServerConnection) -> None:
         try:
             async with asyncio.timeout(self._open_timeout):
-                await connection.handshake(self._process_request, None, None)
+                await connection.handshake(self._process_request, _with_headers, None)
             if connection.protocol.state is not State.OPEN:
                 connection.transport.abort()
                 return
