@@ -260,14 +260,19 @@ def _begin(tournament: Tournament, events: Sequence[Event], rejected: dict[int, 
     (an undo that is itself rejected undoes nothing). A plan or an undo whose payload cannot be read is
     rejected here."""
     marked: list[tuple[int, Payload | None]] = []
+    undone: set[int] = set()
     for e in events:
         if e.type not in (E.PLAN_RECORDED, E.COMMAND_UNDONE) or e.seq in rejected:
             continue
         try:
-            marked.append((e.seq, body_of(e.type, e.payload)))
-        except Exception as exc:  # (its `apply` raises too: rejected there with the same words)
+            body = body_of(e.type, e.payload)
+            if isinstance(body, P.CommandUndone):
+                undone.add(int(body.target))
+        except Exception as exc:  # a payload today's code cannot read: the event is passed over
             rejected[e.seq] = {"kind": "event", "seq": e.seq, "type": e.type,
                                "error": f"{type(exc).__name__}: {exc}"[:REJECTED_CHARS]}
+            continue
+        marked.append((e.seq, body))
     aside: list[dict[str, Any]] = []
     for seq, body in marked:
         if not isinstance(body, P.PlanRecorded):
@@ -286,7 +291,7 @@ def _begin(tournament: Tournament, events: Sequence[Event], rejected: dict[int, 
         break
     state = State.initial(tournament)
     state.set_aside = aside
-    state.undone = {int(b.target) for seq, b in marked if isinstance(b, P.CommandUndone) and seq not in rejected}
+    state.undone = undone
     state.rejected = sorted(rejected.values(), key=lambda x: x["seq"])
     return state
 

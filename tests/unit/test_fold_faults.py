@@ -109,6 +109,18 @@ def test_an_undo_whose_fold_raises_undoes_nothing(monkeypatch: pytest.MonkeyPatc
     assert state.seq == 3
 
 
+def test_an_undo_or_a_plan_whose_payload_cannot_be_read_is_passed_over_and_the_rest_folds() -> None:
+    t = tournament(rounds(2), players=PLAYERS)
+    events = [ev(1, T0 - 60 * MIN, E.PLAN_RECORDED, "organizer", plan={"name": "no plan at all"}, file="old.toml"),
+              seating_event(2, T0 - 20 * MIN, "r1", ["p1", "p2", "p3"], ["p4", "p5", "p6"]),
+              penalty(3, T0 + 10 * MIN, "p1", 4, "loše mešanje"),
+              ev(4, T0 + 20 * MIN, E.COMMAND_UNDONE, "referee", target="the last one")]
+    state = fold(t, events)  # (raised before: the undo's target is no number, the plan no plan)
+    assert [(x["seq"], x["type"]) for x in state.rejected] == [(1, E.PLAN_RECORDED), (4, E.COMMAND_UNDONE)]
+    assert state.tournament.name == t.name  # the file's plan in the place of the one that cannot be read
+    assert [(p["player"], p["amount"]) for p in state.penalties] == [("p1", 4)] and state.seq == 4
+
+
 # ---- the hall: at start-up and live --------------------------------------------------------------------
 
 
