@@ -30,7 +30,7 @@ from live.core.events import Event, NewEvent
 from live.core.payloads import new_event
 from live.core.plan import to_json as plan_json
 from live.core.referees import SHARED_NAME
-from live.core.state import State, apply, fold
+from live.core.state import State, advance, fold
 from live.core.tournament import Tournament
 from live.edges import sessions
 from live.edges.budget import BUDGET, Served, fit
@@ -196,7 +196,7 @@ class Hall:
             except SeqConflict:
                 for missed in await self.log.read(self.state.seq):
                     self.events.append(missed)
-                    apply(self.state, missed)
+                    self.state = advance(self.state, missed, self.file_plan, self.events)
                 if any(e.type == E.PLAN_RECORDED for e in self.events):
                     break
                 continue
@@ -206,12 +206,18 @@ class Hall:
         self.state = fold(self.file_plan, self.events)
 
     def _log_set_aside(self) -> None:
-        """Log once each rules value the log holds that the fold set aside (an older server let it in)."""
+        """Log once each rules value the log holds that the fold set aside (an older server let it in), and each
+        event the fold passed over because folding it raised."""
         for x in self.state.set_aside:
             if (x["seq"], x["key"]) not in self._told:
                 self._told.add((x["seq"], x["key"]))
                 log.warning("event %d: %s; %s = %s is kept instead of %s", x["seq"], x["error"], x["key"],
                             x["kept"], x["value"])
+        for x in self.state.rejected:
+            if (x["seq"], "") not in self._told:
+                self._told.add((x["seq"], ""))
+                log.error("event %d (%s) cannot be folded: %s; the state is as if it were not in the log, the "
+                          "events after it fold on", x["seq"], x["type"], x["error"])
 
     def _lead(self) -> None:
         """This instance runs the scheduler: jobs are rebuilt from the state, and whatever fell due
@@ -346,10 +352,10 @@ class Hall:
             self.state = fold(self.file_plan, self.events)
             self.state.broken = broken
         else:
-            apply(self.state, event)
+            self.state = advance(self.state, event, self.file_plan, self.events)
         if event.type in (E.PLAYER_REGISTERED, E.COMMAND_UNDONE):
             self._roster_codes()
-        if event.type in (E.RULES_CHANGED, E.COMMAND_UNDONE):
+        if event.type in (E.RULES_CHANGED, E.COMMAND_UNDONE) or self.state.rejected:
             self._log_set_aside()
         self._push(event)
         if event.type == E.COMMAND_UNDONE:  # (the one way a referee is taken away: their addition undone)

@@ -348,7 +348,8 @@ async def api_standings_csv(request: Request) -> Response:
 
 async def api_prizes(request: Request) -> Response:
     """The organizer's prize list for a fund: `GET /api/prizes?fund=120000` (the preset's split of the
-    fund by place, shared places splitting their amounts; and the best lady, who gets a sponsor prize). Without
+    fund by place, shared places splitting their amounts; the places the rules give a sponsor's prize, and who
+    holds them; and the best lady, who gets a sponsor prize). Without
     `fund`, the fund the desk's payments make (`fund_source` says which, and from what)."""
     refused = _standings_refused(request)
     if refused is not None:

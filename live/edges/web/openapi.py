@@ -149,12 +149,21 @@ def _components(commands: list[tuple[type[Command], list[CommandField]]]) -> Sch
         "CheckInCode": {"type": "object", "properties": {"code": {"type": "string"}},
                         "description": "A player's check-in code (`{}` from a page holding the player's session)."},
         "Prizes": {
-            "type": "object", "required": ["fund", "fund_source", "shares", "prizes", "order", "best_lady"],
+            "type": "object",
+            "required": ["fund", "fund_source", "shares", "prizes", "order", "sponsor_prizes", "best_lady"],
             "properties": {"fund": {"type": "number"}, "fund_source": {"type": "object"}, "shares": {"type": "array"},
                            "prizes": {"type": "array", "items": {
                                "type": "object", "required": ["rank", "id", "name", "amount"],
                                "properties": {"id": {"type": "string"}, "name": {"type": "string"},
                                               "amount": {"type": "number"}}}},
+                           "sponsor_prizes": {
+                               "type": "array", "description": "the places the rules give a sponsor's prize "
+                                                               "(`sponsor_places`), each to whoever holds it: "
+                                                               "all who share it",
+                               "items": {"type": "object", "required": ["place", "rank", "id", "name"],
+                                         "properties": {"place": {"type": "integer", "minimum": 1},
+                                                        "rank": {"type": "integer", "minimum": 1},
+                                                        "id": {"type": "string"}, "name": {"type": "string"}}}},
                            "currency": {"type": "string", "description": "the desk's currency (e.g. RSD), or \"\""},
                            "best_lady": {"type": ["object", "null"]}},
         },
