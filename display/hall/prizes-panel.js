@@ -1,6 +1,7 @@
 // The prize-giving on the hall display: while a referee has the prize list on the screens
 // (`sections.prizes`, put there by the console's show_prizes and taken off by hide_prizes), it takes the
-// middle of the screen: each paid place, its name and its prize, the best lady and the fund. The places
+// middle of the screen: each paid place, its name and its prize, each place a sponsor gives a prize to and
+// who holds it, the best lady and the fund. The places
 // and the amounts are the server's; the page writes them in its language (STRINGS.prizes).
 import { el, fill, setClass, setText } from "../lib/dom.js";
 import { prizeMoney } from "../lib/format.js";
@@ -28,10 +29,17 @@ export function renderPrizes() {
   const places = prizePlaces(rows, P.place, P.placeRange);
   setText($("prizes-kicker"), P.kicker);
   setText($("prizes-title"), P.title);
+  // After the paid places, those a sponsor gives a prize to (the rules' `sponsor_places`: Čačak's 5th).
+  const sponsor = Array.isArray(list.sponsor_prizes) ? list.sponsor_prizes : [];
+  const sponsorPlaces = prizePlaces(sponsor, P.place, P.placeRange);
   fill($("prizes-list"), rows.map((r, i) => el("li", { class: `d-prize${r.rank === 1 ? " is-first" : ""}`, dataset: { id: r.id } },
     el("span", { class: "d-prize-place" }, places[i]),
     el("span", { class: "d-prize-name" }, r.name),
-    el("span", { class: "d-prize-amount" }, cash(r.amount)))));
+    el("span", { class: "d-prize-amount" }, cash(r.amount)))),
+  sponsor.map((r, i) => el("li", { class: "d-prize is-sponsor", dataset: { id: r.id, role: "sponsor-prize" } },
+    el("span", { class: "d-prize-place" }, sponsorPlaces[i]),
+    el("span", { class: "d-prize-name" }, r.name),
+    el("span", { class: "d-prize-amount" }, P.sponsor))));
   const lady = list.best_lady;
   $("prizes-lady").hidden = !lady;
   fill($("prizes-lady"), lady ? [el("span", { class: "d-prizes-lady-label" }, `${P.bestLady}: `), lady.name] : []);

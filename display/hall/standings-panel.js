@@ -5,7 +5,7 @@
 import { el, fill, setText } from "../lib/dom.js";
 import { decimalsOf, formatNumber } from "../lib/format.js";
 import { Pager } from "../lib/pager.js";
-import { gameOf, lastScoredItem, nameBook, rankLabels, standingKey, standingsRows, standingsStarted } from "../lib/standings.js";
+import { gameOf, lastScoredItem, nameBook, overtimeOf, rankLabels, standingKey, standingsRows, standingsStarted } from "../lib/standings.js";
 import { findItem } from "../lib/timetable.js";
 import { pageIndicator } from "./page-dots.js";
 import { fitStandings, pagesOf } from "./parts.js";
@@ -25,8 +25,25 @@ const STANDINGS_COLUMN_GAP_EM = 1.4;
 let standingsKey = "";
 let standingsPerPage = 1;
 
+/**
+ * Under the standings, the VP taken off for matches over time (Novi Sad), one line each: "Team: −2 VP
+ * (Match 3: 2 × 5 min over time)". Set before the rows are fitted: the lines take their room from the rows'.
+ */
+function renderNotes(rows) {
+  const loc = { locale: STRINGS.locale };
+  const lines = overtimeOf(rows, page.sections).map((x) => STRINGS.overtimeLine(x.row.name ?? standingKey(x.row), x.title,
+    formatNumber(x.blocks, { max: 0, ...loc }), formatNumber(x.minutes, { max: 1, ...loc }), formatNumber(x.vp, { max: 2, ...loc })));
+  const notes = $("standings-notes");
+  notes.hidden = !lines.length;
+  if (JSON.stringify(lines) !== notes.dataset.lines) {
+    notes.dataset.lines = JSON.stringify(lines);
+    fill(notes, lines.map((line) => el("li", {}, line)));
+  }
+}
+
 /** The standings panel's message in place of the list ("no results yet", "hidden until the prize-giving"). */
 function standingsMessage(text, sub) {
+  renderNotes([]);
   setText($("standings-sub"), sub);
   $("standings-latest").hidden = true;
   $("standings-empty").hidden = false;
@@ -83,6 +100,7 @@ export function renderStandings() {
   }
   const body = $("standings-body");
   const game = gameOf(sections);
+  renderNotes(hidden !== null || !started ? [] : rows);
   // An appeal open (Slovak §24.1): the server flags the standings provisional, the title says so.
   const provisional = Boolean(sections.standings_provisional);
   const key = JSON.stringify([game, rows, [...changed], latestWhat, started, hidden, provisional, body.clientWidth,

@@ -3,6 +3,8 @@
 // Every helper here tolerates a missing section (an older server, an empty tournament): it
 // answers with an empty list or null, and the pages hide what has nothing to show.
 
+import { findItem } from "./timetable.js";
+
 /** "preferans" | "bridge" | "": from the tournament section, else guessed from the data. */
 export function gameOf(sections) {
   const game = sections.tournament?.game;
@@ -73,6 +75,23 @@ export function prizePlaces(rows, single, range) {
 export function placeSpan(rows, row) {
   const n = (rows || []).filter((r) => r && r.place === row?.place).length;
   return [row?.place, row?.place + Math.max(1, n) - 1];
+}
+
+/**
+ * The VP the standings took off for matches over time (Novi Sad: a row's `overtime`, each
+ * {item, blocks, block_minutes, vp, at}), in the order they happened, each as {row, item, title, blocks,
+ * minutes, vp, at}: the match's title as the timetable names it (the catalogues put it first or after a
+ * colon, so that it stays in the nominative), the numbers as the server gives them.
+ */
+export function overtimeOf(rows, sections) {
+  const out = [];
+  for (const row of rows || []) {
+    for (const x of Array.isArray(row?.overtime) ? row.overtime : []) {
+      out.push({ row, item: x.item, title: findItem(sections, x.item)?.title ?? String(x.item ?? ""),
+        blocks: x.blocks, minutes: x.block_minutes, vp: x.vp, at: x.at });
+    }
+  }
+  return out.sort((a, b) => (a.at ?? 0) - (b.at ?? 0));
 }
 
 const SCORE_FIELDS = ["points", "bule", "penalty_bule", "penalty_points", "rounds", "vp", "penalty_vp", "imp_diff", "imps_for",

@@ -85,19 +85,29 @@ function penaltyAmount(p) {
   return typeof say === "function" ? say(amount) : `${amount} ${p.unit ?? ""}`.trim();
 }
 
+/** Why the team's VP for a match over time (Novi Sad: their standings line's `overtime`), in the page's words. */
+function overtimeReason(x) {
+  return STRINGS.overtimeReason(formatNumber(x.blocks, { max: 0, ...NUM }), formatNumber(x.block_minutes, { max: 1, ...NUM }));
+}
+
 function renderPenalties(who) {
   const { sections, fmt } = page;
   const card = $("pen-card");
-  const list = who && Array.isArray(who.me?.penalties) ? who.me.penalties : [];
+  const given = who && Array.isArray(who.me?.penalties) ? who.me.penalties : [];
+  // The referee's penalties, and the VP the standings took off the team for matches over time, oldest first.
+  const over = Array.isArray(who?.me?.standing?.overtime) ? who.me.standing.overtime : [];
+  const list = [...given, ...over.map((x) => ({ item: x.item, ts: x.at, amount: x.vp, unit: "vp", overtime: x }))]
+    .sort((a, b) => (a.ts ?? 0) - (b.ts ?? 0));
   card.hidden = !list.length;
   if (!list.length) return;
   setText($("pen-title"), STRINGS.penTitle);
   fill($("penalties"), [...list].reverse().map((p) => {
     const item = p.item ? findItem(sections, p.item) : null;
-    return el("li", {},
+    const reason = p.overtime ? overtimeReason(p.overtime) : p.reason;
+    return el("li", { dataset: p.overtime ? { role: "overtime" } : {} },
       el("div", { class: "when" }, [fmt.time(p.ts), item ? STRINGS.penaltyIn(item.title) : ""].filter(Boolean).join(" · ")),
       el("div", { class: "text" }, el("b", {}, penaltyAmount(p)),
-        p.reason ? ` — ${p.reason}` : ""));
+        reason ? ` — ${reason}` : ""));
   }));
   const note = $("pen-note");
   const bridge = gameOf(sections) === "bridge";

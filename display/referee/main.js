@@ -121,7 +121,7 @@ function startConsole() {
       if (tournamentChanged) applyTournament();
       renderItems();
       plan.renderMissed($("missed-card"));
-      renderFaults($("faults-card"), next.faults, STRINGS.faults);
+      renderFaults($("faults-card"), next.faults, STRINGS.faults, STRINGS.commandNames);
       plan.renderAdd($("tt-add"));
       plan.renderTournament($("tt-name"));
       roster.render();

@@ -1,5 +1,5 @@
 // The prize-giving: the prize list as the server makes it (GET /api/prizes: the preset's split of the fund
-// by place, shared places sharing their amounts, the best lady), for the fund the referee types or the one
+// by place, shared places sharing their amounts, the places a sponsor gives a prize to, the best lady), for the fund the referee types or the one
 // the desk's payments make; a tap puts it on the hall's screens (show_prizes) or takes it off (hide_prizes),
 // and it prints on A4 (a sheet of its own, shown only while printing). Words: STRINGS.prizes.
 import { el, fill, setText } from "../lib/dom.js";
@@ -41,20 +41,25 @@ export function prizesCard(card, ctx) {
     return prizeMoney(v, P.currency[code] ?? code, ctx.locale);
   };
 
-  function table(rows) {
+  // The paid places, then the places a sponsor gives a prize to (the rules' `sponsor_places`), each with who holds it.
+  function table(rows, sponsor) {
     const places = prizePlaces(rows, P.place, P.placeRange);
+    const sponsorPlaces = prizePlaces(sponsor, P.place, P.placeRange);
     return el("table", { class: "r-table r-pz-table" },
       el("thead", {}, el("tr", {}, el("th", {}, P.colPlace), el("th", {}, P.colName), el("th", { class: "num" }, P.colPrize))),
       el("tbody", {}, rows.map((r, i) => el("tr", { dataset: { id: r.id } },
-        el("td", { class: "rank" }, places[i]), el("td", {}, r.name), el("td", { class: "num strong" }, cash(r.amount))))));
+        el("td", { class: "rank" }, places[i]), el("td", {}, r.name), el("td", { class: "num strong" }, cash(r.amount)))),
+      sponsor.map((r, i) => el("tr", { class: "is-sponsor", dataset: { id: r.id, role: "sponsor-prize" } },
+        el("td", { class: "rank" }, sponsorPlaces[i]), el("td", {}, r.name), el("td", { class: "num" }, P.sponsor)))));
   }
 
   function lines() {
     if (!list) return [];
     const out = [el("p", { class: "r-pz-line", dataset: { role: "prize-fund-line" } }, P.fundLine(cash(list.fund)))];
     if (list.order === "final") out.push(el("p", { class: "r-hint" }, P.byFinal));
-    out.push(list.prizes.length ? table(list.prizes)
-      : el("p", { class: "r-hint" }, Number(list.fund) > 0 ? P.empty : P.zeroFund));
+    const sponsor = Array.isArray(list.sponsor_prizes) ? list.sponsor_prizes : [];
+    if (!list.prizes.length) out.push(el("p", { class: "r-hint" }, Number(list.fund) > 0 ? P.empty : P.zeroFund));
+    if (list.prizes.length || sponsor.length) out.push(table(list.prizes, sponsor));
     if (list.best_lady) {
       out.push(el("p", { class: "r-pz-line", dataset: { role: "best-lady" } },
         P.bestLady(list.best_lady.name, prizePlaces([list.best_lady], P.place, P.placeRange)[0])));

@@ -3,7 +3,7 @@
 import { el, fill, setText } from "../lib/dom.js";
 import { decimalsOf } from "../lib/format.js";
 import { pageLanguage } from "../lib/i18n.js";
-import { gameOf, rankLabels, standingsRows, standingsStarted } from "../lib/standings.js";
+import { gameOf, overtimeOf, rankLabels, standingsRows, standingsStarted } from "../lib/standings.js";
 import { command } from "./commands.js";
 import { $, STRINGS, state } from "./state.js";
 import { num } from "./words.js";
@@ -63,4 +63,9 @@ export function renderStandingsPreview() {
       el("td", { class: "num" }, String(r.rounds ?? "")),
       el("td", { class: "num" }, Number(r.penalty_bule) ? num(r.penalty_bule) : ""),
     ])));
+  // Novi Sad: why the penalty VP of a team over time, in the console's words (the match's title first).
+  const over = started ? overtimeOf(rows, state.sections) : [];
+  $("st-overtime").hidden = !over.length;
+  fill($("st-overtime"), over.map((x) => el("li", {}, STRINGS.stOvertime(x.row.name ?? x.row.team, x.title,
+    num(x.blocks), num(x.minutes, { max: 1 }), num(x.vp, { max: 2 })))));
 }

@@ -38,6 +38,11 @@ class HidePrizes(Command):
     TYPE = "hide_prizes"
 
 
+def scored(state: State) -> bool:
+    """Whether any result (or forfeit) is in force: before one, every competitor shares the first place."""
+    return any(state.results.values()) or any(state.forfeits.values())
+
+
 @HANDLERS.on(ShowPrizes)
 def _show(t: Tournament, state: State, c: ShowPrizes, now: int) -> NewEvent:
     if hidden(state) is not None:
@@ -54,6 +59,9 @@ def _show(t: Tournament, state: State, c: ShowPrizes, now: int) -> NewEvent:
     except NoPrizeList as exc:
         raise CommandError(422, exc.error, {"field": "fund", "code": "prizes.no_split" if exc.code == "prizes.no_split"
                                             else "prizes.no_fund"}) from exc
+    if not scored(state):  # everyone level at the top: the hall would see the whole field "1st"
+        raise CommandError(409, "no result is entered yet: the prize list would have everyone in first place",
+                           {"field": "type", "code": "prizes.no_results"})
     if state.prizes_shown is not None and shown_fund(state) == fund:
         raise CommandError(409, "the prize list is on the screens already", {"field": "type",
                            "code": "prizes.already_shown"})

@@ -79,6 +79,7 @@ REFUSALS: dict[str, tuple[str, ...]] = {
     "prizes.standings_hidden": (),
     "prizes.no_split": (),
     "prizes.no_fund": (),
+    "prizes.no_results": (),
     "prizes.already_shown": (),
     "prizes.not_shown": (),
     "undo.bad_seq": (),

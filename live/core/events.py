@@ -9,6 +9,7 @@ which is what makes a signal happen at most once however many times its job fire
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import PurePosixPath, PureWindowsPath
 from typing import Any
 
 # Event type names. Round life-cycle:
@@ -127,6 +128,9 @@ class Event:
         if self.type in REFEREE_ONLY_TYPES:
             data["payload"] = {"private": True}
             data.pop("signal", None)
+        if self.type == PLAN_RECORDED and isinstance(self.payload.get("file"), str):
+            # (logs from before plans named their file alone held the server's path to it: not the hall's to read)
+            data["payload"] = {**self.payload, "file": file_name(self.payload["file"])}
         return data
 
     def to_json(self) -> dict[str, Any]:
@@ -142,3 +146,8 @@ class Event:
     def from_json(cls, data: dict[str, Any]) -> Event:
         return cls(int(data["seq"]), int(data["ts"]), str(data["type"]), str(data["actor"]),
                    dict(data.get("payload") or {}), data.get("signal"))
+
+
+def file_name(path: str) -> str:
+    """A tournament file's name without the folders it was in on the server (a Windows path too)."""
+    return PureWindowsPath(PurePosixPath(path).name).name

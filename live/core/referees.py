@@ -9,7 +9,11 @@
   that lets anyone sign in. Undoing the event takes the referee away again.
 - **A session** is a signed value (HMAC-SHA256 with the referee secret) holding the name and an
   expiry, kept in an HttpOnly cookie: any instance that shares the secret checks it, nothing is
-  stored. A session of a referee who is no longer one (an undone addition) is refused.
+  stored. A session of a referee added at the console is also signed over their salt, so it ends
+  with that addition: an undone one, or one made anew (a new salt), refuses it.
+- **A grant** is what a sign-in gave to a connection that stays open (the console's WebSocket):
+  who, which addition (the salt) and until when. The edge checks it again whenever the referees
+  change and when it expires, and ends the connection's referee feed then.
 - **A login link** is a signed value with a name, an expiry and a random nonce. It is good once:
   the sign-in event carries `login:<nonce>` as its at-most-once key, which every log refuses to
   store twice (`LOGIN_KEY_PREFIX`).
@@ -122,6 +126,23 @@ def _digest(token: str) -> bytes:
     return hashlib.sha256(token.encode()).digest()
 
 
+@dataclass(frozen=True, slots=True)
+class Grant:
+    """A referee's standing as a sign-in showed it: `salt` is the console addition it came from (None for
+    a referee with a token from outside the log), `expires` when its session ends (None for a token)."""
+
+    name: str
+    salt: str | None
+    expires: int | None
+
+    def holds(self, now: int, added: Mapping[str, str]) -> bool:
+        """Whether it still stands: not expired, and a console addition still the same one (not undone,
+        not made anew)."""
+        if self.expires is not None and self.expires <= now:
+            return False
+        return self.salt is None or added.get(self.name) == self.salt
+
+
 @dataclass(frozen=True)
 class Login:
     """A login link's contents, once its signature and expiry are checked."""
@@ -178,30 +199,58 @@ class Referees:
         return self._mac("token", name, salt)[:24]
 
     def who(self, token: str, added: Mapping[str, str]) -> str | None:
-        """The name of the referee whose token this is, or None. Every referee's digest is compared
-        (in constant time, without stopping at a match), so the time taken says nothing about which."""
+        """The name of the referee whose token this is, or None."""
+        grant = self.token_grant(token, added)
+        return grant.name if grant is not None else None
+
+    def token_grant(self, token: str, added: Mapping[str, str]) -> Grant | None:
+        """What the token shows, or None. Every referee's digest is compared (in constant time, without
+        stopping at a match), so the time taken says nothing about which."""
         given = _digest(token.strip())
-        found: str | None = None
-        candidates = [*self.fixed.items(), *((n, _digest(self.added_token(n, s))) for n, s in added.items())]
-        for name, digest in candidates:
+        found: Grant | None = None
+        candidates = [*((n, d, None) for n, d in self.fixed.items()),
+                      *((n, _digest(self.added_token(n, s)), s) for n, s in added.items() if n not in self.fixed)]
+        for name, digest, salt in candidates:
             if hmac.compare_digest(given, digest) and found is None:
-                found = name
+                found = Grant(name, salt, None)
         return found
+
+    def _salt(self, name: str, added: Mapping[str, str]) -> str | None:
+        """The salt a session of `name` is signed over: their console addition's; none for a fixed referee."""
+        return None if name in self.fixed else added.get(name)
 
     # sessions -----------------------------------------------------------------------------------
 
-    def session(self, name: str, now: int, lasts: int = SESSION_MS) -> str:
-        """A session value for the cookie: `s1.<name>.<expires>.<mac>`."""
+    def session(self, name: str, now: int, added: Mapping[str, str], lasts: int = SESSION_MS) -> str:
+        """A session value for the cookie: `s1.<name>.<expires>.<mac>`, the mac also over the referee's salt
+        when they were added at the console (the salt is not in the value: it is the log's)."""
         body = ("s1", _b64(name.encode()), str(now + lasts))
-        return ".".join((*body, self._mac(*body)))
+        salt = self._salt(name, added)
+        return ".".join((*body, self._mac(*body, *(() if salt is None else (salt,)))))
 
     def session_name(self, value: str, now: int, added: Mapping[str, str]) -> str | None:
         """The referee a session value names, if it is signed by us, not expired and they still are one."""
+        grant = self.session_grant(value, now, added)
+        return grant.name if grant is not None else None
+
+    def session_grant(self, value: str, now: int, added: Mapping[str, str]) -> Grant | None:
+        """What a session value shows, if it is signed by us (over the salt of the addition it was made
+        for), not expired and its referee still is one; else None."""
+        parts = value.strip().split(".")
+        if len(parts) != 4 or parts[0] != "s1":
+            return None
         try:
-            name, expires = self._check("s1", value, 3, now)[:2]
+            name = _unb64(parts[1]).decode()
+        except ValueError:
+            return None
+        if not self.known(name, added):
+            return None
+        salt = self._salt(name, added)
+        try:
+            name, expires = self._check("s1", value, 3, now, *(() if salt is None else (salt,)))[:2]
         except LoginRefused:
             return None
-        return name if self.known(name, added) and expires > now else None
+        return Grant(name, salt, expires) if expires > now else None
 
     def session_expires(self, value: str) -> int | None:
         parts = value.split(".")
@@ -222,12 +271,12 @@ class Referees:
             raise LoginRefused(f"{name} is no longer a referee")
         return Login(name, nonce, expires)
 
-    def _check(self, kind: str, value: str, fields: int, now: int) -> tuple[str, int, str]:
+    def _check(self, kind: str, value: str, fields: int, now: int, *signed_over: str) -> tuple[str, int, str]:
         parts = value.strip().split(".")
         if len(parts) != fields + 1 or parts[0] != kind:
             raise LoginRefused("not a login of this server")
         *body, mac = parts
-        if not hmac.compare_digest(mac.encode(), self._mac(*body).encode()):
+        if not hmac.compare_digest(mac.encode(), self._mac(*body, *signed_over).encode()):
             raise LoginRefused("not a login of this server (or of another tournament)")
         try:
             name = _unb64(body[1]).decode()

@@ -16,7 +16,7 @@ undone command, so every later consequence is recomputed, not patched.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
@@ -138,6 +138,9 @@ class State:
     #: The rules values the log holds that today's bounds refuse, set aside by the fold (`live.core.plan.SetAside`),
     #: with the seq of the event that holds each: the referee is told (`faults`), the hall logs them.
     set_aside: list[dict[str, Any]] = field(default_factory=list)
+    #: The events the fold passed over because folding them raised (`fold`, `advance`), by seq: the state is as
+    #: if they were not in the log; the referee is told (`faults`), the hall logs them.
+    rejected: list[dict[str, Any]] = field(default_factory=list)
     #: The screens' sections that failed to build, by name: since which seq and why (live/projections/views.py).
     #: Not the log's: what today's code made of it, so that a failing part is told once, not at every event.
     broken: dict[str, dict[str, Any]] = field(default_factory=dict, repr=False)
@@ -190,23 +193,106 @@ class State:
 
 
 def fold(tournament: Tournament, events: Iterable[Event]) -> State:
-    """The state after `events`. `tournament` is the plan unless the events hold a recorded one."""
+    """The state after `events`. `tournament` is the plan unless the events hold a recorded one.
+
+    An event that today's fold cannot take (`apply` raises: a bug, a payload an older server wrote) is
+    passed over as if it were not there, and said among the state's `rejected`; the events after it fold
+    on (`advance`). A log that was accepted once always starts again."""
     events = list(events)
-    marked = [(e.seq, body_of(e.type, e.payload)) for e in events if e.type in (E.PLAN_RECORDED, E.COMMAND_UNDONE)]
-    recorded = next(((seq, b) for seq, b in marked if isinstance(b, P.PlanRecorded)), None)
+    rejected: dict[int, dict[str, Any]] = {}
+    state = _begin(tournament, events, rejected)
+    for n, event in enumerate(events):
+        state = _folded(state, event, tournament, events, n, rejected)
+    return state
+
+
+def advance(state: State, event: Event, tournament: Tournament, events: Sequence[Event]) -> State:
+    """`state`, the fold of `events` but the last, with the last, `event`, folded in: in place, or, when
+    folding it raises, the state as it was before it (the fold of the events before it, anew), with the
+    event among the `rejected` and its seq passed. `tournament`: the plan `fold` was given."""
+    rejected = {x["seq"]: x for x in state.rejected}
+    return _folded(state, event, tournament, events, len(events) - 1, rejected)
+
+
+#: The longest text of a rejected event's error the referee is shown.
+REJECTED_CHARS = 300
+
+
+def _folded(state: State, event: Event, tournament: Tournament, events: Sequence[Event], n: int,
+            rejected: dict[int, dict[str, Any]]) -> State:
+    """`state` with `events[n]` (`event`) folded in, or passed over as `rejected`.
+
+    Why the fold of the events before it anew rather than the state as `apply` left it: `apply` changes the
+    state in place, part by part, and one that raised halfway has left some parts changed and not others.
+    The fold is pure, so the events before it make the very state it was given. It costs a fold of the log
+    once per rejected event: rare (today's code and an old log at odds), where an undo costs it every time."""
+    if event.seq in rejected:  # (its plan or undo could not be read: `_begin`)
+        _passed(state, event)
+        return state
+    try:
+        apply(state, event)
+        return state
+    except Exception as exc:  # (any failure of one event: the state, the next start and the hall go on)
+        rejected[event.seq] = {"kind": "event", "seq": event.seq, "type": event.type,
+                               "error": f"{type(exc).__name__}: {exc}"[:REJECTED_CHARS]}
+    before = _begin(tournament, events, rejected)
+    for earlier in events[:n]:
+        if earlier.seq in rejected:
+            _passed(before, earlier)
+        else:
+            apply(before, earlier)  # (it folded a moment ago onto this very state)
+    _passed(before, event)
+    before.rejected = sorted(rejected.values(), key=lambda x: x["seq"])
+    before.broken = state.broken  # (a screens' part that fails was told once: not again for the fold anew)
+    return before
+
+
+def _passed(state: State, event: Event) -> None:
+    """A rejected event: the state goes past it and nothing else changes, but a signal it holds is in the log
+    (the log refuses it a second time), so the scheduler does not fire it again."""
+    state.seq = event.seq
+    if event.signal:
+        state.fired.add(event.signal)
+
+
+def _begin(tournament: Tournament, events: Sequence[Event], rejected: dict[int, dict[str, Any]]) -> State:
+    """The state before the first event: the recorded plan (else `tournament`) and which commands are undone
+    (an undo that is itself rejected undoes nothing). A plan or an undo whose payload cannot be read is
+    rejected here."""
+    marked: list[tuple[int, Payload | None]] = []
+    undone: set[int] = set()
+    for e in events:
+        if e.type not in (E.PLAN_RECORDED, E.COMMAND_UNDONE) or e.seq in rejected:
+            continue
+        try:
+            body = body_of(e.type, e.payload)
+            if isinstance(body, P.CommandUndone):
+                undone.add(int(body.target))
+        except Exception as exc:  # a payload today's code cannot read: the event is passed over
+            rejected[e.seq] = {"kind": "event", "seq": e.seq, "type": e.type,
+                               "error": f"{type(exc).__name__}: {exc}"[:REJECTED_CHARS]}
+            continue
+        marked.append((e.seq, body))
     aside: list[dict[str, Any]] = []
-    if recorded is not None:
-        seq, body = recorded
-        tournament = plan_from_json(body.plan, tournament.source)
+    for seq, body in marked:
+        if not isinstance(body, P.PlanRecorded):
+            continue
+        try:
+            recorded = plan_from_json(body.plan, tournament.source)
+        except Exception as exc:  # a plan today's code cannot read: the file's plan in its place, said
+            rejected[seq] = {"kind": "event", "seq": seq, "type": E.PLAN_RECORDED,
+                             "error": f"{type(exc).__name__}: {exc}"[:REJECTED_CHARS]}
+            break
+        tournament = recorded
         rules, refused = recorded_rules(tournament.preset, tournament.rules)
         if refused:
             tournament = replace(tournament, rules=rules)
             aside = [x.to_json(seq) for x in refused]
+        break
     state = State.initial(tournament)
     state.set_aside = aside
-    state.undone = {int(b.target) for _, b in marked if isinstance(b, P.CommandUndone)}
-    for event in events:
-        apply(state, event)
+    state.undone = undone
+    state.rejected = sorted(rejected.values(), key=lambda x: x["seq"])
     return state
 
 

@@ -470,7 +470,6 @@ def wall_ms() -> int:
 def _run(hall: Hall, token: str, host: str, port: int, where: str,
          companions: list[Callable[[], Awaitable[None]]], public_url: str | None, registry: Referees, *,
          proxies: Sequence[str] = ()) -> int:
-    import uvicorn
 
     from live.edges import limits
     from live.edges.web.app import create_app
@@ -498,22 +497,9 @@ def _run(hall: Hall, token: str, host: str, port: int, where: str,
     if caution is not None:
         print(f"warning: {caution}\n", file=sys.stderr, flush=True)
     _print_login(registry, (public_url or lan or base).rstrip("/"))
-    from live.edges.web import forwarded
-    from live.edges.web.edge import GuardedH11Protocol, QuietServer
+    from live.edges.web.edge import QuietServer, server_config
 
-    # What one client may hold (live/edges/limits.py): a request must arrive within 10 s (GuardedH11Protocol),
-    # its headers within 8 KiB; near the open-file limit, 503 at once. A WebSocket upgrade, once its request is
-    # in, goes to the websockets library's connection (live/edges/web/ws_endpoint.py): one port for everything.
-    config = uvicorn.Config(
-        app, host=host, port=port, http=GuardedH11Protocol, loop="live.edges.web.edge:new_loop",
-        ws=endpoint.protocol(),
-        log_level="warning", lifespan="on", backlog=4096, timeout_keep_alive=limits.KEEP_ALIVE_TIMEOUT,
-        h11_max_incomplete_event_size=limits.MAX_HEADER_BYTES,
-        limit_concurrency=limits.concurrency_limit(limits.raise_open_files()),
-        timeout_graceful_shutdown=limits.GRACEFUL_SHUTDOWN_TIMEOUT,
-        **forwarded.uvicorn_options(list(proxies)),  # whose X-Forwarded-For is the client's address
-    )
-    QuietServer(config).run()
+    QuietServer(server_config(app, host=host, port=port, ws=endpoint.protocol(), proxies=list(proxies))).run()
     return 0
 
 

@@ -23,13 +23,14 @@ from live.commands.command import ABSENT, COMMAND_KEY_PREFIX, Command, command_k
 from live.commands.decide import AddReferee, allowed_now, decide, parse
 from live.commands.results import PublishSeating, played_before
 from live.commands.signals import due_signals, missed_items, signal_event
+from live.commands.validation import CommandError
 from live.core import events as E
 from live.core import payloads as P
 from live.core.events import Event, NewEvent
 from live.core.payloads import new_event
 from live.core.plan import to_json as plan_json
 from live.core.referees import SHARED_NAME
-from live.core.state import State, apply, fold
+from live.core.state import State, advance, fold
 from live.core.tournament import Tournament
 from live.edges import sessions
 from live.edges.budget import BUDGET, Served, fit
@@ -71,6 +72,8 @@ def wall_clock_ms() -> int:
 #: and stops at the first difference: the proof that the parts kept between events (`State.derived`) are
 #: cleared by every event that changes them. It costs what the hall cost before they were kept.
 CHECK_SECTIONS = "LIVE_CHECK_SECTIONS"
+#: What an open referee view is told when the referee it was signed in as is taken away.
+REFEREE_REMOVED = "you are no longer a referee of this tournament"
 
 
 class StaleSection(AssertionError):
@@ -185,15 +188,15 @@ class Hall:
         """A new log (or one from before plans were recorded) gets the file as its plan, once: the
         signal id `plan` makes a second instance's attempt a no-op. The fold takes the first
         recorded plan as the start of everything, wherever it stands in the log."""
-        new = new_event(P.PlanRecorded(plan=plan_json(self.file_plan), file=self.file_plan.source), "organizer",
-                        signal="plan")
+        new = new_event(P.PlanRecorded(plan=plan_json(self.file_plan), file=E.file_name(self.file_plan.source)),
+                        "organizer", signal="plan")
         while True:
             try:
                 event = await self.log.append(new, expect_seq=self.state.seq)
             except SeqConflict:
                 for missed in await self.log.read(self.state.seq):
                     self.events.append(missed)
-                    apply(self.state, missed)
+                    self.state = advance(self.state, missed, self.file_plan, self.events)
                 if any(e.type == E.PLAN_RECORDED for e in self.events):
                     break
                 continue
@@ -203,12 +206,18 @@ class Hall:
         self.state = fold(self.file_plan, self.events)
 
     def _log_set_aside(self) -> None:
-        """Log once each rules value the log holds that the fold set aside (an older server let it in)."""
+        """Log once each rules value the log holds that the fold set aside (an older server let it in), and each
+        event the fold passed over because folding it raised."""
         for x in self.state.set_aside:
             if (x["seq"], x["key"]) not in self._told:
                 self._told.add((x["seq"], x["key"]))
                 log.warning("event %d: %s; %s = %s is kept instead of %s", x["seq"], x["error"], x["key"],
                             x["kept"], x["value"])
+        for x in self.state.rejected:
+            if (x["seq"], "") not in self._told:
+                self._told.add((x["seq"], ""))
+                log.error("event %d (%s) cannot be folded: %s; the state is as if it were not in the log, the "
+                          "events after it fold on", x["seq"], x["type"], x["error"])
 
     def _lead(self) -> None:
         """This instance runs the scheduler: jobs are rebuilt from the state, and whatever fell due
@@ -258,7 +267,10 @@ class Hall:
         a command as JSON is parsed first. Raises CommandError or LogUnavailable."""
         if not isinstance(command, Command):
             command = parse(command)
-        if isinstance(command, AddReferee) and command.salt is ABSENT:
+        if isinstance(command, AddReferee):
+            if command.salt is not ABSENT:  # one chosen by a client would give back a removed referee's token
+                raise CommandError(422, "salt is chosen by the server: leave it out",
+                                   {"field": "salt", "code": "referee.bad_salt"})
             command = replace(command, salt=secrets.token_urlsafe(12))  # their token comes from it: chosen here
         if isinstance(command, PublishSeating) and command.seed is ABSENT and self._draws_next(command):
             # The draw's seed is chosen here, at the edge, and logged with the seating so it can be replayed.
@@ -340,16 +352,26 @@ class Hall:
             self.state = fold(self.file_plan, self.events)
             self.state.broken = broken
         else:
-            apply(self.state, event)
+            self.state = advance(self.state, event, self.file_plan, self.events)
         if event.type in (E.PLAYER_REGISTERED, E.COMMAND_UNDONE):
             self._roster_codes()
-        if event.type in (E.RULES_CHANGED, E.COMMAND_UNDONE):
+        if event.type in (E.RULES_CHANGED, E.COMMAND_UNDONE) or self.state.rejected:
             self._log_set_aside()
         self._push(event)
+        if event.type == E.COMMAND_UNDONE:  # (the one way a referee is taken away: their addition undone)
+            self._revoke_referees()
         self._wake()
         self.reschedule()
         for listener in self.listeners:
             listener(event)
+
+    def _revoke_referees(self) -> None:
+        """End the feed of every referee view whose sign-in no longer stands, before the event that ended it
+        goes out (the hub writes an event just after this step)."""
+        now = self.clock()
+        gone = [c for c in self.hub.clients if c.grant is not None and not c.grant.holds(now, self.state.referees)]
+        if gone:
+            self.hub.revoke(gone, REFEREE_REMOVED)
 
     def _wake(self) -> None:
         if not self._waiting:

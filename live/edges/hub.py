@@ -37,9 +37,11 @@ from typing import Any, Protocol
 from websockets.protocol import Protocol as Framer
 from websockets.protocol import Side, State
 
+from live.core.referees import Grant
 from live.edges.budget import BUDGET, fit
 from live.edges.coalesce import sections_message, settled, withheld
-from live.edges.messages import Encoded, EventMessage, encode
+from live.edges.limits import CLOSE_POLICY
+from live.edges.messages import Encoded, Error, EventMessage, encode
 
 #: What the hub writes: a message encoded once (`Encoded`), or a text it does not look into.
 Outgoing = Encoded | str
@@ -108,13 +110,15 @@ class Client:
     `__slots__`: an idle connection costs this one small object besides the library's connection.
     """
 
-    __slots__ = ("limit", "owed", "player", "private", "seq", "socket", "stopped", "transport", "view")
+    __slots__ = ("grant", "limit", "owed", "player", "private", "seq", "socket", "stopped", "transport", "view")
 
     def __init__(self, view: str, player: str | None, socket: Socket) -> None:
         self.view = view
         self.player = player
         #: Whether this page holds the player's session (sees their private notices); set by the endpoint.
         self.private = False
+        #: A referee view's sign-in (live.core.referees.Grant), checked again when the referees change.
+        self.grant: Grant | None = None
         self.socket = socket
         #: The connection's transport (the same for its whole life: looked up once, not per frame).
         self.transport = socket.transport
@@ -305,32 +309,43 @@ class Hub:
                 self._drop([client], TOO_SLOW)
                 return
 
+    def revoke(self, clients: Iterable[Client], reason: str) -> None:
+        """End the feed of clients whose sign-in no longer stands (a referee taken away, a session that
+        ended): they get nothing more from now on, then an error that signs them out and a close (1008)."""
+        for client in clients:
+            if client in self.clients and not client.stopped:
+                client.write(text_frame(_text(encode(Error(reason, signed_out=True)))))
+                self._stop(client, reason, CLOSE_POLICY)
+
     def _drop(self, clients: list[Client], reason: str) -> None:
         for client in clients:
             if client in self.clients and not client.stopped:
-                self.clients.discard(client)
-                client.stopped = True
                 self.stats.dropped += 1
-                if client.socket.state is State.OPEN:
-                    log.info("dropping a %s client: %s", client.view, reason)
-                task = asyncio.ensure_future(self._close(client.socket, reason))
-                self._dropping.add(task)
-                task.add_done_callback(self._dropping.discard)
+                self._stop(client, reason, CLOSE_TOO_SLOW)
+
+    def _stop(self, client: Client, reason: str, code: int) -> None:
+        self.clients.discard(client)
+        client.stopped = True
+        if client.socket.state is State.OPEN:
+            log.info("closing a %s client: %s", client.view, reason)
+        task = asyncio.ensure_future(self._close(client.socket, reason, code))
+        self._dropping.add(task)
+        task.add_done_callback(self._dropping.discard)
 
     @staticmethod
-    async def _close(socket: Socket, reason: str) -> None:
-        """Close with 4008 behind what the client has not read yet; cut the connection past DROP_DEADLINE.
+    async def _close(socket: Socket, reason: str, code: int) -> None:
+        """Close with `code` behind what the client has not read yet; cut the connection past DROP_DEADLINE.
 
-        A phone that reads again in time gets the 4008 and reconnects with `since`; one that does not is
-        cut, and reconnects when it notices.
+        A phone dropped as too slow (4008) that reads again in time gets the close and reconnects with
+        `since`; one that does not is cut, and reconnects when it notices.
         """
-        closing = asyncio.ensure_future(socket.close(CLOSE_TOO_SLOW, reason))
+        closing = asyncio.ensure_future(socket.close(code, reason))
         try:
             await asyncio.wait_for(asyncio.shield(closing), DROP_DEADLINE)
         except TimeoutError:
             socket.transport.abort()
         except Exception:  # already gone: nothing to close
-            log.debug("closing a dropped client failed", exc_info=True)
+            log.debug("closing a client failed", exc_info=True)
         with contextlib.suppress(Exception):
             await closing
 

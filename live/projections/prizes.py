@@ -1,5 +1,6 @@
 """The prize list: the preset's split of a prize fund by place (live/rules/prizes.py), over the standings the
-prizes follow (`standings.prize_table`), and the best lady. One builder for every place that shows it: the
+prizes follow (`standings.prize_table`), the places a sponsor gives a prize to (`sponsor_places`), and the
+best lady. One builder for every place that shows it: the
 organizer's `GET /api/prizes`, its printable page, and the hall's screens once a referee puts it on them
 (`show_prizes`, live/commands/prizes.py: the `prizes` section).
 """
@@ -13,7 +14,7 @@ from live.core.state import State
 from live.projections.desk import fees, fund_for_prizes
 from live.projections.standings import prize_table
 from live.rules.numbers import to_decimal
-from live.rules.prizes import prizes
+from live.rules.prizes import prizes, sponsored
 
 MAX_FUND = 10**12  # a prize fund, in any currency
 
@@ -46,10 +47,17 @@ def prize_list(state: State, fund: Decimal | None = None) -> dict[str, Any]:
     amounts = prizes(fund, [(row[key], row["rank"]) for row in table], shares)
     paid = [{"rank": row["rank"], "id": row[key], "name": row["name"], "amount": float(amounts[row[key]])}
             for row in table if amounts[row[key]] > 0]
+    # The places a sponsor gives a prize to (the preset's `sponsor_places`: Čačak's 5th), not the fund.
+    rows = {row[key]: row for row in table}
+    sponsor = [{"place": place, "rank": rows[who]["rank"], "id": who, "name": rows[who]["name"]}
+               for place, winners in sponsored([(row[key], row["rank"]) for row in table],
+                                               t.rules.get("sponsor_places") or ()).items()
+               for who in winners]
     lady = next((row for row in table if row.get("lady")), None)
     desk = fees(state)
     return {"fund": float(fund), "fund_source": source, "shares": list(shares), "prizes": paid, "order": order,
             "currency": desk.currency if desk is not None else t.rules.get("currency", ""),
+            "sponsor_prizes": sponsor,
             "best_lady": {"id": lady["player"], "name": lady["name"], "rank": lady["rank"]} if lady else None}
 
 

@@ -222,14 +222,19 @@ def late_compensation(state: State, item: Item, entry: dict[str, Any]) -> tuple[
     return extra[home], extra[away]
 
 
-def overtime_penalties(state: State) -> list[bridge.Penalty]:
-    """Novi Sad: 1 VP per whole 5 minutes a match ran past match + scoring time (to the moment its
-    result was handed in), to the team that arrived later. When neither was late the referee names
-    the team with a `penalty` command; the server does not guess."""
+def overtime(state: State) -> list[dict[str, Any]]:
+    """Novi Sad: 1 VP per whole 5 minutes a match ran past match + scoring time (to the moment its result was
+    handed in), to the team that arrived later. When neither was late the referee names the team with a
+    `penalty` command; the server does not guess.
+
+    Each one as data, not words: `{"team", "item", "blocks", "block_minutes", "vp", "at"}` (whole blocks over
+    time, the block's minutes as the rules count them, the VP, when the result was handed in). The pages say
+    it in their language, with the match's title (display/i18n)."""
     t = state.tournament
     if t.rules.get("lateness") != L.NOVI_SAD:
         return []
     params = L.NoviSadTimeParams.from_rules(t.rules, t.speed)
+    minutes = json_number(to_decimal(t.rules.get("overtime_block_minutes", 0)))
     out = []
     for item in t.items:
         s = state.items.get(item.id)
@@ -237,11 +242,11 @@ def overtime_penalties(state: State) -> list[bridge.Penalty]:
             continue
         for entry in state.results.get(item.id, {}).values():
             arrived = {team: arrivals.arrived_at(state, item.id, team) for team in (entry["home"], entry["away"])}
-            over = L.novi_sad_overtime(item.start_ms, int(entry["submitted_at"]), params, pauses=s.pauses,
-                                       arrived=arrived)
+            submitted = int(entry["submitted_at"])
+            over = L.novi_sad_overtime(item.start_ms, submitted, params, pauses=s.pauses, arrived=arrived)
             if over.vp and over.caused_by:
-                out.append(bridge.Penalty(over.caused_by, over.vp, f"{item.id}: {over.blocks} × 5 min over time",
-                                          item.round))
+                out.append({"team": over.caused_by, "item": item.id, "round": item.round, "blocks": over.blocks,
+                            "block_minutes": minutes, "vp": json_number(over.vp), "at": submitted})
     return out
 
 
@@ -359,7 +364,11 @@ def _bridge(state: State) -> list[dict[str, Any]]:
     t = state.tournament
     penalties = [bridge.Penalty(p["team"], to_decimal(p["amount"]), p.get("reason", ""))
                  for p in state.penalties if p.get("unit") == "vp" and p.get("team")]
-    penalties += overtime_penalties(state)
+    over = overtime(state)
+    penalties += [bridge.Penalty(x["team"], to_decimal(x["vp"]), round=x["round"]) for x in over]
+    overdue: dict[str, list[dict[str, Any]]] = {}  # team → its matches over time, for the row
+    for x in over:
+        overdue.setdefault(x["team"], []).append({k: v for k, v in x.items() if k not in ("team", "round")})
     scores, erased = apply_withdrawals(state, bridge_scores(state))
     rows = bridge.standings(scores, [p for p in penalties if p.team not in erased],
                             tiebreaks=t.rules.get("standings_tiebreaks", ("h2h_vp", "imp_diff")),
@@ -371,6 +380,8 @@ def _bridge(state: State) -> list[dict[str, Any]]:
         "vp": json_number(row.vp), "penalty_vp": json_number(row.penalty_vp), "imps_for": json_number(row.imps_for),
         "imps_against": json_number(row.imps_against), "imp_diff": json_number(row.imp_diff), "played": row.played,
         "awarded": row.awarded, "decided_by": row.decided_by, "withdrawn": row.team in departed_now,
+        # (only where there is one: a row without stays as it was)
+        **({"overtime": overdue[row.team]} if row.team in overdue else {}),
     }, tied) for row, tied in zip(rows, _tied(rows), strict=True)]
 
 

@@ -58,9 +58,10 @@ def guarded(state: State, name: str, build: Callable[[], T], empty: object) -> T
 
 def faults(state: State) -> list[dict[str, Any]]:
     """What the referees are told the log holds that today's code cannot use: the rules values the fold set
-    aside (`live.core.plan.SetAside`) and the sections that fail to build (`guarded`), in the order of
-    their seqs. Empty on a sound log (and then no section at all: a sound log's views are as they were)."""
-    return sorted([*state.set_aside, *state.broken.values()], key=lambda x: (x["seq"], x["kind"]))
+    aside (`live.core.plan.SetAside`), the events it passed over because folding them raised
+    (`live.core.state.fold`) and the sections that fail to build (`guarded`), in the order of their seqs.
+    Empty on a sound log (and then no section at all: a sound log's views are as they were)."""
+    return sorted([*state.set_aside, *state.rejected, *state.broken.values()], key=lambda x: (x["seq"], x["kind"]))
 
 
 def item_view(t: Tournament, item: Item, s: ItemState | None, planned: Item | None = None,

@@ -218,6 +218,9 @@ def _words(key: str, value: Any, rules: Mapping[str, Any]) -> str | None:
         if len(numbers) != len(value) or len(value) > MAX_STEPS or sum(numbers) > 100:
             return (f"must list the percent of the fund for 1st, 2nd, … place, adding up to at most 100, "
                     f"not {_shown(value)}")
+    if key == "sponsor_places" and (len(value) > MAX_STEPS or len(set(value)) != len(value) or not all(
+            isinstance(x, int) and not isinstance(x, bool) and 1 <= x <= MAX_STEPS for x in value)):
+        return f"must list the places (from 1 to {MAX_STEPS}, each once) a sponsor's prize goes to, not {_shown(value)}"
     if key == "currency" and not 0 < len(value.strip()) <= MAX_CURRENCY:
         return f"must be a currency's name of 1 to {MAX_CURRENCY} characters, not {_shown(value)}"
     return None

@@ -34,6 +34,7 @@ PRESETS: dict[str, dict[str, Any]] = {
         "bonus_cap": 0.5,  # the bonus for 1st and 2nd-positive; the malus has no limit
         "standings_tiebreaks": ["bule", "head_to_head"],  # after the sum of points; then shared
         "prize_shares": [50, 25, 15, 10],  # % of the prize fund by place (live/rules/prizes.py)
+        "sponsor_places": [5],  # places that get a sponsor's prize, not money from the fund
         # Sanctions and appeals (live/rules/sanctions.py, live/rules/appeals.py), in bule on the offender's paper.
         "sanction_bad_shuffle_bule": [0, 4, 16, 32],  # 1st, 2nd, … bad shuffle or cut (0: a warning); the last repeats
         "sanction_misdeal_bule": 2,  # to each co-player at the table (each writes 20 supe on the dealer)
@@ -205,6 +206,7 @@ PARAMETER_TYPES: dict[str, type | tuple[type, ...]] = {
     "prize_fund_share": (int, float),
     "prize_fund_min_share": (int, float),
     "prize_fund_from": list,
+    "sponsor_places": list,  # places given a sponsor's prize (live/rules/prizes.py `sponsored`); [] for none
     "withdrawn_no_refund": bool,
     "lineup_size": int,
     "individual_min_percent": (int, float),

@@ -1,4 +1,5 @@
-"""Prize money by place: RULES.md §1 Čačak (50/25/15/10 % of the fund), §2 Novi Sad (60 : 40, by the final).
+"""Prize money by place: RULES.md §1 Čačak (50/25/15/10 % of the fund), §2 Novi Sad (60 : 40, by the final);
+and the places a sponsor's prize goes to (§1: the 5th), the presets' `sponsor_places`.
 
 The shares are the presets' `prize_shares` (percent of the fund for 1st, 2nd, …). Competitors
 who share a place share the money of the places they cover: two players tied for 2nd take
@@ -66,6 +67,17 @@ def prizes(
         for competitor in members:
             result[competitor] = rounded
     return result
+
+
+def sponsored(ranking: Iterable[tuple[str, int]], places: Iterable[int]) -> dict[int, list[str]]:
+    """The competitors each sponsor's place goes to (RULES.md §1: "5th place … get[s] a sponsor prize"), from
+    (id, rank) pairs as `prizes` takes them: those whose place is it, or whose shared place covers it (two tied
+    for 4th cover the 4th and the 5th place: both). A place nobody reaches (a field of four) goes to nobody."""
+    groups: dict[int, list[str]] = {}
+    for competitor, rank in ranking:
+        groups.setdefault(rank, []).append(competitor)
+    return {place: members for place in places
+            for rank, members in sorted(groups.items()) if rank <= place < rank + len(members)}
 
 
 def champion_first(ranking: Iterable[tuple[str, int]], winner: str, runner_up: str) -> list[tuple[str, int]]:

@@ -1,6 +1,8 @@
 """A log an older server let absurd rules into starts again, and the console tells the referee, on a phone
 (390×844) in the tournament's languages: each value set aside, the event that holds it and the value kept,
-in one card above the clock; the console works as on any log. On a sound log there is no such card."""
+in one card above the clock; the console works as on any log. So does a log holding an event today's fold
+cannot take (a committee's decision on an appeal it names in words): the state is as if it were not there, and
+the card names it. On a sound log there is no such card."""
 
 from __future__ import annotations
 
@@ -11,6 +13,10 @@ import pytest
 from fixtures.old_rules import write_old_log
 from server import round_entry, start_server_async, tournament_toml
 from test_pages import PHONE, bounded, open_tab, referee_login, shot
+
+from live.core import events as E
+from live.core.events import NewEvent
+from live.edges.log.sqlite import SQLiteLog
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 
@@ -48,6 +54,38 @@ async def test_the_console_tells_what_the_log_holds_that_the_server_set_aside(
             finally:
                 await tab.context.close()
     finally:
+        server.stop()
+
+
+@bounded
+async def test_the_console_names_an_event_the_fold_passed_over_and_works_on(
+        browser: Any, tmp_path: Path, artifacts: Path) -> None:
+    path, db = tmp_path / "old.toml", tmp_path / "old.db"
+    text = tournament_toml(name="Kup Čačka 2027", timezone="Europe/Belgrade",
+                           timetable=[round_entry("r1", 1, start_in=3 * 3600, minutes=180, title="Коло 1")])
+    path.write_text(text, encoding="utf-8")
+    await write_old_log(db, text, str(path))
+    log = SQLiteLog(db, "old")
+    await log.open()
+    try:  # (seq 3: a committee's decision on an appeal named in words, not by its seq: the fold cannot file it)
+        await log.append(NewEvent(E.APPEAL_DECIDED, "referee", {"appeal": "the first one", "decision": "upheld"}))
+    finally:
+        await log.close()
+    server = await start_server_async(path, db)
+    tab = await open_tab(browser, server, "/referee?lang=sr-Latn", viewport=PHONE, is_mobile=True, has_touch=True)
+    try:
+        await referee_login(tab, server.token)
+        card = tab.page.locator("#faults-card")
+        await card.wait_for(state="visible")
+        lines = await card.locator(".r-fault").all_inner_texts()
+        assert lines[-1].startswith("Događaj br. 3 (odluka komisije) ovaj server ne može da primeni: sve je kao da "
+                                    "ga nema u dnevniku, a događaji posle njega se računaju."), lines
+        assert await tab.page.locator("#items li[data-item=\"r1\"]").is_visible()  # the console works
+        assert (await server.state())["seq"] >= 3  # (the server answers past it: the sign-in came after)
+        await shot(tab, artifacts, "console-faults-event-sr-Latn.png")
+        assert not tab.errors, tab.errors
+    finally:
+        await tab.context.close()
         server.stop()
 
 

@@ -61,6 +61,9 @@ async def test_the_console_shows_the_prize_list_and_puts_it_on_the_display_and_o
         expected = await prize_list(server)
         paid = expected["prizes"]
         assert [p["amount"] for p in paid[:4]] == [50_000, 25_000, 15_000, 10_000]
+        # RULES.md §1: "5th place … get[s] a sponsor prize": the 5th (ten tables' winners ahead of the rest)
+        (fifth,) = expected["sponsor_prizes"]
+        assert (fifth["place"], fifth["rank"]) == (5, 5) and fifth["id"] not in [p["id"] for p in paid]
 
         console = await open_tab(browser, server, "/referee?lang=sr-Cyrl", viewport=PHONE, is_mobile=True,
                                  has_touch=True, accept_dialogs=True)
@@ -77,6 +80,9 @@ async def test_the_console_shows_the_prize_list_and_puts_it_on_the_display_and_o
         for line, prize in zip(shown, paid, strict=True):
             assert prize["name"] in line, (line, prize)
         assert "50.000\u00a0дин." in shown[0], shown[0]  # Serbian groups thousands with a dot
+        sponsor_row = card.locator('[data-role="sponsor-prize"]')
+        assert await sponsor_row.get_attribute("data-id") == fifth["id"]
+        assert " ".join((await sponsor_row.inner_text()).split()) == f"5. {fifth['name']} награда спонзора"
         lady = expected["best_lady"]
         assert lady and lady["name"] in await card.locator('[data-role="best-lady"]').inner_text()
         await card.scroll_into_view_if_needed()
@@ -90,10 +96,12 @@ async def test_the_console_shows_the_prize_list_and_puts_it_on_the_display_and_o
             assert await tab.page.locator("#prizes-panel").is_hidden()
 
         await card.locator('[data-action="show-prizes"]').click()
-        for tab, words, amount in ((display, "Награде", "50.000\u00a0дин."), (slovak, "Ceny", "50\u00a0000\u00a0RSD")):
+        for tab, words, amount, sponsor in ((display, "Награде", "50.000\u00a0дин.", "Награда спонзора"),
+                                            (slovak, "Ceny", "50\u00a0000\u00a0RSD", "Cena sponzora")):
             on_screen = await prizes_on_display(tab)
-            assert [r["id"] for r in on_screen] == [p["id"] for p in paid]
-            assert [r["name"] for r in on_screen] == [p["name"] for p in paid]
+            assert [r["id"] for r in on_screen] == [p["id"] for p in paid] + [fifth["id"]]
+            assert [r["name"] for r in on_screen] == [p["name"] for p in paid] + [fifth["name"]]
+            assert (on_screen[-1]["place"], on_screen[-1]["amount"]) == ("5.", sponsor), on_screen[-1]
             assert on_screen[0]["amount"] == amount, on_screen[0]
             assert all(r["px"] >= MIN_ROW_PX and r["visible"] and not r["cut"] for r in on_screen), on_screen
             assert await tab.page.locator("#prizes-title").inner_text() == words

@@ -271,6 +271,27 @@ async def test_an_old_log_is_served_with_its_file_as_the_plan_recorded_once(tmp_
             assert (await server.state())["announcements"][0]["text"] == "welcome"
 
 
+async def test_the_public_log_names_the_tournament_file_without_the_server_s_folders(tmp_path: Path) -> None:
+    """The plan's event says which file it came from by its name alone: the server's folders are nobody's
+    business in the hall (a log written before that still has the path: shown without it)."""
+    file = write_tournament(tmp_path / "t.toml", timetable=[round_entry("r1", 1, start_in=3600, minutes=60)])
+    with start_server(file, tmp_path / "t.db") as server:
+        (plan,) = [e for e in await server.events() if e["type"] == "plan_recorded"]
+        assert plan["payload"]["file"] == "t.toml"
+    db = tmp_path / "old.db"
+    with start_server(file, db):
+        pass
+    old = sqlite3.connect(db)
+    (payload,) = old.execute("SELECT payload FROM events WHERE type = 'plan_recorded'").fetchone()
+    old.execute("UPDATE events SET payload = ? WHERE type = 'plan_recorded'",
+                (json.dumps({**json.loads(payload), "file": str(file.resolve())}),))
+    old.commit()
+    old.close()
+    with start_server(file, db) as server:
+        public = json.dumps(await server.events())
+        assert str(tmp_path.resolve()) not in public and '"file": "t.toml"' in public
+
+
 async def test_undo_of_a_walk_in_and_of_a_shift_restores_the_state_before(tmp_path: Path) -> None:
     rounds = [round_entry("r1", 1, start_in=3600, minutes=60), round_entry("r2", 2, start_in=7200, minutes=60)]
     file = write_tournament(tmp_path / "t.toml", timetable=rounds)

@@ -93,8 +93,11 @@ async def test_private_notices_need_the_players_session(tmp_path: Path) -> None:
             finally:
                 await close_all(clients)
 
-            # "not me": the session is cleared
+            # another site's page cannot sign the player out; "not me" on the phone clears the session
             async with httpx.AsyncClient(timeout=10) as http:
+                foreign = await http.delete(f"{server.url}/api/player-session", headers={
+                    "Cookie": vesna_cookie, "Origin": "http://evil.example", "Sec-Fetch-Site": "cross-site"})
+                assert foreign.status_code == 403 and "set-cookie" not in foreign.headers
                 out = await http.delete(f"{server.url}/api/player-session", headers={"Cookie": vesna_cookie})
             assert out.status_code == 200 and 'live_player=""' in out.headers["set-cookie"]
             # a forged or tampered cookie is no session

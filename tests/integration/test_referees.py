@@ -14,6 +14,8 @@ from cluster import start_instances
 from redis_server import RedisServer
 from server import Server, WSClient, is_type, round_entry, start_server, write_tournament
 
+from live.core.referees import Referees
+
 ANA = "ana-file-token-0123456789"
 BOJAN = "bojan-env-token-0123456789"
 COOKIE = "live_referee"
@@ -117,6 +119,11 @@ async def test_a_cookie_command_from_another_site_s_page_is_refused(tmp_path: Pa
                                      headers={"Origin": server.url, "Sec-Fetch-Site": "same-origin"})
             assert own.status_code == 200, own.text
             assert (await server.state())["seq"] == before + 1
+            # nor can another site's form sign the referee out
+            out = await browser.post("/api/logout", headers={"Origin": "http://evil.example",
+                                                            "Sec-Fetch-Site": "cross-site"})
+            assert out.status_code == 403 and "set-cookie" not in out.headers
+            assert (await browser.get("/api/me")).status_code == 200
             await browser.post("/api/logout")
             assert (await browser.get("/api/me")).status_code == 401
 
@@ -203,3 +210,90 @@ async def test_a_session_made_on_one_redis_instance_works_on_the_other(tmp_path:
         finally:
             a.kill()
             b.kill()
+
+
+def is_event(kind: str) -> Any:
+    return lambda m: m.get("type") == "event" and m["event"]["type"] == kind
+
+
+async def test_a_referee_taken_away_loses_the_open_referee_feed_at_once(tmp_path: Path) -> None:
+    """Undoing a console addition signs out the referee's open consoles (cookie or token) before the next
+    event: the check at the upgrade alone let them read every private notice afterwards."""
+    with serve(tmp_path) as server:
+        added = (await server.command({"type": "add_referee", "name": "Vesna"}, token=ANA)).json()
+        token, link = added["login"]["token"], added["login"]["url"].split("#login=")[1]
+        async with httpx.AsyncClient(base_url=server.url, timeout=10) as phone:
+            session = (await login(phone, server.url, {"login": link})).cookies[COOKIE]
+        by_cookie = await WSClient.connect(server.ws_url("referee"),
+                                           additional_headers={"Cookie": f"{COOKIE}={session}"})
+        by_token = await server.client("referee", token=token)
+        ana = await server.client("referee", token=ANA)
+        try:
+            for client in (by_cookie, by_token, ana):
+                await client.wait_for(is_type("snapshot"), timeout=5)
+            undo = await server.command({"type": "undo", "seq": added["seq"]}, token=ANA)
+            assert undo.status_code == 200, undo.text
+            for client in (by_cookie, by_token):
+                refused = await client.wait_for(is_type("error"), timeout=5)
+                assert refused["signed_out"] is True and "no longer a referee" in refused["error"]
+                assert await client.wait_closed(timeout=5) == 1008
+            private = await server.command({"type": "announce", "text": "for the referees", "player": "p1"},
+                                           token=ANA)
+            assert private.status_code == 200, private.text
+            await ana.wait_for(is_event("announced"), timeout=5)
+            for client in (by_cookie, by_token):
+                assert not client.find(is_event("command_undone")) and not client.find(is_event("announced"))
+            # and a new console with her old session or token is refused as well
+            again = await WSClient.connect(server.ws_url("referee"),
+                                           additional_headers={"Cookie": f"{COOKIE}={session}"})
+            try:
+                await again.send_json({"type": "ping", "t": 1})
+                assert (await again.wait_for(is_type("error"), timeout=5))["signed_out"] is True
+            finally:
+                await again.close()
+        finally:
+            for client in (by_cookie, by_token, ana):
+                await client.close()
+
+
+async def test_an_open_referee_feed_ends_with_its_session(tmp_path: Path) -> None:
+    """A console open when its session expires is signed out then, not at its next command."""
+    secret = "a-referee-secret-for-this-test-0123456789"
+    file = tournament(tmp_path)
+    with start_server(file, tmp_path / "t.db", env={"LIVE_REFEREE_SECRET": secret}) as server:
+        at = int((await server.health())["time"])
+        short = Referees(secret, []).session("Ana", at, {}, lasts=3_000)  # signed as the server signs
+        console = await WSClient.connect(server.ws_url("referee"), additional_headers={"Cookie": f"{COOKIE}={short}"})
+        try:
+            snapshot = await console.wait_for(is_type("snapshot"), timeout=5)
+            assert "audit" in snapshot["sections"]
+            refused = await console.wait_for(is_type("error"), timeout=10)
+            assert refused["signed_out"] is True and "session has ended" in refused["error"]
+            assert await console.wait_closed(timeout=5) == 1008
+            assert refused["_received_ms"] >= at + 3_000 - 50, "not before the session's end"
+        finally:
+            await console.close()
+
+
+async def test_the_server_chooses_a_new_referee_s_salt(tmp_path: Path) -> None:
+    """A salt chosen by the client is refused (nothing written); a referee taken away and added again under
+    the same name gets a new token, and their old token and session stay refused."""
+    with serve(tmp_path) as server:
+        before = len(await server.events())
+        chosen = await server.command({"type": "add_referee", "name": "Vesna", "salt": "salt-of-vesna"}, token=ANA)
+        assert chosen.status_code == 422, chosen.text
+        assert chosen.json()["detail"] == {"field": "salt", "code": "referee.bad_salt"}
+        assert len(await server.events()) == before
+        first = (await server.command({"type": "add_referee", "name": "Vesna"}, token=ANA)).json()
+        async with httpx.AsyncClient(base_url=server.url, timeout=10) as phone:
+            link = first["login"]["url"].split("#login=")[1]
+            session = (await login(phone, server.url, {"login": link})).cookies[COOKIE]
+        assert (await server.command({"type": "undo", "seq": first["seq"]}, token=ANA)).status_code == 200
+        second = (await server.command({"type": "add_referee", "name": "Vesna"}, token=ANA)).json()
+        assert second["login"]["token"] != first["login"]["token"]
+        old = await server.command({"type": "announce", "text": "old token"}, token=first["login"]["token"])
+        assert old.status_code == 401
+        async with httpx.AsyncClient(base_url=server.url, timeout=10, cookies={COOKIE: session}) as phone:
+            assert (await phone.get("/api/me")).status_code == 401, "her session from before the removal"
+        new = await server.command({"type": "announce", "text": "new token"}, token=second["login"]["token"])
+        assert new.status_code == 200 and new.json()["events"][0]["actor"] == "referee:Vesna"

@@ -34,8 +34,13 @@ async def test_the_slips_are_the_referees_one_per_player_with_their_code_and_a_q
         assert page.status_code == 200
         assert page.headers["content-type"].startswith("text/html")
         policy = page.headers["content-security-policy"]
-        assert "default-src 'none'" in policy and "script" not in policy
-        assert "<script" not in page.text
+        assert "script-src 'self'" in policy and "unsafe-inline" not in policy, "the pages' one policy"
+        assert "<script" not in page.text and "<style" not in page.text
+        sheet = re.search(r'<link rel=stylesheet href="([^"]+)">', page.text)
+        assert sheet and sheet.group(1).endswith("/print/slips.css"), page.text[:400]
+        async with httpx.AsyncClient(base_url=server.url, timeout=10) as http:
+            css = await http.get(sheet.group(1))
+        assert css.status_code == 200 and "@page" in css.text, "its style sheet from the pages' files"
         assert page.headers["cache-control"] == "no-store"
         assert '<html lang="sr-Cyrl">' in page.text and "Ваш код за пријаву" in page.text  # the file's language
 

@@ -32,6 +32,20 @@ describe("the faults card", () => {
     for (const lang of LANGS) assert.equal(new Set(said[lang]).size, 3, lang);
   });
 
+  it("says an event the fold passed over, named as the audit names its command, in every language", () => {
+    const EVENT = { kind: "event", seq: 7, type: "result_recorded", error: "KeyError: 'home'" };
+    assert.equal(faultLines([EVENT], strings("referee", "en").faults, strings("referee", "en").commandNames)[0],
+      "Event #7 (result) cannot be taken in by this server: everything is as if it were not in the log, and the "
+        + "events after it count. (KeyError: 'home')");
+    const said = Object.fromEntries(LANGS.map((lang) => [lang,
+      faultLines([EVENT], strings("referee", lang).faults, strings("referee", lang).commandNames)[0]]));
+    assert.match(said.sk, /^Udalosť č\. 7 \(výsledok\) tento server nevie použiť: /);
+    assert.match(said["sr-Latn"], /^Događaj br\. 7 \(rezultat\) ovaj server ne može da primeni: /);
+    assert.match(said["sr-Cyrl"], /^Догађај бр\. 7 \(резултат\) овај сервер не може да примени: /);
+    // a type the catalogue has no name for (a newer server's event) is said as it is
+    assert.match(faultLines([{ ...EVENT, type: "cake_served" }], strings("referee", "en").faults)[0], /\(cake_served\)/);
+  });
+
   it("has nothing to say on a sound log (no section at all)", () => {
     assert.deepEqual(faultLines(undefined, strings("referee", "en").faults), []);
     assert.deepEqual(faultLines([], strings("referee", "sk").faults), []);

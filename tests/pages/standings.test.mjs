@@ -3,10 +3,10 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 
 import {
-  changedStandings, gameOf, lastScoredItem, nameBook, placeSpan, prizePlaces, rankLabels, ranks, resultsOf, seatingOf, seatingToShow,
-  standingKey, standingsRows, standingsStarted,
+  changedStandings, gameOf, lastScoredItem, nameBook, overtimeOf, placeSpan, prizePlaces, rankLabels, ranks, resultsOf, seatingOf,
+  seatingToShow, standingKey, standingsRows, standingsStarted,
 } from "../../display/lib/standings.js";
-import { at, round } from "./helpers.mjs";
+import { LANGS, at, round, strings } from "./helpers.mjs";
 
 describe("the standings", () => {
   it("knows the game from the tournament, else from the rows or the teams", () => {
@@ -108,5 +108,42 @@ describe("names, seating and results", () => {
     const rows = [{ rank: 1 }, { rank: 2 }, { rank: 2 }, { rank: 4 }];
     assert.deepEqual(prizePlaces(rows, (r) => `${r}.`, (a, b) => `${a}–${b}.`), ["1.", "2–3.", "2–3.", "4."]);
     assert.deepEqual(prizePlaces([], String, String), []);
+  });
+});
+
+describe("the VP taken off for matches over time (Novi Sad)", () => {
+  const sections = { timetable: [{ id: "m3", title: "Kolo 3", playing: true }, { id: "m5", title: "Kolo 5", playing: true }] };
+  const rows = [
+    { team: "t1", name: "Partizan", vp: 30, penalty_vp: 3, overtime: [
+      { item: "m5", blocks: 1, block_minutes: 5, vp: 1, at: at(21, 50) },
+      { item: "m3", blocks: 2, block_minutes: 5, vp: 2, at: at(20, 20) }] },
+    { team: "t2", name: "Vojvodina", vp: 28 },
+    { team: "t3", name: "Crvena zvezda", vp: 20, overtime: [{ item: "m4", blocks: 3, block_minutes: 5, vp: 3, at: at(21, 0) }] },
+  ];
+
+  it("lists each one with its team and its match's title, in the order they happened", () => {
+    const got = overtimeOf(rows, sections).map((x) => [x.row.team, x.item, x.title, x.blocks, x.minutes, x.vp]);
+    assert.deepEqual(got, [["t1", "m3", "Kolo 3", 2, 5, 2], ["t3", "m4", "m4", 3, 5, 3], ["t1", "m5", "Kolo 5", 1, 5, 1]]);
+    assert.deepEqual(overtimeOf([{ team: "t2" }, null], sections), []);
+    assert.deepEqual(overtimeOf(undefined, sections), []);
+  });
+
+  it("is said in every language with the title in the nominative, first or after a colon", () => {
+    const [x] = overtimeOf(rows, sections);
+    const said = Object.fromEntries(LANGS.map((lang) => [lang, [
+      strings("display", lang).overtimeLine(x.row.name, x.title, "2", "5", "2"),
+      strings("referee", lang).stOvertime(x.row.name, x.title, "2", "5", "2"),
+      `${strings("player", lang).penaltyIn(x.title)}: ${strings("player", lang).overtimeReason("2", "5")}`,
+    ]]));
+    assert.deepEqual(said.en, ["Partizan: −2 VP (Kolo 3: 2\u00a0×\u00a05\u00a0min over time)", "Partizan: −2 VP (Kolo 3: 2\u00a0×\u00a05\u00a0min over time)",
+      "in Kolo 3: 2\u00a0×\u00a05\u00a0min over time"]);
+    assert.deepEqual(said["sr-Latn"], ["Partizan: −2 VP (Kolo 3: prekoračenje vremena 2\u00a0×\u00a05\u00a0min)",
+      "Partizan: −2 VP (Kolo 3: prekoračenje vremena 2\u00a0×\u00a05\u00a0min)", "u: Kolo 3: prekoračenje vremena 2\u00a0×\u00a05\u00a0min"]);
+    assert.equal(said["sr-Cyrl"][0], "Partizan: −2 VP (Kolo 3: прекорачење времена 2\u00a0×\u00a05\u00a0мин)");
+    assert.equal(said.sk[0], "Partizan: −2 VB (Kolo 3: prekročenie času 2\u00a0×\u00a05\u00a0min)");
+    for (const lang of LANGS) {
+      for (const line of said[lang]) assert.match(line, /Kolo 3:/, `${lang}: the title, then a colon`);
+      if (lang !== "en") for (const line of said[lang]) assert.doesNotMatch(line, /over time/, lang);
+    }
   });
 });

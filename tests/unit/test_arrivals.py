@@ -25,9 +25,10 @@ from live.core import events as E
 from live.core.events import Event
 from live.core.state import State, fold
 from live.core.tournament import Tournament
+from live.edges.web.exports import STANDINGS_COLUMNS, standings_csv
 from live.projections import checkin
 from live.projections.lateness import absent, lateness_of
-from live.projections.standings import scored_results, standings_of
+from live.projections.standings import ranks, scored_results, standings_of
 from live.projections.views import me_section
 from live.rules import seating
 from live.rules.vp import slovak25_vp, wbf_vp
@@ -621,6 +622,28 @@ def test_a_result_handed_in_late_costs_the_late_team_vp(handed_in: int, vp_off: 
     assert rows["t5"]["penalty_vp"] == vp_off
     assert rows["t5"]["vp"] == pytest.approx(float(away) - vp_off)
     assert (rows["t2"]["penalty_vp"], rows["t2"]["vp"]) == (0, pytest.approx(float(home)))
+
+
+def test_the_overtime_is_in_the_row_as_data_the_pages_word_and_the_csv_stays_its_columns() -> None:
+    """The row says which match, how many whole blocks of how many minutes, and the VP: no server-made words
+    (the pages say it in their language with the match's title, display/i18n); the CSV keeps its columns."""
+    desk = novi_sad()
+    desk.check_in("t2", T0, item="m1")
+    desk.check_in("t5", at(12), item="m1")
+    desk.do("record_result", at(116), item="m1", home="t2", away="t5", imps_home=30, imps_away=10)
+    table = standings_of(desk.state)
+    rows = {r["team"]: r for r in table}
+    assert rows["t5"]["overtime"] == [{"item": "m1", "blocks": 2, "block_minutes": 5, "vp": 2, "at": at(116)}]
+    assert rows["t5"]["penalty_vp"] == 2
+    assert all("overtime" not in r for r in table if r["team"] != "t5"), "a row without stays as it was"
+    assert "over time" not in repr(table) and "over time" not in repr(me_section(desk.state, "t5p1"))
+    assert me_section(desk.state, "t5p1")["standing"]["overtime"] == rows["t5"]["overtime"]  # the player's page
+    text = standings_csv("bridge", table, ranks(table), {}, "sr-Latn").decode("utf-8-sig")
+    lines = [line.split(";") for line in text.splitlines()]
+    assert lines[0] == [key for key, _ in STANDINGS_COLUMNS["bridge"]]
+    assert all(len(line) == len(lines[0]) for line in lines)
+    (t5,) = [line for line in lines if line[1] == rows["t5"]["name"]]
+    assert t5[2] == str(rows["t5"]["vp"]).replace(".", ","), "the VP after the overtime, a number"
 
 
 def test_a_correction_keeps_the_original_submission_time() -> None:

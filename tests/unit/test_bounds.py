@@ -70,6 +70,8 @@ def test_a_value_past_its_bounds_is_refused_naming_them(key: str, value: float) 
     ("vp_scale", "imp", "one of wbf, slovak25"), ("lateness", "slovak-league", "for preferans"),
     ("standings_tiebreaks", ["bule", "coin"], "some of bule, head_to_head"),
     ("prize_shares", [60, 50], "at most 100"), ("call_before", math.nan, "finite"),
+    ("sponsor_places", [5, 5], "each once"), ("sponsor_places", [0], "from 1 to 100"),
+    ("sponsor_places", ["5th"], "places"),
 ])
 def test_a_word_or_a_list_a_screen_would_choke_on_is_refused(key: str, value: Any, why: str) -> None:
     wrong = problem(key, value, PRESETS["cacak-preferans"])

@@ -72,6 +72,9 @@ SETUPS: dict[str, list[Event]] = {
     ],
     "announced": [ev(1, T0 - 30 * MIN, E.ANNOUNCED, "referee", text="Welcome")],
     "prizes shown": [ev(1, T0 - 30 * MIN, E.PRIZES_SHOWN, "referee", fund=1000)],
+    # round 1's table scored: a ranking the prizes can follow (before it everyone shares the first place)
+    "scored": [seated(), start(seq=2), ev(3, T0 + 170 * MIN, E.RESULT_RECORDED, "referee", item="r1", table=1,
+                                          results={"p1": 30, "p2": 10, "p3": -40})],
 }
 
 NOW = T0 + 100 * MIN  # 80 minutes left in round 1 if it runs from T0
@@ -171,7 +174,7 @@ VALID: list[tuple[str, str, str, dict[str, Any], int, str, dict[str, Any]]] = [
      BEFORE, E.REFEREE_ADDED, {"name": "Ana Marić", "salt": "salt-of-ana"}),
     ("reveal_standings at the prize-giving", "hidden", "running", {"type": "reveal_standings"}, T0 + 200 * MIN,
      E.STANDINGS_REVEALED, {}),
-    ("show_prizes for a fund", "preferans", "empty", {"type": "show_prizes", "fund": 1000}, NOW,
+    ("show_prizes for a fund", "preferans", "scored", {"type": "show_prizes", "fund": 1000}, NOW,
      E.PRIZES_SHOWN, {"fund": 1000}),
     ("hide_prizes", "preferans", "prizes shown", {"type": "hide_prizes"}, NOW, E.PRIZES_HIDDEN, {}),
     # the day the server was down: a start and an end recorded at the instant they happened
@@ -311,6 +314,8 @@ BAD: list[tuple[str, str, str, Any, int, int, str, str | None]] = [
      "text is 501 characters; at most 500", "text"),
     ("announce to an unknown player", "preferans", "empty", {"type": "announce", "text": "Hi", "player": "p99"},
      NOW, 422, "no player has the id 'p99'", "player"),
+    ("show_prizes before any result", "preferans", "empty", {"type": "show_prizes", "fund": 1000}, NOW, 409,
+     "no result is entered yet: the prize list would have everyone in first place", "type"),
     ("undo with nothing to undo", "preferans", "empty", {"type": "undo"}, NOW, 409,
      "there is no referee command to undo", "seq"),
     ("undo with only signals in the log", "preferans", "running", {"type": "undo"}, NOW, 409,

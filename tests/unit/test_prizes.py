@@ -8,7 +8,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from live.rules.prizes import CACAK_SHARES, NOVI_SAD_SHARES, champion_first, place_amounts, prizes
+from live.rules.presets import PRESETS
+from live.rules.prizes import CACAK_SHARES, NOVI_SAD_SHARES, champion_first, place_amounts, prizes, sponsored
 
 D = Decimal
 
@@ -47,6 +48,25 @@ def test_cacak_split(ranking: list[tuple[str, int]], expected: dict[str, int]) -
 )
 def test_novi_sad_split(ranking: list[tuple[str, int]], expected: dict[str, int]) -> None:
     assert prizes(7500, ranking, NOVI_SAD_SHARES) == {k: D(v) for k, v in expected.items()}
+
+
+@pytest.mark.parametrize(
+    ("ranking", "expected"),
+    [
+        pytest.param([("a", 1), ("b", 2), ("c", 3), ("d", 4), ("e", 5), ("f", 6)], {5: ["e"]}, id="rules1-5th"),
+        pytest.param([("a", 1), ("b", 2), ("c", 3), ("d", 4), ("e", 4), ("f", 6)], {5: ["d", "e"]},
+                     id="rules1-a-tie-for-4th-covers-the-5th"),
+        pytest.param([("a", 1), ("b", 2), ("c", 3), ("d", 3), ("e", 3), ("f", 6)], {5: ["c", "d", "e"]},
+                     id="rules1-a-three-way-tie-for-3rd-covers-the-5th"),
+        pytest.param([("a", 1), ("b", 2), ("c", 3), ("d", 4)], {}, id="rules1-a-field-of-four-has-no-5th"),
+    ],
+)
+def test_the_sponsors_place_goes_to_whoever_holds_it(ranking: list[tuple[str, int]],
+                                                     expected: dict[int, list[str]]) -> None:
+    # RULES.md §1: "5th place and the best lady get sponsor prizes"
+    assert PRESETS["cacak-preferans"]["sponsor_places"] == [5]
+    assert sponsored(ranking, [5]) == expected
+    assert sponsored(ranking, []) == {}
 
 
 def test_amounts_round_down_to_the_unit() -> None:

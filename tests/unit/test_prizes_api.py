@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from helpers import ranked
+from helpers import ranked, rounds, tournament_toml
 from starlette.testclient import TestClient
 
 from live.core.tournament import load
@@ -47,6 +47,34 @@ def test_the_fund_is_split_50_25_15_10_by_the_standings_and_the_best_lady_is_nam
     assert [p["amount"] for p in body["prizes"]] == [50000, 25000, 15000, 10000]
     ladies = [row for row in ranked(standings) if row["lady"]]
     assert body["best_lady"] == {"id": ladies[0]["player"], "name": ladies[0]["name"], "rank": ladies[0]["rank"]}
+    # RULES.md §1: "5th place and the best lady get sponsor prizes": the 5th, as the Čačak file's rules say
+    fifth = [row for row in ranked(standings) if row["rank"] <= 5 < row["rank"] + sum(
+        1 for other in ranked(standings) if other["rank"] == row["rank"])]
+    assert body["sponsor_prizes"] == [{"place": 5, "rank": row["rank"], "id": row["player"], "name": row["name"]}
+                                      for row in fifth]
+    assert len(fifth) >= 1 and fifth[0]["player"] not in [p["id"] for p in body["prizes"]]
+
+
+def test_the_sponsors_places_are_the_files_rules(tmp_path: Path) -> None:
+    """`sponsor_places` in the file's `[rules]` names the places; a place two share goes to both; none: none."""
+    players = [{"id": f"p{n}", "name": f"Igrač {n}"} for n in range(1, 7)]
+    for n, places in enumerate(([4, 6], [])):
+        path = tmp_path / f"cup{n}.toml"
+        path.write_text(tournament_toml(rounds(1), players=players, rules={"sponsor_places": places}),
+                        encoding="utf-8")
+        t = load(path)
+        hall = Hall(t, SQLiteLog(tmp_path / f"cup{n}.db", t.name), run_scheduler=False,
+                    clock=lambda start=t.items[0].start_ms: start)
+        with TestClient(create_app(hall, TOKEN)) as http:
+            seating = command(http, {"type": "publish_seating", "item": "r1", "seed": 3})["events"][0]["payload"]
+            command(http, {"type": "start_round", "item": "r1"})
+            (a1, b1, c1), (a2, b2, c2) = (table["players"] for table in seating["tables"])  # type: ignore[index]
+            for k, (a, b, c) in enumerate(((a1, b1, c1), (a2, b2, c2))):  # the 2nds level, not met: 3rd–4th
+                command(http, {"type": "record_result", "item": "r1", "table": k + 1,
+                               "results": {a: 60 - 10 * k, b: 0, c: 10 * k - 60}})
+            body = http.get("/api/prizes", params={"fund": "1000"}).json()
+            said = sorted((x["place"], x["rank"], x["id"]) for x in body["sponsor_prizes"])
+            assert said == (sorted([(4, 3, b1), (4, 3, b2), (6, 6, c1)]) if places else []), places
 
 
 @pytest.mark.parametrize("fund", ["", "lots", "-5", "NaN"])

@@ -73,6 +73,23 @@ def test_the_prizes_wait_for_the_hidden_standings_and_a_bad_fund_is_refused_with
     assert public_sections(desk.state)["prizes"]["prizes"][0]["amount"] == 500
 
 
+def test_before_any_result_the_prize_list_is_refused_and_nothing_written() -> None:
+    """Before a result every competitor shares the first place: the hall's list would be the whole field "1st"."""
+    desk = Desk(tournament(rounds(2), players=PLAYERS), T0 - 30 * MIN)
+    desk.do("publish_seating", item="r1", seed=IN_ORDER)
+    desk.do("start_round", T0, item="r1")
+    for command in ({"type": "show_prizes", "fund": 100_000}, {"type": "show_prizes"}):
+        refused = desk.refuse(command)
+        assert (refused.status, refused.detail) == (409, {"field": "type", "code": "prizes.no_results"}), command
+    assert "prizes" not in public_sections(desk.state)
+    scored = desk.do("record_result", at(170), item="r1", table=1, results=SLIPS[1])
+    desk.do("show_prizes", fund=100_000)
+    assert public_sections(desk.state)["prizes"]["prizes"][0]["id"] == "p1"
+    desk.do("hide_prizes")
+    desk.do("undo", seq=scored.seq)  # the only result taken back: nothing to rank by again
+    assert desk.refuse({"type": "show_prizes", "fund": 100_000}).detail["code"] == "prizes.no_results"
+
+
 def test_rules_with_no_split_of_a_fund_have_no_prize_list_to_show() -> None:
     slovak = tournament(rounds(1, kind="match", minutes=240, boards=24), preset="slovak-league",
                         teams=[{"id": "a", "name": "A"}, {"id": "b", "name": "B"}])

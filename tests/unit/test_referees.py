@@ -43,7 +43,7 @@ def test_a_referee_added_at_the_console_has_a_token_derived_from_the_secret_not_
 
 def test_a_session_holds_its_referee_until_it_expires() -> None:
     r = registry()
-    value = r.session("Ana", NOW)
+    value = r.session("Ana", NOW, {})
     assert r.session_name(value, NOW + 1, {}) == "Ana"
     assert r.session_name(value, NOW + SESSION_MS - 1, {}) == "Ana"
     assert r.session_name(value, NOW + SESSION_MS, {}) is None, "expired"
@@ -52,7 +52,7 @@ def test_a_session_holds_its_referee_until_it_expires() -> None:
 @pytest.mark.parametrize("change", ["name", "expiry", "mac", "kind", "garbage"])
 def test_a_tampered_session_is_refused(change: str) -> None:
     r = registry()
-    kind, name, expires, mac = r.session("Bojan", NOW).split(".")
+    kind, name, expires, mac = r.session("Bojan", NOW, {}).split(".")
     forged = {
         "name": f"{kind}.QW5h.{expires}.{mac}",  # "Ana" with Bojan's signature
         "expiry": f"{kind}.{name}.{int(expires) + SESSION_MS}.{mac}",
@@ -64,7 +64,7 @@ def test_a_tampered_session_is_refused(change: str) -> None:
 
 
 def test_a_session_signed_with_another_secret_is_refused() -> None:
-    value = Referees("other", [("Ana", ANA)]).session("Ana", NOW)
+    value = Referees("other", [("Ana", ANA)]).session("Ana", NOW, {})
     assert registry().session_name(value, NOW + 1, {}) is None
 
 
@@ -80,7 +80,7 @@ def test_a_login_link_names_its_referee_and_a_key_that_makes_it_single_use() -> 
     with pytest.raises(LoginRefused):
         r.check_login(f"{kind}.{name}.{int(expires) + 10**6}.{nonce}.{mac}", NOW + 1, {})
     with pytest.raises(LoginRefused):
-        r.check_login(r.session("Ana", NOW), NOW + 1, {})  # a session is not a login link
+        r.check_login(r.session("Ana", NOW, {}), NOW + 1, {})  # a session is not a login link
     with pytest.raises(LoginRefused, match="no longer a referee"):
         r.check_login(r.login_link("Vesna", NOW, 60_000), NOW + 1, {})
 

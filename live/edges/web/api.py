@@ -122,6 +122,10 @@ def _error(status: int, error: str, detail: Any = None) -> JSONResponse:
     return JSONResponse({"error": error, "detail": detail}, status_code=status)
 
 
+def _assets(request: Request) -> Assets:
+    return request.app.state.assets  # type: ignore[no-any-return]  # (app.state: untyped, set in create_app)
+
+
 def _hall(request: Request | WebSocket) -> Hall:
     return request.app.state.hall  # type: ignore[no-any-return]  # Starlette's app.state is untyped: set in create_app
 
@@ -344,7 +348,8 @@ async def api_standings_csv(request: Request) -> Response:
 
 async def api_prizes(request: Request) -> Response:
     """The organizer's prize list for a fund: `GET /api/prizes?fund=120000` (the preset's split of the
-    fund by place, shared places splitting their amounts; and the best lady, who gets a sponsor prize). Without
+    fund by place, shared places splitting their amounts; the places the rules give a sponsor's prize, and who
+    holds them; and the best lady, who gets a sponsor prize). Without
     `fund`, the fund the desk's payments make (`fund_source` says which, and from what)."""
     refused = _standings_refused(request)
     if refused is not None:
@@ -484,6 +489,8 @@ async def api_player_session(request: Request) -> Response:
     """`POST {"code": "..."}` opens the player's session on this phone (an HttpOnly cookie); `DELETE` ends it
     ("not me"). Limited like check-in: a wrong code counts against the caller's address."""
     if request.method == "DELETE":
+        if not auth.same_origin(request):  # another site's page must not sign a player out either
+            return _error(403, auth.CROSS_SITE)
         response = JSONResponse({"player": None})
         response.delete_cookie(sessions.COOKIE, path="/", httponly=True, samesite="strict")
         return response
@@ -523,34 +530,16 @@ async def api_checkin_codes(request: Request) -> Response:
     title = html.escape(t.name)
     page = (f'<!doctype html><html lang="{html.escape(t.language)}"><meta charset=utf-8>'
             f"<title>{title}: {words['pageTitle']}</title>"
-            "<style>body{font:14px system-ui,sans-serif}table{border-collapse:collapse}"
-            "td,th{border:1px solid #999;padding:4px 10px}.code{font:bold 18px monospace;letter-spacing:2px}"
-            "</style>"
+            f'<link rel=stylesheet href="{_assets(request).prefix}print/codes.css">'
             f"<h1>{title}</h1><p>{words['pageTitle']}. {words['intro']}</p>"
             f"<table><tr><th>{words['id']}</th><th>{words['name']}</th><th>{words['code']}</th></tr>{rows}</table>")
-    # Printed from the browser: its own small style sheet inline, and no script at all.
-    policy = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'"
-    return HTMLResponse(page, headers={"Cache-Control": "no-store", "Content-Security-Policy": policy})
+    # Printed from the browser: its style sheet from the pages' files, and no script at all.
+    return HTMLResponse(page, headers={"Cache-Control": "no-store"})
 
 
 #: What a slip says, in the tournament's language: the pages' catalogue (display/i18n), section "slips".
 SLIP_KEYS = ("pageTitle", "intro", "codeLabel", "scan", "private")
 SLIPS_PER_SHEET = 24  # 3 × 8 on A4
-SLIPS_STYLE = (
-    "@page{size:A4;margin:8mm 5mm}*{box-sizing:border-box}"
-    "body{margin:0;font:10pt system-ui,sans-serif;color:#000;background:#fff}"
-    ".intro{margin:12px 16px;max-width:60em}"
-    ".sheet{width:200mm;display:grid;grid-template-columns:repeat(3,1fr);grid-auto-rows:35mm;"
-    "margin:0 auto 12mm;break-after:page}.sheet:last-child{break-after:auto}"
-    ".slip{display:flex;gap:1.5mm;align-items:center;padding:1.5mm 2mm;border:0.2mm dashed #888;overflow:hidden}"
-    ".qr{flex:0 0 25mm;height:25mm}.qr svg{width:25mm;height:25mm;display:block}"
-    ".text{min-width:0;flex:1;display:flex;flex-direction:column;gap:0.5mm}"
-    ".event{font-size:6pt;color:#444;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}"
-    ".name{font-size:10pt;font-weight:700;line-height:1.1;overflow-wrap:anywhere;max-height:2.2em;overflow:hidden}"
-    ".label{font-size:6pt;color:#444}.code{font:700 13pt/1 ui-monospace,monospace;letter-spacing:0.3pt}"
-    ".hint{font-size:5.5pt;line-height:1.15;color:#333;overflow-wrap:anywhere}"
-    "@media print{.intro{display:none}.sheet{margin:0}}"
-)
 
 
 def _catalogue_section(language: str, section: str) -> dict[str, Any]:
@@ -577,8 +566,6 @@ def _referee_only_page(request: Request) -> Response | None:
 
 
 #: A printed page: its own small style sheet inline, no script, nothing from elsewhere; and an inline QR's SVG.
-PRINT_POLICY = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'"
-
 
 async def api_checkin_slips(request: Request) -> Response:
     """Check-in slips to print on A4 and cut out, one per player, in the tournament's language: the name, the
@@ -607,9 +594,10 @@ async def api_checkin_slips(request: Request) -> Response:
     sheets = "".join(f"<section class=sheet>{''.join(slips[i:i + SLIPS_PER_SHEET])}</section>"
                      for i in range(0, len(slips), SLIPS_PER_SHEET))
     page = (f'<!doctype html><html lang="{html.escape(t.language)}"><meta charset=utf-8>'
-            f"<title>{event}: {say['pageTitle']}</title><style>{SLIPS_STYLE}</style>"
+            f"<title>{event}: {say['pageTitle']}</title>"
+            f'<link rel=stylesheet href="{_assets(request).prefix}print/slips.css">'
             f"<p class=intro><b>{event}: {say['pageTitle']}</b><br>{say['intro']}</p>{sheets}</html>")
-    return HTMLResponse(page, headers={"Cache-Control": "no-store", "Content-Security-Policy": PRINT_POLICY})
+    return HTMLResponse(page, headers={"Cache-Control": "no-store"})
 
 
 async def api_timetable_ics(request: Request) -> Response:

@@ -16,7 +16,6 @@ from live.edges.hall import Hall
 from live.edges.web import desk_api, referee_api, sheets_api
 from live.edges.web.api import DISPLAY_DIR, routes
 from live.edges.web.assets import Assets
-from live.edges.web.headers import SecurityHeaders
 from live.edges.web.ws_endpoint import WsEndpoint
 
 #: Answers shorter than this go uncompressed: under one TCP segment, gzip saves no round trip.
@@ -49,13 +48,12 @@ def create_app(hall: Hall, referee_token: str,
                 await ws.stop()
             await hall.stop()
 
-    # Compression outermost: it sees the security headers as set, and leaves alone what is gzipped
-    # already (the versioned files, compressed once at start) and WebSockets (it handles HTTP only).
+    # Compression leaves alone what is gzipped already (the versioned files, compressed once at start) and
+    # WebSockets (it handles HTTP only). The security headers are uvicorn's, on every answer (headers.py).
     assets = Assets(DISPLAY_DIR)
     app = Starlette(routes=[*referee_api.routes(), *desk_api.routes(), *sheets_api.routes(), *routes(assets)],
                     lifespan=lifespan,
-                    middleware=[Middleware(GZipMiddleware, minimum_size=GZIP_MINIMUM, compresslevel=6),
-                                Middleware(SecurityHeaders)])
+                    middleware=[Middleware(GZipMiddleware, minimum_size=GZIP_MINIMUM, compresslevel=6)])
     app.state.assets = assets
     app.state.hall = hall
     app.state.referee_token = referee_token

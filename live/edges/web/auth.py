@@ -20,7 +20,10 @@ from urllib.parse import urlsplit
 from starlette.requests import HTTPConnection
 from starlette.responses import Response
 
-from live.core.referees import COOKIE, SESSION_MS, Referees, actor
+from live.core.referees import COOKIE, SESSION_MS, Grant, Referees, actor
+
+#: The refusal of a cookie request from another site's page.
+CROSS_SITE = "refused: this request comes from another site's page (sign in on this server's own console)"
 
 
 def registry(conn: HTTPConnection) -> Referees:
@@ -45,15 +48,26 @@ def bearer(conn: HTTPConnection) -> str | None:
 
 
 def by_token(conn: HTTPConnection, token: object) -> str | None:
-    return registry(conn).who(token, added(conn)) if isinstance(token, str) and token.strip() else None
+    grant = token_grant(conn, token)
+    return grant.name if grant is not None else None
+
+
+def token_grant(conn: HTTPConnection, token: object) -> Grant | None:
+    return registry(conn).token_grant(token, added(conn)) if isinstance(token, str) and token.strip() else None
 
 
 def session(conn: HTTPConnection) -> str | None:
     """The referee whose session cookie this is, if it is good (signed, not expired, still a referee)."""
+    grant = session_grant(conn)
+    return grant.name if grant is not None else None
+
+
+def session_grant(conn: HTTPConnection) -> Grant | None:
+    """What the session cookie shows, if it is good; a WebSocket keeps it to be checked again."""
     value = conn.cookies.get(COOKIE)
     if not value or len(value) > 512:
         return None
-    return registry(conn).session_name(value, now(conn), added(conn))
+    return registry(conn).session_grant(value, now(conn), added(conn))
 
 
 def same_origin(conn: HTTPConnection) -> bool:
@@ -84,7 +98,7 @@ def cross_site_session(conn: HTTPConnection) -> bool:
 def set_session(conn: HTTPConnection, response: Response, name: str, at: int) -> None:
     """Give the response the referee's session cookie, from `at` for SESSION_MS. Secure when the request
     came by https (behind a proxy: when uvicorn trusts its X-Forwarded-Proto)."""
-    value = registry(conn).session(name, at)
+    value = registry(conn).session(name, at, added(conn))
     response.set_cookie(COOKIE, value, max_age=SESSION_MS // 1000, path="/", httponly=True, samesite="strict",
                         secure=conn.url.scheme in ("https", "wss"))
 

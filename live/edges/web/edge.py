@@ -38,10 +38,13 @@ import h11
 import uvicorn
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
+from live.edges import limits
 from live.edges.limits import MAX_PENDING_PER_ADDRESS, REQUEST_TIMEOUT
+from live.edges.web import forwarded
+from live.edges.web.headers import HEADERS, raw_lines
 
-TIMEOUT_RESPONSE = (b"HTTP/1.1 408 Request Timeout\r\ncontent-type: text/plain; charset=utf-8\r\n"
-                    b"connection: close\r\ncontent-length: 35\r\n\r\nthe request did not arrive in time\n")
+TIMEOUT_RESPONSE = (b"HTTP/1.1 408 Request Timeout\r\ncontent-type: text/plain; charset=utf-8\r\n" + raw_lines()
+                    + b"connection: close\r\ncontent-length: 35\r\n\r\nthe request did not arrive in time\n")
 
 #: Per server (uvicorn's ServerState): client address → its connections waiting for a request, oldest first.
 _waiting: weakref.WeakKeyDictionary[Any, dict[str, dict[GuardedH11Protocol, None]]] = weakref.WeakKeyDictionary()
@@ -99,6 +102,16 @@ class GuardedH11Protocol(H11Protocol):
             if not waiting:
                 del by_address[self._address]
 
+    def send_400_response(self, msg: str) -> None:
+        """uvicorn's answer to a request it cannot parse, with the security headers its own lacks (written by
+        hand like uvicorn's, through the same h11 connection)."""
+        event = h11.Response(status_code=400, reason=b"Bad Request", headers=[
+            ("content-type", "text/plain; charset=utf-8"), ("connection", "close"), *HEADERS])
+        self.transport.write(self.conn.send(event) or b"")
+        self.transport.write(self.conn.send(h11.Data(data=msg.encode("ascii", "replace"))) or b"")
+        self.transport.write(self.conn.send(h11.EndOfMessage()) or b"")
+        self.transport.close()
+
     def _give_up(self) -> None:
         self._stop_waiting()
         if self.transport.is_closing() or self.transport.get_protocol() is not self:
@@ -130,6 +143,24 @@ def new_loop() -> asyncio.AbstractEventLoop:
     loop = asyncio.new_event_loop()
     loop.set_exception_handler(_exception_handler)
     return loop
+
+
+def server_config(app: Any, *, host: str, port: int, ws: type, proxies: list[str]) -> uvicorn.Config:
+    """The uvicorn configuration `live serve` runs `app` with.
+
+    What one client may hold (live/edges/limits.py): a request must arrive within 10 s (GuardedH11Protocol), its
+    headers within 8 KiB; near the open-file limit, 503 at once. A WebSocket upgrade, once its request is in,
+    goes to `ws`, the websockets library's connection (live/edges/web/ws_endpoint.py): one port for everything.
+    The security headers go on every answer uvicorn writes (live/edges/web/headers.py)."""
+    return uvicorn.Config(
+        app, host=host, port=port, http=GuardedH11Protocol, loop="live.edges.web.edge:new_loop", ws=ws,
+        log_level="warning", lifespan="on", backlog=4096, timeout_keep_alive=limits.KEEP_ALIVE_TIMEOUT,
+        h11_max_incomplete_event_size=limits.MAX_HEADER_BYTES,
+        limit_concurrency=limits.concurrency_limit(limits.raise_open_files()),
+        timeout_graceful_shutdown=limits.GRACEFUL_SHUTDOWN_TIMEOUT,
+        headers=[*HEADERS],
+        **forwarded.uvicorn_options(proxies),  # whose X-Forwarded-For is the client's address
+    )
 
 
 class QuietServer(uvicorn.Server):

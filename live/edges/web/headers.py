@@ -1,14 +1,15 @@
 """Security headers on every answer: the pages run their own modules only, in no frame, and leak
 no address to another site.
 
-A pure ASGI middleware (it touches only the response's start message, so streaming and
-WebSockets pass through untouched). An answer that sets its own Content-Security-Policy keeps it
-(the printable check-in codes page styles itself inline and runs no script).
+Every answer means every one: the app's, Starlette's 500, uvicorn's own 500 and 503 (past its
+concurrency limit) take them from uvicorn's default headers (`uvicorn.Config(headers=...)`, which
+uvicorn writes before any answer's own); the answers the HTTP edge writes by hand (400, 408:
+live/edges/web/edge.py) and those of the WebSocket upgrade path (live/edges/web/ws_endpoint.py)
+take `raw_lines()`. So no page sets a policy of its own: a printable page links its style sheet
+from the pages' files like any other (display/print/).
 """
 
 from __future__ import annotations
-
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 #: Scripts, styles, images and connections from this server only; no inline script or style; never framed.
 CONTENT_SECURITY_POLICY = (
@@ -16,29 +17,14 @@ CONTENT_SECURITY_POLICY = (
     "font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 )
 
-
-HEADERS = (
-    (b"content-security-policy", CONTENT_SECURITY_POLICY.encode()),
-    (b"x-content-type-options", b"nosniff"),
-    (b"referrer-policy", b"no-referrer"),
-    (b"x-frame-options", b"DENY"),
+HEADERS: tuple[tuple[str, str], ...] = (
+    ("content-security-policy", CONTENT_SECURITY_POLICY),
+    ("x-content-type-options", "nosniff"),
+    ("referrer-policy", "no-referrer"),
+    ("x-frame-options", "DENY"),
 )
 
 
-class SecurityHeaders:
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-
-        async def send_with_headers(message: Message) -> None:
-            if message["type"] == "http.response.start":
-                present = {name.lower() for name, _ in message.get("headers", [])}
-                message["headers"] = [*message.get("headers", []),
-                                      *((name, value) for name, value in HEADERS if name not in present)]
-            await send(message)
-
-        await self.app(scope, receive, send_with_headers)
+def raw_lines() -> bytes:
+    """The headers as lines of a hand-written HTTP answer (each ending with CRLF)."""
+    return b"".join(f"{name}: {value}\r\n".encode("latin-1") for name, value in HEADERS)

@@ -149,12 +149,21 @@ def _components(commands: list[tuple[type[Command], list[CommandField]]]) -> Sch
         "CheckInCode": {"type": "object", "properties": {"code": {"type": "string"}},
                         "description": "A player's check-in code (`{}` from a page holding the player's session)."},
         "Prizes": {
-            "type": "object", "required": ["fund", "fund_source", "shares", "prizes", "order", "best_lady"],
+            "type": "object",
+            "required": ["fund", "fund_source", "shares", "prizes", "order", "sponsor_prizes", "best_lady"],
             "properties": {"fund": {"type": "number"}, "fund_source": {"type": "object"}, "shares": {"type": "array"},
                            "prizes": {"type": "array", "items": {
                                "type": "object", "required": ["rank", "id", "name", "amount"],
                                "properties": {"id": {"type": "string"}, "name": {"type": "string"},
                                               "amount": {"type": "number"}}}},
+                           "sponsor_prizes": {
+                               "type": "array", "description": "the places the rules give a sponsor's prize "
+                                                               "(`sponsor_places`), each to whoever holds it: "
+                                                               "all who share it",
+                               "items": {"type": "object", "required": ["place", "rank", "id", "name"],
+                                         "properties": {"place": {"type": "integer", "minimum": 1},
+                                                        "rank": {"type": "integer", "minimum": 1},
+                                                        "id": {"type": "string"}, "name": {"type": "string"}}}},
                            "currency": {"type": "string", "description": "the desk's currency (e.g. RSD), or \"\""},
                            "best_lady": {"type": ["object", "null"]}},
         },
@@ -288,7 +297,8 @@ def _paths(static_prefix: str) -> dict[str, Schema]:
                          **{k: checkin_refusals[k] for k in ("400", "403", "413", "422", "429")}}},
             "delete": {"summary": "End the player's session (\"not me\")", "tags": ["players"],
                        "responses": {"200": _json({"type": "object", "required": ["player"],
-                                                   "properties": {"player": {"type": "null"}}}, "ended")}}},
+                                                   "properties": {"player": {"type": "null"}}}, "ended"),
+                                     "403": _refused("from another site's page")}}},
         "/api/prizes": {"get": {
             "summary": "The prize list for a fund (without `fund`: the fund the desk's payments make)",
             "tags": ["exports"], "security": ANYONE_REFEREE_MORE,
@@ -325,7 +335,8 @@ def _paths(static_prefix: str) -> dict[str, Schema]:
         "/api/logout": {"post": {"summary": "Sign out (the session cookie removed)", "tags": ["referees"],
                                  "responses": {"200": _json({"type": "object", "required": ["name"],
                                                              "properties": {"name": {"type": "null"}}},
-                                                            "signed out")}}},
+                                                            "signed out"),
+                                                 "403": _refused("from another site's page")}}},
         "/api/login-links": {"post": {
             "summary": "A one-time login link for a colleague (15 minutes)", "tags": ["referees"],
             "security": REFEREE,

@@ -28,7 +28,7 @@ from live.edges.web import auth
 from live.edges.web.api import _error, _hall, json_body, public_url
 
 MAX_LOGIN_BYTES = 2048
-CROSS_SITE = "refused: this request comes from another site's page (sign in on this server's own console)"
+CROSS_SITE = auth.CROSS_SITE
 
 
 async def _body(request: Request) -> dict[str, Any] | Response:
@@ -89,6 +89,9 @@ async def api_me(request: Request) -> Response:
 
 
 async def api_logout(request: Request) -> Response:
+    """Sign out, from this server's own pages only: another site's form must not end a referee's session."""
+    if not auth.same_origin(request):
+        return _error(403, CROSS_SITE)
     response = JSONResponse({"name": None})
     auth.clear_session(response)
     return response

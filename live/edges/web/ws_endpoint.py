@@ -45,12 +45,14 @@ from websockets.http11 import Response as WsResponse
 from websockets.protocol import State
 from websockets.server import ServerProtocol
 
+from live.core.referees import Grant
 from live.edges import limits, sessions
 from live.edges.hall import Hall
 from live.edges.hub import VIEWS, Client
 from live.edges.messages import Auth, Error, Ping, encode, read
 from live.edges.web import auth
 from live.edges.web.api import AUTH_WAIT_S, TOKEN_IN_URL, sequence_number
+from live.edges.web.headers import HEADERS
 
 log = logging.getLogger("live.ws")
 
@@ -62,6 +64,8 @@ CLOSE_EXTENSION = 1010
 AFTER_REFUSAL = 1024
 #: How long a close handshake (ours, or the shutdown's 1001) may take before the connection is cut.
 CLOSE_TIMEOUT = float(limits.GRACEFUL_SHUTDOWN_TIMEOUT)
+#: What a referee view is told when its session ends while it is open (it shows its sign-in again).
+SESSION_ENDED = "your referee session has ended: sign in again"
 #: Keepalive: a ping every 20 s, and a client that does not answer within 20 s is gone.
 PING_INTERVAL = PING_TIMEOUT = 20.0
 
@@ -140,6 +144,17 @@ class GuardedConnection(ServerConnection):
         self.left_open()
 
 
+def _with_headers(connection: ServerConnection, request: WsRequest, response: WsResponse) -> WsResponse:
+    """Every answer of the upgrade path carries the security headers (live/edges/web/headers.py): the 101, and
+    a refusal (404, 503, a request that is not a good upgrade). An upgrade during the shutdown is refused here,
+    as the library would refuse it right after this, without them."""
+    if response.status_code == 101 and not connection.server.is_serving():
+        response = connection.respond(503, "the server is shutting down: try again in a moment\n")
+    for name, value in HEADERS:
+        response.headers[name] = value
+    return response
+
+
 class Handovers(Server):
     """The library's server of the connections uvicorn hands over: nothing of its own listens (`create_server`
     refuses), `is_serving` until `stop`, and each connection runs `run`: the opening handshake within
@@ -163,7 +178,7 @@ class Handovers(Server):
     async def run(self, connection: ServerConnection) -> None:
         try:
             async with asyncio.timeout(self._open_timeout):
-                await connection.handshake(self._process_request, None, None)
+                await connection.handshake(self._process_request, _with_headers, None)
             if connection.protocol.state is not State.OPEN:
                 connection.transport.abort()
                 return
@@ -303,7 +318,8 @@ class WsEndpoint:
             problem = "since must be a sequence number"
         elif view == "referee" and "token" in params:
             problem = TOKEN_IN_URL
-        signed_out = not problem and view == "referee" and await self._referee(ws, conn, trusted) is None
+        grant = await self._referee(ws, conn, trusted) if not problem and view == "referee" else None
+        signed_out = not problem and view == "referee" and grant is None
         if signed_out:
             problem = ("the referee view needs a referee: sign in at the console (a cookie), or send "
                        '{"type": "auth", "token": "..."} as the first message')
@@ -314,6 +330,7 @@ class WsEndpoint:
                 await ws.close(limits.CLOSE_POLICY, _problem_reason(problem))
             return None
         client = Client(view, player if view == "player" else None, ws)
+        client.grant = grant
         # A player's private notices only to a page holding that player's session (the cookie rides the upgrade).
         value = conn.cookies.get(sessions.COOKIE)
         client.private = (client.player is not None and trusted and value is not None
@@ -328,6 +345,18 @@ class WsEndpoint:
         return client
 
     async def _read(self, ws: ServerConnection, hall: Hall, client: Client) -> None:
+        """Read the client's messages until it leaves, or until its referee session ends (then the hub signs
+        it out: the feed of a referee view is never longer than the sign-in it was opened with)."""
+        expires = client.grant.expires if client.grant is not None else None
+        ends = None if expires is None else asyncio.get_running_loop().time() + (expires - hall.clock()) / 1000
+        try:
+            async with asyncio.timeout_at(ends):
+                await self._messages(ws, hall, client)
+        except TimeoutError:
+            hall.hub.revoke([client], SESSION_ENDED)
+            await ws.wait_closed()
+
+    async def _messages(self, ws: ServerConnection, hall: Hall, client: Client) -> None:
         bucket = limits.message_bucket(time.monotonic())  # every message counts, pings or not (live/edges/limits.py)
         with contextlib.suppress(ConnectionClosed):
             async for message in ws:
@@ -344,12 +373,12 @@ class WsEndpoint:
                 if isinstance(said, Ping):
                     hall.pong(client, said.t)
 
-    async def _referee(self, ws: ServerConnection, conn: HTTPConnection, trusted: bool) -> str | None:
+    async def _referee(self, ws: ServerConnection, conn: HTTPConnection, trusted: bool) -> Grant | None:
         """The referee a WebSocket speaks for: the session cookie the upgrade carried (from this server's own
         pages only), else the token of a first message `{"type": "auth", "token": "..."}`."""
-        name = auth.session(conn) if trusted else None
-        if name is not None:
-            return name
+        grant = auth.session_grant(conn) if trusted else None
+        if grant is not None:
+            return grant
         try:
             message = await asyncio.wait_for(ws.recv(), AUTH_WAIT_S)
         except (TimeoutError, ConnectionClosed):
@@ -357,4 +386,4 @@ class WsEndpoint:
         if not isinstance(message, str) or len(message) > 1024:
             return None
         said = read(message)
-        return auth.by_token(conn, said.token) if isinstance(said, Auth) else None
+        return auth.token_grant(conn, said.token) if isinstance(said, Auth) else None
