@@ -40,7 +40,7 @@ bench: $(STAMP)
 
 ## the documentation site (docs/, mkdocs.yml) into site/, strict: a broken link or anchor fails
 docs: $(STAMP)
-	$(BIN)/mkdocs build --strict --site-dir site
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --site-dir site
 
 ## redis-server, chromium and nginx, which the tests start themselves
 system-deps:

@@ -332,9 +332,9 @@ def http_page() -> str:
            "(`live/edges/web/openapi.py`), the same one this page is made from; a copy as of this build is "
            "[openapi.json](openapi.json). The WebSocket `/ws` is not in it: see "
            "[the protocol](../protocol.md#the-websocket-ws).\n\n",
-           "Security: *referee* is a referee's bearer token or the console's session cookie; *player session* "
-           "the cookie a check-in code opens; *anyone* (a referee sees more) where both are listed with "
-           "nothing.\n\n",
+           "Who: *referee* is a referee's bearer token or the console's session cookie; *player session* the "
+           "cookie a check-in code opens; *anyone / referee*: anyone, and a referee is answered more (private "
+           "payloads, the referees' sections, what is hidden from the hall).\n\n",
            "| method | path | summary | who | answers |\n|---|---|---|---|---|\n"]
     for path, operations in doc["paths"].items():
         for method, op in operations.items():
