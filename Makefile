@@ -5,19 +5,19 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 ARGS   ?=
 
-.PHONY: demo test lint bench system-deps clean
+.PHONY: demo test lint bench docs system-deps clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[test]'
+	$(BIN)/pip install --quiet -e '.[test,docs]'
 	touch $(STAMP)
 
 ## run the bundled Čačak tournament, compressed (ARGS="--speed 120" to change)
 demo: $(STAMP)
 	$(BIN)/live demo $(ARGS)
 
-## the whole test suite: lint, types, unit, contract, integration and browser tests
+## the whole test suite: lint, types, unit, contract, integration and browser tests, and the docs' strict build
 test: $(STAMP) system-deps
 	$(BIN)/ruff check .
 	$(BIN)/mypy
@@ -38,9 +38,13 @@ bench: $(STAMP)
 	$(BIN)/python bench/fanout.py
 	$(BIN)/python bench/abuse.py
 
+## the documentation site (docs/, mkdocs.yml) into site/, strict: a broken link or anchor fails
+docs: $(STAMP)
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --site-dir site
+
 ## redis-server, chromium and nginx, which the tests start themselves
 system-deps:
 	@bash tests/system-deps.sh
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache tests/artifacts
+	rm -rf $(VENV) .pytest_cache .ruff_cache tests/artifacts site
