@@ -1,6 +1,8 @@
 """Nothing the hall reads is cut: a long tournament name, a long round title and the next item's title on
 the display at 1920×1080, and the console's head, timetable titles and the Slovak addressee select on a
-390×844 phone, each whole (wrapped if need be), never ending in "…"."""
+390×844 phone, each whole (wrapped if need be), never ending in "…"; and no button of any card of the
+console on that phone reaches past its card or cuts its label, in any of the four languages (a long label
+wraps inside its button, as the Slovak "Tlačiť lístky na prezentáciu" must)."""
 
 from __future__ import annotations
 
@@ -9,8 +11,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from server import Server, from_now, round_entry
-from test_pages import DISPLAY, PHONE, bounded, open_tab, shot
+from server import Server, from_now, round_entry, start_server_async
+from test_console_prizes import CACAK, EXAMPLES, round_one_played
+from test_pages import DISPLAY, PHONE, ack, bounded, open_tab, referee_login, shot
 
 from live.rules.alphabet import to_latin
 
@@ -38,6 +41,37 @@ CUT = """(selectors) => {
   }
   return cut;
 }"""
+
+
+#: The buttons of the console's cards that are out of their card (past its padding, unless inside a box of
+#: the card that scrolls sideways) or narrower than their label, and how many buttons were looked at.
+BUTTONS_OUT = """() => {
+  const out = [];
+  let seen = 0;
+  for (const card of document.querySelectorAll('.card')) {
+    if (!card.getClientRects().length) continue;
+    const outer = card.getBoundingClientRect();
+    const style = getComputedStyle(card);
+    const left = outer.left + parseFloat(style.borderLeftWidth) + parseFloat(style.paddingLeft);
+    const right = outer.right - parseFloat(style.borderRightWidth) - parseFloat(style.paddingRight);
+    for (const button of card.querySelectorAll('button, .btn')) {
+      if (!button.getClientRects().length) continue;
+      let scrolls = false;
+      for (let e = button.parentElement; e && e !== card; e = e.parentElement) {
+        scrolls ||= ['auto', 'scroll'].includes(getComputedStyle(e).overflowX);
+      }
+      if (scrolls) continue;
+      seen += 1;
+      const box = button.getBoundingClientRect();
+      if (box.left < left - 0.5 || box.right > right + 0.5 || button.scrollWidth > button.clientWidth + 1) {
+        out.push(`${card.id || card.className}: ${button.textContent.trim()} (${Math.round(box.left)}–` +
+          `${Math.round(box.right)} in ${Math.round(left)}–${Math.round(right)})`);
+      }
+    }
+  }
+  return { out, seen };
+}"""
+LANGUAGES = ("en", "sr-Cyrl", "sr-Latn", "sk")
 
 
 def morning_zone() -> str:
@@ -98,3 +132,39 @@ async def test_the_player_page_on_a_phone_shows_its_words_whole(browser: Any, se
         assert not tab.errors, tab.errors
     finally:
         await tab.context.close()
+
+
+@pytest.mark.parametrize("example", ["cacak", "slovak"])
+@bounded
+async def test_no_button_of_the_console_reaches_past_its_card_on_a_phone_in_any_language(
+        browser: Any, tmp_path: Path, artifacts: Path, example: str) -> None:
+    """Čačak with round 1 played (check-in, desk, standings, prizes, sanctions, slips…) and a Slovak league day
+    seated (check-in, team sheets, appeals…): every card a referee sees, in each language."""
+    file = CACAK if example == "cacak" else EXAMPLES / "slovak-league-2027.toml"
+    server = await start_server_async(file, tmp_path / f"{example}.db")
+    try:
+        if example == "cacak":
+            await round_one_played(server)
+            last = "#prizes-card"
+        else:
+            await ack(server, {"type": "publish_seating", "item": "m1"})
+            last = "#sheets-card"
+        for lang in LANGUAGES:
+            tab = await open_tab(browser, server, f"/referee?lang={lang}", viewport=PHONE, is_mobile=True,
+                                 has_touch=True)
+            try:
+                await referee_login(tab, server.token)
+                for card in ("#checkin-card", last):
+                    await tab.page.locator(card).wait_for(state="visible")
+                await tab.page.locator("#ci-list .r-ci-row").first.wait_for(state="visible")
+                found = await tab.page.evaluate(BUTTONS_OUT)
+                if lang == "sk":
+                    await tab.page.locator("#checkin-card").scroll_into_view_if_needed()
+                    await shot(tab, artifacts, f"console-buttons-{example}-sk.png")
+                assert found["seen"] > 20, found  # (the cards are drawn: their buttons are there to measure)
+                assert found["out"] == [], f"{lang}: {found['out']}"
+                assert not tab.errors, tab.errors
+            finally:
+                await tab.context.close()
+    finally:
+        server.stop()
