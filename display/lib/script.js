@@ -132,7 +132,7 @@ const mapValues = (obj, fn) => (obj && typeof obj === "object" && !Array.isArray
 
 /**
  * The sections as a page in `lang` shows them: the names of the players and teams in the page's
- * script (with their rows in the standings and the lateness reports, and the player's own `me`):
+ * script (with their rows in the standings, the lateness reports and the prize list, and the player's own `me`):
  * Latin on a Latin-script page, Cyrillic on a sr-Cyrl one (namesFor); on a Latin-script page the
  * titles of the timetable's items and the tournament's name in Latin too. Ids, numbers and free
  * text (announcements, reasons) are left alone. Sections it does not know pass through unchanged;
@@ -150,6 +150,9 @@ export function presentSections(sections, lang) {
   if ("me" in out) out.me = shownFields(out.me, NAME, names); // the player's own card
   if ("teams" in out) out.teams = mapList(out.teams, NAME, names);
   if ("standings" in out) out.standings = mapList(out.standings, NAME, names);
+  if (out.prizes && typeof out.prizes === "object") { // the prize-giving: the places' names and the best lady's
+    out.prizes = { ...out.prizes, prizes: mapList(out.prizes.prizes, NAME, names), best_lady: shownFields(out.prizes.best_lady, NAME, names) };
+  }
   if ("lateness" in out) {
     out.lateness = mapValues(out.lateness, (report) => (report && typeof report === "object" && Array.isArray(report.rows)
       ? { ...report, rows: mapList(report.rows, ["name", "reserve"], names) } : report));

@@ -19,6 +19,7 @@ import { invalidateTimetable, renderClock } from "./clock.js";
 import { renderAnnouncements } from "./notices.js";
 import { roundStartNotice, wireNotify } from "./notify.js";
 import { wirePlace } from "./place.js";
+import { renderPrizes } from "./prizes.js";
 import { renderScore } from "./results.js";
 import { catchUp, shownLive, withSeat } from "./round-banner.js";
 import { codeProblem, openSession, wireSession } from "./session.js";
@@ -101,6 +102,7 @@ const connection = new LiveConnection({
     invalidateCheckin();
     renderMe();
     renderAnnouncements();
+    renderPrizes();
     renderScore();
     renderCheckin(connection.clock.now(), true);
     banners.refresh(next); // a banner's time and seat as the sections now say (an extension, a late timetable)

@@ -67,16 +67,23 @@ def shown_fund(state: State) -> Decimal | None:
     return to_decimal(shown["fund"]) if isinstance(shown.get("fund"), int | float) else None
 
 
+#: What of a prize list the screens are not sent: where the fund came from (for the desk's fund, what the
+#: payments collected and how many there were: the organizer's books, which only the referees see).
+NOT_ON_SCREENS = frozenset({"fund_source"})
+
+
 def shown(state: State) -> dict[str, Any] | None:
-    """The hall's `prizes` section: the prize list while a referee has it on the screens, as it stands now
-    (a result corrected meanwhile moves it); None when it is not shown, or can no longer be made (the rules
-    changed since): the screens then go back to what they showed."""
+    """The screens' `prizes` section (the hall display's, and every player's phone): the prize list while a
+    referee has it on the screens, as it stands now (a result corrected meanwhile moves it), without the
+    desk's figures (`NOT_ON_SCREENS`); None when it is not shown, or can no longer be made (the rules changed
+    since): the screens then go back to what they showed."""
     if state.prizes_shown is None:
         return None
 
     def build() -> dict[str, Any] | None:
         try:
-            return prize_list(state, shown_fund(state))
+            listed = prize_list(state, shown_fund(state))
         except (NoPrizeList, ValueError):
             return None
+        return {k: v for k, v in listed.items() if k not in NOT_ON_SCREENS}
     return state.derived("prizes", build)

@@ -1,7 +1,8 @@
 """The prize-giving, as a referee runs it with the Čačak example file: the console (a phone, 390×844) shows
 the prize list for the fund typed, as GET /api/prizes makes it; a tap puts it on the hall display (1920×1080),
-large, in the display's language (Serbian Cyrillic, and Slovak on another screen), and another tap takes it
-off. Screenshots: the console, and the display in sr-Cyrl and sk."""
+large, in the display's language (Serbian Cyrillic, and Slovak on another screen), and on the players' phones
+(390×844, Slovak and Serbian Cyrillic), the names in each page's script; another tap takes it off them all.
+Screenshots: the console, the display in sr-Cyrl and sk, and the phones."""
 
 from __future__ import annotations
 
@@ -11,7 +12,9 @@ from typing import Any
 import httpx
 import pytest
 from server import Server, start_server_async
-from test_pages import PHONE, Tab, ack, bounded, live, open_tab, referee_login, shot
+from test_pages import PHONE, Tab, ack, bounded, choose, live, open_tab, referee_login, shot
+
+from live.rules.alphabet import to_latin
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 
@@ -20,6 +23,11 @@ CACAK = EXAMPLES / "cacak-preferans-2027.toml"
 FUND = 100_000
 #: The rows of the prize list on the display: large enough to read from the back of a hall (10 m).
 MIN_ROW_PX = 48
+#: The prize list on a phone: as large as the player page's own text (17 px), or larger.
+MIN_PHONE_PX = 17
+#: A phone's words per language: how a place and a place shared by `n` rows read, and the first prize.
+PHONES = {"sk": (lambda r, n: f"{r}." if n == 1 else f"{r}.–{r + n - 1}.", "50\u00a0000\u00a0din."),
+          "sr-Cyrl": (lambda r, n: f"{r}." if n == 1 else f"{r}–{r + n - 1}.", "50.000\u00a0дин.")}
 
 
 async def prize_list(server: Server) -> dict[str, Any]:
@@ -49,6 +57,24 @@ async def prizes_on_display(tab: Tab) -> list[dict[str, Any]]:
         px: parseFloat(getComputedStyle(li).fontSize),
         cut: li.querySelector('.d-prize-name').scrollWidth > li.querySelector('.d-prize-name').clientWidth + 1,
         visible: li.getBoundingClientRect().bottom <= innerHeight }))"""))
+
+
+async def prizes_on_phone(tab: Tab) -> dict[str, Any]:
+    """A phone's prize card as shown: its rows, the best lady's line, and what does not fit a 390 px screen."""
+    await tab.page.locator("#prizes-card").wait_for(state="visible")
+    return dict(await tab.page.evaluate("""() => {
+        const rows = [...document.querySelectorAll('#prizes-list .p-prize')].map((li) => ({
+            id: li.dataset.id, place: li.querySelector('.p-prize-place').textContent,
+            name: li.querySelector('.p-prize-name').textContent,
+            amount: li.querySelector('.p-prize-amount').textContent,
+            me: li.classList.contains('is-me'), px: parseFloat(getComputedStyle(li).fontSize),
+            out: li.getBoundingClientRect().right > document.getElementById('prizes-card').getBoundingClientRect().right
+                || [...li.children].some((c) => c.scrollWidth > c.clientWidth + 1) }));
+        return { lines: rows, title: document.getElementById('prizes-title').textContent,
+                 lady: document.getElementById('prizes-lady').textContent,
+                 wide: document.scrollingElement.scrollWidth > innerWidth,
+                 sent: Object.keys(window.hall.connection.sections.prizes || {}) };
+    }"""))
 
 
 @bounded
@@ -94,18 +120,28 @@ async def test_the_console_shows_the_prize_list_and_puts_it_on_the_display_and_o
         for tab in (display, slovak):
             await live(tab)
             assert await tab.page.locator("#prizes-panel").is_hidden()
+        # two players' phones: the Slovak one is the winner's own, the Serbian one has chosen nobody
+        winner = paid[0]
+        phones = {lang: await open_tab(browser, server, f"/player?lang={lang}", viewport=PHONE, is_mobile=True,
+                                       has_touch=True) for lang in PHONES}
+        tabs += phones.values()
+        await choose(phones["sk"], to_latin(winner["name"]), to_latin(winner["name"]))
+        for phone in phones.values():
+            await live(phone)
+            assert await phone.page.locator("#prizes-card").is_hidden()
 
         await card.locator('[data-action="show-prizes"]').click()
         for tab, words, amount, sponsor in ((display, "Награде", "50.000\u00a0дин.", "Награда спонзора"),
                                             (slovak, "Ceny", "50\u00a0000\u00a0RSD", "Cena sponzora")):
             on_screen = await prizes_on_display(tab)
+            script = to_latin if tab is slovak else str  # the names in the page's script
             assert [r["id"] for r in on_screen] == [p["id"] for p in paid] + [fifth["id"]]
-            assert [r["name"] for r in on_screen] == [p["name"] for p in paid] + [fifth["name"]]
+            assert [r["name"] for r in on_screen] == [script(p["name"]) for p in paid] + [script(fifth["name"])]
             assert (on_screen[-1]["place"], on_screen[-1]["amount"]) == ("5.", sponsor), on_screen[-1]
             assert on_screen[0]["amount"] == amount, on_screen[0]
             assert all(r["px"] >= MIN_ROW_PX and r["visible"] and not r["cut"] for r in on_screen), on_screen
             assert await tab.page.locator("#prizes-title").inner_text() == words
-            assert lady["name"] in await tab.page.locator("#prizes-lady").inner_text()
+            assert script(lady["name"]) in await tab.page.locator("#prizes-lady").inner_text()
             clipped = await tab.page.evaluate("""() => [...document.querySelectorAll('#prizes-panel > *')]
                 .filter((e) => e.scrollHeight > e.clientHeight + 1 || e.getBoundingClientRect().bottom > innerHeight)
                 .map((e) => e.id)""")
@@ -113,6 +149,25 @@ async def test_the_console_shows_the_prize_list_and_puts_it_on_the_display_and_o
             assert await tab.page.locator("#body").is_hidden(), "the prizes take the clock's place"
         await shot(display, artifacts, "display-prizes-sr-Cyrl.png")
         await shot(slovak, artifacts, "display-prizes-sk.png")
+        shared = {rank: sum(p["rank"] == rank for p in paid) for rank in {p["rank"] for p in paid}}
+        for lang, (place, first_prize) in PHONES.items():
+            script = to_latin if lang == "sk" else str
+            on_phone = await prizes_on_phone(phones[lang])
+            lines = on_phone["lines"]
+            assert [(r["id"], r["name"]) for r in lines] == [(p["id"], script(p["name"])) for p in paid], lines
+            assert [r["place"] for r in lines] == [place(p["rank"], shared[p["rank"]]) for p in paid], lines
+            assert lines[0]["amount"] == first_prize, lines[0]
+            assert on_phone["title"] == {"sk": "Odovzdávanie cien", "sr-Cyrl": "Додела награда"}[lang]
+            assert script(lady["name"]) in on_phone["lady"], on_phone["lady"]
+            assert all(r["px"] >= MIN_PHONE_PX and not r["out"] for r in lines) and not on_phone["wide"], on_phone
+            assert [r["me"] for r in lines] == [lang == "sk" and p["id"] == winner["id"] for p in paid], lines
+            assert "fund_source" not in on_phone["sent"], "a phone is not sent the desk's books behind the fund"
+            banner = phones[lang].page.locator("#banner")
+            if not await banner.is_hidden():  # (the round's start, caught up with: the phone opened after it)
+                await banner.click()
+                await banner.wait_for(state="hidden")
+            await phones[lang].page.evaluate("() => window.scrollTo(0, 0)")
+            await shot(phones[lang], artifacts, f"player-prizes-{lang}.png")
         assert "prizes" in (await server.state())
         status = console.page.locator('#prizes-card [data-role="prize-status"]')
         await status.filter(has_text="Сада је на екранима у сали").wait_for()
@@ -121,6 +176,8 @@ async def test_the_console_shows_the_prize_list_and_puts_it_on_the_display_and_o
         for tab in (display, slovak):
             await tab.page.locator("#prizes-panel").wait_for(state="hidden")
             await tab.page.locator("#body").wait_for(state="visible")
+        for phone in phones.values():
+            await phone.page.locator("#prizes-card").wait_for(state="hidden")
         assert "prizes" not in (await server.state())
         for tab in tabs:
             assert not tab.errors, tab.errors

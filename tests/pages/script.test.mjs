@@ -98,6 +98,23 @@ describe("the sections as a Latin page shows them", () => {
     assert.equal(presentSections({ me: null }, "sk").me, null);
   });
 
+  it("shows the prize list's names and the best lady's in the page's script, its amounts and places as they are", () => {
+    const prizes = {
+      fund: 100000, currency: "RSD", order: "standings",
+      prizes: [{ rank: 1, id: "p1", name: "Љубомир Пантић", amount: 50000 }, { rank: 2, id: "p2", name: "Ana Petrović", amount: 25000 }],
+      best_lady: { id: "p2", name: "Ana Petrović", rank: 2 },
+    };
+    const latin = presentSections({ prizes }, "sk").prizes;
+    assert.deepEqual(latin.prizes.map((r) => [r.rank, r.id, r.name, r.amount]), [[1, "p1", "Ljubomir Pantić", 50000], [2, "p2", "Ana Petrović", 25000]]);
+    assert.deepEqual(latin.best_lady, prizes.best_lady);
+    assert.equal(latin.fund, 100000);
+    const cyrillic = presentSections({ prizes }, "sr-Cyrl").prizes;
+    assert.deepEqual(cyrillic.prizes.map((r) => r.name), ["Љубомир Пантић", "Ана Петровић"]);
+    assert.deepEqual(cyrillic.best_lady, { id: "p2", name: "Ана Петровић", rank: 2 });
+    assert.equal(prizes.prizes[1].name, "Ana Petrović", "the server's list is left as it came");
+    assert.deepEqual(presentSections({ prizes: { ...prizes, best_lady: null } }, "sr-Cyrl").prizes.best_lady, null);
+  });
+
   it("shows the names in an event's payload in Latin", () => {
     const event = { seq: 9, type: "reserve_seated", payload: { item: "r1", name: "Зоран Вуковић", player: "p1", table: 3 } };
     assert.deepEqual(presentEvent(event, "sr-Latn").payload, { item: "r1", name: "Zoran Vuković", player: "p1", table: 3 });

@@ -4,9 +4,12 @@ stays hidden while the standings are."""
 
 from __future__ import annotations
 
+import json
+
 from helpers import MIN, T0, preferans, rounds, tournament
 from test_arrivals import IN_ORDER, PLAYERS, Desk, at
 
+from live.projections.prizes import prize_list
 from live.projections.views import public_sections
 
 SLIPS = {1: {"p1": 60, "p2": 0, "p3": -60}, 2: {"p4": 40, "p5": -10, "p6": -30}}
@@ -54,8 +57,10 @@ def test_without_a_fund_the_list_is_for_the_fund_the_desks_payments_make() -> No
                 method="cash")
     desk.do("show_prizes")
     prizes = public_sections(desk.state)["prizes"]
-    assert prizes["fund_source"]["from"] == "payments"
-    assert prizes["fund"] == public_sections(desk.state).get("prizes", {})["fund"] > 0
+    assert prizes["fund"] == prize_list(desk.state)["fund"] > 0
+    # the screens (the hall's and every player's phone) get the list, not the desk's books behind the fund
+    assert "fund_source" not in prizes and "payments" not in json.dumps(prizes)
+    assert prize_list(desk.state)["fund_source"]["payments"] == 3, "the organizer's GET /api/prizes keeps them"
     before = prizes["fund"]
     desk.do("record_payment", player="p5", what="entry", amount=4000, method="cash")
     assert public_sections(desk.state)["prizes"]["fund"] > before, "a payment moves the fund on the screens"

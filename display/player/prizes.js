@@ -1,0 +1,44 @@
+// The prize-giving on the player's phone: while a referee has the prize list on the hall's screens
+// (`sections.prizes`, the same section the hall display shows: put there by show_prizes, taken off by
+// hide_prizes), the card at the top of the page lists each paid place, its name and its prize, the best lady
+// and the fund; the player's own line (or their team's) stands out. The places and the amounts are the
+// server's; the page writes them in its language (STRINGS.prizes), the names in its script (lib/script.js).
+import { el, fill, setText } from "../lib/dom.js";
+import { prizeMoney } from "../lib/format.js";
+import { prizePlaces } from "../lib/standings.js";
+import { $, STRINGS, page, whoAmI } from "./state.js";
+
+let drawn = "";
+
+/** Show or hide the prize card, as the sections say. */
+export function renderPrizes() {
+  const list = page.sections.prizes || null;
+  const card = $("prizes-card");
+  card.hidden = !list;
+  if (!list) {
+    drawn = "";
+    return;
+  }
+  const who = whoAmI();
+  const mine = new Set([who?.id, who?.team].filter(Boolean));
+  const key = JSON.stringify([list, [...mine]]);
+  if (key === drawn) return;
+  drawn = key;
+  const P = STRINGS.prizes;
+  const unit = P.currency?.[list.currency] ?? list.currency ?? "";
+  const cash = (v) => prizeMoney(v, unit, STRINGS.locale);
+  const rows = Array.isArray(list.prizes) ? list.prizes : [];
+  const places = prizePlaces(rows, P.place, P.placeRange);
+  setText($("prizes-title"), P.title);
+  $("prizes-by-final").hidden = list.order !== "final";
+  setText($("prizes-by-final"), P.byFinal);
+  fill($("prizes-list"), rows.map((r, i) => el("li", { class: `p-prize${mine.has(r.id) ? " is-me" : ""}`, dataset: { id: r.id } },
+    el("span", { class: "p-prize-place" }, places[i]),
+    el("span", { class: "p-prize-name" }, r.name),
+    el("span", { class: "p-prize-amount" }, cash(r.amount)))));
+  const lady = list.best_lady;
+  $("prizes-lady").hidden = !lady;
+  setText($("prizes-lady"), lady ? P.bestLady(lady.name, prizePlaces([lady], P.place, P.placeRange)[0]) : "");
+  $("prizes-lady").classList.toggle("is-me", Boolean(lady && mine.has(lady.id)));
+  setText($("prizes-fund"), P.fund(cash(list.fund)));
+}
