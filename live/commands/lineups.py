@@ -54,13 +54,13 @@ from live.projections.lineups import (
     cite,
     competition_rounds,
     forfeited,
-    match_pairs,
     pair_of,
     played_shape,
     sheet_rounds,
     substitutions,
     unplayed,
 )
+from live.projections.matches import match_pairs
 from live.rules import lineups as L
 
 

@@ -22,9 +22,10 @@ from live.core.state import ItemState, State, fold
 from live.core.status import ItemStatus
 from live.core.texts import MAX_REASON
 from live.core.tournament import Player, Tournament
+from live.projections.matches import league_schedule
 from live.projections.standings import compute as compute_standings
 from live.projections.standings import hidden as standings_hidden
-from live.projections.standings import league_matches, league_schedule
+from live.projections.standings import league_matches
 from live.rules import bridge, preferans, seating
 from live.rules.numbers import to_decimal
 from live.rules.vp import vp

@@ -40,6 +40,7 @@ from live.edges.hall import Hall
 from live.projections import desk
 from live.projections import lineups as sheets
 from live.projections.appeals import line_up
+from live.projections.matches import match_pairs
 from live.rules.appeals import signatures_needed
 
 log = logging.getLogger("live.edges.demo")
@@ -118,7 +119,7 @@ class BridgeOrganizer:
 
     def _seatable(self, item: str) -> bool:
         """Whether `item` can be seated now: a league round always; the final once every match before it ended."""
-        if item in self.hall.state.seatings or sheets.match_pairs(self.hall.state, item) is not None:
+        if item in self.hall.state.seatings or match_pairs(self.hall.state, item) is not None:
             return True
         ids = [s.item.id for s in self._matches()]
         done = (ItemStatus.ENDED, ItemStatus.MISSED)
@@ -142,7 +143,7 @@ class BridgeOrganizer:
         return [p.id for p in sorted(members, key=lambda p: p.substitute)]
 
     def _teams(self, item: str) -> list[str]:
-        pairs = sheets.match_pairs(self.hall.state, item) or []
+        pairs = match_pairs(self.hall.state, item) or []
         return [team for pair in pairs if not sheets.unplayed(self.hall.state, item, pair) for team in pair]
 
     async def _sheets(self, item: str) -> None:
@@ -240,7 +241,7 @@ class BridgeOrganizer:
     async def _results(self, item: str) -> None:
         """Each match's IMPs, one by one, so the standings visibly move."""
         state = self.hall.state
-        for home, away in sheets.match_pairs(state, item) or []:
+        for home, away in match_pairs(state, item) or []:
             key = f"{home}-{away}"
             if key in self.hall.state.results.get(item, {}) or sheets.unplayed(self.hall.state, item, (home, away)):
                 continue

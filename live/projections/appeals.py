@@ -11,6 +11,7 @@ from live.core.state import State
 from live.core.status import ItemStatus
 from live.core.tournament import Tournament
 from live.projections import field, lineups
+from live.projections.matches import match_pairs
 from live.rules import appeals as A
 from live.rules.citations import CACAK, SLOVAK, Rule, cite_detail, rule
 
@@ -80,7 +81,7 @@ def results_published(state: State) -> int | None:
         if s.status != ItemStatus.ENDED or s.ended_at is None:
             return None
         latest = max(latest or 0, s.ended_at)
-        pairs = lineups.match_pairs(state, s.item.id)
+        pairs = match_pairs(state, s.item.id)
         if pairs is None:
             return None
         for home, away in pairs:
@@ -177,7 +178,7 @@ def referee_view(state: State) -> dict[str, Any] | None:
     for s in state.items.values():
         if s.open or not s.item.boards:
             continue
-        for pair in lineups.match_pairs(state, s.item.id) or ():
+        for pair in match_pairs(state, s.item.id) or ():
             for team in pair:
                 table = line_up(state, s.item.id, team)
                 signers.setdefault(s.item.id, {})[team] = {

@@ -10,7 +10,8 @@ from typing import Any
 from live.core.state import ItemState, State
 from live.core.tournament import Tournament
 from live.projections import lateness as arrivals
-from live.projections.standings import league_schedule, prize_table
+from live.projections.matches import match_pairs
+from live.projections.standings import prize_table
 from live.rules import lateness
 from live.rules import lineups as L
 from live.rules.citations import Rule, cite_detail, rule
@@ -68,20 +69,6 @@ def citation(t: Tournament, rule: str) -> dict[str, str] | None:
 def available(t: Tournament) -> bool:
     """Whether the rules keep team sheets (the bridge presets: `lineup_size`)."""
     return t.game == "bridge" and t.rules.get("lineup_size") is not None
-
-
-def match_pairs(state: State, item_id: str) -> list[tuple[str, str]] | None:
-    """The matches (home, away) of a round: its published seating, else the league's Berger round;
-    None for a round after the league (the Novi Sad final) before its seating is published."""
-    published = state.seatings.get(item_id)
-    if published is not None:
-        return [(m["home"], m["away"]) for m in published["matches"]]
-    s = state.items.get(item_id)
-    schedule = league_schedule(state.tournament)
-    number = s.item.round if s is not None else None
-    if number is None or number > len(schedule):
-        return None
-    return list(schedule[number - 1].pairs)
 
 
 def pair_of(state: State, item_id: str, team: str) -> tuple[str, str] | None:

@@ -13,7 +13,7 @@ from live.core.state import State
 from live.core.status import ItemStatus
 from live.core.tournament import Player, Tournament
 from live.projections.lineups import played
-from live.projections.standings import league_schedule
+from live.projections.matches import league_schedule
 from live.rules import rosters as R
 from live.rules.berger import BergerRound
 

@@ -16,14 +16,13 @@ from collections.abc import Mapping, Sequence
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any, Protocol
 
-from live.core.memo import remember_last
 from live.core.status import ItemStatus
 from live.projections import field
 from live.projections import lateness as arrivals
+from live.projections.matches import league_schedule
 from live.rules import bridge, preferans
 from live.rules import lateness as L
 from live.rules.appeals import provisional
-from live.rules.berger import BergerRound, berger
 from live.rules.numbers import json_number, to_decimal
 from live.rules.prizes import champion_first
 from live.rules.standings_preferans import standings as preferans_standings
@@ -31,7 +30,7 @@ from live.rules.vp import vp
 
 if TYPE_CHECKING:
     from live.core.state import State
-    from live.core.tournament import Item, Team, Tournament
+    from live.core.tournament import Item
 
 
 class _Ranked(Protocol):
@@ -163,29 +162,6 @@ def _preferans(state: State) -> list[dict[str, Any]]:
 
 def scale(state: State) -> str:
     return str(state.tournament.rules.get("vp_scale", "wbf"))
-
-
-#: The last schedules made, by the teams they were made for (the same tuple while the roster does not change):
-#: the views ask for the schedule once per team and match, and a league of 2,500 teams takes seconds to draw.
-_SCHEDULES: list[tuple[tuple[Team, ...], bool, tuple[BergerRound[str], ...]]] = []
-
-
-@remember_last
-def league_schedule(t: Tournament) -> tuple[BergerRound[str], ...]:
-    """The Berger rounds of the league: single, or double when the timetable has the rounds for it.
-    Rounds after these (the Novi Sad final) are not part of the league table."""
-    teams = [team.id for team in t.teams]
-    if len(teams) < 2:
-        return ()
-    single = len(teams) + len(teams) % 2 - 1
-    rounds = [i.round for i in t.items if i.playing and i.round and i.round <= 2 * single]
-    double = max(rounds, default=0) > single
-    for known, was_double, schedule in _SCHEDULES:
-        if known is t.teams and was_double == double:
-            return schedule
-    schedule = berger(teams, double=double)
-    _SCHEDULES[:] = [(t.teams, double, schedule), *_SCHEDULES[:3]]
-    return schedule
 
 
 def league_matches(state: State) -> list[bridge.MatchResult]:
