@@ -1,8 +1,8 @@
 // The console's check-in card (section `lateness`): who is in for the round, who is late and what
 // it costs now (the server's steps: tolerated, bule, a reserve due, forfeit), the live counters,
-// the check-in codes and slips, and "All present" for the round and for each published table (one
-// command, `check_in_all`: the server decides who it checks in). One row per player or team is built by
-// checkin-row.js.
+// the check-in codes and slips, and "All present" for the round and for each published preferans table or
+// bridge match (one command, `check_in_all`: the server decides who it checks in). One row per player or
+// team is built by checkin-row.js.
 import { el, fill, setClass, setText } from "../lib/dom.js";
 import { formatDuration } from "../lib/format.js";
 import { describePenalty, firstStep, hasArrived, isMissing, lateClockAt, lateClockStarted, latenessReports, latenessRound, reserveAllowed, stepAt, tournamentMs } from "../lib/lateness.js";
@@ -88,7 +88,13 @@ export function renderCheckin() {
     missing: rows.filter(isMissing).length,
   };
   setText($("ci-summary"), C.summary(count));
-  allPresentButton(item, count.missing);
+  const names = nameBook(state.sections);
+  const seating = seatingOf(state.sections, item.id);
+  const bridge = isBridge();
+  const groups = groupsOf(report, seating, bridge);
+  // One table or one match (a bridge day of a single match): its head's "All present" is the round's.
+  const single = groups.size === 1 && rows.every((r) => groups.of(r.id));
+  allPresentButton(item, single ? 0 : count.missing, bridge && !Array.isArray(report.matches));
   const filter = $("ci-filter").checked;
   const shown = filter ? rows.filter((r) => !hasArrived(r) && !r.reserve) : rows;
   const empty = $("ci-empty");
@@ -97,37 +103,36 @@ export function renderCheckin() {
 
   const counting = lateClockStarted(report, now);
   ciPhase = phaseAt(item, report, now);
-  const names = nameBook(state.sections);
-  const seating = seatingOf(state.sections, item.id);
-  const bridge = isBridge();
   const nodes = [];
   const wanted = new Set();
   ciLive = [];
-  // Each player's published table, and how many of each table are not in yet (a big hall: counted once).
-  const tableById = new Map();
-  if (!bridge) for (const t of seating?.tables || []) for (const p of t.players || []) tableById.set(p, t.table);
-  const tableOf = (id) => tableById.get(id) ?? null;
+  // How many of each table or match are not in yet (a big hall: counted once), and the teams' names.
   const missingAt = new Map();
-  for (const r of rows) if (isMissing(r) && tableOf(r.id) !== null) missingAt.set(tableOf(r.id), (missingAt.get(tableOf(r.id)) || 0) + 1);
-  let lastTable = null;
+  for (const r of rows) {
+    const group = groups.of(r.id);
+    if (isMissing(r) && group) missingAt.set(group.key, (missingAt.get(group.key) || 0) + 1);
+  }
+  const nameOf = new Map(rows.map((r) => [r.id, r.name ?? r.id]));
+  let lastGroup = null;
   for (const row of shown) {
     const key = `${item.id}:${row.id}`;
     const f = ciForm(key);
-    const table = tableOf(row.id);
-    if (table !== null && table !== lastTable) {
-      // A published table's head, with "All present" while someone of it is not in yet.
-      const missing = missingAt.get(table) || 0;
-      const headKey = `${item.id}:table:${table}`;
-      const headData = JSON.stringify([table, missing]);
+    const group = groups.of(row.id);
+    const table = group?.table ?? null;
+    if (group && group !== lastGroup) {
+      // A published table's head or a match's, with "All present" while someone of it is not in yet.
+      const missing = missingAt.get(group.key) || 0;
+      const headKey = `${item.id}:${group.key}`;
+      const headData = JSON.stringify([group.key, missing, nameOf.get(group.home), nameOf.get(group.away)]);
       let head = ciRows.get(headKey);
       if (!head || head.dataKey !== headData) {
-        head = { node: tableHead(item, table, missing), dataKey: headData };
+        head = { node: groupHead(item, group, missing, nameOf), dataKey: headData };
         ciRows.set(headKey, head);
       }
       wanted.add(headKey);
       nodes.push(head.node);
     }
-    lastTable = table;
+    lastGroup = group;
     const reserveOpen = !bridge && reserveAllowed(row, report, now);
     const dataKey = JSON.stringify([row, table, counting, reserveOpen, f.mode, f.error, bridge, item.status, names.team(row.id)]);
     let entry = ciRows.get(key);
@@ -144,27 +149,66 @@ export function renderCheckin() {
   renderCheckinLive(now, true);
 }
 
-/** "All present" for the whole round, beside its summary: everyone not in yet checked in now, as one command. */
-function allPresentButton(item, missing) {
+/**
+ * "All present" for the whole round, beside its summary: everyone not in yet checked in now, as one command.
+ * While the server knows no matches of a bridge round (`unknown`: the final before it is seated) every team
+ * is on the list and two play: instead of the button, what to do first.
+ */
+function allPresentButton(item, missing, unknown) {
   const C = STRINGS.ci;
   let button = $("ci-all");
   if (!button) {
     button = el("button", { id: "ci-all", type: "button", class: "btn small go", dataset: { action: "all-present" } });
-    $("ci-summary").after(button);
+    $("ci-summary").after(button, el("p", { id: "ci-all-note", class: "r-hint", hidden: true }));
   }
-  button.hidden = missing === 0;
+  button.hidden = missing === 0 || unknown;
   setText(button, C.allPresent(missing));
   button.title = C.allPresentTitle;
   button.onclick = (e) => command({ type: "check_in_all", item: item.id }, e.currentTarget);
+  const note = $("ci-all-note");
+  note.hidden = !unknown;
+  setText(note, unknown ? C.matchesUnknown(item.title) : "");
 }
 
-/** A table's head in the list: its number, and "All present" for it while someone of it is not in yet. */
-function tableHead(item, table, missing) {
+/**
+ * What of the list a tap checks in together: each published preferans table, or each bridge match (the
+ * server's `matches`: the seating's, or the league's round before it is published). `of(id)` is a row's
+ * group ({key, table} or {key, home, away}) or null; `size` how many there are.
+ */
+function groupsOf(report, seating, bridge) {
+  const byId = new Map();
+  let size = 0;
+  if (bridge) {
+    for (const [home, away] of Array.isArray(report.matches) ? report.matches : []) {
+      const group = { key: `match:${home}-${away}`, home, away };
+      byId.set(home, group);
+      byId.set(away, group);
+      size += 1;
+    }
+  } else {
+    for (const t of seating?.tables || []) {
+      const group = { key: `table:${t.table}`, table: t.table };
+      for (const p of t.players || []) byId.set(p, group);
+      size += 1;
+    }
+  }
+  return { of: (id) => byId.get(id) ?? null, size };
+}
+
+/**
+ * A table's head in the list (its number) or a match's (its teams), and "All present" for it while someone of
+ * it is not in yet.
+ */
+function groupHead(item, group, missing, nameOf) {
   const C = STRINGS.ci;
-  return el("div", { class: "r-ci-table", dataset: { table } }, el("b", {}, C.tableHead(table)),
+  const match = group.table === undefined;
+  const body = match ? { type: "check_in_all", item: item.id, home: group.home, away: group.away }
+    : { type: "check_in_all", item: item.id, table: group.table };
+  return el("div", { class: "r-ci-table", dataset: match ? { match: `${group.home}-${group.away}` } : { table: group.table } },
+    el("b", {}, match ? C.matchHead(nameOf.get(group.home) ?? group.home, nameOf.get(group.away) ?? group.away) : C.tableHead(group.table)),
     missing ? el("button", {
-      type: "button", class: "btn small go", dataset: { action: "all-present-table" }, title: C.allPresentTitle,
-      onclick: (e) => command({ type: "check_in_all", item: item.id, table }, e.currentTarget),
+      type: "button", class: "btn small go", dataset: { action: match ? "all-present-match" : "all-present-table" },
+      title: C.allPresentTitle, onclick: (e) => command(body, e.currentTarget),
     }, C.allPresent(missing)) : null);
 }
 

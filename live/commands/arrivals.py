@@ -36,6 +36,7 @@ from live.projections.lateness import (
     reference,
     reserve_starts_with,
 )
+from live.projections.matches import match_pairs
 from live.rules import checkin as C
 from live.rules import lateness as L
 
@@ -60,14 +61,17 @@ class CheckIn(Command):
 
 @dataclass(frozen=True, kw_only=True)
 class CheckInAll(Command):
-    """"All present": everyone expected in a round, or at one of its preferans tables (`table`), who is not in
-    yet (no check-in, no announced absence, no reserve in their seat) arrived now: checked in at one instant,
-    as one event, which one undo takes back whole."""
+    """"All present": everyone expected in a round, at one of its preferans tables (`table`) or in one of its
+    bridge matches (`home` and `away`), who is not in yet (no check-in, no announced absence, no reserve in
+    their seat; in bridge a team not complete) arrived now: checked in at one instant, as one event, which one
+    undo takes back whole."""
 
     TYPE = "check_in_all"
     item: str = field(metadata=_ITEM)
     table: int | Absent = field(default=ABSENT, metadata=wrong("{field} must be a table's number, e.g. 3",
                                                                 "field.not_whole"))
+    home: str | Absent = field(default=ABSENT, metadata=_TEAM)
+    away: str | Absent = field(default=ABSENT, metadata=_TEAM)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -184,6 +188,11 @@ def check_in_all(t: Tournament, state: State, c: CheckInAll, now: int) -> NewEve
                                "table": c.table, "item": s.item.id, "tables": [x["table"] for x in tables]})
         who = [x for x in who if x in found["players"]]
         where = f"at table {c.table} of {s.item.id}"
+    if t.game == "bridge":
+        who, where = _match_teams(state, s.item.id, c, who, where)
+    elif c.home is not ABSENT or c.away is not ABSENT:
+        raise CommandError(422, "a match checks in together in bridge; in preferans a table does",
+                           {"field": "home" if c.home is not ABSENT else "away", "code": "checkin.match_bridge_only"})
     excused, reserves = state.excused.get(s.item.id, {}), state.reserves.get(s.item.id, {})
     missing = [x for x in who if arrived_at(state, s.item.id, x) is None and x not in excused and x not in reserves]
     if not missing:
@@ -192,6 +201,28 @@ def check_in_all(t: Tournament, state: State, c: CheckInAll, now: int) -> NewEve
     bridge = t.game == "bridge"
     return referee_said(P.CheckedInAll(item=s.item.id, at=now, players=ABSENT if bridge else missing,
                                        teams=missing if bridge else ABSENT, table=c.table))
+
+
+def _match_teams(state: State, item: str, c: CheckInAll, who: list[str], where: str) -> tuple[list[str], str]:
+    """Bridge: the teams a tap checks in (those of one match, with `home` and `away`), and where, in words.
+    Refused while the round's matches are not known (the final before it is seated): every team of the
+    league is on its list then, and only two play it."""
+    pairs = match_pairs(state, item)
+    if pairs is None:
+        raise CommandError(409, f"the teams of {item} are known once its seating is published: publish it first, "
+                                "then all present checks them in", {"field": "item", "code": "checkin.no_matches",
+                           "item": item})
+    if c.home is ABSENT and c.away is ABSENT:
+        return who, where
+    for name, value in (("home", c.home), ("away", c.away)):
+        if value is ABSENT:
+            raise CommandError(422, f"{name} is missing: a match is named by its home and away teams",
+                               {"field": name, "code": "field.missing"})
+    pair = next((p for p in pairs if set(p) == {c.home, c.away}), None)
+    if pair is None:
+        raise CommandError(422, f"{c.home} and {c.away} play no match in {item}", {"field": "home",
+                           "code": "checkin.no_match", "home": c.home, "away": c.away, "item": item})
+    return [x for x in who if x in pair], f"in the match {pair[0]}–{pair[1]} of {item}"
 
 
 def preview_question(asked: Mapping[str, object]) -> CheckIn:

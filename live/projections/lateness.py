@@ -14,13 +14,16 @@ from live.core.plan import seated_from
 from live.core.state import ItemState, State
 from live.core.status import ItemStatus
 from live.core.tournament import Item, Tournament
+from live.projections.matches import match_pairs
 from live.rules import lateness as L
 
 
 def expected(state: State, item_id: str) -> list[str]:
-    """The players (preferans) or teams (bridge) who must arrive: those seated for the round, or
-    everybody while no seating is published. Kept between events like the lists it makes (an arrival
-    does not change it): do not change the list."""
+    """The players (preferans) or teams (bridge) who must arrive: those seated for the round, or while no
+    seating is published every player, and in bridge the teams of the league's round (`match_pairs`: not the
+    team with a bye) — every team only for a round whose matches nobody knows yet (the Novi Sad final before
+    it is seated). Kept between events like the lists it makes (an arrival does not change it): do not change
+    the list."""
     return state.derived(f"expected:{item_id}", lambda: _expected(state, item_id))
 
 
@@ -32,8 +35,9 @@ def _expected(state: State, item_id: str) -> list[str]:
             return [p for table in seating["tables"] for p in table["players"]
                     if (player := t.player(p)) is None or not player.withdrawn]
         return [p.id for p in t.players if seated_from(t, p, item_id)]
-    if seating:
-        return [team for m in seating["matches"] for team in (m["home"], m["away"])]
+    pairs = match_pairs(state, item_id)
+    if pairs is not None:
+        return [team for pair in pairs for team in pair]
     return [team.id for team in t.teams]
 
 
@@ -235,7 +239,9 @@ def report(state: State, item_id: str) -> dict[str, Any]:
 
     `late_clock` is how late someone not yet in is, for any instant, as `live.rules.lateness.RunningClock`
     (`{"ms", "at", "running"}`: ms + max(0, now − at) while running, else ms); `players_needed` is what
-    completes a bridge team (None in preferans, where a row is one player)."""
+    completes a bridge team (None in preferans, where a row is one player). In bridge `matches` are the round's
+    matches as [home, away], in the order of the rows (None while nobody knows them: the final not seated yet),
+    so that a console groups the teams by match."""
     t = state.tournament
     s = state.items[item_id]
     at_steps = steps(t, s)
@@ -247,7 +253,13 @@ def report(state: State, item_id: str) -> dict[str, Any]:
         "thresholds": [_threshold(t, s, x, at_steps) for x in thresholds(t, s)] if not s.open else [],
         "rows": _rows(t, state, s),
         "steps": at_steps,
+        **({"matches": _matches(state, item_id)} if t.game == "bridge" else {}),
     }
+
+
+def _matches(state: State, item_id: str) -> list[list[str]] | None:
+    pairs = match_pairs(state, item_id)
+    return None if pairs is None else [list(pair) for pair in pairs]
 
 
 def _rows(t: Tournament, state: State, s: ItemState) -> list[dict[str, Any]]:

@@ -5,6 +5,9 @@ tournaments:
   arrivals share one instant; one undo takes the round's back whole.
 - Novi Sad (sr-Latn): a team of exactly four members gets its sheet for both halves with one tap.
 - A Slovak league day (sk): the forfeit form names no guilty team; the referee must choose one.
+- A bridge league of two teams (a day of a single match, sk and sr-Cyrl): "All present" in the match's head
+  checks in its two teams at one instant; on the final's day, before its seating is published, the card says
+  to publish it first instead of checking in every team of the league.
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from server import Server, start_server_async
+from server import Server, round_entry, start_server_async, tournament_toml
 from test_console_desk import until
 from test_console_sheets import example_from_now
 from test_console_slovak_appeals import slovak
@@ -79,8 +82,8 @@ async def test_all_present_for_a_table_and_for_the_round_in_one_tap_each_and_one
         server.stop()
 
 
-async def _all_in(server: Server, players: list[str]) -> dict[str, Any] | None:
-    found = await rows(server)
+async def _all_in(server: Server, players: list[str], item: str = "r1") -> dict[str, Any] | None:
+    found = await rows(server, item)
     return found if all(found[p]["arrived_at"] is not None for p in players) else None
 
 
@@ -164,3 +167,72 @@ async def test_the_forfeit_form_names_no_team_until_the_referee_chooses_one(
 
 async def _forfeits(server: Server) -> list[dict[str, Any]]:
     return [e for e in await server.events() if e["type"] == "match_forfeited"]
+
+
+def two_teams(path: Path) -> Path:
+    """Novi Sad's rules, two teams of four: the league is two matches (home and away), then their final."""
+    roster = [{"id": f"{team}p{k}", "name": f"Hráč {team.upper()}{k}", "team": team} for team in ("t1", "t2")
+              for k in range(1, 5)]
+    timetable = [round_entry(f"m{n}", n, start_in=1800 + (n - 1) * 7200, minutes=90, kind="match", boards=12,
+                             title=title) for n, title in ((1, "1. kolo"), (2, "2. kolo"), (3, "Finále"))]
+    text = tournament_toml(name="Liga dvoch", preset="novi-sad-teams", timetable=timetable, players=roster,
+                           rules={"auto_start": False, "auto_end": False})
+    text += "".join(f'\n[[teams]]\nid = "{team}"\nname = "{name}"\n' for team, name in (("t1", "Tatry"),
+                                                                                       ("t2", "Дунав")))
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+@bounded
+async def test_all_present_in_the_head_of_a_single_bridge_match_and_not_before_the_final_is_seated(
+        browser: Any, tmp_path: Path, artifacts: Path) -> None:
+    server = await start_server_async(two_teams(tmp_path / "two.toml"), tmp_path / "two.db")
+    tabs: list[Tab] = []
+    try:
+        await ack(server, {"type": "check_in", "item": "m1", "player": "t1p1"})  # one came on their own
+        for lang in ("sk", "sr-Cyrl"):
+            tabs.append(await open_tab(browser, server, f"/referee?lang={lang}", viewport=PHONE, is_mobile=True,
+                                       has_touch=True, accept_dialogs=True))
+            await referee_login(tabs[-1], server.token)
+        slovak, serbian = (tab.page for tab in tabs)
+        card = slovak.locator("#checkin-card")
+        head = card.locator('.r-ci-table[data-match="t1-t2"]')
+        await head.locator("b", has_text="Tatry – Dunav").wait_for()  # the match, its teams in the page's script
+        await serbian.locator('#checkin-card .r-ci-table[data-match="t1-t2"] b', has_text="Tatry – Дунав").wait_for()
+        assert await card.locator("#ci-all").is_hidden(), "the match's head has the round's one tap"
+        await head.scroll_into_view_if_needed()
+        await shot(tabs[0], artifacts, "console-all-present-match-sk.png")
+        await serbian.locator("#checkin-card .r-ci-table").scroll_into_view_if_needed()
+        await shot(tabs[1], artifacts, "console-all-present-match-sr-Cyrl.png")
+
+        await head.locator('[data-action="all-present-match"]', has_text="Všetci prítomní (2)").click()
+        both = await until(lambda: _all_in(server, ["t1", "t2"], "m1"), "both teams in")
+        assert both["t1"]["arrived_at"] == both["t2"]["arrived_at"], "one instant for the match"
+        await head.locator('[data-action="all-present-match"]').wait_for(state="detached")
+        await card.locator("#ci-summary", has_text="prítomní 2 z 2").wait_for()
+        together = [c for c in (await referee_state(server))["audit"] if c["type"] == "checked_in_all"]
+        assert [c["payload"]["teams"] for c in together] == [["t1", "t2"]], together
+
+        # the league played, the final's day: nobody knows its teams before it is seated
+        for item in ("m1", "m2"):
+            await ack(server, {"type": "start_round", "item": item})
+            await ack(server, {"type": "record_result", "item": item, "home": "t1", "away": "t2", "imps_home": 31,
+                               "imps_away": 12} if item == "m1" else
+                      {"type": "record_result", "item": item, "home": "t2", "away": "t1", "imps_home": 9,
+                       "imps_away": 20})
+            await ack(server, {"type": "end_round", "item": item})
+        await card.locator("#ci-title", has_text="Finále").wait_for()
+        note = card.locator("#ci-all-note")
+        await note.filter(has_text="Finále: družstvá ešte nie sú známe").wait_for(state="visible")
+        assert await card.locator("#ci-all").is_hidden() and await card.locator(".r-ci-table").count() == 0
+        await ack(server, {"type": "publish_seating", "item": "m3"})
+        await note.wait_for(state="hidden")
+        final = card.locator('.r-ci-table[data-match="t1-t2"]')
+        await final.locator('[data-action="all-present-match"]', has_text="Všetci prítomní (2)").click()
+        await until(lambda: _all_in(server, ["t1", "t2"], "m3"), "the finalists in")
+        for tab in tabs:
+            assert not tab.errors, tab.errors
+    finally:
+        for tab in tabs:
+            await tab.context.close()
+        server.stop()

@@ -798,6 +798,15 @@ BAD: list[tuple[str, str, dict[str, Any], float, int, str, str]] = [
      {"type": "check_in_all", "item": "r1", "table": "1"}, 8, 422, "table must be a table's number", "table"),
     ("all present in a round that is over", "ended", {"type": "check_in_all", "item": "r1"}, 101, 409,
      "r1 is over: cannot record a check-in for it", "item"),
+    ("all present in a match in preferans", "seated", {"type": "check_in_all", "item": "r1", "home": "p1",
+     "away": "p2"}, 8, 422, "a match checks in together in bridge", "home"),
+    ("all present in a match named by its home team alone", "novi-sad",
+     {"type": "check_in_all", "item": "m1", "home": "t2"}, 8, 422, "away is missing", "away"),
+    ("all present in a match not played in the round", "novi-sad",
+     {"type": "check_in_all", "item": "m1", "home": "t2", "away": "t3"}, 8, 422, "t2 and t3 play no match in m1",
+     "home"),
+    ("all present in a match with the team that has a bye", "novi-sad",
+     {"type": "check_in_all", "item": "m1", "home": "t1", "away": "t2"}, 8, 422, "play no match in m1", "home"),
     ("a second check-in without a time", "p1 in", {**CHECK_IN, "player": "p1"}, 8, 409,
      "p1 is already checked in to r1; to change the time send at and a reason", "player"),
     ("at without an offset", "running", {**CHECK_IN, "player": "p2", "at": "2027-03-06T11:04:00", "reason": "x"}, 8,
@@ -891,6 +900,58 @@ def test_all_present_leaves_out_a_reserve_an_announced_absence_and_a_team_alread
     team.check_in("t2p1", at(1), item="m1")
     assert team.do("check_in_all", at(2), item="m1").payload == {"item": "m1", "at": at(2), "teams": ["t2", "t5"]}
     assert [r["arrived_at"] for r in lateness_of(team.state)["m1"]["rows"]] == [at(2), at(2), at(-20), at(-15)]
+
+
+#: A league of two teams: one match a day, then a final of the two (a round after the league's schedule).
+PAIR = tournament(rounds(3, kind="match", minutes=90, gap=15, boards=12), preset="novi-sad-teams",
+                  teams=TEAMS5[:2], players=[p for k in (1, 2) for p in members(f"t{k}")])
+
+
+def test_all_present_in_one_match_of_a_bridge_round_checks_in_its_two_teams_and_no_bye() -> None:
+    """Novi Sad round 1, not seated (a bridge round plays the league's Berger round): t2–t5, t3–t4, t1 a bye."""
+    desk = Desk(NOVI_SAD, T0 - 30 * MIN)
+    report = lateness_of(desk.state)["m1"]
+    assert report["matches"] == [["t2", "t5"], ["t3", "t4"]]
+    assert [r["id"] for r in report["rows"]] == ["t2", "t5", "t3", "t4"], "the team with a bye is not expected"
+    desk.check_in("t3p1", at(-25), item="m1")
+    one = desk.do("check_in_all", at(-20), item="m1", home="t4", away="t3")  # (either way round)
+    assert one.payload == {"item": "m1", "at": at(-20), "teams": ["t3", "t4"]}
+    assert {r["id"]: r["arrived_at"] for r in lateness_of(desk.state)["m1"]["rows"]} == {
+        "t2": None, "t5": None, "t3": at(-20), "t4": at(-20)}
+    error = desk.refuse({"type": "check_in_all", "item": "m1", "home": "t3", "away": "t4"}, at(-19))
+    assert (error.status, error.detail["code"]) == (409, "checkin.all_in")
+    rest = desk.do("check_in_all", at(-10), item="m1")
+    assert rest.payload["teams"] == ["t2", "t5"]
+    assert absent(desk.state, "m1", at(0)) == []
+    desk.do("undo", at(-9))
+    assert absent(desk.state, "m1", at(0)) == ["t2", "t5"], "one undo takes the round's tap back, not the match's"
+
+
+def test_a_day_of_a_single_match_checks_in_its_two_teams_and_a_final_not_seated_is_refused() -> None:
+    desk = Desk(PAIR, T0 - 30 * MIN)
+    report = lateness_of(desk.state)["m1"]
+    assert (report["matches"], [r["id"] for r in report["rows"]]) == ([["t1", "t2"]], ["t1", "t2"])
+    tap = desk.do("check_in_all", at(-20), item="m1", home="t1", away="t2")
+    assert tap.payload == {"item": "m1", "at": at(-20), "teams": ["t1", "t2"]}
+    assert [r["arrived_at"] for r in lateness_of(desk.state)["m1"]["rows"]] == [at(-20), at(-20)]
+    # the final (m3, after the league's two rounds): nobody knows its teams before it is seated
+    final = Desk(PAIR, T0 + 200 * MIN)
+    for item in ("m1", "m2"):
+        final.do("start_round", item=item)
+        final.do("record_result", item=item, home=_pair(final, item)[0], away=_pair(final, item)[1],
+                 imps_home=30, imps_away=10)
+        final.do("end_round", item=item)
+    assert lateness_of(final.state)["m3"]["matches"] is None
+    error = final.refuse({"type": "check_in_all", "item": "m3"})
+    assert (error.status, error.detail) == (409, {"field": "item", "code": "checkin.no_matches", "item": "m3"})
+    final.do("publish_seating", item="m3")
+    assert lateness_of(final.state)["m3"]["matches"] == [["t1", "t2"]]
+    assert final.do("check_in_all", item="m3").payload["teams"] == ["t1", "t2"]
+
+
+def _pair(desk: Desk, item: str) -> tuple[str, str]:
+    (pair,) = lateness_of(desk.state)[item]["matches"]
+    return pair[0], pair[1]
 
 
 # ---- a player's own check-in with a code ---------------------------------------------------------
