@@ -32,10 +32,12 @@ export function renderPrizes() {
   setText($("prizes-title"), P.title);
   $("prizes-by-final").hidden = list.order !== "final";
   setText($("prizes-by-final"), P.byFinal);
+  // The name and its prize share a line while they fit; a long name keeps its line and the prize goes under it.
   fill($("prizes-list"), rows.map((r, i) => el("li", { class: `p-prize${mine.has(r.id) ? " is-me" : ""}`, dataset: { id: r.id } },
     el("span", { class: "p-prize-place" }, places[i]),
-    el("span", { class: "p-prize-name" }, r.name),
-    el("span", { class: "p-prize-amount" }, cash(r.amount)))));
+    el("span", { class: "p-prize-body" },
+      el("span", { class: "p-prize-name" }, r.name),
+      el("span", { class: "p-prize-amount" }, cash(r.amount))))));
   const lady = list.best_lady;
   $("prizes-lady").hidden = !lady;
   setText($("prizes-lady"), lady ? P.bestLady(lady.name, prizePlaces([lady], P.place, P.placeRange)[0]) : "");

@@ -25,9 +25,11 @@ FUND = 100_000
 MIN_ROW_PX = 48
 #: The prize list on a phone: as large as the player page's own text (17 px), or larger.
 MIN_PHONE_PX = 17
-#: A phone's words per language: how a place and a place shared by `n` rows read, and the first prize.
-PHONES = {"sk": (lambda r, n: f"{r}." if n == 1 else f"{r}.–{r + n - 1}.", "50\u00a0000\u00a0din."),
-          "sr-Cyrl": (lambda r, n: f"{r}." if n == 1 else f"{r}–{r + n - 1}.", "50.000\u00a0дин.")}
+#: A phone's words per language: how a place and a place shared by `n` rows read, and an amount of dinars.
+PHONES = {"sk": (lambda r, n: f"{r}." if n == 1 else f"{r}.–{r + n - 1}.",
+                 lambda x: f"{x:,g}".replace(",", "\u00a0") + "\u00a0din."),
+          "sr-Cyrl": (lambda r, n: f"{r}." if n == 1 else f"{r}–{r + n - 1}.",
+                      lambda x: f"{x:,g}".replace(",", ".") + "\u00a0дин.")}
 
 
 async def prize_list(server: Server) -> dict[str, Any]:
@@ -75,6 +77,24 @@ async def prizes_on_phone(tab: Tab) -> dict[str, Any]:
                  wide: document.scrollingElement.scrollWidth > innerWidth,
                  sent: Object.keys(window.hall.connection.sections.prizes || {}) };
     }"""))
+
+
+async def phone_shows(phone: Tab, lang: str, paid: list[dict[str, Any]], lady: dict[str, Any], mine: str) -> None:
+    """The phone in `lang` shows the prize list `paid` (places shared as ranges), the best lady, the fund, its
+    player's own line (`mine`, on the Slovak phone) marked, whole on a 390 px screen."""
+    place, first_prize = PHONES[lang]
+    script = to_latin if lang == "sk" else str
+    shared = {rank: sum(p["rank"] == rank for p in paid) for rank in {p["rank"] for p in paid}}
+    on_phone = await prizes_on_phone(phone)
+    lines = on_phone["lines"]
+    assert [(r["id"], r["name"]) for r in lines] == [(p["id"], script(p["name"])) for p in paid], lines
+    assert [r["place"] for r in lines] == [place(p["rank"], shared[p["rank"]]) for p in paid], lines
+    assert [r["amount"] for r in lines] == [first_prize(p["amount"]) for p in paid], lines
+    assert on_phone["title"] == {"sk": "Odovzdávanie cien", "sr-Cyrl": "Додела награда"}[lang]
+    assert script(lady["name"]) in on_phone["lady"], on_phone["lady"]
+    assert all(r["px"] >= MIN_PHONE_PX and not r["out"] for r in lines) and not on_phone["wide"], on_phone
+    assert [r["me"] for r in lines] == [lang == "sk" and p["id"] == mine for p in paid], lines
+    assert "fund_source" not in on_phone["sent"], "a phone is not sent the desk's books behind the fund"
 
 
 @bounded
@@ -149,25 +169,26 @@ async def test_the_console_shows_the_prize_list_and_puts_it_on_the_display_and_o
             assert await tab.page.locator("#body").is_hidden(), "the prizes take the clock's place"
         await shot(display, artifacts, "display-prizes-sr-Cyrl.png")
         await shot(slovak, artifacts, "display-prizes-sk.png")
-        shared = {rank: sum(p["rank"] == rank for p in paid) for rank in {p["rank"] for p in paid}}
-        for lang, (place, first_prize) in PHONES.items():
-            script = to_latin if lang == "sk" else str
-            on_phone = await prizes_on_phone(phones[lang])
-            lines = on_phone["lines"]
-            assert [(r["id"], r["name"]) for r in lines] == [(p["id"], script(p["name"])) for p in paid], lines
-            assert [r["place"] for r in lines] == [place(p["rank"], shared[p["rank"]]) for p in paid], lines
-            assert lines[0]["amount"] == first_prize, lines[0]
-            assert on_phone["title"] == {"sk": "Odovzdávanie cien", "sr-Cyrl": "Додела награда"}[lang]
-            assert script(lady["name"]) in on_phone["lady"], on_phone["lady"]
-            assert all(r["px"] >= MIN_PHONE_PX and not r["out"] for r in lines) and not on_phone["wide"], on_phone
-            assert [r["me"] for r in lines] == [lang == "sk" and p["id"] == winner["id"] for p in paid], lines
-            assert "fund_source" not in on_phone["sent"], "a phone is not sent the desk's books behind the fund"
+        for lang in PHONES:
+            await phone_shows(phones[lang], lang, paid, lady, winner["id"])
             banner = phones[lang].page.locator("#banner")
             if not await banner.is_hidden():  # (the round's start, caught up with: the phone opened after it)
                 await banner.click()
                 await banner.wait_for(state="hidden")
             await phones[lang].page.evaluate("() => window.scrollTo(0, 0)")
             await shot(phones[lang], artifacts, f"player-prizes-{lang}.png")
+        # a slip corrected while the list is up: table 2 as table 1, so their winners share the first place
+        second = (await server.state())["seating"]["r1"]["tables"][1]
+        await ack(server, {"type": "correct_result", "item": "r1", "table": second["table"], "reason": "slip misread",
+                           "results": {p: 60 if p == second["players"][0] else -60 if p == second["players"][-1]
+                                       else 0 for p in second["players"]}})
+        moved = await prize_list(server)
+        assert [p["rank"] for p in moved["prizes"][:2]] == [1, 1], moved["prizes"]
+        for lang, (place, _) in PHONES.items():
+            await phones[lang].page.locator("#prizes-list .p-prize-place").first.filter(
+                has_text=place(1, 2)).wait_for()
+            await phone_shows(phones[lang], lang, moved["prizes"], moved["best_lady"], winner["id"])
+        await shot(phones["sr-Cyrl"], artifacts, "player-prizes-shared-sr-Cyrl.png")
         assert "prizes" in (await server.state())
         status = console.page.locator('#prizes-card [data-role="prize-status"]')
         await status.filter(has_text="Сада је на екранима у сали").wait_for()
