@@ -150,8 +150,10 @@ export function presentSections(sections, lang) {
   if ("me" in out) out.me = shownFields(out.me, NAME, names); // the player's own card
   if ("teams" in out) out.teams = mapList(out.teams, NAME, names);
   if ("standings" in out) out.standings = mapList(out.standings, NAME, names);
-  if (out.prizes && typeof out.prizes === "object") { // the prize-giving: the places' names and the best lady's
-    out.prizes = { ...out.prizes, prizes: mapList(out.prizes.prizes, NAME, names), best_lady: shownFields(out.prizes.best_lady, NAME, names) };
+  if (out.prizes && typeof out.prizes === "object") { // the prize-giving: the places' names, the sponsors', the best lady's
+    const { prizes, sponsor_prizes: sponsor, best_lady: lady } = out.prizes;
+    out.prizes = { ...out.prizes, prizes: mapList(prizes, NAME, names), sponsor_prizes: mapList(sponsor, NAME, names),
+      best_lady: shownFields(lady, NAME, names) };
   }
   if ("lateness" in out) {
     out.lateness = mapValues(out.lateness, (report) => (report && typeof report === "object" && Array.isArray(report.rows)

@@ -1,7 +1,8 @@
 // The prize-giving on the player's phone: while a referee has the prize list on the hall's screens
 // (`sections.prizes`, the same section the hall display shows: put there by show_prizes, taken off by
-// hide_prizes), the card at the top of the page lists each paid place, its name and its prize, the best lady
-// and the fund; the player's own line (or their team's) stands out. The places and the amounts are the
+// hide_prizes), the card at the top of the page lists each paid place, its name and its prize, each place a
+// sponsor gives a prize to and who holds it, the best lady and the fund; the player's own line (or their
+// team's) stands out. The places and the amounts are the
 // server's; the page writes them in its language (STRINGS.prizes), the names in its script (lib/script.js).
 import { el, fill, setText } from "../lib/dom.js";
 import { prizeMoney } from "../lib/format.js";
@@ -32,12 +33,16 @@ export function renderPrizes() {
   setText($("prizes-title"), P.title);
   $("prizes-by-final").hidden = list.order !== "final";
   setText($("prizes-by-final"), P.byFinal);
+  // After the paid places, those a sponsor gives a prize to (the rules' `sponsor_places`: Čačak's 5th).
+  const sponsor = Array.isArray(list.sponsor_prizes) ? list.sponsor_prizes : [];
+  const sponsorPlaces = prizePlaces(sponsor, P.place, P.placeRange);
   // The name and its prize share a line while they fit; a long name keeps its line and the prize goes under it.
-  fill($("prizes-list"), rows.map((r, i) => el("li", { class: `p-prize${mine.has(r.id) ? " is-me" : ""}`, dataset: { id: r.id } },
-    el("span", { class: "p-prize-place" }, places[i]),
-    el("span", { class: "p-prize-body" },
-      el("span", { class: "p-prize-name" }, r.name),
-      el("span", { class: "p-prize-amount" }, cash(r.amount))))));
+  const line = (r, place, prize, extra = {}) => el("li", { class: `p-prize${mine.has(r.id) ? " is-me" : ""}${extra.class || ""}`,
+    dataset: { id: r.id, ...extra.dataset } },
+  el("span", { class: "p-prize-place" }, place),
+  el("span", { class: "p-prize-body" }, el("span", { class: "p-prize-name" }, r.name), el("span", { class: "p-prize-amount" }, prize)));
+  fill($("prizes-list"), rows.map((r, i) => line(r, places[i], cash(r.amount))),
+    sponsor.map((r, i) => line(r, sponsorPlaces[i], P.sponsor, { class: " is-sponsor", dataset: { role: "sponsor-prize" } })));
   const lady = list.best_lady;
   $("prizes-lady").hidden = !lady;
   setText($("prizes-lady"), lady ? P.bestLady(lady.name, prizePlaces([lady], P.place, P.placeRange)[0]) : "");

@@ -6,6 +6,7 @@ Screenshots: the console, the display in sr-Cyrl and sk, and the phones."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -25,11 +26,13 @@ FUND = 100_000
 MIN_ROW_PX = 48
 #: The prize list on a phone: as large as the player page's own text (17 px), or larger.
 MIN_PHONE_PX = 17
-#: A phone's words per language: how a place and a place shared by `n` rows read, and an amount of dinars.
-PHONES = {"sk": (lambda r, n: f"{r}." if n == 1 else f"{r}.–{r + n - 1}.",
-                 lambda x: f"{x:,g}".replace(",", "\u00a0") + "\u00a0din."),
-          "sr-Cyrl": (lambda r, n: f"{r}." if n == 1 else f"{r}–{r + n - 1}.",
-                      lambda x: f"{x:,g}".replace(",", ".") + "\u00a0дин.")}
+#: A phone's words per language: its card's title, how a place and a place shared by `n` rows read, an amount,
+#: and a sponsor's prize.
+PHONES: dict[str, tuple[str, Callable[[int, int], str], Callable[[float], str], str]] = {
+    "sk": ("Vyhlásenie výsledkov", lambda r, n: f"{r}." if n == 1 else f"{r}–{r + n - 1}.",
+           lambda x: f"{x:,g}".replace(",", "\u00a0") + "\u00a0RSD", "Cena sponzora"),
+    "sr-Cyrl": ("Проглашење победника", lambda r, n: f"{r}." if n == 1 else f"{r}–{r + n - 1}.",
+                lambda x: f"{x:,g}".replace(",", ".") + "\u00a0дин.", "Награда спонзора")}
 
 
 async def prize_list(server: Server) -> dict[str, Any]:
@@ -79,21 +82,25 @@ async def prizes_on_phone(tab: Tab) -> dict[str, Any]:
     }"""))
 
 
-async def phone_shows(phone: Tab, lang: str, paid: list[dict[str, Any]], lady: dict[str, Any], mine: str) -> None:
-    """The phone in `lang` shows the prize list `paid` (places shared as ranges), the best lady, the fund, its
-    player's own line (`mine`, on the Slovak phone) marked, whole on a 390 px screen."""
-    place, first_prize = PHONES[lang]
+async def phone_shows(phone: Tab, lang: str, listed: dict[str, Any], mine: str) -> None:
+    """The phone in `lang` shows the prize list `listed` (GET /api/prizes): the paid places (shared ones as
+    ranges), the sponsors' places after them, the best lady; its player's own line (`mine`, on the Slovak
+    phone) marked; whole on a 390 px screen."""
+    title, place, money, sponsor = PHONES[lang]
     script = to_latin if lang == "sk" else str
+    paid, sponsored = listed["prizes"], listed["sponsor_prizes"]
     shared = {rank: sum(p["rank"] == rank for p in paid) for rank in {p["rank"] for p in paid}}
     on_phone = await prizes_on_phone(phone)
     lines = on_phone["lines"]
-    assert [(r["id"], r["name"]) for r in lines] == [(p["id"], script(p["name"])) for p in paid], lines
-    assert [r["place"] for r in lines] == [place(p["rank"], shared[p["rank"]]) for p in paid], lines
-    assert [r["amount"] for r in lines] == [first_prize(p["amount"]) for p in paid], lines
-    assert on_phone["title"] == {"sk": "Odovzdávanie cien", "sr-Cyrl": "Додела награда"}[lang]
-    assert script(lady["name"]) in on_phone["lady"], on_phone["lady"]
+    everyone = [*paid, *sponsored]
+    assert [(r["id"], r["name"]) for r in lines] == [(p["id"], script(p["name"])) for p in everyone], lines
+    assert [r["place"] for r in lines] == [place(p["rank"], shared[p["rank"]]) for p in paid] + [
+        place(p["place"], 1) for p in sponsored], lines
+    assert [r["amount"] for r in lines] == [money(p["amount"]) for p in paid] + [sponsor] * len(sponsored), lines
+    assert on_phone["title"] == title
+    assert script(listed["best_lady"]["name"]) in on_phone["lady"], on_phone["lady"]
     assert all(r["px"] >= MIN_PHONE_PX and not r["out"] for r in lines) and not on_phone["wide"], on_phone
-    assert [r["me"] for r in lines] == [lang == "sk" and p["id"] == mine for p in paid], lines
+    assert [r["me"] for r in lines] == [lang == "sk" and p["id"] == mine for p in everyone], lines
     assert "fund_source" not in on_phone["sent"], "a phone is not sent the desk's books behind the fund"
 
 
@@ -170,7 +177,7 @@ async def test_the_console_shows_the_prize_list_and_puts_it_on_the_display_and_o
         await shot(display, artifacts, "display-prizes-sr-Cyrl.png")
         await shot(slovak, artifacts, "display-prizes-sk.png")
         for lang in PHONES:
-            await phone_shows(phones[lang], lang, paid, lady, winner["id"])
+            await phone_shows(phones[lang], lang, expected, winner["id"])
             banner = phones[lang].page.locator("#banner")
             if not await banner.is_hidden():  # (the round's start, caught up with: the phone opened after it)
                 await banner.click()
@@ -184,10 +191,10 @@ async def test_the_console_shows_the_prize_list_and_puts_it_on_the_display_and_o
                                        else 0 for p in second["players"]}})
         moved = await prize_list(server)
         assert [p["rank"] for p in moved["prizes"][:2]] == [1, 1], moved["prizes"]
-        for lang, (place, _) in PHONES.items():
+        for lang, (_, place, _, _) in PHONES.items():
             await phones[lang].page.locator("#prizes-list .p-prize-place").first.filter(
                 has_text=place(1, 2)).wait_for()
-            await phone_shows(phones[lang], lang, moved["prizes"], moved["best_lady"], winner["id"])
+            await phone_shows(phones[lang], lang, moved, winner["id"])
         await shot(phones["sr-Cyrl"], artifacts, "player-prizes-shared-sr-Cyrl.png")
         assert "prizes" in (await server.state())
         status = console.page.locator('#prizes-card [data-role="prize-status"]')

@@ -103,8 +103,10 @@ describe("the sections as a Latin page shows them", () => {
       fund: 100000, currency: "RSD", order: "standings",
       prizes: [{ rank: 1, id: "p1", name: "Љубомир Пантић", amount: 50000 }, { rank: 2, id: "p2", name: "Ana Petrović", amount: 25000 }],
       best_lady: { id: "p2", name: "Ana Petrović", rank: 2 },
+      sponsor_prizes: [{ place: 5, rank: 5, id: "p5", name: "Зоран Вуковић" }],
     };
     const latin = presentSections({ prizes }, "sk").prizes;
+    assert.deepEqual(latin.sponsor_prizes, [{ place: 5, rank: 5, id: "p5", name: "Zoran Vuković" }]);
     assert.deepEqual(latin.prizes.map((r) => [r.rank, r.id, r.name, r.amount]), [[1, "p1", "Ljubomir Pantić", 50000], [2, "p2", "Ana Petrović", 25000]]);
     assert.deepEqual(latin.best_lady, prizes.best_lady);
     assert.equal(latin.fund, 100000);
@@ -113,6 +115,7 @@ describe("the sections as a Latin page shows them", () => {
     assert.deepEqual(cyrillic.best_lady, { id: "p2", name: "Ана Петровић", rank: 2 });
     assert.equal(prizes.prizes[1].name, "Ana Petrović", "the server's list is left as it came");
     assert.deepEqual(presentSections({ prizes: { ...prizes, best_lady: null } }, "sr-Cyrl").prizes.best_lady, null);
+    assert.equal(presentSections({ prizes: { ...prizes, sponsor_prizes: undefined } }, "sk").prizes.sponsor_prizes, undefined);
   });
 
   it("shows the names in an event's payload in Latin", () => {
