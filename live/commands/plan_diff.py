@@ -20,6 +20,7 @@ from live.core.events import Event, NewEvent
 from live.core.plan import normalized
 from live.core.state import State, apply
 from live.core.tournament import Item, Tournament
+from live.rules.presets import ABSENT_MEANS, PRESETS
 
 REASON = "changed in the tournament file"
 
@@ -103,11 +104,19 @@ def _rules(recorded: Tournament, current: Tournament, file: Tournament) -> list[
         return []  # said once, above
     keys = sorted(set(recorded.rules) | set(file.rules))
     changes = {k: file.rules.get(k) for k in keys
-               if _changed(recorded.rules.get(k), current.rules.get(k), file.rules.get(k))}
+               if _changed(_rule(recorded, k), _rule(current, k), file.rules.get(k))}
     if not changes:
         return []
-    words = ", ".join(f"{k} {current.rules.get(k)!r} → {v!r}" for k, v in changes.items())
+    words = ", ".join(f"{k} {_rule(current, k)!r} → {v!r}" for k, v in changes.items())
     return [Difference(f"rules: {words}", {"type": "change_rules", "rules": changes})]
+
+
+def _rule(t: Tournament, key: str) -> Any:
+    """A rules value of a plan; a key of its preset that its log was recorded without (an older preset's) is
+    what it means there."""
+    if key in t.rules or key not in PRESETS.get(t.preset, {}):
+        return t.rules.get(key)
+    return ABSENT_MEANS.get(key)
 
 
 def _teams(recorded: Tournament, current: Tournament, file: Tournament, state: State) -> list[Difference]:

@@ -250,6 +250,14 @@ PARAMETER_TYPES: dict[str, type | tuple[type, ...]] = {
 #: Parameters no preset sets: absent means the rule is off (the console may set them back to null).
 OPTIONAL_PARAMETERS = frozenset({"standings_hidden_from_round"})
 
+#: Parameters a preset gained after logs were recorded without them, and what their absence means in such a
+#: log (what the rules read then). A log's plan is compared with its file on every start
+#: (live/commands/plan_diff.py), and the rules cannot change once play has begun: a key the file has only
+#: because today's preset does, with the value the log already means, is no difference.
+ABSENT_MEANS: dict[str, Any] = {
+    "match_boards": 12,  # Novi Sad: match_minutes was for the 12 boards of a league match
+}
+
 
 def segments_for(rules: dict[str, Any], boards: int | None) -> int:
     """How many parts a match is played in: each boundary between parts is a break signal."""
