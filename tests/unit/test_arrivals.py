@@ -782,6 +782,26 @@ def test_past_the_slovak_waiting_period_the_late_team_forfeits(item: str, start:
     assert lateness_of(desk.state)[item]["thresholds"][-1]["at"] == start + waiting
 
 
+def test_on_the_sunday_of_a_gathering_the_first_match_waits_a_quarter_not_2_hours() -> None:
+    """§18.2 gives 2 hours to the first match of a gathering, and §5.1 makes a gathering a Saturday and a
+    Sunday: Sunday's first match waits ¼ of its playing time (180 of 195 minutes → 45)."""
+    sunday = T0 + 24 * HOUR
+    t = tournament([item("m1", T0, 195, "match", boards=24), item("m2", sunday, 195, "match", boards=24)],
+                   preset="slovak-league", teams=TEAMS6)
+    desk = Desk(t, sunday - 30 * MIN)
+    desk.do("publish_seating", item="m2")
+    desk.do("start_round", item="m1")
+    desk.do("end_round", item="m1")
+    desk.run_until(sunday)
+    match = desk.state.seatings["m2"]["matches"][0]
+    desk.check_in(match["home"], sunday, item="m2")
+    desk.check_in(match["away"], at(46, start=sunday), item="m2")
+    r = row(desk.state, match["away"], "m2")
+    assert (r["forfeit"], r["boards_removed"]) == (True, 0)
+    assert lateness_of(desk.state)["m2"]["thresholds"][-1] == {**lateness_of(desk.state)["m2"]["thresholds"][-1],
+                                                              "name": "forfeit", "at": sunday + 45 * MIN}
+
+
 def test_a_slovak_forfeit_adds_no_compensation() -> None:
     desk = slovak()
     match = desk.state.seatings["m1"]["matches"][0]
