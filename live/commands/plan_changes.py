@@ -25,6 +25,7 @@ from live.core.state import State
 from live.core.status import ItemStatus
 from live.core.texts import MAX_NAME, MAX_REASON, MAX_TITLE
 from live.core.tournament import ITEM_KINDS, PLAYING_KINDS, Item, Player, Team, Tournament, from_ms, to_ms
+from live.rules.lateness import SLOVAK
 from live.rules.parameters import DAY_MINUTES, MAX_BOARDS, MAX_ROUND
 from live.rules.parameters import Problem as ParameterProblem
 from live.rules.parameters import problem as parameter_problem
@@ -122,6 +123,9 @@ class AddItem(Command):
     round: int | Absent = ABSENT
     boards: int | Absent = field(default=ABSENT, metadata=wrong("boards must be a whole number, 1 or more",
                                                                 "field.not_whole"))
+    #: The gathering the match is played at (Slovak §18.2; live/core/tournament.py `_opening`); left out, the
+    #: match is in the gathering of the match before it if that one is on its day of play or the day before.
+    gathering: str | Absent = field(default=ABSENT, metadata=_NEW_ID)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -521,9 +525,17 @@ def add_item(t: Tournament, state: State, c: AddItem, now: int) -> NewEvent:
     if boards is None and kind in PLAYING_KINDS and not plan.rules["segments"] and plan.rules["max_boards_per_segment"]:
         raise CommandError(422, "these rules split a match into parts by its boards: give boards", {"field": "boards",
                            "code": "plan.boards_needed"})
+    gathering = None if c.gathering is ABSENT else c.gathering
+    if gathering is not None:
+        if not _ID.match(gathering):
+            raise CommandError(422, f"gathering must be 1–40 letters, digits, '-' or '_', not {gathering!r}",
+                               {"field": "gathering", "code": "field.not_an_id"})
+        if kind not in PLAYING_KINDS or plan.rules.get("lateness") != SLOVAK:
+            raise CommandError(422, "only a match of the Slovak league belongs to a gathering (§18.2)",
+                               {"field": "gathering", "code": "plan.no_gathering"})
     default_title = f"{kind.capitalize()} {number}" if number else kind.capitalize()
     title = _name(c.title, "title", MAX_TITLE) if c.title is not ABSENT else default_title
-    entry = Item(ident, kind, title, from_ms(start), from_ms(end), number, boards)
+    entry = Item(ident, kind, title, from_ms(start), from_ms(end), number, boards, gathering)
     if entry.playing:
         same = next((i for i in plan.items if i.playing and i.round == number), None)
         if same is not None:

@@ -20,6 +20,7 @@ from live.core.events import Event, NewEvent
 from live.core.plan import normalized
 from live.core.state import State, apply
 from live.core.tournament import Item, Tournament
+from live.rules.presets import ABSENT_MEANS, PRESETS
 
 REASON = "changed in the tournament file"
 
@@ -103,11 +104,19 @@ def _rules(recorded: Tournament, current: Tournament, file: Tournament) -> list[
         return []  # said once, above
     keys = sorted(set(recorded.rules) | set(file.rules))
     changes = {k: file.rules.get(k) for k in keys
-               if _changed(recorded.rules.get(k), current.rules.get(k), file.rules.get(k))}
+               if _changed(_rule(recorded, k), _rule(current, k), file.rules.get(k))}
     if not changes:
         return []
-    words = ", ".join(f"{k} {current.rules.get(k)!r} → {v!r}" for k, v in changes.items())
+    words = ", ".join(f"{k} {_rule(current, k)!r} → {v!r}" for k, v in changes.items())
     return [Difference(f"rules: {words}", {"type": "change_rules", "rules": changes})]
+
+
+def _rule(t: Tournament, key: str) -> Any:
+    """A rules value of a plan; a key of its preset that its log was recorded without (an older preset's) is
+    what it means there."""
+    if key in t.rules or key not in PRESETS.get(t.preset, {}):
+        return t.rules.get(key)
+    return ABSENT_MEANS.get(key)
 
 
 def _teams(recorded: Tournament, current: Tournament, file: Tournament, state: State) -> list[Difference]:
@@ -216,6 +225,14 @@ def _items(recorded: Tournament, current: Tournament, file: Tournament) -> list[
             if _changed(getattr(was, attr), getattr(has, attr), getattr(item, attr)):
                 out.append(Difference(f"{ident} {attr} {getattr(has, attr)} → {getattr(item, attr)}",
                                       refused=f"an item's {attr} cannot change; cancel it and add another"))
+        # A gathering's name only says which match opens it (Slovak §18.2: 2 hours of waiting): names that
+        # leave that as it is (a log from before the names, whose days of play made the same gatherings)
+        # are no difference; names that change it are refused, as a match's boards are.
+        if _changed(was.gathering, has.gathering, item.gathering) \
+                and current.first_of_gathering(has) != file.first_of_gathering(item):
+            out.append(Difference(f"{ident} gathering {has.gathering} → {item.gathering}", refused=(
+                f"{ident} would {'open' if file.first_of_gathering(item) else 'no longer open'} a gathering; "
+                "an item's gathering cannot change; cancel it and add another")))
         times = _changed((was.start_ms, was.end_ms), (has.start_ms, has.end_ms), (item.start_ms, item.end_ms))
         title = _changed(was.title, has.title, item.title)
         if times or title:
@@ -249,6 +266,8 @@ def _add(t: Tournament, item: Item) -> dict[str, Any]:
         command["round"] = item.round
     if item.boards is not None:
         command["boards"] = item.boards
+    if item.gathering is not None:
+        command["gathering"] = item.gathering
     return command
 
 

@@ -268,6 +268,7 @@ REFUSALS: dict[str, tuple[str, ...]] = {
     "plan.round_needed": (),
     "plan.no_round_number": (),
     "plan.boards_needed": (),
+    "plan.no_gathering": (),
     "plan.round_taken": ('item', 'round'),
     "plan.cancel_blocked": ('item',),
     "plan.languages": (),

@@ -40,12 +40,14 @@ def item_json(item: Item) -> dict[str, Any]:
         data["round"] = item.round
     if item.boards is not None:
         data["boards"] = item.boards
+    if item.gathering is not None:
+        data["gathering"] = item.gathering
     return data
 
 
 def item_from_json(data: dict[str, Any]) -> Item:
     return Item(str(data["id"]), str(data["kind"]), str(data["title"]), from_ms(int(data["start"])),
-                from_ms(int(data["end"])), data.get("round"), data.get("boards"))
+                from_ms(int(data["end"])), data.get("round"), data.get("boards"), data.get("gathering"))
 
 
 def player_json(p: Player) -> dict[str, Any]:

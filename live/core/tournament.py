@@ -55,6 +55,9 @@ class Item:
     end: datetime
     round: int | None = None
     boards: int | None = None
+    #: The gathering ("sústredenie", Slovak §5) the file names for a match; None: found from the days of play
+    #: (`Tournament.first_of_gathering`).
+    gathering: str | None = None
 
     @property
     def playing(self) -> bool:
@@ -123,6 +126,7 @@ class Tournament:
     _teams: dict[str, Team] = field(init=False, compare=False, repr=False)
     _members: dict[str, tuple[Player, ...]] = field(init=False, compare=False, repr=False)
     _days: dict[str, int] = field(init=False, compare=False, repr=False)
+    _opening: frozenset[str] = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_by_id", {item.id: item for item in self.items})
@@ -134,6 +138,7 @@ class Tournament:
                 members.setdefault(p.team, []).append(p)
         object.__setattr__(self, "_members", {team: tuple(ps) for team, ps in members.items()})
         object.__setattr__(self, "_days", _days(self.items, self.zone, NIGHT_MINUTES * 60_000 / self.speed))
+        object.__setattr__(self, "_opening", _opening(self.items, self._days, self.zone))
 
     @property
     def zone(self) -> ZoneInfo:
@@ -152,6 +157,11 @@ class Tournament:
     def day(self, item: Item) -> int:
         """Which day of the event the item belongs to (0, 1, …); see `_days`."""
         return self._days.get(item.id, 0)
+
+    def first_of_gathering(self, item: Item) -> bool:
+        """Whether the item is the first match of its gathering (Slovak §18.2: its waiting period is 2 hours);
+        see `_opening`."""
+        return item.id in self._opening
 
     def team(self, team_id: str) -> Team | None:
         return self._teams.get(team_id)
@@ -225,6 +235,38 @@ def _days(items: tuple[Item, ...], zone: ZoneInfo, night_ms: float) -> dict[str,
         days[item.id] = day
         last_end = item.end if last_end is None else max(last_end, item.end)
     return days
+
+
+def _opening(items: tuple[Item, ...], days: dict[str, int], zone: ZoneInfo) -> frozenset[str]:
+    """The playing items that open a gathering: Slovak §18.2 gives "the first match of a gathering" 2 hours
+    of waiting, and §5.1 makes a gathering a Saturday and a Sunday, so a match is in the gathering of the
+    match before it when it is on the same day of play or the next one (a day of play is `_days`', dated
+    by the local date it began on). A match the file gives a `gathering` name is in that gathering, and
+    matches of different names are not in one even on days in a row (a second league played as single
+    matches: each is "not played at a gathering", and waits 2 hours, as the first of a gathering does)."""
+    began: dict[int, date] = {}
+    for item in items:
+        began.setdefault(days.get(item.id, 0), item.start.astimezone(zone).date())
+    opening: set[str] = set()
+    named: set[str] = set()
+    before: Item | None = None
+    for item in items:
+        if not item.playing:
+            continue
+        if item.gathering is not None:
+            opens = item.gathering not in named
+            named.add(item.gathering)
+        else:
+            opens = before is None or _apart(began[days.get(item.id, 0)], began[days.get(before.id, 0)])
+        if opens:
+            opening.add(item.id)
+        before = item
+    return frozenset(opening)
+
+
+def _apart(day: date, before: date) -> bool:
+    """Whether two days of play are more than a day apart (not one gathering)."""
+    return (day - before).days > 1
 
 
 def to_ms(instant: datetime) -> int:
@@ -521,7 +563,7 @@ def _timetable(r: _Reader, raw: Any, zone: ZoneInfo, rules: dict[str, Any]) -> t
         raise TournamentFileError(r.path, None, "timetable", "no [[timetable]] entries")
     seen: set[str] = set()
     items: list[Item] = []
-    known = {"id", "kind", "title", "start", "end", "minutes", "round", "boards"}
+    known = {"id", "kind", "title", "start", "end", "minutes", "round", "boards", "gathering"}
     for i, entry in enumerate(_entries(r, raw, "timetable")):
         r.unknown(entry, "timetable", i, known)
         ident = _unique_id(r, entry, "timetable", i, seen)
@@ -562,13 +604,15 @@ def _timetable(r: _Reader, raw: Any, zone: ZoneInfo, rules: dict[str, Any]) -> t
         if same is not None:
             r.warn("timetable", i, "round", f"{ident} and {same.id} are both round {number}: the screens and "
                                             "the standings name rounds by number")
-        items.append(Item(ident, kind, title, start, end, number, boards))
+        gathering = _gathering(r, entry, i, kind, rules)
+        items.append(Item(ident, kind, title, start, end, number, boards, gathering))
         if kind in PLAYING_KINDS and boards and rules.get("lateness") == SLOVAK \
                 and (comparing := slovak_comparing_minutes(boards)) >= (end - start).total_seconds() / 60:
             r.warn("timetable", i, "end", f"{ident} is planned for {(end - start).total_seconds() / 60:g} minutes, "
                                           f"no more than the {comparing} minutes §24.2 gives {boards} boards to "
                                           "compare results: no playing time is left, so unless it is the first "
-                                          "match of its day its waiting period (§27.2) is 0: a late team forfeits")
+                                          "match of its gathering its waiting period (§27.2) is 0: a late team "
+                                          "forfeits")
     if not items:
         raise TournamentFileError(r.path, None, "timetable", "no [[timetable]] entries")
     order = sorted(range(len(items)), key=lambda k: items[k].start)
@@ -577,7 +621,53 @@ def _timetable(r: _Reader, raw: Any, zone: ZoneInfo, rules: dict[str, Any]) -> t
         if items[b].start < items[a].end:
             raise r.fail("timetable", b, "start",
                          f"{items[b].id} starts before {items[a].id} ends (playing items must not overlap)")
+    _gatherings_in_order(r, items, playing, zone)
     return tuple(items[k] for k in order)
+
+
+def _gathering(r: _Reader, entry: dict[str, Any], i: int, kind: str, rules: dict[str, Any]) -> str | None:
+    """A match's `gathering`: a name, and only where the rules count gatherings (the Slovak waiting period)."""
+    name: str | None = r.get(entry, "timetable", i, "gathering", str, required=False)
+    if name is None:
+        return None
+    if kind not in PLAYING_KINDS:
+        raise r.fail("timetable", i, "gathering", f"only a match or a round belongs to a gathering, not a {kind}")
+    if rules.get("lateness") != SLOVAK:
+        raise r.fail("timetable", i, "gathering", f"these rules ({rules.get('lateness')}) count no gatherings: "
+                                                  "only the Slovak league's waiting period does (§18.2)")
+    if not _ID.match(name):
+        raise r.fail("timetable", i, "gathering", f"{name!r} must be 1–40 letters, digits, '-' or '_'")
+    return name
+
+
+def _gatherings_in_order(r: _Reader, items: list[Item], playing: list[int], zone: ZoneInfo) -> None:
+    """Named gatherings are all or none, and each is days of play in a row, one after another: a name
+    missing, repeated after another gathering or weeks later is a typo that would take a match's 2 hours of
+    waiting (§18.2) away, or give them, without a word."""
+    named = [k for k in playing if items[k].gathering is not None]
+    if not named:
+        return
+    unnamed = next((k for k in playing if items[k].gathering is None), None)
+    if unnamed is not None:
+        first = items[named[0]]
+        raise r.fail("timetable", unnamed, "gathering",
+                     f"is missing: the other matches name theirs ({first.id}: {first.gathering!r}); "
+                     "name the gathering of every match or of none")
+    ended: set[str] = set()
+    for a, b in itertools.pairwise(playing):
+        was, now = items[a], items[b]
+        if now.gathering == was.gathering:
+            days = (now.start.astimezone(zone).date() - was.start.astimezone(zone).date()).days
+            if days > 1:
+                raise r.fail("timetable", b, "gathering",
+                             f"{now.id} is in {now.gathering!r}, {days} days after {was.id}: a gathering is days "
+                             "of play in a row (§5.1: a Saturday and a Sunday); name the later one another")
+            continue
+        ended.add(str(was.gathering))
+        if now.gathering in ended:
+            raise r.fail("timetable", b, "gathering",
+                         f"{now.id} is in {now.gathering!r}, which ended before {was.id} of {was.gathering!r}: "
+                         "a gathering's matches follow one another")
 
 
 def with_items(t: Tournament, items: tuple[Item, ...]) -> Tournament:

@@ -23,6 +23,7 @@ from live.core.referees import SHARED_NAME, RefereeConfigError, Referees, parse_
 from live.core.tournament import Tournament, TournamentFileError, load
 from live.edges import installed
 from live.edges.budget import BUDGET, MAX_BUDGET, MIN_BUDGET
+from live.rules.lateness import SLOVAK
 
 if TYPE_CHECKING:
     from live.edges.hall import Hall
@@ -316,6 +317,9 @@ def _check(path: str) -> int:
             parts = t.segments(item)
             extra = f"  [{item.boards} boards]" if item.boards else ""
             extra += f"  [{parts} parts]" if parts > 1 else ""
+            if t.rules.get("lateness") == SLOVAK and t.first_of_gathering(item):
+                # (the 2 hours of waiting, §18.2: the organizer sees which matches the days or names made first)
+                extra += f"  [opens gathering {item.gathering}]" if item.gathering else "  [opens a gathering]"
         print(f"  {start:%H:%M}–{end:%H:%M}  {item.id:<10} {item.kind:<12} {item.title}{extra}")
     return 0
 

@@ -97,9 +97,9 @@ def match_minutes(t: Tournament, item: Item) -> float:
 
 
 def first_of_gathering(t: Tournament, item: Item) -> bool:
-    """The first match of its day: the Slovak waiting period is then 2 hours."""
-    day = t.day(item)
-    return next(i for i in t.items if i.playing and t.day(i) == day) is item
+    """The first match of its gathering (days of play in a row, or the file's `gathering`): the Slovak
+    waiting period is then 2 hours (§18.2), and on the gathering's later days ¼ of the match's time."""
+    return t.first_of_gathering(item)
 
 
 def thresholds(t: Tournament, s: ItemState) -> list[L.Threshold]:

@@ -199,9 +199,14 @@ def late_compensation(state: State, item: Item, entry: dict[str, Any]) -> tuple[
 
 
 def overtime(state: State) -> list[dict[str, Any]]:
-    """Novi Sad: 1 VP per whole 5 minutes a match ran past match + scoring time (to the moment its result was
-    handed in), to the team that arrived later. When neither was late the referee names the team with a
-    `penalty` command; the server does not guess.
+    """Novi Sad: 1 VP per whole 5 minutes a league match ran past its play + scoring time (to the moment its
+    result was handed in), to the team that arrived later. When neither was late the referee names the team
+    with a `penalty` command; the server does not guess.
+
+    The allowed time follows the match's boards (§1's pace is per 12 boards: `L.NoviSadTimeParams`). Only the
+    league's matches count: the penalty is VP off the league table, and the final (the rounds after the
+    league's, `league_schedule`) has no VP — §1 decides it by IMPs with the carry-over, and its result is
+    not part of the table, so neither is its time.
 
     Each one as data, not words: `{"team", "item", "blocks", "block_minutes", "vp", "at"}` (whole blocks over
     time, the block's minutes as the rules count them, the VP, when the result was handed in). The pages say
@@ -211,15 +216,17 @@ def overtime(state: State) -> list[dict[str, Any]]:
         return []
     params = L.NoviSadTimeParams.from_rules(t.rules, t.speed)
     minutes = json_number(to_decimal(t.rules.get("overtime_block_minutes", 0)))
+    last = len(league_schedule(t))
     out = []
     for item in t.items:
         s = state.items.get(item.id)
-        if s is None:
+        if s is None or item.round is None or item.round > last:
             continue
         for entry in state.results.get(item.id, {}).values():
             arrived = {team: arrivals.arrived_at(state, item.id, team) for team in (entry["home"], entry["away"])}
             submitted = int(entry["submitted_at"])
-            over = L.novi_sad_overtime(item.start_ms, submitted, params, pauses=s.pauses, arrived=arrived)
+            over = L.novi_sad_overtime(item.start_ms, submitted, params, pauses=s.pauses, arrived=arrived,
+                                       boards=item.boards)
             if over.vp and over.caused_by:
                 out.append({"team": over.caused_by, "item": item.id, "round": item.round, "blocks": over.blocks,
                             "block_minutes": minutes, "vp": json_number(over.vp), "at": submitted})

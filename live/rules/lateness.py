@@ -369,16 +369,36 @@ def preferans_table_at_deadline(
 
 @dataclass(frozen=True)
 class NoviSadTimeParams:
-    """Forfeit deadline, the time a match may take (match + scoring) and the overtime block, in ms."""
+    """Forfeit deadline, the time a match may take (play + scoring) and the overtime block, in ms.
+
+    §1 sets the pace for the league's matches: "Tempo igre je prilagođen formatu od 12 bordova i iznosi
+    1h 30 minuta po meču, plus 15 minuta za obračun rezultata" — adapted to the 12-board format. A pace
+    is a rate, so a match of other boards keeps it: `play_ms` is the playing time of a match of
+    `match_boards` boards (90 minutes for 12, 7.5 a board), and `allowed_ms(boards)` scales it to the
+    match's boards before adding the scoring time, which is one count of the result, whatever its length.
+    """
 
     forfeit_after_ms: int = minutes_ms(_NOVI_SAD["forfeit_after_minutes"])
-    allowed_ms: int = minutes_ms(to_decimal(_NOVI_SAD["match_minutes"]) + to_decimal(_NOVI_SAD["scoring_minutes"]))
+    play_ms: int = minutes_ms(_NOVI_SAD["match_minutes"])
+    scoring_ms: int = minutes_ms(_NOVI_SAD["scoring_minutes"])
+    match_boards: int = int(_NOVI_SAD["match_boards"])
     block_ms: int = minutes_ms(_NOVI_SAD["overtime_block_minutes"])
     vp_per_block: Decimal = _OVERTIME_VP_PER_BLOCK
 
     def __post_init__(self) -> None:
         if self.block_ms <= 0:
             raise ValueError(f"overtime_block_minutes must be positive, not {self.block_ms} ms")
+        if self.match_boards < 1:
+            raise ValueError(f"match_boards must be 1 or more, not {self.match_boards}")
+
+    def allowed_ms(self, boards: int | None = None) -> int:
+        """The time a match of `boards` boards may take before VP are lost: the pace's playing time for
+        its boards plus the scoring time (None: a match of `match_boards`, 1 h 45 min by default)."""
+        if boards is None or boards == self.match_boards:
+            return self.play_ms + self.scoring_ms
+        if boards < 1:
+            raise ValueError(f"a match does not have {boards} boards")
+        return self.play_ms * boards // self.match_boards + self.scoring_ms
 
     @classmethod
     def from_rules(cls, rules: Mapping[str, Any], speed: float = 1.0) -> NoviSadTimeParams:
@@ -387,7 +407,9 @@ class NoviSadTimeParams:
 
         return cls(
             forfeit_after_ms=minutes_ms(get("forfeit_after_minutes"), speed),
-            allowed_ms=minutes_ms(to_decimal(get("match_minutes")) + to_decimal(get("scoring_minutes")), speed),
+            play_ms=minutes_ms(get("match_minutes"), speed),
+            scoring_ms=minutes_ms(get("scoring_minutes"), speed),
+            match_boards=int(get("match_boards")),
             block_ms=minutes_ms(get("overtime_block_minutes"), speed),
             vp_per_block=to_decimal(get("overtime_vp_per_block")),
         )
@@ -401,8 +423,8 @@ class OvertimePenalty:
     """A Novi Sad match that took too long: `blocks` whole 5-minute blocks over, `vp` to deduct.
 
     `elapsed_ms` runs from the scheduled start to the submission of the result; `over_ms` is what
-    exceeds match + scoring (1 h 45 min). `caused_by` is the team charged (None: the referee must
-    name it).
+    exceeds the match's allowed time (`NoviSadTimeParams.allowed_ms`: 1 h 45 min for 12 boards).
+    `caused_by` is the team charged (None: the referee must name it).
     """
 
     elapsed_ms: int
@@ -434,8 +456,10 @@ def novi_sad_overtime(
     pauses: Iterable[Pause] = (),
     arrived: Mapping[TeamId, int | None] | None = None,
     caused_by: TeamId | None = None,
+    boards: int | None = None,
 ) -> OvertimePenalty:
-    """RULES.md §2: 1 VP for every 5 minutes beyond match + scoring (1 h 45 min).
+    """RULES.md §2: 1 VP for every 5 minutes beyond play + scoring (1 h 45 min for 12 boards; a match of
+    `boards` boards is allowed the same pace for its boards, see `NoviSadTimeParams`).
 
     The time runs from the scheduled start (not from when the late team arrived: a late arrival
     counts toward it) to the submission of the result, minus the round's pauses. Blocks are
@@ -448,7 +472,7 @@ def novi_sad_overtime(
     start; otherwise None and the referee must name one.
     """
     elapsed = running_ms(scheduled_start, result_submitted_at, pauses)
-    over = max(0, elapsed - params.allowed_ms)
+    over = max(0, elapsed - params.allowed_ms(boards))
     blocks = over // params.block_ms
     if caused_by is None and arrived:
         caused_by = later_arriving(arrived, scheduled_start)

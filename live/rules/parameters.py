@@ -58,6 +58,7 @@ BOUNDS: dict[str, tuple[float, float]] = {
     # counts
     "segments": (0, 32),
     "max_boards_per_segment": (0, MAX_BOARDS),
+    "match_boards": (1, MAX_BOARDS),
     "max_forfeits": (0, MAX_ROUND),
     "appeals_per_player": (0, MAX_ROUND),
     "appeal_decision_days": (0, 366),

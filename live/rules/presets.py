@@ -89,6 +89,9 @@ PRESETS: dict[str, dict[str, Any]] = {
         "lateness": "novi-sad-teams",  # whose lateness rules apply (alert: forfeit)
         "forfeit_after_minutes": 30.0,  # team not complete by then → forfeit
         "match_minutes": 90.0,  # + scoring_minutes = the time a match may take before VP are lost
+        # ... for a match of this many boards: §1's pace is "adapted to the 12-board format", so a match of
+        # other boards is allowed match_minutes × its boards / match_boards, + scoring_minutes.
+        "match_boards": 12,
         "overtime_block_minutes": 5.0,
         "overtime_vp_per_block": 1.0,  # per whole block beyond match + scoring
         # Team sheets (live/rules/lineups.py, live/rules/rosters.py).
@@ -230,6 +233,7 @@ PARAMETER_TYPES: dict[str, type | tuple[type, ...]] = {
     "late_penalty_applies": str,
     "forfeit_after_minutes": (int, float),
     "match_minutes": (int, float),
+    "match_boards": int,  # the boards match_minutes is set for (Novi Sad: the pace, scaled to a match's boards)
     "overtime_block_minutes": (int, float),
     "overtime_vp_per_block": (int, float),
     "waiting_fraction": (int, float),
@@ -245,6 +249,14 @@ PARAMETER_TYPES: dict[str, type | tuple[type, ...]] = {
 
 #: Parameters no preset sets: absent means the rule is off (the console may set them back to null).
 OPTIONAL_PARAMETERS = frozenset({"standings_hidden_from_round"})
+
+#: Parameters a preset gained after logs were recorded without them, and what their absence means in such a
+#: log (what the rules read then). A log's plan is compared with its file on every start
+#: (live/commands/plan_diff.py), and the rules cannot change once play has begun: a key the file has only
+#: because today's preset does, with the value the log already means, is no difference.
+ABSENT_MEANS: dict[str, Any] = {
+    "match_boards": 12,  # Novi Sad: match_minutes was for the 12 boards of a league match
+}
 
 
 def segments_for(rules: dict[str, Any], boards: int | None) -> int:

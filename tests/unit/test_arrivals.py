@@ -16,7 +16,7 @@ from decimal import Decimal
 from typing import Any
 
 import pytest
-from helpers import MIN, SEC, T0, ranked, rounds, stored, tournament
+from helpers import MIN, SEC, T0, item, ranked, rounds, stored, tournament
 
 from live.commands.arrivals import self_check_in
 from live.commands.decide import CommandError, decide
@@ -676,6 +676,60 @@ def test_a_paused_match_does_not_run_into_overtime() -> None:
     assert {r["team"]: r["penalty_vp"] for r in standings_of(desk.state)}["t5"] == 0  # 1:46 of running clock
 
 
+def two_teams(*items: dict[str, Any]) -> Desk:
+    """A Novi Sad league of two teams (t1, t2: four members each) on the given timetable."""
+    teams = [{"id": "t1", "name": "Team 1"}, {"id": "t2", "name": "Team 2"}]
+    return Desk(tournament(items, preset="novi-sad-teams", teams=teams,
+                           players=[p for team in ("t1", "t2") for p in members(team)]))
+
+
+@pytest.mark.parametrize(("handed_in", "vp_off"), [
+    pytest.param(190, 0, id="2 time: 24 boards, 3:10 is within 180 + 15 minutes"),
+    pytest.param(199, 0, id="2 time: 24 boards, 3:19 → 4 minutes over, no whole block"),
+    pytest.param(200, 1, id="2 time: 24 boards, 3:20 → 1 VP"),
+])
+def test_a_match_of_other_boards_is_allowed_the_pace_for_its_boards(handed_in: int, vp_off: int) -> None:
+    """§1's time, 1 h 30 min + 15, is "adapted to the 12-board format": 24 boards are allowed 3 hours + 15."""
+    desk = two_teams(item("m1", T0, 180, "match", boards=24), item("m2", T0 + 210 * MIN, 180, "match", boards=24))
+    desk.do("publish_seating", item="m1")
+    desk.run_until(T0)
+    (match,) = desk.state.seatings["m1"]["matches"]
+    desk.check_in(match["home"], T0, item="m1")
+    desk.check_in(match["away"], at(10), item="m1")
+    desk.do("record_result", at(handed_in), item="m1", home=match["home"], away=match["away"],
+            imps_home=30, imps_away=10)
+    rows = {r["team"]: r for r in standings_of(desk.state)}
+    assert (rows[match["away"]]["penalty_vp"], rows[match["home"]]["penalty_vp"]) == (vp_off, 0)
+
+
+def test_the_finals_time_does_not_cost_vp_in_the_league_table() -> None:
+    """The final's result (IMPs with the carry-over, no VP) is not part of the league table, so a finalist
+    complete late loses no VP there, even when the final runs past its own time (40 boards: 5 h + 15 min)."""
+    final_at = T0 + 7 * HOUR
+    desk = two_teams(item("m1", T0, 90, "match", boards=12), item("m2", T0 + 105 * MIN, 90, "match", boards=12),
+                     item("final", final_at, 300, "match", round=3, boards=40))
+    for league, start in (("m1", T0), ("m2", T0 + 105 * MIN)):
+        desk.do("publish_seating", item=league)
+        desk.run_until(start)
+        (match,) = desk.state.seatings[league]["matches"]
+        desk.do("record_result", start + 80 * MIN, item=league, home=match["home"], away=match["away"],
+                imps_home=25 if match["home"] == "t1" else 20, imps_away=20 if match["home"] == "t1" else 25)
+    desk.run_until(final_at - 30 * MIN)
+    league = {r["team"]: r for r in standings_of(desk.state)}
+    desk.do("publish_seating", item="final")
+    assert desk.state.seatings["final"]["method"] == "final"
+    desk.run_until(final_at)
+    (match,) = desk.state.seatings["final"]["matches"]
+    desk.check_in(match["home"], final_at, item="final")
+    desk.check_in(match["away"], at(10, start=final_at), item="final")
+    desk.do("record_result", at(330, start=final_at), item="final", home=match["home"], away=match["away"],
+            imps_home=80, imps_away=75)
+    after = {r["team"]: r for r in standings_of(desk.state)}
+    assert all("overtime" not in r for r in after.values())
+    assert {team: (r["vp"], r["penalty_vp"]) for team, r in after.items()} == \
+        {team: (r["vp"], 0) for team, r in league.items()}
+
+
 # ---- Slovak: boards removed, IMPs to the other team, forfeit past the waiting period -----------------
 
 
@@ -726,6 +780,26 @@ def test_past_the_slovak_waiting_period_the_late_team_forfeits(item: str, start:
     assert names[-1] == "forfeit"
     waiting = 120 * MIN if item == "m1" else 56 * MIN + 15 * SEC
     assert lateness_of(desk.state)[item]["thresholds"][-1]["at"] == start + waiting
+
+
+def test_on_the_sunday_of_a_gathering_the_first_match_waits_a_quarter_not_2_hours() -> None:
+    """§18.2 gives 2 hours to the first match of a gathering, and §5.1 makes a gathering a Saturday and a
+    Sunday: Sunday's first match waits ¼ of its playing time (180 of 195 minutes → 45)."""
+    sunday = T0 + 24 * HOUR
+    t = tournament([item("m1", T0, 195, "match", boards=24), item("m2", sunday, 195, "match", boards=24)],
+                   preset="slovak-league", teams=TEAMS6)
+    desk = Desk(t, sunday - 30 * MIN)
+    desk.do("publish_seating", item="m2")
+    desk.do("start_round", item="m1")
+    desk.do("end_round", item="m1")
+    desk.run_until(sunday)
+    match = desk.state.seatings["m2"]["matches"][0]
+    desk.check_in(match["home"], sunday, item="m2")
+    desk.check_in(match["away"], at(46, start=sunday), item="m2")
+    r = row(desk.state, match["away"], "m2")
+    assert (r["forfeit"], r["boards_removed"]) == (True, 0)
+    assert lateness_of(desk.state)["m2"]["thresholds"][-1] == {**lateness_of(desk.state)["m2"]["thresholds"][-1],
+                                                              "name": "forfeit", "at": sunday + 45 * MIN}
 
 
 def test_a_slovak_forfeit_adds_no_compensation() -> None:

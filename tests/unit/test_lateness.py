@@ -295,9 +295,30 @@ def test_later_arriving_treats_never_complete_as_latest() -> None:  # 2 time
 
 def test_novi_sad_parameters() -> None:  # 2 time: every number is a preset parameter
     assert NoviSadTimeParams.from_rules(NOVI_SAD) == NOVI_SAD_DEFAULTS
-    assert NOVI_SAD_DEFAULTS.allowed_ms == 105 * MIN
+    assert NOVI_SAD_DEFAULTS.allowed_ms() == NOVI_SAD_DEFAULTS.allowed_ms(12) == 105 * MIN
     half = NoviSadTimeParams.from_rules({**NOVI_SAD, "overtime_vp_per_block": 0.5, "match_minutes": 100})
     assert novi_sad_overtime(T0, at(130), half).vp == D("1.5")  # 15 min over 1 h 55
+    sixteen = NoviSadTimeParams.from_rules({**NOVI_SAD, "match_minutes": 120, "match_boards": 16})
+    assert sixteen.allowed_ms(16) == 135 * MIN and sixteen.allowed_ms(8) == 75 * MIN
+
+
+ALLOWED = [
+    # (boards) → minutes a match may take: §1's pace of 90 minutes per 12 boards, + 15 for scoring
+    pytest.param(12, 105, id="2 time: 12 boards → 1 h 30 + 15"),
+    pytest.param(24, 195, id="2 time: 24 boards → 3 h + 15"),
+    pytest.param(40, 315, id="2 time: the final's 40 boards → 5 h + 15"),
+    pytest.param(6, 60, id="2 time: 6 boards → 45 min + 15"),
+    pytest.param(13, 112.5, id="2 time: 13 boards → 97.5 min + 15"),
+]
+
+
+@pytest.mark.parametrize(("boards", "minutes"), ALLOWED)
+def test_the_allowed_time_keeps_the_pace_for_the_matchs_boards(boards: int, minutes: float) -> None:
+    assert NOVI_SAD_DEFAULTS.allowed_ms(boards) == minutes * MIN
+    allowed = T0 + round(minutes * MIN)
+    assert novi_sad_overtime(T0, allowed, boards=boards).blocks == 0
+    assert novi_sad_overtime(T0, allowed + 5 * MIN - 1, boards=boards).blocks == 0
+    assert novi_sad_overtime(T0, allowed + 5 * MIN, boards=boards).blocks == 1
 
 
 # ---- Slovak league --------------------------------------------------------------------------
@@ -399,7 +420,8 @@ def test_presets_carry_the_lateness_parameters() -> None:  # RULES.md 1, 2, 3: e
         "grace_minutes": 5.0, "late_bule_per_minute": 2, "late_cap_minutes": 30.0, "reserve_after_minutes": 30.0,
         "reserve_bule": 350, "game_bule": 300, "count_from": "start", "late_penalty_applies": "paper"}
     assert (NOVI_SAD["forfeit_after_minutes"], NOVI_SAD["match_minutes"], NOVI_SAD["scoring_minutes"],
-            NOVI_SAD["overtime_block_minutes"], NOVI_SAD["overtime_vp_per_block"]) == (30.0, 90.0, 15.0, 5.0, 1.0)
+            NOVI_SAD["overtime_block_minutes"], NOVI_SAD["overtime_vp_per_block"], NOVI_SAD["match_boards"]) == \
+        (30.0, 90.0, 15.0, 5.0, 1.0, 12)
     assert (SLOVAK["waiting_fraction"], SLOVAK["first_match_waiting_minutes"], SLOVAK["late_block_minutes"],
             SLOVAK["boards_removed_per_block"], SLOVAK["imps_per_removed_board"]) == (0.25, 120.0, 15.0, 2, 3.0)
     for name, rules in PRESETS.items():

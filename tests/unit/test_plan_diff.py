@@ -4,6 +4,7 @@ is no difference), and `accept`: all the events, or none and the refusals."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -107,6 +108,16 @@ def test_a_team_removed_is_withdrawn_with_its_players() -> None:
     assert found[0] == Difference("team t4 Team 4 removed", {"type": "withdraw", "team": "t4", "reason": REMOVED})
     assert [d.command for d in found[1:]] == [
         {"type": "withdraw_player", "player": f"b4{k}", "reason": REMOVED} for k in range(1, 5)]
+
+
+def test_a_rule_the_log_was_recorded_without_means_what_the_rules_read_then() -> None:
+    """A Novi Sad log from before `match_boards` meant 12-board match time; the file's 12 is no difference (the
+    rules cannot change once play has begun, so a difference would stop the hall), another number is."""
+    old = replace(BRIDGE, rules={k: v for k, v in BRIDGE.rules.items() if k != "match_boards"})
+    assert "match_boards" in BRIDGE.rules
+    assert differences(old, Desk(old).state, edited_bridge()) == []
+    assert differences(old, Desk(old).state, edited_bridge(rules={"match_boards": 16})) == [
+        Difference("rules: match_boards 12 → 16", {"type": "change_rules", "rules": {"match_boards": 16}})]
 
 
 def test_a_player_with_results_removed_from_the_file_is_refused_naming_the_rounds() -> None:

@@ -98,8 +98,9 @@ def test_check_prints_parts_and_boards_of_a_bridge_match(capsys: pytest.CaptureF
     out = capsys.readouterr().out
     m6 = next(line for line in out.splitlines() if " m6 " in line)
     assert "09:30–12:45" in m6  # local summer time, not 07:30 UTC
-    assert "[24 boards]  [2 parts]" in m6
+    assert "[24 boards]  [2 parts]  [opens gathering september]" in m6
     assert "Saturday 18 September 2027" in out
+    assert [line.split()[1] for line in out.splitlines() if "[opens gathering" in line] == ["m1", "m6"]
 
 
 def test_check_of_a_bad_file_prints_the_error_and_fails(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
