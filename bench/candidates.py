@@ -25,7 +25,8 @@ The candidates (see bench/README.md, "Choosing the fan-out"):
   awaits `send_text` until the deque is empty and ends (the live hub's idea, without stepping a
   coroutine by hand).
 
-What each relies on beyond the libraries' documentation is said where it is used and in the README.
+What each relies on beyond the libraries' documentation is said where it is used and in docs/design.md
+(The hub and the fan-out).
 
     python bench/candidates.py --serve A|B|C1|C2
     python bench/candidates.py --check A|B|C1|C2|all    # the 4008 bound, with one client that stops reading

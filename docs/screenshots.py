@@ -1,4 +1,4 @@
-"""The README's pictures, taken from a running demo: `python docs/screenshots.py [--speed 120]`.
+"""The pictures of the README and the docs, taken from a running demo: `python docs/screenshots.py [--speed 120]`.
 
 Runs `live demo` (the Čačak tournament, compressed) on a free port and, in headless Chromium
 (Playwright driving /usr/bin/chromium), takes each picture when the hall reaches the moment it

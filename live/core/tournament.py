@@ -1,6 +1,6 @@
 """The tournament file: what is played, when, by whom, under which rules.
 
-The file is TOML (see README, "Tournament file"). It is the initial plan: on a new log it is
+The file is TOML (see docs/tournament-file.md). It is the initial plan: on a new log it is
 recorded as the first event (`live.core.plan`), and from then on the log is the truth; a file
 edited later is only compared with the recorded plan (`live.commands.plan_diff`). Errors name the
 file, the line and the field, because the person fixing them is an organizer with a text

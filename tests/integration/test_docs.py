@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -74,3 +75,33 @@ def test_a_rules_parameter_the_tournament_file_page_does_not_describe_fails_the_
     run = build(root, tmp_path / "site")
     assert run.returncode != 0
     assert "`waiting_fraction`" in run.stdout + run.stderr
+
+
+def test_the_readme_is_short_starts_with_the_two_commands_and_links_only_to_pages_that_exist() -> None:
+    """The README is the front door on a code host: the two set-up commands first, then a page or so, and
+    everything else on the documentation site. Its links are relative paths to the docs' Markdown files, so
+    that they work on the code host; a page renamed or an anchor dropped must not leave it pointing nowhere."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert readme.splitlines()[:6] == [
+        "# Tournament hall live server",
+        "",
+        "```sh",
+        "make demo    # installs into .venv, runs the bundled Čačak preferans tournament, compressed",
+        "make test    # installs into .venv (and redis-server, chromium, nginx when root), runs every test",
+        "```",
+    ]
+    assert len(readme.encode("utf-8")) <= 6 * 1024, "the README is a front page: the rest belongs in docs/"
+    assert "make docs" in readme
+    links = re.findall(r"\]\(([^)\s]+)\)", readme)
+    assert links, "the README links to the documentation"
+    for link in links:
+        assert not re.match(r"[a-z]+://", link), f"{link}: the README links to the docs by relative path"
+        path, _, anchor = link.partition("#")
+        target = ROOT / path
+        assert target.is_file(), f"{link}: no such file"
+        if anchor:
+            text = target.read_text(encoding="utf-8")
+            assert "{#" + anchor + "}" in text, f"{link}: no heading in {path} has the anchor {anchor}"
+    for page in ("docs/rules/index.md", "docs/tournament-file.md", "docs/operations.md", "docs/protocol.md",
+                 "docs/design.md", "docs/contributing.md"):
+        assert any(link.partition("#")[0] == page for link in links), f"the README does not link to {page}"

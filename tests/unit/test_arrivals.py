@@ -1072,7 +1072,8 @@ def test_check_in_codes_are_stable_typeable_and_distinct() -> None:
     assert checkin.normalize(f"  {code[:3].lower()}-{code[3:]} ") == code
     assert checkin.grouped(code) == f"{code[:4]}-{code[4:]}", "printed as ABCD-EFGH"
     assert checkin.normalize(checkin.grouped(code)) == code
-    assert checkin.LENGTH >= 8 and len(checkin.ALPHABET) ** checkin.LENGTH > 8 * 10**11, "long enough: see README"
+    assert checkin.LENGTH >= 8 and len(checkin.ALPHABET) ** checkin.LENGTH > 8 * 10**11, \
+        "long enough: see docs/rules/check-in.md"
     ids = [f"player-{k}" for k in range(1000)]
     table = checkin.codes("tournament secret", ids)
     assert sorted(table.values()) == sorted(ids), "1000 players, 1000 distinct codes"

@@ -10,7 +10,7 @@ The caller checks and spends with nothing awaited between them, so wrong codes s
 all pass on one token.
 
 Pure: the clock (seconds, any monotonic origin) is passed in. The buckets live in this process's
-memory, so N instances behind one balancer allow N times the rate; the README says so.
+memory, so N instances behind one balancer allow N times the rate; docs/rules/check-in.md says so.
 """
 
 from __future__ import annotations
