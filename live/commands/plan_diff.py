@@ -20,7 +20,7 @@ from live.core.events import Event, NewEvent
 from live.core.plan import normalized
 from live.core.state import State, apply
 from live.core.tournament import Item, Tournament
-from live.rules.presets import ABSENT_MEANS, PRESETS
+from live.rules.presets import absent_means
 
 REASON = "changed in the tournament file"
 
@@ -114,9 +114,9 @@ def _rules(recorded: Tournament, current: Tournament, file: Tournament) -> list[
 def _rule(t: Tournament, key: str) -> Any:
     """A rules value of a plan; a key of its preset that its log was recorded without (an older preset's) is
     what it means there."""
-    if key in t.rules or key not in PRESETS.get(t.preset, {}):
+    if key in t.rules:
         return t.rules.get(key)
-    return ABSENT_MEANS.get(key)
+    return absent_means(t.preset, key)
 
 
 def _teams(recorded: Tournament, current: Tournament, file: Tournament, state: State) -> list[Difference]:

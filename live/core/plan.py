@@ -18,7 +18,7 @@ from live.core.absent import ABSENT, Absent
 from live.core.payloads import Payload
 from live.core.tournament import Item, Player, Team, Tournament, from_ms, to_ms
 from live.rules.parameters import problem as parameter_problem
-from live.rules.presets import PARAMETER_TYPES, PRESETS
+from live.rules.presets import LEARNED_LATER, PARAMETER_TYPES, PRESETS, absent_means
 
 #: The event types that change the plan (the fold hands them to `changed`).
 PLAN_TYPES = frozenset({
@@ -129,6 +129,8 @@ def recorded_rules(preset: str, rules: dict[str, Any]) -> tuple[dict[str, Any], 
     scheduler would choke on (a call 10³⁰⁸ minutes early) stays in the log, unused, and the referee is told."""
     own = PRESETS.get(preset, {})
     out, aside = dict(rules), []
+    for key in LEARNED_LATER & own.keys() - rules.keys():  # (a rule of the document the code learned later)
+        out[key] = absent_means(preset, key)
     for key, value in rules.items():
         why = _refused(preset, key, value, rules)
         if why is not None:

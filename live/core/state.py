@@ -285,9 +285,9 @@ def _begin(tournament: Tournament, events: Sequence[Event], rejected: dict[int, 
             break
         tournament = recorded
         rules, refused = recorded_rules(tournament.preset, tournament.rules)
-        if refused:
+        if rules != tournament.rules:
             tournament = replace(tournament, rules=rules)
-            aside = [x.to_json(seq) for x in refused]
+        aside = [x.to_json(seq) for x in refused]
         break
     state = State.initial(tournament)
     state.set_aside = aside

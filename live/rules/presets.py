@@ -257,6 +257,19 @@ OPTIONAL_PARAMETERS = frozenset({"standings_hidden_from_round"})
 ABSENT_MEANS: dict[str, Any] = {
     "match_boards": 12,  # Novi Sad: match_minutes was for the 12 boards of a league match
 }
+#: Parameters a preset gained for a rule its tournament's document always had (the code learned it later): a
+#: log recorded without them means the preset's value, and reads it (Čačak's sponsor's prize for the 5th).
+LEARNED_LATER = frozenset({"sponsor_places"})
+
+
+def absent_means(preset: str, key: str) -> Any:
+    """What a key of `preset` that a log's plan was recorded without means there; None when nothing is said
+    (a key the preset does not have: the rule is off)."""
+    if key not in PRESETS.get(preset, {}):
+        return None
+    if key in LEARNED_LATER:
+        return PRESETS[preset][key]
+    return ABSENT_MEANS.get(key)
 
 
 def segments_for(rules: dict[str, Any], boards: int | None) -> int:

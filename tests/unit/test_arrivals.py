@@ -1010,11 +1010,11 @@ def test_a_day_of_a_single_match_checks_in_its_two_teams_and_a_final_not_seated_
     assert [r["arrived_at"] for r in lateness_of(desk.state)["m1"]["rows"]] == [at(-20), at(-20)]
     # the final (m3, after the league's two rounds): nobody knows its teams before it is seated
     final = Desk(PAIR, T0 + 200 * MIN)
-    for item in ("m1", "m2"):
-        final.do("start_round", item=item)
-        final.do("record_result", item=item, home=_pair(final, item)[0], away=_pair(final, item)[1],
+    for match in ("m1", "m2"):
+        final.do("start_round", item=match)
+        final.do("record_result", item=match, home=_pair(final, match)[0], away=_pair(final, match)[1],
                  imps_home=30, imps_away=10)
-        final.do("end_round", item=item)
+        final.do("end_round", item=match)
     assert lateness_of(final.state)["m3"]["matches"] is None
     error = final.refuse({"type": "check_in_all", "item": "m3"})
     assert (error.status, error.detail) == (409, {"field": "item", "code": "checkin.no_matches", "item": "m3"})

@@ -14,6 +14,8 @@ from test_plan import BRIDGE, MEMBERS, PLAYERS, R2, R3, TEAMS, Desk
 from live.commands.decide import decide
 from live.commands.plan_diff import Difference, accept, differences
 from live.core import events as E
+from live.core.events import Event
+from live.core.plan import to_json as plan_json
 from live.core.state import fold
 from live.core.tournament import Player, Tournament
 
@@ -266,3 +268,17 @@ def test_a_file_that_only_moves_an_item_keeps_the_title_given_at_the_console() -
     assert found == [Difference("r2 start 14:40 → 15:00", {"type": "move_item", "item": "r2",
                                                            "start": "2027-03-06T15:00:00",
                                                            "end": "2027-03-06T18:00:00"})]
+
+
+def test_a_rule_of_the_document_the_code_learned_later_is_the_preset_s_in_a_log_recorded_without_it() -> None:
+    """Čačak's sponsor's prize for the 5th was always in its propositions: a log recorded before the preset had
+    `sponsor_places` means [5], so today's file is no difference (else the hall would not start again: the
+    rules cannot change once play has begun), and the log reads it."""
+    cacak = edited(preset="cacak-preferans")
+    assert cacak.rules.get("sponsor_places") == [5]
+    old = replace(cacak, rules={k: v for k, v in cacak.rules.items() if k != "sponsor_places"})
+    assert differences(old, Desk(old).state, cacak) == []
+    recorded = Event(1, T0, E.PLAN_RECORDED, "organizer", {"plan": plan_json(old)})
+    assert fold(cacak, [recorded]).tournament.rules["sponsor_places"] == [5]
+    assert differences(old, Desk(old).state, edited(preset="cacak-preferans", rules={"sponsor_places": []})) == [
+        Difference("rules: sponsor_places [5] → []", {"type": "change_rules", "rules": {"sponsor_places": []}})]
