@@ -41,6 +41,8 @@ REFUSALS: dict[str, tuple[str, ...]] = {
     "field.empty": ('field',),
     "field.control_chars": ('field',),
     "field.too_long": ('field', 'max'),
+    "field.too_large": ('field',),
+    "field.too_deep": ('field', 'max'),
     "field.at_least": ('field', 'min'),
     "field.at_most": ('field', 'max'),
     "field.between": ('field', 'min', 'max'),
