@@ -49,11 +49,12 @@ def test_the_fund_is_split_50_25_15_10_by_the_standings_and_the_best_lady_is_nam
     assert body["best_lady"] == {"id": ladies[0]["player"], "name": ladies[0]["name"], "rank": ladies[0]["rank"]}
 
 
-@pytest.mark.parametrize("fund", ["", "lots", "-5", "NaN"])
-def test_a_bad_fund_is_refused_with_the_field_named(client: TestClient, fund: str) -> None:
+@pytest.mark.parametrize(("fund", "code"), [("", "field.not_a_number"), ("lots", "field.not_a_number"),
+                                          ("-5", "field.between"), ("NaN", "field.between")])
+def test_a_bad_fund_is_refused_with_the_field_named(client: TestClient, fund: str, code: str) -> None:
     answer = client.get("/api/prizes", params={"fund": fund})
     assert answer.status_code == 400
-    assert answer.json()["detail"] == {"field": "fund"}
+    assert {k: answer.json()["detail"][k] for k in ("field", "code")} == {"field": "fund", "code": code}
 
 
 def test_novi_sad_splits_60_40_by_the_final_once_it_has_a_winner(tmp_path: Path) -> None:
