@@ -158,6 +158,11 @@ TEXT_FIELDS = {
     "a cancellation's reason": ({"type": "cancel_item", "item": "r5"}, "reason"),
     "the tournament's name": ({"type": "update_tournament"}, "name"),
 }
+#: Texts with nothing to see, though Unicode calls some of their characters letters or symbols (issue 26).
+INVISIBLE = {"only zero-width spaces": "\u200b\u200b", "a blank braille pattern": "\u2800",
+             "a hangul filler": "\u3164", "hangul fillers of other widths": "\u115f \uffa0 \u1160",
+             "combining marks alone": "\u0301\u0308", "variation selectors": "\ufe0f\ufe0e\U000e0100",
+             "a mongolian vowel separator and a word joiner": "\u180e\u2060", "an ideographic space": "\u3000"}
 BAD_TEXTS = {"a control character": "Ana\x07 Petrović", "a line break in a name": "Ana\nPetrović",
              "only zero-width spaces": "\u200b\u200b", "a page of text": "x" * 2000, "a number": 5}
 
@@ -175,6 +180,19 @@ def test_every_typed_text_is_checked_alike_and_a_bad_one_writes_nothing(
     answer = client.post("/api/commands", json={**command, field: text}, headers=AUTH)
     assert answer.status_code == 422, answer.text
     assert answer.json()["detail"]["field"] == field
+    assert client.get("/api/events").json()["seq"] == before
+
+
+@pytest.mark.parametrize("command,field", [*TEXT_FIELDS.values(), ({"type": "add_referee"}, "name")],
+                         ids=[*TEXT_FIELDS.keys(), "a new referee's name"])
+def test_a_text_with_nothing_to_see_is_refused_as_empty(client: TestClient, command: dict[str, object],
+                                                        field: str) -> None:
+    before = client.get("/api/events").json()["seq"]
+    for what, text in INVISIBLE.items():
+        answer = client.post("/api/commands", json={**command, field: text}, headers=AUTH)
+        assert answer.status_code == 422, f"{what}: {answer.text}"
+        assert answer.json()["detail"]["field"] == field
+        assert answer.json()["detail"]["code"] in ("field.empty", "referee.bad_name"), f"{what}: {answer.text}"
     assert client.get("/api/events").json()["seq"] == before
 
 
