@@ -13,12 +13,15 @@ while one abuse runs in a process of its own:
   snapshot, closed, and opened again half a second later;
 - **slow headers**: 1,000 connections that send the start of a request and stop; one the server
   closes is opened again a second later;
-- **50 MB check-in**: `POST /api/checkin` announcing and streaming a 50 MB body, again and again.
+- **50 MB check-in**: `POST /api/checkin` announcing and streaming a 50 MB body, again and again;
+- **bad input**: every route asked wrongly and commands of every type with a nasty field, one after
+  the other on a kept-alive connection (bench/bad_input.py, issue 26's adversarial run).
 
 It prints each phase's p50 / p99 / max latency, lost deliveries, displays the server closed, what
 the abuse achieved, and the server's resident memory (VmRSS, and the peak VmHWM, from
 /proc/<pid>/status). Goals (printed, not asserted): p99 with abuse within 2× of without, memory
-growth under 50 MB. Traffic goes to 127.0.0.1 only; every loop is bounded; it stops by itself.
+growth under 50 MB, and of the bad input's answers no 5xx and no refusal of the API without a
+registered code. Traffic goes to 127.0.0.1 only; every loop is bounded; it stops by itself.
 
     python bench/abuse.py [--clients 200] [--events 1100] [--signals 20] [--interval 0.25]
 """
@@ -40,7 +43,7 @@ from pathlib import Path
 from typing import Any
 
 from common import percentile  # bench/common.py
-from fanout import OurServer, Workers  # bench/fanout.py: the server and the display clients
+from fanout import TOKEN, OurServer, Workers  # bench/fanout.py: the server and the display clients
 
 from live.edges.limits import raise_open_files
 
@@ -184,12 +187,58 @@ def big_checkin(port: int, stop: Any, deadline: float, report: Any, size: int = 
     report.put({"answers": statuses, "MB sent": round(sent_total / 2**20, 1)})
 
 
+def bad_input(port: int, stop: Any, deadline: float, report: Any) -> None:
+    import http.client
+    import random
+
+    from bad_input import answer_problem, bad_requests  # bench/bad_input.py
+
+    counts = {"requests": 0, "5xx": 0, "refusals": 0, "no code": 0}
+    statuses: dict[int, int] = {}
+    examples: list[str] = []
+    items = ["r1"]
+    with contextlib.suppress(Exception):
+        probe = http.client.HTTPConnection(HOST, port, timeout=5)
+        probe.request("GET", "/api/state")
+        items = [i["id"] for i in json.loads(probe.getresponse().read())["timetable"]] or items
+        probe.close()
+    requests = bad_requests(random.Random(26), TOKEN, items)
+    conn: http.client.HTTPConnection | None = None
+    while not stop.is_set() and time.monotonic() < deadline:
+        method, path, headers, body = next(requests)
+        try:
+            if conn is None:
+                conn = http.client.HTTPConnection(HOST, port, timeout=10)
+            conn.request(method, path, body=body, headers=headers)
+            answer = conn.getresponse()
+            data = answer.read()
+        except (OSError, http.client.HTTPException):
+            with contextlib.suppress(Exception):
+                if conn is not None:
+                    conn.close()
+            conn = None
+            continue
+        counts["requests"] += 1
+        statuses[answer.status] = statuses.get(answer.status, 0) + 1
+        counts["refusals"] += answer.status >= 400
+        wrong = answer_problem(answer.status, answer.getheader("content-type") or "", data)
+        if wrong is not None:
+            counts[wrong] += 1
+            if len(examples) < 3:
+                examples.append(f"{method} {path[:40]} {(body or b'')[:80]!r} → {answer.status} {data[:120]!r}")
+        if answer.getheader("connection", "").lower() == "close":
+            conn.close()
+            conn = None
+    report.put({**counts, "statuses": dict(sorted(statuses.items())), **({"examples": examples} if examples else {})})
+
+
 #: Each abuse, sent to the server's one port (pages, API and /ws).
 ABUSES: dict[str, Callable[..., None]] = {
     "ping flood (1 socket)": ping_flood,
     "50 replays from since=0": replays,
     "1,000 slow-header connections": slow_headers,
     "50 MB check-in bodies": big_checkin,
+    "bad input (issue 26)": bad_input,
 }
 
 
@@ -316,6 +365,11 @@ def main() -> int:
     print(f"  goals (reported, not asserted): p99 with abuse within 2× of without — worst {worst:.1f} ms against "
           f"{reference:.1f} ms: {'met' if worst <= 2 * reference else 'NOT met'}; memory growth < 50 MB — "
           f"{'met' if growth < 50 * 2**20 else 'NOT met'}")
+    bad = next((achieved for name, _, achieved, _ in rows if name == "bad input (issue 26)"), {})
+    errors, uncoded = bad.get("5xx", 0), bad.get("no code", 0)
+    print(f"  bad input: {bad.get('requests', 0)} requests, {bad.get('refusals', 0)} refused — 5xx: {errors} "
+          f"(goal 0: {'met' if not errors else 'NOT met'}); refusals without a code: {uncoded} "
+          f"(goal 0: {'met' if not uncoded else 'NOT met'})")
     return 0
 
 

@@ -8,6 +8,7 @@ import { jsonOf } from "../lib/http.js";
 import { describePenalty, hasArrived, lateClockAt, latenessReports, minuteMs, playersNeeded, stepAt } from "../lib/lateness.js";
 import { gameOf } from "../lib/standings.js";
 import { nextCheckin, nowItems } from "../lib/timetable.js";
+import { knownRefusal } from "./refusal.js";
 import { $, STRINGS, chosenMe, page } from "./state.js";
 
 let ciSending = false;
@@ -23,11 +24,7 @@ let ciAt = 0;
  * page knows is shown in the server's words.
  */
 function refusalWords(data) {
-  const detail = (data && data.detail) || {};
-  const said = typeof detail.code === "string" ? (STRINGS.ci.refused || {})[detail.code] : undefined;
-  if (typeof said === "function") return said(detail);
-  if (typeof said === "string" && said) return said;
-  return (data && typeof data.error === "string" && data.error) || "";
+  return knownRefusal(data, STRINGS.ci.refused) || (data && typeof data.error === "string" && data.error) || "";
 }
 
 /** Forget the last refusal (another player was chosen: it was not theirs). */

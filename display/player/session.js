@@ -3,6 +3,7 @@
 // check them in. The page keeps no code; "not me" ends the session on this phone.
 import { setText } from "../lib/dom.js";
 import { jsonOf } from "../lib/http.js";
+import { knownRefusal } from "./refusal.js";
 import { $, STRINGS, chosenMe, page } from "./state.js";
 import { saveChoice } from "./storage.js";
 
@@ -58,10 +59,9 @@ export async function openSession(code) {
     if (response.status === 429) {
       const wait = Number(response.headers.get("Retry-After")) || Number(data?.detail?.retry_after) || 30;
       codeError = STRINGS.session.tooMany(wait);
-    } else if (response.status === 403 || response.status === 422) {
-      codeError = STRINGS.session.wrong;
     } else {
-      codeError = STRINGS.ci.httpError(response.status);
+      codeError = knownRefusal(data, STRINGS.ci.refused) ||
+        (response.status === 403 || response.status === 422 ? STRINGS.session.wrong : STRINGS.ci.httpError(response.status));
     }
   } catch {
     codeError = STRINGS.ci.unreachable;

@@ -4,6 +4,7 @@
 // in its fragment (#login=…), which no server or proxy log sees. Words: STRINGS.referees.
 import { el, fill, setText } from "../lib/dom.js";
 import { jsonOf } from "../lib/http.js";
+import { sayRefusal } from "./refusal.js";
 
 /**
  * Draws the referees card into `card`. ctx = {S, me(), sections(), command(body, button, errorBox),
@@ -52,7 +53,7 @@ export function refereesCard(card, ctx) {
         return;
       }
       if (!response.ok) {
-        setText(error, ctx.S.failed(response.status, (data && data.error) || response.statusText));
+        setText(error, sayRefusal(response.status, data || { error: response.statusText }, ctx.S));
         return;
       }
       setText(error, "");

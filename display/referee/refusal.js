@@ -35,7 +35,7 @@ function parameters(detail, R, title) {
  * The sentence for a refusal: `status` the HTTP status, `data` the answer's JSON (or null), `S`
  * the referee catalogue, `title(id)` an item's title as the page shows it.
  */
-export function sayRefusal(status, data, S, title) {
+export function sayRefusal(status, data, S, title = (id) => id) {
   const detail = (data && data.detail) || {};
   const R = S.refused || {};
   const item = typeof detail.item === "string" ? title(detail.item) : "";
@@ -47,8 +47,18 @@ export function sayRefusal(status, data, S, title) {
     const state = NOT_STARTED.has(detail.status) ? R.states.notStarted : R.states[detail.status];
     if (state) return R.action[detail.action](item, state);
   }
+  return knownRefusal(data, S, title) || S.failed(status, (data && data.error) || "");
+}
+
+/**
+ * The catalogue's sentence for a refusal's code (any answer of the API: a command's, a sign-in's, a body the
+ * server could not read), or "" when the catalogue has none for it.
+ */
+export function knownRefusal(data, S, title = (id) => id) {
+  const detail = (data && data.detail) || {};
+  const R = S.refused || {};
   const said = typeof detail.code === "string" && R.codes ? R.codes[detail.code] : undefined;
   if (typeof said === "function") return withCitation(said(parameters(detail, R, title)), detail.cite, R.cite);
   if (typeof said === "string" && said) return withCitation(said, detail.cite, R.cite);
-  return S.failed(status, (data && data.error) || "");
+  return "";
 }

@@ -3,6 +3,7 @@
 // a reload finds, and signing out.
 import { setText } from "../lib/dom.js";
 import { jsonOf } from "../lib/http.js";
+import { knownRefusal, sayRefusal } from "./refusal.js";
 import { $, STRINGS, state } from "./state.js";
 import { displayName } from "./words.js";
 
@@ -53,7 +54,7 @@ export function wireSession(start) {
       $("token").value = "";
       if (answer.ok) signedIn(answer.data, start);
       else if (answer.status === 401) setText($("login-error"), STRINGS.badToken);
-      else setText($("login-error"), STRINGS.failed(answer.status, (answer.data && answer.data.error) || ""));
+      else setText($("login-error"), sayRefusal(answer.status, answer.data || { error: "" }, STRINGS));
     } catch (err) {
       setText($("login-error"), STRINGS.unreachable(err.message || String(err)));
     } finally {
@@ -91,7 +92,8 @@ export async function boot(start, known = null) {
     try {
       const answer = await signIn({ login });
       if (answer.ok) return signedIn(answer.data, start);
-      return showLogin(STRINGS.loginFailed((answer.data && answer.data.error) || String(answer.status)));
+      return showLogin(knownRefusal(answer.data, STRINGS) ||
+        STRINGS.loginFailed((answer.data && answer.data.error) || String(answer.status)));
     } catch (err) {
       return showLogin(STRINGS.unreachable(err.message || String(err)));
     }

@@ -38,6 +38,12 @@ __all__ = ["ABSENT", "Absent", "Command", "CommandField", "Handlers", "command_k
 
 
 MAX_COMMAND_ID = 64
+#: The largest number a command may carry anywhere: what the pages' JavaScript holds exactly (2^53 − 1). No count,
+#: amount, instant (epoch ms) or minute of a tournament comes near it; past it a number is a slip or an attack, and
+#: formatting or arithmetic on it (a 400-digit integer as a float, 1e308 minutes as milliseconds) fails in a handler.
+MAX_NUMBER = 2**53 - 1
+#: The deepest a command's value nests (a team's parts in a line-up, a table's results: 2 or 3 levels).
+MAX_DEPTH = 8
 #: The log's at-most-once key of a command that carries a client's `id` (scheduler signals use
 #: ids like `r3:start`; the log refuses a second event with the same key on every backend).
 COMMAND_KEY_PREFIX = "cmd:"
@@ -165,6 +171,9 @@ class _Type(Generic[C]):
         for name in sorted(set(data) - names - {"type", "id"}):
             raise CommandError(422, f"{kind} has no field {name!r}", {"field": name, "known": sorted(names),
                                                                       "code": "field.unknown"})
+        for f in self.fields:
+            if f.name in data:
+                _within_bounds(data[f.name], f.name)
         values: dict[str, Any] = {}
         for f in self.fields:
             if f.name not in data:
@@ -176,6 +185,34 @@ class _Type(Generic[C]):
         if "id" in data:
             values["id"] = data["id"]
         return self.cls(**values)
+
+
+def _within_bounds(value: object, field: str) -> None:
+    """Refuse a value holding a number past MAX_NUMBER (or infinite, or NaN), or nesting deeper than MAX_DEPTH, anywhere
+    within it: the refusal names the field (and the keys down to the number, while they are an object's: the
+    `results.p07` of a table's results), before any handler formats or computes with it."""
+    pending: list[tuple[object, str, int, bool]] = [(value, field, 1, True)]
+    while pending:
+        value, path, depth, keyed = pending.pop()
+        if isinstance(value, bool) or value is None or isinstance(value, str):
+            continue
+        if isinstance(value, float) and math.isnan(value):
+            if depth > 1:  # (a field's own NaN is refused by its type, in its own words)
+                raise CommandError(422, f"{path} must be a number", {"field": path, "code": "field.not_a_number"})
+            continue
+        if isinstance(value, int | float):
+            if abs(value) > MAX_NUMBER:  # (infinity too)
+                raise CommandError(422, f"{path} holds a number far too large", {"field": path,
+                                   "code": "field.too_large"})
+            continue
+        if isinstance(value, dict | list) and depth > MAX_DEPTH:
+            raise CommandError(422, f"{field} is nested deeper than {MAX_DEPTH} levels", {"field": field,
+                               "code": "field.too_deep", "max": MAX_DEPTH})
+        if isinstance(value, dict):
+            inner = [(v, f"{path}.{k}" if keyed else path, depth + 1, keyed) for k, v in value.items()]
+            pending.extend(reversed(inner))
+        elif isinstance(value, list):
+            pending.extend(reversed([(v, path, depth + 1, False) for v in value]))
 
 
 def _wrong_type(f: CommandField) -> CommandError:

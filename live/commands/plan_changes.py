@@ -25,6 +25,7 @@ from live.core.state import State
 from live.core.status import ItemStatus
 from live.core.texts import MAX_NAME, MAX_REASON, MAX_TITLE
 from live.core.tournament import ITEM_KINDS, PLAYING_KINDS, Item, Player, Team, Tournament, from_ms, to_ms
+from live.rules.alphabet import LANGUAGES
 from live.rules.lateness import SLOVAK
 from live.rules.parameters import DAY_MINUTES, MAX_BOARDS, MAX_ROUND
 from live.rules.parameters import Problem as ParameterProblem
@@ -575,7 +576,11 @@ def update_tournament(t: Tournament, state: State, c: UpdateTournament, now: int
         if not c.languages or not all(isinstance(x, str) and x.strip() for x in c.languages):
             raise CommandError(422, "languages must be a non-empty list of language tags", {"field": "languages",
                                "code": "plan.languages"})
-        languages = [x.strip() for x in c.languages if isinstance(x, str)]
+        unknown = next((x for x in c.languages if isinstance(x, str) and x.strip() not in LANGUAGES), None)
+        if unknown is not None:
+            raise CommandError(422, f"languages: the pages speak {', '.join(LANGUAGES)}, not {str(unknown)[:40]!r}",
+                               {"field": "languages", "code": "field.not_one_of", "known": list(LANGUAGES)})
+        languages = list(dict.fromkeys(x.strip() for x in c.languages if isinstance(x, str)))
     language = c.language if c.language is not ABSENT else (
         plan.language if plan.language in languages else languages[0])
     if language not in languages:

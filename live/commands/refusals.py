@@ -9,7 +9,9 @@ CommandError raised without a code, with a code not here, or without a parameter
 and on a code some catalogue has no sentence for.
 
 Field-level 422s share the `field.*` codes, with `detail.field` naming the field; each rule
-refusal (mostly 409) has a code of its own.
+refusal (mostly 409) has a code of its own. The HTTP API's refusals that are no command's (a body too large or
+not JSON, a query parameter, a sign-in, a player's code) have codes here too: every `{"error", "detail"}` the
+server answers names one (live/edges/web/api.py `_error` checks it like CommandError does).
 
 A refusal that quotes a rule of the tournament's document in its English (the `cite(...)` helpers) names
 `cite` among its parameters: `detail.cite` says which document and which article or RULES.md heading
@@ -41,6 +43,8 @@ REFUSALS: dict[str, tuple[str, ...]] = {
     "field.empty": ('field',),
     "field.control_chars": ('field',),
     "field.too_long": ('field', 'max'),
+    "field.too_large": ('field',),
+    "field.too_deep": ('field', 'max'),
     "field.at_least": ('field', 'min'),
     "field.at_most": ('field', 'max'),
     "field.between": ('field', 'min', 'max'),
@@ -272,6 +276,32 @@ REFUSALS: dict[str, tuple[str, ...]] = {
     "plan.round_taken": ('item', 'round'),
     "plan.cancel_blocked": ('item',),
     "plan.languages": (),
+    # The HTTP API's own refusals (live/edges/web/*.py `_error`): a body, a query parameter, who is asking.
+    "body.too_large": ('max',),
+    "body.not_json": (),
+    "body.not_unicode": (),
+    "body.too_deep": ('max',),
+    "body.incomplete": (),
+    "body.not_object": (),
+    "field.not_a_seq": ('field',),
+    "sections.ahead": ('seq',),
+    "server.behind": ('seq',),
+    "log.unavailable": (),
+    "log.resend": (),
+    "auth.needed": (),
+    "auth.cross_site": (),
+    "auth.token_in_url": (),
+    "auth.bad_token": (),
+    "login.refused": (),
+    "login.used": (),
+    "referee.unknown": ('name',),
+    "standings.hidden": ('title',),
+    "rules.no_scoring_fee": (),
+    "rules.no_individual": (),
+    "checkin.code_refused": (),
+    "session.none": (),
+    "code.wrong": (),
+    "code.too_many": ('retry_after',),
 }
 """Each code and the names of the parameters its sentence takes from `detail`."""
 

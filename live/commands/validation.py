@@ -33,16 +33,22 @@ class CommandError(Exception):
     def __init__(self, status: int, error: str, detail: Any = None) -> None:
         super().__init__(error)
         self.status, self.error, self.detail = status, error, detail
-        wrong = refusals.problem(detail)
-        if os.environ.get(CHECK_REFUSALS):
-            if wrong is not None:
-                raise ValueError(f"refusal {error!r}: {wrong} (live/commands/refusals.py)")
-            json.dumps(detail)  # the answer carries it: a Decimal or a set would be a server error
-        elif wrong is not None:
-            log.error("refusal %r: %s", error, wrong)
+        check_refusal(error, detail)
 
     def to_json(self) -> dict[str, Any]:
         return {"error": self.error, "detail": self.detail}
+
+
+def check_refusal(error: str, detail: Any) -> None:
+    """A refusal's detail must name a registered code with its parameters (a command's, or any refusal the HTTP
+    API answers): under LIVE_CHECK_REFUSALS a ValueError, in the hall an error in the log."""
+    wrong = refusals.problem(detail)
+    if os.environ.get(CHECK_REFUSALS):
+        if wrong is not None:
+            raise ValueError(f"refusal {error!r}: {wrong} (live/commands/refusals.py)")
+        json.dumps(detail)  # the answer carries it: a Decimal or a set would be a server error
+    elif wrong is not None:
+        log.error("refusal %r: %s", error, wrong)
 
 
 def item_of(state: State, ident: object) -> ItemState:

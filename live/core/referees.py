@@ -174,9 +174,13 @@ class Referees:
                                          f"or the shared token's {SHARED_NAME!r})")
             seen[folded] = name
         self.fixed: dict[str, bytes] = {name: _digest(token) for name, token in fixed}
-        tokens = list(self.fixed.values())
-        if len(set(tokens)) != len(tokens):
-            raise RefereeConfigError("two referees have the same token: give each their own")
+        holders: dict[bytes, str] = {}
+        for name, digest in self.fixed.items():
+            if digest in holders:
+                shared = " (the shared token, LIVE_REFEREE_TOKEN)" if holders[digest] == SHARED_NAME else ""
+                raise RefereeConfigError(f"two referees have the same token: {holders[digest]!r}{shared} and "
+                                         f"{name!r}: give each their own")
+            holders[digest] = name
 
     def _mac(self, *parts: str) -> str:
         return _b64(hmac.new(self._key, "\0".join(parts).encode(), hashlib.sha256).digest())

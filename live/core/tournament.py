@@ -12,6 +12,7 @@ from __future__ import annotations
 import itertools
 import math
 import re
+import stat
 import tomllib
 from dataclasses import dataclass, field, replace
 from datetime import UTC, date, datetime, time, timedelta
@@ -377,8 +378,14 @@ def _tuple(kind: type | tuple[type, ...]) -> tuple[type, ...]:
 
 
 def load(path: str | Path) -> Tournament:
+    """The tournament in a file. Only a regular file is read: a pipe or a device would have `check` or `serve`
+    wait forever for what never comes (or read without end)."""
     p = Path(path)
     try:
+        kind = p.stat().st_mode
+        if not stat.S_ISREG(kind):
+            what = "a folder" if stat.S_ISDIR(kind) else "a pipe" if stat.S_ISFIFO(kind) else "a device or socket"
+            raise TournamentFileError(str(p), None, "", f"is {what}, not a file: give the tournament's TOML file")
         text = p.read_text(encoding="utf-8")
     except OSError as exc:
         raise TournamentFileError(str(p), None, "", f"cannot read the file ({exc.strerror})") from exc
@@ -387,12 +394,27 @@ def load(path: str | Path) -> Tournament:
     return parse(text, str(p))
 
 
+def _deepest(text: str) -> int | None:
+    """The line where brackets nest deepest (a guess at where a file nested too deep goes wrong: strings and
+    comments are not told apart)."""
+    depth, most, where = 0, 0, None
+    for number, line in enumerate(text.splitlines(), 1):
+        for ch in line:
+            depth += (ch in "[{") - (ch in "]}")
+            if depth > most:
+                most, where = depth, number
+    return where
+
+
 def parse(text: str, path: str = "<tournament>") -> Tournament:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         m = re.search(r"line (\d+)", str(exc))
         raise TournamentFileError(path, int(m.group(1)) if m else None, "", f"not valid TOML: {exc}") from exc
+    except RecursionError as exc:  # (the TOML parser recurses once per level of nesting)
+        raise TournamentFileError(path, _deepest(text), "", "not valid TOML: arrays or tables nested far too "
+                                  "deep (a tournament file nests at most a few levels)") from exc
     r = _Reader(path, text)
     r.unknown(data, "", None, {"tournament", "rules", "timetable", "players", "teams", "referees"})
 

@@ -195,17 +195,32 @@ def _message_budget(parser: argparse.ArgumentParser, args: argparse.Namespace) -
 def _public_url(parser: argparse.ArgumentParser, url: str | None) -> str | None:
     """--public-url (or LIVE_PUBLIC_URL) as the links are built from it: an http(s) origin, perhaps with a
     path, without the trailing slash. A bare host would make links and QR codes that open nothing."""
+    wrong = public_url_problem(url)
+    if wrong is not None:
+        parser.error(wrong)
+    return url.rstrip("/") if url else None
+
+
+def public_url_problem(url: str | None) -> str | None:
     if not url:
         return None
     parts = urlsplit(url)
     if parts.scheme not in ("http", "https") or not parts.hostname or parts.query or parts.fragment:
-        parser.error(f"--public-url (or LIVE_PUBLIC_URL) must be an address like https://hall.example or "
-                     f"http://192.168.1.10:8000, not {url!r}")
-    return url.rstrip("/")
+        return (f"--public-url (or LIVE_PUBLIC_URL) must be an address like https://hall.example or "
+                f"http://192.168.1.10:8000, not {url!r}")
+    return None
 
 
 def _proxies(parser: argparse.ArgumentParser, given: str | None) -> list[str]:
     """The trusted proxies: --forwarded-allow-ips, else the environment (live/edges/web/forwarded.py)."""
+    try:
+        return proxies_given(given)
+    except ValueError as exc:
+        parser.error(str(exc))
+
+
+def proxies_given(given: str | None) -> list[str]:
+    """The trusted proxies: `given` (--forwarded-allow-ips), else the environment's; ValueError naming where from."""
     from live.edges.web import forwarded
 
     name, value = "--forwarded-allow-ips", given
@@ -214,7 +229,7 @@ def _proxies(parser: argparse.ArgumentParser, given: str | None) -> list[str]:
     try:
         return forwarded.parse(value)
     except ValueError as exc:
-        parser.error(f"{name}: {exc}")
+        raise ValueError(f"{name}: {exc}") from exc
 
 
 def _log_for(tournament: Tournament, db: Path, redis_url: str | None, prefix: str) -> EventLog:
@@ -288,9 +303,10 @@ def _check(path: str) -> int:
     from live.edges.startup import rehearse
 
     t = load(path)
-    problems = rehearse(t)  # what serve would do first with it: the same code
+    problems = [f"{path}: {problem}" for problem in rehearse(t)]  # what serve would do first with it: the same code
+    problems += serve_environment_problems(t)  # and what it would refuse in its environment
     for problem in problems:
-        print(f"error: {path}: {problem}", file=sys.stderr)
+        print(f"error: {problem}", file=sys.stderr)
     if problems:
         return 1
     zone = t.zone
@@ -322,6 +338,27 @@ def _check(path: str) -> int:
                 extra += f"  [opens gathering {item.gathering}]" if item.gathering else "  [opens a gathering]"
         print(f"  {start:%H:%M}–{end:%H:%M}  {item.id:<10} {item.kind:<12} {item.title}{extra}")
     return 0
+
+
+def serve_environment_problems(tournament: Tournament) -> list[str]:
+    """What `serve` would refuse to start with, besides the file: its referees with the environment's
+    (LIVE_REFEREES; a name or a token given twice, the shared LIVE_REFEREE_TOKEN among them), LIVE_PUBLIC_URL and
+    LIVE_FORWARDED_ALLOW_IPS. (Without LIVE_REFEREE_TOKEN the shared token is the log's, which `check` does not
+    open.) The log itself, --db or --redis, is `serve`'s and `diff`'s to read."""
+    problems: list[str] = []
+    shared = os.environ.get("LIVE_REFEREE_TOKEN") or secrets.token_urlsafe(18)
+    try:
+        Referees(secrets.token_urlsafe(16), [(SHARED_NAME, shared), *fixed_referees(tournament)])
+    except RefereeConfigError as exc:
+        problems.append(str(exc))
+    wrong = public_url_problem(os.environ.get("LIVE_PUBLIC_URL"))
+    if wrong is not None:
+        problems.append(wrong)
+    try:
+        proxies_given(None)
+    except ValueError as exc:
+        problems.append(str(exc))
+    return problems
 
 
 #: The secrets a server needs, as (the name the log keeps it under, the variable that overrides it, bytes).

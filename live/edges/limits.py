@@ -17,7 +17,8 @@ finish their request). The limits are generous against what the pages do, so onl
 - **Requests.** A request's headers and body must arrive within `REQUEST_TIMEOUT` seconds of its
   first byte (of the connection, for the first request), else the connection is closed (408);
   one address may have `MAX_PENDING_PER_ADDRESS` connections whose request is not complete, and a
-  new one closes the oldest of them. See live/edges/web/edge.py.
+  new one closes the oldest of them; a request's line and headers are at most `MAX_HEADER_BYTES`, however
+  they arrive. See live/edges/web/edge.py.
 """
 
 from __future__ import annotations

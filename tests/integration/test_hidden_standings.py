@@ -88,7 +88,8 @@ async def test_from_round_n_only_the_referee_sees_the_standings(server: Server) 
             for path in ("/api/standings.csv", "/api/prizes?fund=1000"):
                 refused = await http.get(path)
                 assert refused.status_code == 403, path
-                assert refused.json()["detail"] == {"standings_hidden": HIDDEN}
+                assert refused.json()["detail"] == {"standings_hidden": HIDDEN, "code": "standings.hidden",
+                                                    "title": HIDDEN["title"]}
                 assert (await http.get(path, headers=referee_headers)).status_code == 200, path
             csv = (await http.get("/api/standings.csv", headers=referee_headers)).text
             assert all(name in csv for name in ("Ana Petrović", "Dragan Marković"))

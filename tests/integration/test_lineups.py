@@ -255,7 +255,8 @@ async def test_slovak_rosters_and_the_player_replaced_during_a_part(tmp_path: Pa
 
     async def scenario(server: Server) -> None:
         answer = await server.get("/api/individual")
-        assert answer.status_code == 404 and answer.json()["detail"] == {"field": "individual_min_percent"}
+        assert answer.status_code == 404 and answer.json()["detail"] == {"field": "individual_min_percent",
+                                                                  "code": "rules.no_individual"}
         for k in range(6, 9):  # members 6–8 before the league (§27.1: the 7th and 8th are substitutes)
             await server.acked_event({"type": "register_player", "team": "t1", "name": f"Nový hráč {k}",
                                       **({"substitute": True} if k > 6 else {})})

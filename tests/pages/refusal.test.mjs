@@ -7,7 +7,8 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 
-import { sayRefusal } from "../../display/referee/refusal.js";
+import { knownRefusal as playerRefusal } from "../../display/player/refusal.js";
+import { knownRefusal, sayRefusal } from "../../display/referee/refusal.js";
 import { DISPLAY_DIR, LANGS, strings } from "./helpers.mjs";
 
 const titles = { r4: "Коло 4", r5: "Коло 5" };
@@ -135,6 +136,28 @@ describe("a refusal in the page's language", () => {
     assert.equal(sayRefusal(422, { error: "new words", detail: { field: "amount", code: "no.such_code" } }, S, title),
       "new words (HTTP 422)");
     assert.equal(sayRefusal(502, { error: "Bad Gateway" }, S, title), "Bad Gateway (HTTP 502)");
+  });
+
+  it("says the API's own refusals (a body it could not read, a sign-in) in the page's language", () => {
+    const large = { error: "a command is at most 16384 bytes", detail: { code: "body.too_large", max: 16384 } };
+    assert.equal(sayRefusal(413, large, strings("referee", "sk")), "Požiadavka je príliš veľká: najviac 16384 bajtov.");
+    const used = { error: "this login link was used already: …", detail: { field: "login", code: "login.used" } };
+    assert.equal(knownRefusal(used, strings("referee", "sr-Cyrl")),
+      "Овај линк за пријаву је већ искоришћен: линк важи за једну пријаву. Замолите колегу за нови.");
+    const huge = { error: "minutes holds a number far too large", detail: { field: "minutes", code: "field.too_large" } };
+    assert.equal(sayRefusal(422, huge, strings("referee", "sr-Latn")), "Minuti: broj je daleko prevelik.");
+    assert.equal(knownRefusal({ error: "…", detail: { code: "no.such_code" } }, strings("referee", "en")), "");
+  });
+
+  it("says the player's refused code or check-in on the phone, in the page's language", () => {
+    const many = { error: "too many wrong codes from your address: try again in 30 s",
+      detail: { field: "code", code: "code.too_many", retry_after: 30 } };
+    assert.equal(playerRefusal(many, strings("player", "sk").ci.refused), "Priveľa nesprávnych kódov z tejto siete. Skúste znova za 30 s.");
+    const cut = { error: "a check-in ({\"code\": \"...\"}) is at most 1024 bytes", detail: { code: "body.too_large", max: 1024 } };
+    assert.equal(playerRefusal(cut, strings("player", "sr-Cyrl").ci.refused),
+      "Код је предугачак: упишите га онако како стоји на судијином списку.");
+    assert.equal(playerRefusal({ error: "…", detail: { code: "rules.no_desk" } }, strings("player", "en").ci.refused), "");
+    assert.equal(playerRefusal(null, strings("player", "en").ci.refused), "");
   });
 
   it("has a sentence for every code of the server's registry, in every language, using the code's parameters", () => {

@@ -28,30 +28,65 @@ def client(tmp_path: Path) -> Iterator[TestClient]:
         yield http
 
 
+#: JSON a parser chokes on or an answer could not carry, in a command: (body, status, the refusal's detail).
 BAD_JSON = {
-    "an integer of 5,000 digits": '{"type": "announce", "text": "x", "n": ' + "9" * 5000 + "}",
-    "nesting 1,000 deep": '{"type": "announce", "text": "x", "n": ' + "[" * 1000 + "]" * 1000 + "}",
-    "a lone surrogate": '{"type": "announce", "text": "\\ud800 dinner"}',
+    "an integer of 5,000 digits": ('{"type": "extend", "item": "r1", "minutes": ' + "9" * 5000 + "}", 422,
+                                   {"field": "minutes", "code": "field.too_large"}),
+    "an integer of 400 digits in move_item": ('{"type": "move_item", "item": "r5", "start": "2027-03-07T10:00", '
+                                              '"minutes": ' + "9" * 400 + "}", 422,
+                                              {"field": "minutes", "code": "field.too_large"}),
+    "an integer of 400 digits in shift_timetable": ('{"type": "shift_timetable", "item": "r5", "minutes": -' +
+                                                    "9" * 400 + "}", 422,
+                                                    {"field": "minutes", "code": "field.too_large"}),
+    "1e400 (infinite as a float)": ('{"type": "extend", "item": "r1", "minutes": 1e400}', 422,
+                                    {"field": "minutes", "code": "field.too_large"}),
+    "nesting 1,000 deep": ('{"type": "announce", "text": "x", "n": ' + "[" * 1000 + "]" * 1000 + "}", 400,
+                           {"code": "body.too_deep", "max": 32}),
+    "nesting 40 deep": ('{"type": "announce", "text": "x", "n": ' + "[" * 40 + "]" * 40 + "}", 400,
+                        {"field": "n", "code": "field.too_deep", "max": 32}),
+    "a lone surrogate": ('{"type": "announce", "text": "\\ud800 dinner"}', 400,
+                         {"field": "text", "code": "field.control_chars"}),
+    "a lone surrogate in a key": ('{"type": "announce", "\\udc00": "dinner"}', 400, {"code": "body.not_unicode"}),
+    "NaN": ('{"type": "extend", "item": "r1", "minutes": NaN}', 400, {"code": "body.not_json"}),
+    "not JSON": ("type=announce&text=x", 400, {"code": "body.not_json"}),
+    "not an object": ('["announce"]', 400, {"code": "command.not_object"}),
 }
 
 
-@pytest.mark.parametrize("body", BAD_JSON.values(), ids=BAD_JSON.keys())
-@pytest.mark.parametrize("path", ["/api/commands", "/api/checkin"])
-def test_json_a_parser_chokes_on_is_a_400_and_writes_nothing(client: TestClient, path: str, body: str) -> None:
+@pytest.mark.parametrize(("body", "status", "detail"), BAD_JSON.values(), ids=BAD_JSON.keys())
+def test_json_a_parser_chokes_on_is_refused_with_its_code_and_writes_nothing(
+        client: TestClient, body: str, status: int, detail: dict[str, object]) -> None:
     before = client.get("/api/events").json()["seq"]
-    payload = body if path == "/api/commands" else body.replace('"type": "announce", "text"', '"code"')
-    answer = client.post(path, content=payload.encode(), headers=AUTH)
-    # (a check-in is at most 1 KiB: the long ones are refused for their size before they are parsed)
-    assert answer.status_code == 400 or (path == "/api/checkin" and len(payload) > 1024 and
-                                         answer.status_code == 413), answer.text
-    assert answer.json()["error"]
+    answer = client.post("/api/commands", content=body.encode(), headers=AUTH)
+    assert answer.status_code == status and answer.json()["detail"] == detail, answer.text
     assert client.get("/api/events").json()["seq"] == before
+
+
+#: The same in a check-in's code (which is at most 1 KiB: a longer body is refused for its size, unread).
+BAD_CODES = {
+    "an integer of 5,000 digits": ('{"code": ' + "9" * 5000 + "}", 413, {"code": "body.too_large", "max": 1024}),
+    "an integer of 400 digits": ('{"code": ' + "9" * 400 + "}", 422, {"field": "code", "code": "field.not_text"}),
+    "nesting 100 deep": ('{"code": ' + "[" * 100 + "]" * 100 + "}", 400,
+                         {"field": "code", "code": "field.too_deep", "max": 32}),
+    "a lone surrogate": ('{"code": "\\ud800"}', 400, {"field": "code", "code": "field.control_chars"}),
+    "Infinity": ('{"code": Infinity}', 400, {"code": "body.not_json"}),
+    "not an object": ('"ABCD"', 400, {"code": "body.not_object"}),
+    "no code": ('{"code": "  "}', 422, {"field": "code", "code": "field.empty"}),
+}
+
+
+@pytest.mark.parametrize(("body", "status", "detail"), BAD_CODES.values(), ids=BAD_CODES.keys())
+@pytest.mark.parametrize("path", ["/api/checkin", "/api/player-session"])
+def test_a_check_in_code_a_parser_chokes_on_is_refused_with_its_code(
+        client: TestClient, path: str, body: str, status: int, detail: dict[str, object]) -> None:
+    answer = client.post(path, content=body.encode(), headers={"Content-Type": "application/json"})
+    assert answer.status_code == status and answer.json()["detail"] == detail, answer.text
 
 
 @pytest.mark.parametrize("since", ["²", "9" * 5000, "-1", "1.5"])
 def test_a_since_that_is_not_a_plain_sequence_number_is_a_400(client: TestClient, since: str) -> None:
     answer = client.get("/api/events", params={"since": since})
-    assert answer.status_code == 400 and answer.json()["detail"] == {"field": "since"}
+    assert answer.status_code == 400 and answer.json()["detail"] == {"field": "since", "code": "field.not_a_seq"}
 
 
 @pytest.mark.parametrize("view", ["display", "referee"])
@@ -63,14 +98,15 @@ def test_a_section_asked_for_past_the_last_event_of_a_log_this_server_alone_writ
     answer = client.get("/api/sections/standings", params={"view": view, "since": seq + 1},
                         headers={"Authorization": f"Bearer {TOKEN}"})
     assert answer.status_code == 409, answer.text
-    assert answer.json()["detail"] == {"field": "since", "seq": seq}
+    assert answer.json()["detail"] == {"field": "since", "seq": seq, "code": "sections.ahead"}
     assert client.get("/api/sections/standings", params={"since": seq}).status_code in (200, 404)
 
 
 @pytest.mark.parametrize("fund", ["1e400", "1e30", "NaN"])
 def test_an_absurd_prize_fund_is_a_400(client: TestClient, fund: str) -> None:
     answer = client.get("/api/prizes", params={"fund": fund})
-    assert answer.status_code == 400 and answer.json()["detail"] == {"field": "fund"}
+    assert answer.status_code == 400 and answer.json()["detail"]["field"] == "fund"
+    assert answer.json()["detail"]["code"] in ("field.not_a_number", "field.between")
 
 
 REFUSED = {
@@ -122,6 +158,11 @@ TEXT_FIELDS = {
     "a cancellation's reason": ({"type": "cancel_item", "item": "r5"}, "reason"),
     "the tournament's name": ({"type": "update_tournament"}, "name"),
 }
+#: Texts with nothing to see, though Unicode calls some of their characters letters or symbols (issue 26).
+INVISIBLE = {"only zero-width spaces": "\u200b\u200b", "a blank braille pattern": "\u2800",
+             "a hangul filler": "\u3164", "hangul fillers of other widths": "\u115f \uffa0 \u1160",
+             "combining marks alone": "\u0301\u0308", "variation selectors": "\ufe0f\ufe0e\U000e0100",
+             "a mongolian vowel separator and a word joiner": "\u180e\u2060", "an ideographic space": "\u3000"}
 BAD_TEXTS = {"a control character": "Ana\x07 Petrović", "a line break in a name": "Ana\nPetrović",
              "only zero-width spaces": "\u200b\u200b", "a page of text": "x" * 2000, "a number": 5}
 
@@ -139,6 +180,19 @@ def test_every_typed_text_is_checked_alike_and_a_bad_one_writes_nothing(
     answer = client.post("/api/commands", json={**command, field: text}, headers=AUTH)
     assert answer.status_code == 422, answer.text
     assert answer.json()["detail"]["field"] == field
+    assert client.get("/api/events").json()["seq"] == before
+
+
+@pytest.mark.parametrize("command,field", [*TEXT_FIELDS.values(), ({"type": "add_referee"}, "name")],
+                         ids=[*TEXT_FIELDS.keys(), "a new referee's name"])
+def test_a_text_with_nothing_to_see_is_refused_as_empty(client: TestClient, command: dict[str, object],
+                                                        field: str) -> None:
+    before = client.get("/api/events").json()["seq"]
+    for what, text in INVISIBLE.items():
+        answer = client.post("/api/commands", json={**command, field: text}, headers=AUTH)
+        assert answer.status_code == 422, f"{what}: {answer.text}"
+        assert answer.json()["detail"]["field"] == field
+        assert answer.json()["detail"]["code"] in ("field.empty", "referee.bad_name"), f"{what}: {answer.text}"
     assert client.get("/api/events").json()["seq"] == before
 
 

@@ -62,7 +62,10 @@ def test_a_command_is_parsed_into_its_class_with_what_was_left_out_absent() -> N
     ({"type": "sample", "name": "x", "count": 2.5}, 422, {"field": "count", "code": "field.not_whole"}),
     ({"type": "sample", "name": "x", "count": True}, 422, {"field": "count", "code": "field.not_whole"}),
     ({"type": "sample", "name": "x", "share": "1"}, 422, {"field": "share", "code": "field.not_a_number"}),
-    ({"type": "sample", "name": "x", "share": float("inf")}, 422, {"field": "share", "code": "field.not_a_number"}),
+    ({"type": "sample", "name": "x", "share": float("inf")}, 422, {"field": "share", "code": "field.too_large"}),
+    ({"type": "sample", "name": "x", "share": float("nan")}, 422, {"field": "share", "code": "field.not_a_number"}),
+    ({"type": "sample", "name": "x", "anything": [float("nan")]}, 422, {"field": "anything",
+                                                                       "code": "field.not_a_number"}),
     ({"type": "sample", "name": "x", "flag": 1}, 422, {"field": "flag", "code": "field.not_bool"}),
     ({"type": "sample", "name": "x", "names": "a"}, 422, {"field": "names", "code": "field.not_a_list"}),
     ({"type": "sample", "name": "x", "shape": []}, 422, {"field": "shape", "code": "field.not_an_object"}),
@@ -73,9 +76,20 @@ def test_what_is_wrong_is_refused_by_name(data: object, status: int, detail: dic
     assert got_status == status and {k: got[k] for k in detail} == detail
 
 
-def test_a_huge_whole_number_is_a_number_not_a_server_error() -> None:
-    c = SAMPLES.parse({"type": "sample", "name": "x", "share": 10**400, "anything": {"a": [1]}})
-    assert isinstance(c, Sample) and c.share == 10**400
+def test_a_number_past_what_a_page_holds_is_refused_by_name_wherever_it_is() -> None:
+    """A 400-digit integer reached `move_item`'s formatting and answered 500 (issue 26): every number in a command,
+    nested or not, is at most 2^53 − 1 and finite, and nesting is bounded, before any handler sees it."""
+    assert SAMPLES.parse({"type": "sample", "name": "x", "share": 2**53 - 1, "anything": {"a": [1]}}).share == 2**53 - 1
+    for value in (10**400, -(2**53), 1e308):
+        assert refusal({"type": "sample", "name": "x", "share": value}) == (422, {"field": "share",
+                                                                                 "code": "field.too_large"})
+    assert refusal({"type": "sample", "name": "x", "anything": {"p07": [3, {"a": 10**30}]}}) == (
+        422, {"field": "anything.p07", "code": "field.too_large"})
+    deep: object = 1
+    for _ in range(20):
+        deep = [deep]
+    assert refusal({"type": "sample", "name": "x", "anything": deep}) == (
+        422, {"field": "anything", "code": "field.too_deep", "max": 8})
 
 
 def test_a_command_type_is_registered_once_and_an_optional_field_defaults_to_absent() -> None:

@@ -283,9 +283,9 @@ def test_a_cancelled_round_leaves_the_timetable_and_fires_nothing() -> None:
 
 def test_a_renamed_tournament() -> None:
     desk = Desk(PREFERANS)
-    desk.do("update_tournament", name="Čačak Open 2027", languages=["sr", "en"], language="en")
+    desk.do("update_tournament", name="Čačak Open 2027", languages=["sr-Latn", "en", "sr-Latn"], language="en")
     shown = public_sections(desk.state)["tournament"]
-    assert (shown["name"], shown["languages"], shown["language"]) == ("Čačak Open 2027", ["sr", "en"], "en")
+    assert (shown["name"], shown["languages"], shown["language"]) == ("Čačak Open 2027", ["sr-Latn", "en"], "en")
 
 
 def test_changed_rules_apply_to_the_signals() -> None:

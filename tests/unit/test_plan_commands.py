@@ -238,6 +238,13 @@ REFUSED: list[tuple[str, str, dict[str, Any], int, str, str]] = [
     ("an update of nothing", "empty", {"type": "update_tournament"}, 422, "name", "needs a name"),
     ("a language not offered", "empty", {"type": "update_tournament", "language": "de"}, 422, "language", "'de'"),
     ("no languages", "empty", {"type": "update_tournament", "languages": []}, 422, "languages", "non-empty"),
+    # only the languages the pages have (issue 26): a tag no page speaks would leave the hall in English
+    ("a language no page speaks", "empty", {"type": "update_tournament", "languages": ["en", "de"]}, 422,
+     "languages", "not 'de'"),
+    ("a language's tag not as the pages write it", "empty", {"type": "update_tournament", "languages": ["sr"]}, 422,
+     "languages", "not 'sr'"),
+    ("a language of invisible letters", "empty", {"type": "update_tournament", "languages": ["\u3164"]}, 422,
+     "languages", "the pages speak en, sr-Cyrl, sr-Latn, sk"),
     ("rules not a table", "empty", {"type": "change_rules", "rules": ["follow"]}, 422, "rules", "a table"),
     ("a rules key unknown", "empty", {"type": "change_rules", "rules": {"folow": "hold"}}, 422, "rules.folow",
      "not a rules parameter"),

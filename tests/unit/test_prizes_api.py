@@ -77,11 +77,12 @@ def test_the_sponsors_places_are_the_files_rules(tmp_path: Path) -> None:
             assert said == (sorted([(4, 3, b1), (4, 3, b2), (6, 6, c1)]) if places else []), places
 
 
-@pytest.mark.parametrize("fund", ["", "lots", "-5", "NaN"])
-def test_a_bad_fund_is_refused_with_the_field_named(client: TestClient, fund: str) -> None:
+@pytest.mark.parametrize(("fund", "code"), [("", "field.not_a_number"), ("lots", "field.not_a_number"),
+                                          ("-5", "field.between"), ("NaN", "field.between")])
+def test_a_bad_fund_is_refused_with_the_field_named(client: TestClient, fund: str, code: str) -> None:
     answer = client.get("/api/prizes", params={"fund": fund})
     assert answer.status_code == 400
-    assert answer.json()["detail"] == {"field": "fund"}
+    assert {k: answer.json()["detail"][k] for k in ("field", "code")} == {"field": "fund", "code": code}
 
 
 def test_novi_sad_splits_60_40_by_the_final_once_it_has_a_winner(tmp_path: Path) -> None:

@@ -33,6 +33,23 @@ DECLARED = {"_wrong_type", "wrong"}
 TYPE_REFUSALS = {"wrong", "_Wrong"}
 #: Functions whose returned dicts are spread into a refusal's detail (their own dicts are checked).
 SPREADS = {"text_refusal"}
+#: The HTTP API's answers that refuse (live/edges/web/*.py) and the exceptions whose detail they pass on: the
+#: detail's position among the call's arguments, written as a dict literal with its code.
+ANSWERS = {"_error": 2, "BadJSON": 1}
+#: Exceptions that carry a code an answer passes on (`exc.code`): the position of the code among their arguments.
+CODED = {"NoPrizeList": 2}
+
+
+def _forwarded(detail: ast.expr | None) -> bool:
+    """A detail passed on from an exception whose own construction the scan checks: `exc.detail` (BadJSON), or a
+    dict whose code is `exc.code` (NoPrizeList)."""
+    if isinstance(detail, ast.Attribute) and detail.attr == "detail":
+        return True
+    if isinstance(detail, ast.Dict):
+        code = next((v for k, v in zip(detail.keys, detail.values, strict=True)
+                     if isinstance(k, ast.Constant) and k.value == "code"), None)
+        return isinstance(code, ast.Attribute) and code.attr == "code"
+    return False
 CODE = re.compile(r"^[a-z_]+\.[a-z_]+$")
 
 
@@ -105,6 +122,17 @@ def _scan() -> tuple[list[str], int]:
             elif name in TYPE_REFUSALS and id(node) not in helper_nodes and len(node.args) == 2:
                 seen += 1
                 fake = ast.Dict(keys=[ast.Constant("code")], values=[node.args[1]])
+                wrong = _dict_problem(fake, {"field"})
+            elif name in ANSWERS and id(node) not in helper_nodes:
+                seen += 1
+                detail = node.args[ANSWERS[name]] if len(node.args) > ANSWERS[name] else None
+                if _forwarded(detail):
+                    continue
+                wrong = (_dict_problem(detail, set()) if isinstance(detail, ast.Dict)
+                         else "has no detail with a code" if detail is None else "builds its detail elsewhere")
+            elif name in CODED and len(node.args) > CODED[name]:
+                seen += 1
+                fake = ast.Dict(keys=[ast.Constant("code")], values=[node.args[CODED[name]]])
                 wrong = _dict_problem(fake, {"field"})
             elif name in HELPERS:
                 seen += 1

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import itertools
+import os
+import threading
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -259,6 +261,10 @@ BAD = [
      "players[1].name", "must not hold control characters (found U+0007)"),
     ("a player's name of zero-width spaces", 'name = "Milan"', 'name = "\\u200b\\u200b"', ("u200b", 1),
      "players[1].name", "must not be empty"),
+    ("a player's name of a hangul filler and a blank braille pattern", 'name = "Milan"', 'name = "\\u3164\\u2800"',
+     ("u3164", 1), "players[1].name", "must not be empty"),
+    ("a team's name of combining marks alone", 'name = "Ekipa"', 'name = "\\u0301\\ufe0f"', ("u0301", 1),
+     "teams[1].name", "must not be empty"),
     ("a team's name on two lines", 'name = "Ekipa"', 'name = "Eki\\npa"', ("Eki", 1), "teams[1].name",
      "must not hold control characters (found U+000A)"),
     ("a title a page long", 'id = "snack"', 'id = "snack"\ntitle = "' + "x" * 200 + '"', ("xxx", 1),
@@ -424,3 +430,80 @@ def test_numbers_and_years_past_any_sane_range_are_file_errors(rules: str, start
     with pytest.raises(TournamentFileError) as info:
         parse(text, "bad.toml")
     assert info.value.field == field and words in info.value.message
+
+
+# ---- `live check` refuses at once what `serve` would not start with (issue 26) --------------------------------
+
+
+def test_check_of_a_file_nested_far_too_deep_says_so_in_one_line(tmp_path: Path,
+                                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    """The TOML parser recursed once per bracket: `check` ended in a RecursionError's traceback."""
+    path = tmp_path / "deep.toml"
+    path.write_text(GOOD.replace('languages = ["sr-Latn", "en"]', "languages = " + "[" * 5000 + "]" * 5000),
+                    encoding="utf-8")
+    assert main(["check", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert err == f"error: {path}:5: not valid TOML: arrays or tables nested far too deep (a tournament file " \
+                  "nests at most a few levels)\n"
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are POSIX's")
+def test_check_refuses_a_pipe_at_once_instead_of_waiting_for_a_writer(tmp_path: Path,
+                                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    """`check` (and `serve`) opened a named pipe and waited forever for someone to write to it. A writer stands by
+    here: should the pipe be opened for reading, it gets a good file (and the check passes, which it must not)."""
+    pipe = tmp_path / "t.toml"
+    os.mkfifo(pipe)
+    done = threading.Event()
+
+    def writer() -> None:
+        while not done.is_set():
+            try:
+                fd = os.open(pipe, os.O_WRONLY | os.O_NONBLOCK)  # (ENXIO until a reader opens it)
+            except OSError:
+                done.wait(0.01)
+                continue
+            with os.fdopen(fd, "w", encoding="utf-8") as out:
+                out.write(GOOD)
+            return
+
+    thread = threading.Thread(target=writer, daemon=True)
+    thread.start()
+    try:
+        assert main(["check", str(pipe)]) == 1
+    finally:
+        done.set()
+        thread.join()
+    assert f"error: {pipe}: is a pipe, not a file" in capsys.readouterr().err
+
+
+@pytest.mark.skipif(not Path("/dev/null").exists(), reason="no /dev/null here")
+def test_check_refuses_a_device(capsys: pytest.CaptureFixture[str]) -> None:
+    """A device is not read at all (/dev/zero was read without end; /dev/null, here, said the file had no
+    [tournament] table)."""
+    assert main(["check", "/dev/null"]) == 1
+    assert "error: /dev/null: is a device or socket, not a file" in capsys.readouterr().err
+
+
+REFEREE = '\n[[referees]]\nname = "Ana"\ntoken = "ana-token-0123456789"\n'
+
+
+@pytest.mark.parametrize(("env", "said"), [
+    ({"LIVE_REFEREE_TOKEN": "ana-token-0123456789"},
+     "two referees have the same token: 'referee' (the shared token, LIVE_REFEREE_TOKEN) and 'Ana'"),
+    ({"LIVE_REFEREES": "Referee:some-other-token-0123"}, "the referee name 'Referee' is given twice"),
+    ({"LIVE_REFEREES": "Bojan:ana-token-0123456789"}, "two referees have the same token: 'Ana' and 'Bojan'"),
+    ({"LIVE_PUBLIC_URL": "hall.example"}, "LIVE_PUBLIC_URL) must be an address like https://hall.example"),
+    ({"LIVE_FORWARDED_ALLOW_IPS": "the proxy"}, "LIVE_FORWARDED_ALLOW_IPS: 'the proxy' is not an IP address"),
+])
+def test_check_refuses_what_serve_would_refuse_in_its_environment(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], env: dict[str, str],
+        said: str) -> None:
+    path = tmp_path / "t.toml"
+    path.write_text(GOOD + REFEREE, encoding="utf-8")
+    assert main(["check", str(path)]) == 0
+    capsys.readouterr()
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    assert main(["check", str(path)]) == 1
+    assert said in capsys.readouterr().err

@@ -26,6 +26,7 @@ from starlette.websockets import WebSocket
 
 from live.commands.command import Command, command_key
 from live.commands.decide import AddReferee, CommandError, allowed_now, parse
+from live.commands.validation import check_refusal
 from live.core import referees
 from live.core.events import REFEREE_ADDED
 from live.edges import sessions
@@ -42,6 +43,7 @@ from live.edges.web.assets import (
     requested_language,
     served,
 )
+from live.edges.web.bodies import BadJSON, BodyCut, BodyTooLarge, bounded_body, parse_json
 from live.edges.web.exports import qr_svg, standings_csv, timetable_ics
 from live.edges.web.openapi import PATH as OPENAPI_PATH
 from live.edges.web.openapi import document_bytes
@@ -60,51 +62,9 @@ MAX_COMMAND_BYTES = 16 * 1024
 MAX_CHECKIN_BYTES = 1024
 
 
-class BodyTooLarge(Exception):
-    pass
-
-
-class BadJSON(ValueError):
-    pass
-
-
-def parse_json(body: bytes) -> Any:
-    """A body as JSON, or BadJSON saying why: not JSON, numbers or nesting past what the parser takes,
-    or text that is not valid Unicode (a lone surrogate cannot be stored)."""
-    try:
-        value = json.loads(body)
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise BadJSON(f"the body is not JSON: {exc}") from exc
-    except (ValueError, RecursionError) as exc:  # an integer over 4,300 digits; nesting too deep
-        raise BadJSON("the body is JSON no command needs: a number or a nesting far too large") from exc
-    try:
-        json.dumps(value, ensure_ascii=False).encode("utf-8")
-    except UnicodeEncodeError as exc:
-        raise BadJSON("a text in the body is not valid Unicode (a lone surrogate)") from exc
-    except RecursionError as exc:
-        raise BadJSON("the body is JSON no command needs: a nesting far too deep") from exc
-    return value
-
-
 def sequence_number(raw: str) -> int | None:
     """A `since` as people and clients write it: plain digits 0–9, at most 18 of them; else None."""
     return int(raw) if raw.isascii() and raw.isdigit() and len(raw) <= 18 else None
-
-
-async def bounded_body(request: Request, limit: int) -> bytes:
-    """The request's body, read no further than `limit` bytes: a declared or streamed body over it
-    is refused before it is read (no one may make the server hold megabytes it will refuse)."""
-    declared = request.headers.get("content-length")
-    if declared is not None and (not declared.isdigit() or int(declared) > limit):
-        raise BodyTooLarge
-    chunks: list[bytes] = []
-    size = 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > limit:
-            raise BodyTooLarge
-        chunks.append(chunk)
-    return b"".join(chunks)
 
 
 async def json_body(request: Request, limit: int, what: str) -> Any:
@@ -113,12 +73,17 @@ async def json_body(request: Request, limit: int, what: str) -> Any:
     try:
         return parse_json(await bounded_body(request, limit))
     except BodyTooLarge:
-        return _error(413, f"{what} is at most {limit} bytes")
+        return _error(413, f"{what} is at most {limit} bytes", {"code": "body.too_large", "max": limit})
     except BadJSON as exc:
-        return _error(400, str(exc))
+        return _error(400, str(exc), exc.detail)
+    except BodyCut:  # nobody is left to read the answer (uvicorn drops it): no traceback for a client gone
+        return _error(400, "the body did not arrive whole", {"code": "body.incomplete"})
 
 
-def _error(status: int, error: str, detail: Any = None) -> JSONResponse:
+def _error(status: int, error: str, detail: dict[str, Any]) -> JSONResponse:
+    """A refusal: `detail` names the reason's code (live/commands/refusals.py) with the parameters its sentence
+    takes, and the field when there is one, so that the pages say it in their language."""
+    check_refusal(error, detail)
     return JSONResponse({"error": error, "detail": detail}, status_code=status)
 
 
@@ -215,7 +180,8 @@ async def api_events(request: Request) -> Response:
     raw = request.query_params.get("since", "0")
     since = sequence_number(raw)
     if since is None:
-        return _error(400, f"since must be a sequence number (0 or more), not {raw[:40]!r}", {"field": "since"})
+        return _error(400, f"since must be a sequence number (0 or more), not {raw[:40]!r}", {"field": "since",
+                      "code": "field.not_a_seq"})
     referee = _authorized(request)
     return JSONResponse({"seq": hall.state.seq,
                          "events": [e.to_json() if referee else e.public_json() for e in hall.events[since:]
@@ -233,21 +199,26 @@ async def api_section(request: Request) -> Response:
     name = request.path_params["name"]
     view = request.query_params.get("view", "display")
     if view not in VIEWS:
-        return _error(400, f"view must be one of {', '.join(VIEWS)}, not {view[:40]!r}", {"field": "view"})
+        return _error(400, f"view must be one of {', '.join(VIEWS)}, not {view[:40]!r}", {"field": "view",
+                      "code": "field.not_one_of", "known": list(VIEWS)})
     if view == "referee" and not _authorized(request):
-        return _error(401, "the referee view's sections need a referee: sign in at the console")
+        return _error(401, "the referee view's sections need a referee: sign in at the console",
+                      {"code": "auth.needed"})
     raw = request.query_params.get("since", "0")
     since = sequence_number(raw)
     if since is None:
-        return _error(400, f"since must be a sequence number (0 or more), not {raw[:40]!r}", {"field": "since"})
+        return _error(400, f"since must be a sequence number (0 or more), not {raw[:40]!r}", {"field": "since",
+                      "code": "field.not_a_seq"})
     if not hall.can_reach(since):
         return _error(409, f"since {since} is past this server's last event ({hall.state.seq}): load the page again",
-                      {"field": "since", "seq": hall.state.seq})
+                      {"field": "since", "seq": hall.state.seq, "code": "sections.ahead"})
     if not await hall.reached(since, SECTION_WAIT_S):
-        return _error(503, f"this server has not reached event {since} yet: ask again", {"seq": hall.state.seq})
+        return _error(503, f"this server has not reached event {since} yet: ask again", {"seq": hall.state.seq,
+                      "code": "server.behind"})
     found = hall.section(view, name)
     if found is None:
-        return _error(404, f"the {view} view has no section {name[:40]!r}", {"field": "name"})
+        return _error(404, f"the {view} view has no section {name[:40]!r}", {"field": "name",
+                      "code": "field.unknown_id", "id": name[:40]})
     seq, body, packed = found
     headers = {"X-Live-Seq": str(seq), "Cache-Control": "no-store", "Vary": "Accept-Encoding"}
     if "gzip" in request.headers.get("accept-encoding", ""):
@@ -280,11 +251,12 @@ def _referee_added(request: Request, event: Any) -> dict[str, Any]:
 
 async def api_commands(request: Request) -> Response:
     if auth.cross_site_session(request) and auth.bearer(request) is None:
-        return _error(403, "refused: a command by session cookie must come from this server's own console")
+        return _error(403, "refused: a command by session cookie must come from this server's own console",
+                      {"code": "auth.cross_site"})
     name = auth.referee(request, changes=True)
     if name is None:
         return _error(401, "referee token missing or wrong: send Authorization: Bearer <token>, "
-                           "or sign in at the console")
+                           "or sign in at the console", {"code": "auth.needed"})
     body = await json_body(request, MAX_COMMAND_BYTES, "a command")
     if isinstance(body, Response):
         return body
@@ -301,8 +273,9 @@ async def api_commands(request: Request) -> Response:
         return JSONResponse(exc.to_json(), status_code=exc.status)
     except LogUnavailable as exc:
         if command_key(command) is not None:
-            return _error(503, f"not acknowledged; it may have been stored — send it again with the same id ({exc})")
-        return _error(503, f"not acknowledged: {exc}")
+            return _error(503, f"not acknowledged; it may have been stored — send it again with the same id ({exc})",
+                          {"code": "log.resend"})
+        return _error(503, f"not acknowledged: {exc}", {"code": "log.unavailable"})
     answer: dict[str, Any] = {"seq": stored[-1].seq, "events": [e.to_json() for e in stored]}
     if stored[-1].type == REFEREE_ADDED:
         answer["login"] = _referee_added(request, stored[-1])
@@ -315,7 +288,8 @@ def _export_language(request: Request) -> str | Response:
     asked = request.query_params.get("lang")
     language = requested_language(asked)
     if asked and language is None:
-        return _error(400, f"lang={asked!r} is no language the pages speak (known: {', '.join(CATALOGUES)})")
+        return _error(400, f"lang={asked[:40]!r} is no language the pages speak (known: {', '.join(CATALOGUES)})",
+                      {"field": "lang", "code": "field.not_one_of", "known": list(CATALOGUES)})
     return language or catalogue_language(_hall(request).tournament.language)
 
 
@@ -326,7 +300,8 @@ def _standings_refused(request: Request) -> Response | None:
     if concealed is None or _authorized(request):
         return None
     return _error(403, f"the standings are hidden from {concealed['title']} until the prize-giving "
-                       "(the referees still see them)", {"standings_hidden": concealed})
+                       "(the referees still see them)", {"standings_hidden": concealed,
+                                                         "code": "standings.hidden", "title": concealed["title"]})
 
 
 async def api_standings_csv(request: Request) -> Response:
@@ -361,7 +336,7 @@ async def api_prizes(request: Request) -> Response:
     try:
         return JSONResponse(prize_list(hall.state, fund))
     except NoPrizeList as exc:
-        return _error(exc.status, exc.error, {"field": "fund"})
+        return _error(exc.status, exc.error, {"field": "fund", "code": exc.code})
 
 
 def _fund_asked(request: Request) -> Decimal | Response | None:
@@ -372,9 +347,11 @@ def _fund_asked(request: Request) -> Decimal | Response | None:
     try:
         fund = Decimal(raw)
     except ArithmeticError:
-        return _error(400, f"fund must be the prize fund as a number, not {raw!r}", {"field": "fund"})
+        return _error(400, f"fund must be the prize fund as a number, not {raw[:40]!r}", {"field": "fund",
+                      "code": "field.not_a_number"})
     if not fund.is_finite() or not 0 <= fund <= MAX_FUND:
-        return _error(400, f"fund must be from 0 to {MAX_FUND:,}, not {raw[:40]!r}", {"field": "fund"})
+        return _error(400, f"fund must be from 0 to {MAX_FUND:,}, not {raw[:40]!r}", {"field": "fund",
+                      "code": "field.between", "min": 0, "max": MAX_FUND})
     return fund
 
 
@@ -421,16 +398,20 @@ async def _code_body(request: Request, *, required: bool) -> str | Response | No
     code = body.get("code") if isinstance(body, dict) else None
     if isinstance(code, str) and code.strip():
         return code
-    if required or not (isinstance(body, dict) and "code" not in body):
-        return _error(422, "send your check-in code: {\"code\": \"...\"}", {"field": "code"})
+    if not isinstance(body, dict):
+        return _error(400, "send a JSON object: {\"code\": \"...\"}", {"code": "body.not_object"})
+    if required or "code" in body:
+        return _error(422, "send your check-in code: {\"code\": \"...\"}", {"field": "code", "code": (
+            "field.empty" if isinstance(code, str) else "field.missing" if code is None else "field.not_text")})
     return None
 
 
 def _too_many(request: Request, wait: int) -> Response:
     log.warning("check-in code attempts from %s refused for %d s: too many wrong codes", _client_key(request), wait)
-    return JSONResponse({"error": f"too many wrong codes from your address: try again in {wait} s",
-                         "detail": {"field": "code", "retry_after": wait}},
-                        status_code=429, headers={"Retry-After": str(wait)})
+    response = _error(429, f"too many wrong codes from your address: try again in {wait} s",
+                      {"field": "code", "code": "code.too_many", "retry_after": wait})
+    response.headers["Retry-After"] = str(wait)
+    return response
 
 
 def _refused(request: Request, key: str) -> Response:
@@ -438,7 +419,7 @@ def _refused(request: Request, key: str) -> Response:
     limiter.spend(key, time.monotonic())
     count = limiter.failed(key)
     log.warning("a wrong or unusable check-in code from %s (%d from there)", key, count)  # never the code
-    return _error(403, CODE_REFUSED, {"field": "code"})
+    return _error(403, CODE_REFUSED, {"field": "code", "code": "checkin.code_refused"})
 
 
 async def api_checkin(request: Request) -> Response:
@@ -453,7 +434,7 @@ async def api_checkin(request: Request) -> Response:
     if code is None:
         if session is None:
             return _error(401, "no player session: send your check-in code: {\"code\": \"...\"}",
-                          {"field": "code"})
+                          {"field": "code", "code": "session.none"})
         return await _check_in(request, session, explained=True)
     # Checked, looked at and (when wrong) spent with nothing awaited between: see live/edges/web/ratelimit.py.
     key, now = _client_key(request), time.monotonic()
@@ -479,9 +460,9 @@ async def _check_in(request: Request, player: str, *, explained: bool) -> Respon
     except CommandError as exc:
         if explained:
             return JSONResponse(exc.to_json(), status_code=exc.status)
-        return _error(403, CODE_REFUSED, {"field": "code"})
+        return _error(403, CODE_REFUSED, {"field": "code", "code": "checkin.code_refused"})
     except LogUnavailable as exc:
-        return _error(503, f"not acknowledged: {exc}")
+        return _error(503, f"not acknowledged: {exc}", {"code": "log.unavailable"})
     return JSONResponse({"seq": event.seq, "events": [event.to_json()]})
 
 
@@ -490,7 +471,7 @@ async def api_player_session(request: Request) -> Response:
     ("not me"). Limited like check-in: a wrong code counts against the caller's address."""
     if request.method == "DELETE":
         if not auth.same_origin(request):  # another site's page must not sign a player out either
-            return _error(403, auth.CROSS_SITE)
+            return _error(403, auth.CROSS_SITE, {"code": "auth.cross_site"})
         response = JSONResponse({"player": None})
         response.delete_cookie(sessions.COOKIE, path="/", httponly=True, samesite="strict")
         return response
@@ -508,7 +489,7 @@ async def api_player_session(request: Request) -> Response:
         limiter.spend(key, now)
         count = limiter.failed(key)
         log.warning("a wrong player code from %s (%d from there)", key, count)
-        return _error(403, "no player has this code", {"field": "code"})
+        return _error(403, "no player has this code", {"field": "code", "code": "code.wrong"})
     found = hall.tournament.player(player)
     return _with_session(request, JSONResponse({"player": player, "name": found.name if found else player}), player)
 
@@ -517,9 +498,10 @@ async def api_checkin_codes(request: Request) -> Response:
     """The printable list of check-in codes for the referee's table: for a referee's session (the console's
     link opens it) or bearer token. Never a token in the URL: it would stay in histories and logs."""
     if "token" in request.query_params:
-        return _error(401, TOKEN_IN_URL)
+        return _error(401, TOKEN_IN_URL, {"code": "auth.token_in_url"})
     if not _authorized(request):
-        return _error(401, "sign in at the referee console first (or send Authorization: Bearer <token>)")
+        return _error(401, "sign in at the referee console first (or send Authorization: Bearer <token>)",
+                      {"code": "auth.needed"})
     hall = _hall(request)
     t = hall.tournament
     words = {k: html.escape(str(v)) for k, v in _catalogue_section(t.language, "codes").items()}
@@ -559,9 +541,10 @@ def _catalogue_section(language: str, section: str) -> dict[str, Any]:
 def _referee_only_page(request: Request) -> Response | None:
     """The refusal of a referee's printable page to anyone else (a token belongs in a header, not the URL)."""
     if "token" in request.query_params:
-        return _error(401, TOKEN_IN_URL)
+        return _error(401, TOKEN_IN_URL, {"code": "auth.token_in_url"})
     if not _authorized(request):
-        return _error(401, "sign in at the referee console first (or send Authorization: Bearer <token>)")
+        return _error(401, "sign in at the referee console first (or send Authorization: Bearer <token>)",
+                      {"code": "auth.needed"})
     return None
 
 
@@ -621,11 +604,16 @@ def public_url(request: Request) -> str:
     return (configured or str(request.base_url)).rstrip("/")
 
 
+#: The pages a QR code may open (the empty name: the start page).
+QR_PAGES = ("player", "display", "referee", "")
+
+
 async def api_qr(request: Request) -> Response:
     """GET /api/qr.svg?page=player — a QR code that opens one of the server's pages."""
     page = request.query_params.get("page", "player")
-    if page not in ("player", "display", "referee", ""):
-        return _error(400, "page must be player, display or referee", {"field": "page"})
+    if page not in QR_PAGES:
+        return _error(400, "page must be player, display or referee", {"field": "page", "code": "field.not_one_of",
+                                                                         "known": list(QR_PAGES)})
     return Response(qr_svg(f"{public_url(request)}/{page}"), media_type="image/svg+xml",
                     headers={"Cache-Control": "no-cache"})
 

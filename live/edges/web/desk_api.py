@@ -30,11 +30,13 @@ from live.rules.numbers import json_number
 
 async def api_desk_slips(request: Request) -> Response:
     if auth.referee(request, changes=False) is None:
-        return _error(401, "the scoring desk's list is for the referees: sign in at the console")
+        return _error(401, "the scoring desk's list is for the referees: sign in at the console",
+                      {"code": "auth.needed"})
     state = _hall(request).state
     amount = fee(state)
     if amount is None:
-        return _error(404, f"the {state.tournament.preset} rules have no scoring fee: no result slips to list")
+        return _error(404, f"the {state.tournament.preset} rules have no scoring fee: no result slips to list",
+                      {"code": "rules.no_scoring_fee"})
     raw = request.query_params.get("item")
     headers = {"Cache-Control": "no-store"}
     if raw is None:
@@ -43,21 +45,25 @@ async def api_desk_slips(request: Request) -> Response:
     s = state.items.get(raw)
     if s is None:
         other = state.tournament.item(raw)
-        why = (f"{raw!r} is a {other.kind}, not a round" if other
-               else f"no round has the id {raw[:40]!r}")
-        return _error(422, why, {"field": "item", "known": sorted(state.items)})
+        if other is not None:
+            return _error(422, f"{raw!r} is a {other.kind}, not a round", {
+                "field": "item", "known": sorted(state.items), "code": "item.not_playing", "id": raw})
+        return _error(422, f"no round has the id {raw[:40]!r}", {"field": "item", "known": sorted(state.items),
+                                                                 "code": "field.unknown_id", "id": raw[:40]})
     if s.open:
-        return _error(409, f"{raw} has not started: its slips come with its results", {"field": "item"})
+        return _error(409, f"{raw} has not started: its slips come with its results", {"field": "item",
+                      "code": "round.not_started", "item": raw})
     return JSONResponse(round_slips(state, raw), headers=headers)
 
 
 async def api_desk_payments(request: Request) -> Response:
     if auth.referee(request, changes=False) is None:
-        return _error(401, "the desk's books are for the referees: sign in at the console")
+        return _error(401, "the desk's books are for the referees: sign in at the console", {"code": "auth.needed"})
     state = _hall(request).state
     books = desk.referee_view(state)
     if books is None:
-        return _error(404, f"the {state.tournament.preset} rules have no entry fees: no payments to list")
+        return _error(404, f"the {state.tournament.preset} rules have no entry fees: no payments to list",
+                      {"code": "rules.no_desk"})
     return JSONResponse(books, headers={"Cache-Control": "no-store"})
 
 

@@ -14,7 +14,15 @@ constructs for every connection like its own) and adds:
   tests/integration/test_client_limits.py fails if either stops holding;
 - a **cap per address**: at most `MAX_PENDING_PER_ADDRESS` connections of one client address with
   a request not yet complete; one more closes the oldest of them, which is the one most likely
-  stuck (a proxy or a busy NAT sends complete requests at once, so it is rarely near the cap).
+  stuck (a proxy or a busy NAT sends complete requests at once, so it is rarely near the cap);
+- **one header limit**: h11's `max_incomplete_event_size` (`MAX_HEADER_BYTES`) bounds a request's
+  head only while it is incomplete, so 100 KB of headers in one packet were taken while the same
+  headers in pieces were refused. `BoundedConnection` (h11's documented `Connection`, its
+  `next_event` extended) refuses a whole head over the limit too, and a request carrying both
+  Transfer-Encoding and Content-Length (RFC 9112 §6.1: the one a proxy in front may frame
+  differently, request smuggling); uvicorn answers both as every request h11 refuses: 400;
+- a **quiet timeout**: a request whose headers are in but whose body stops is answered 408 too,
+  with one line in the log, and the endpoint waiting for its body sees the client gone (no traceback).
 
 (A request to upgrade to a WebSocket is held to the same deadline and cap: only once it is complete does
 uvicorn hand the connection to `/ws`, the websockets library's protocol, live/edges/web/ws_endpoint.py.)
@@ -39,7 +47,7 @@ import uvicorn
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from live.edges import limits
-from live.edges.limits import MAX_PENDING_PER_ADDRESS, REQUEST_TIMEOUT
+from live.edges.limits import MAX_HEADER_BYTES, MAX_PENDING_PER_ADDRESS, REQUEST_TIMEOUT
 from live.edges.web import forwarded
 from live.edges.web.headers import HEADERS, raw_lines
 
@@ -50,12 +58,38 @@ TIMEOUT_RESPONSE = (b"HTTP/1.1 408 Request Timeout\r\ncontent-type: text/plain; 
 _waiting: weakref.WeakKeyDictionary[Any, dict[str, dict[GuardedH11Protocol, None]]] = weakref.WeakKeyDictionary()
 
 
+def head_size(request: h11.Request) -> int:
+    """The bytes of a request's line and headers as sent (h11 keeps each name as written, the value trimmed)."""
+    line = len(request.method) + len(request.target) + len(b"HTTP/") + len(request.http_version) + 4
+    return line + sum(len(name) + len(value) + 4 for name, value in request.headers.raw_items()) + 2
+
+
+class BoundedConnection(h11.Connection):
+    """h11's server connection, refusing a request whose head is over `max_head` bytes however it arrived, and one
+    with both Transfer-Encoding and Content-Length (RemoteProtocolError, as h11 itself refuses a request)."""
+
+    def __init__(self, max_head: int) -> None:
+        super().__init__(h11.SERVER, max_incomplete_event_size=max_head)
+        self.max_head = max_head
+
+    def next_event(self) -> Any:
+        event = super().next_event()
+        if isinstance(event, h11.Request):
+            names = {name for name, _ in event.headers}  # (h11 gives them lower-cased)
+            if b"transfer-encoding" in names and b"content-length" in names:
+                raise h11.RemoteProtocolError("both Transfer-Encoding and Content-Length", error_status_hint=400)
+            if head_size(event) > self.max_head:
+                raise h11.RemoteProtocolError("request headers too large", error_status_hint=431)
+        return event
+
+
 class GuardedH11Protocol(H11Protocol):
     request_timeout = REQUEST_TIMEOUT
     max_pending_per_address = MAX_PENDING_PER_ADDRESS
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.conn = BoundedConnection(self.config.h11_max_incomplete_event_size or MAX_HEADER_BYTES)
         self._deadline: asyncio.TimerHandle | None = None
         self._address = ""
 
@@ -116,7 +150,15 @@ class GuardedH11Protocol(H11Protocol):
         self._stop_waiting()
         if self.transport.is_closing() or self.transport.get_protocol() is not self:
             return
-        if self.conn.our_state is h11.IDLE:  # nothing answered yet: say why
+        cycle = self.cycle if self.conn.our_state is h11.SEND_RESPONSE else None
+        if cycle is not None and not cycle.response_started:
+            # The headers were in and the endpoint waits for the body: one line, not the endpoint's traceback (it
+            # sees the client gone once the transport closes, live/edges/web/bodies.py).
+            cycle.response_started = True  # (its own answer, if it comes, goes nowhere)
+            self.transport.write(TIMEOUT_RESPONSE)
+            log.warning("408: the body of %s %s from %s did not arrive within %g s", cycle.scope["method"],
+                        cycle.scope["path"][:80], self._address or "?", self.request_timeout)
+        elif self.conn.our_state is h11.IDLE:  # nothing answered yet: say why
             self.transport.write(TIMEOUT_RESPONSE)
         self.transport.close()
 

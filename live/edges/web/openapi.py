@@ -81,13 +81,12 @@ def command_schema(cls: type[Command], fields: list[CommandField]) -> Schema:
 def _refusal() -> Schema:
     return {
         "type": "object",
-        "description": "A refusal: `error` in English; `detail` names the field and, for a command's refusal, "
-                       "the reason's code with the parameters its sentence takes (null when there is nothing to "
-                       "name).",
+        "description": "A refusal: `error` in English; `detail` names the reason's code (the pages say it in "
+                       "their language) with the parameters its sentence takes, and the field when there is one.",
         "required": ["error", "detail"],
         "properties": {
             "error": {"type": "string"},
-            "detail": {"type": ["object", "null"], "properties": {
+            "detail": {"type": "object", "required": ["code"], "properties": {
                 "field": {"type": "string"},
                 "code": {"enum": sorted(REFUSALS)},
             }},
@@ -233,7 +232,7 @@ def _paths(static_prefix: str) -> dict[str, Schema]:
         "503": _refused("the log did not acknowledge it (resend with the same `id`)"),
     }
     checkin_refusals = {
-        "400": _refused("not JSON"),
+        "400": _refused("not JSON, or not a JSON object"),
         "401": _refused("no code and no player session"),
         "403": _refused("the code cannot check anyone in now"),
         "409": _refused("within the player's session: why the check-in is refused"),

@@ -28,6 +28,8 @@ from live.edges.web import auth
 from live.edges.web.api import _error, _hall, json_body, public_url
 
 MAX_LOGIN_BYTES = 2048
+#: The longest login a link carries (the text after #login=).
+MAX_LOGIN = 512
 CROSS_SITE = auth.CROSS_SITE
 
 
@@ -36,13 +38,13 @@ async def _body(request: Request) -> dict[str, Any] | Response:
     if isinstance(body, Response):
         return body
     if not isinstance(body, dict):
-        return _error(400, "send a JSON object")
+        return _error(400, "send a JSON object", {"code": "body.not_object"})
     return body
 
 
 async def api_login(request: Request) -> Response:
     if not auth.same_origin(request):
-        return _error(403, CROSS_SITE)
+        return _error(403, CROSS_SITE, {"code": "auth.cross_site"})
     body = await _body(request)
     if isinstance(body, Response):
         return body
@@ -52,24 +54,29 @@ async def api_login(request: Request) -> Response:
             name = auth.by_token(request, body["token"])
             if name is None:
                 return _error(401, "this token is no referee's: check it, or ask a colleague for a login link",
-                              {"field": "token"})
+                              {"field": "token", "code": "auth.bad_token"})
             await hall.sign_in(R.actor(name), "token")
         elif "login" in body:
             value = body["login"]
-            if not isinstance(value, str) or len(value) > 512:
-                return _error(422, "login must be the text after #login= in the link", {"field": "login"})
+            if not isinstance(value, str):
+                return _error(422, "login must be the text after #login= in the link", {"field": "login",
+                              "code": "field.not_text"})
+            if len(value) > MAX_LOGIN:
+                return _error(422, "login must be the text after #login= in the link", {"field": "login",
+                              "code": "field.too_long", "max": MAX_LOGIN})
             try:
                 login = auth.registry(request).check_login(value, auth.now(request), auth.added(request))
             except R.LoginRefused as exc:
-                return _error(401, str(exc), {"field": "login"})
+                return _error(401, str(exc), {"field": "login", "code": "login.refused"})
             name = login.name
             if await hall.sign_in(R.actor(name), "link", login.key) is None:
                 return _error(409, "this login link was used already: a link signs in once — ask a colleague "
-                                   "for a new one", {"field": "login"})
+                                   "for a new one", {"field": "login", "code": "login.used"})
         else:
-            return _error(422, "send {\"token\": \"...\"} or {\"login\": \"...\"}", {"field": "token"})
+            return _error(422, "send {\"token\": \"...\"} or {\"login\": \"...\"}", {"field": "token",
+                                                                                   "code": "field.missing"})
     except LogUnavailable as exc:
-        return _error(503, f"not signed in: the log did not answer ({exc}); try again")
+        return _error(503, f"not signed in: the log did not answer ({exc}); try again", {"code": "log.unavailable"})
     at = auth.now(request)
     response = JSONResponse(auth.me_json(request, name, at + R.SESSION_MS), headers={"Cache-Control": "no-store"})
     auth.set_session(request, response, name, at)
@@ -84,14 +91,14 @@ async def api_me(request: Request) -> Response:
         value = request.cookies.get(R.COOKIE)
         expires = auth.registry(request).session_expires(value) if name and value else None
     if name is None:
-        return _error(401, "not signed in as a referee")
+        return _error(401, "not signed in as a referee", {"code": "auth.needed"})
     return JSONResponse(auth.me_json(request, name, expires), headers={"Cache-Control": "no-store"})
 
 
 async def api_logout(request: Request) -> Response:
     """Sign out, from this server's own pages only: another site's form must not end a referee's session."""
     if not auth.same_origin(request):
-        return _error(403, CROSS_SITE)
+        return _error(403, CROSS_SITE, {"code": "auth.cross_site"})
     response = JSONResponse({"name": None})
     auth.clear_session(response)
     return response
@@ -99,15 +106,16 @@ async def api_logout(request: Request) -> Response:
 
 async def api_login_links(request: Request) -> Response:
     if auth.cross_site_session(request):
-        return _error(403, CROSS_SITE)
+        return _error(403, CROSS_SITE, {"code": "auth.cross_site"})
     if auth.referee(request, changes=True) is None:
-        return _error(401, "sign in as a referee first")
+        return _error(401, "sign in as a referee first", {"code": "auth.needed"})
     body = await _body(request)
     if isinstance(body, Response):
         return body
     name = body.get("name")
     if not isinstance(name, str) or not auth.registry(request).known(name, auth.added(request)):
-        return _error(422, f"no referee is named {str(name)[:40]!r}", {"field": "name"})
+        return _error(422, f"no referee is named {str(name)[:40]!r}", {"field": "name", "code": "referee.unknown",
+                                                                         "name": str(name)[:40]})
     link = auth.login_json(request, name, public_url(request), R.COLLEAGUE_LINK_MS)
     return JSONResponse(link, headers={"Cache-Control": "no-store"})
 
@@ -119,12 +127,13 @@ PREVIEW_FIELDS = ("item", "player", "team", "at")
 async def api_lateness_preview(request: Request) -> Response:
     """The console's typed arrival time, priced before it is sent: for the referees (token or session)."""
     if auth.referee(request, changes=False) is None:
-        return _error(401, "sign in as a referee first (or send Authorization: Bearer <token>)")
+        return _error(401, "sign in as a referee first (or send Authorization: Bearer <token>)",
+                      {"code": "auth.needed"})
     query = request.query_params
     unknown = sorted(set(query) - set(PREVIEW_FIELDS))
     if unknown:
         return _error(422, f"unknown parameter {unknown[0][:40]!r}: send item, player (or team) and at",
-                      {"field": unknown[0][:40]})
+                      {"field": unknown[0][:40], "code": "field.unknown"})
     asked: dict[str, Any] = {k: query[k] for k in PREVIEW_FIELDS if k in query}
     raw = asked.get("at")
     if isinstance(raw, str) and raw.isascii() and raw.isdigit() and len(raw) <= 15:

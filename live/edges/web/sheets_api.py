@@ -30,7 +30,8 @@ async def api_individual(request: Request) -> Response:
     ranking = individual(state)
     if ranking is None:
         return _error(404, f"the {state.tournament.preset} rules have no individual ranking "
-                           "(individual_min_percent)", {"field": "individual_min_percent"})
+                           "(individual_min_percent)", {"field": "individual_min_percent",
+                                                         "code": "rules.no_individual"})
     return JSONResponse(ranking, headers={"Cache-Control": "no-cache"})
 
 
