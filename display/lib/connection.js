@@ -30,11 +30,33 @@ export function eventFamilies(types) {
   return out;
 }
 
+/**
+ * How long to wait before reconnect try number `attempt` (0 for the first after a loss), when the page
+ * has been without its connection for `downForMs`; `random()` in [0, 1) is the jitter.
+ */
+export function retryDelay(attempt, downForMs, random = Math.random) {
+  const cap = downForMs < GLITCH_MS ? BACKOFF_GLITCH_MAX_MS : BACKOFF_MAX_MS;
+  const base = Math.min(cap, BACKOFF_FIRST_MS * 2 ** Math.min(attempt, 30));
+  return Math.round(base / 2 + (random() * base) / 2);
+}
+
 /** A replayed event (missed while disconnected) gets a banner only if it is this recent. */
 export const REPLAY_BANNER_MAX_AGE_MS = 10_000;
 
+// Reconnecting: each try waits twice as long as the one before, from BACKOFF_FIRST_MS, with "equal
+// jitter" (between half the wait and all of it) so that a hall of pages does not come back in step. For
+// the first GLITCH_MS of an outage the wait stays under BACKOFF_GLITCH_MAX_MS: a network glitch or a
+// restart is over within a minute, and a page must be right again within a few seconds of its end, not
+// at its next try 10 s away. A server down for longer is asked at most every BACKOFF_MAX_MS (5–10 s).
 const BACKOFF_FIRST_MS = 500;
+const BACKOFF_GLITCH_MAX_MS = 2_000;
+const GLITCH_MS = 60_000;
 const BACKOFF_MAX_MS = 10_000;
+// A socket whose hello has not come this long after it was opened is given up and tried again: a
+// connection accepted and never answered (a proxy whose server is gone, a half-dead server, a request
+// lost with the network) would otherwise leave the page waiting for minutes. The server writes its hello
+// as soon as it takes the socket, so this is the time to connect and upgrade, about 3 round trips.
+export const HELLO_TIMEOUT_MS = 4_000;
 const PING_SAMPLES = 5;
 const PING_SPACING_MS = 300;
 const PING_EVERY_MS = 60_000;
@@ -77,9 +99,10 @@ const FETCH_RETRY_MS = 1_000;
  */
 export class LiveConnection {
   constructor({ view, player = null, token = null, clock: clk = clock, script = view !== "referee",
-    fetcher = (...args) => globalThis.fetch(...args), ...callbacks }) {
+    fetcher = (...args) => globalThis.fetch(...args), random = Math.random, ...callbacks }) {
     this.view = view;
     this.fetcher = fetcher; // (tests give their own)
+    this.random = random; // the backoff's jitter (tests give their own)
     // Sections being fetched, by name: { since, queue, token, retry }. `queue` holds what events brought for
     // the section meanwhile ({seq, whole} or {seq, ops}, or {seq, fetch} for a newer version to fetch).
     this.pending = new Map();
@@ -98,6 +121,10 @@ export class LiveConnection {
     this.pingTimers = [];
     this.pingInterval = null;
     this.pongWatch = null;
+    this.helloWatch = null;
+    // Since when the page has been without a current connection (Date.now()), null while it has one: the
+    // backoff stays short in an outage's first minute, and the hall display says since when it is off line.
+    this.downSince = null;
     this.lastHeardAt = 0;
     this.serverError = null;
     this.types = eventFamilies(null);
@@ -213,6 +240,11 @@ export class LiveConnection {
       return;
     }
     this.ws = ws;
+    clearTimeout(this.helloWatch);
+    this.helloWatch = setTimeout(() => {
+      this.helloWatch = null;
+      if (this.ws === ws) this.silent("no hello from the server");
+    }, HELLO_TIMEOUT_MS);
     if (this.token) ws.onopen = () => ws.send(JSON.stringify({ type: "auth", token: this.token }));
     ws.onmessage = (m) => {
       if (this.ws !== ws) return;
@@ -223,6 +255,7 @@ export class LiveConnection {
       } catch {
         return;
       }
+      if (message?.type === "hello" || message?.type === "error") this.clearHelloWatch(); // answered
       this.handle(message);
     };
     ws.onclose = (e) => {
@@ -249,6 +282,7 @@ export class LiveConnection {
     }
     if (this.connected) {
       this.connected = false;
+      if (this.downSince === null) this.downSince = Date.now();
       this.emit("onStatus", false, { attempt: this.attempt, retryIn: 0, reason: "reconnecting" });
     }
   }
@@ -257,14 +291,15 @@ export class LiveConnection {
     this.clearPingTimers();
     const was = this.connected;
     this.connected = false;
+    if (this.downSince === null) this.downSince = Date.now();
     if (this.stopped) return;
     const retryIn = this.scheduleRetry(reason);
     if (was || this.attempt <= 1) this.emit("onStatus", false, { attempt: this.attempt, retryIn, reason, code });
   }
 
   scheduleRetry(reason) {
-    const base = Math.min(BACKOFF_MAX_MS, BACKOFF_FIRST_MS * 2 ** this.attempt);
-    const delay = Math.round(base / 2 + Math.random() * base / 2); // "equal jitter"
+    const downFor = this.downSince === null ? 0 : Date.now() - this.downSince;
+    const delay = retryDelay(this.attempt, downFor, this.random);
     this.attempt += 1;
     clearTimeout(this.retryTimer);
     this.retryTimer = setTimeout(() => this.open(), delay);
@@ -333,6 +368,12 @@ export class LiveConnection {
     this.pingTimers = [];
     clearTimeout(this.pongWatch);
     this.pongWatch = null;
+    this.clearHelloWatch();
+  }
+
+  clearHelloWatch() {
+    clearTimeout(this.helloWatch);
+    this.helloWatch = null;
   }
 
   /** The socket is up to date: after its snapshot, or a hello that says the page's sections are current. */
@@ -341,6 +382,7 @@ export class LiveConnection {
     const wasConnected = this.connected;
     this.connected = true;
     this.attempt = 0;
+    this.downSince = null;
     if (!wasConnected) this.emit("onStatus", true, { attempt: 0 });
   }
 
