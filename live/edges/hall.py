@@ -292,6 +292,17 @@ class Hall:
             raise LogUnavailable("the log refused the event")
         return [event]
 
+    async def stored_command(self, key: str) -> Event | None:
+        """The event a command with the at-most-once `key` (`command_key`) became, or None when the log has
+        no such command. A console whose command got no answer (the server or the network down) asks once it
+        is back, to say "applied" or "not applied: press again". On a log other instances append to, this one
+        reads what it has not folded yet first, so that a command another instance stored is found."""
+        if key not in self._once and isinstance(self.log, TailingLog):
+            async with self._lock:
+                for missed in await self.log.read(self.state.seq):
+                    self.ingest(missed)
+        return self._once.get(key)
+
     async def sign_in(self, actor: str, how: str, key: str | None = None) -> Event | None:
         """Record a referee's sign-in (audited). With a login link's `key` (`login:<nonce>`) it is
         stored at most once on every backend: None when the link was used already."""

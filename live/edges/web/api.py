@@ -282,6 +282,29 @@ async def api_commands(request: Request) -> Response:
     return JSONResponse(answer, headers={"Cache-Control": "no-store"})
 
 
+async def api_command_stored(request: Request) -> Response:
+    """`GET /api/commands?id=ID`: whether the log holds the command the console sent with its own `id`. A
+    command sent while the server or the network was down got no answer; once back, the console asks, and
+    says "applied" or "not applied: press again" instead of "it may have been applied" for ever."""
+    if not _authorized(request):
+        return _error(401, "referee token missing or wrong: send Authorization: Bearer <token>, "
+                           "or sign in at the console", {"code": "auth.needed"})
+    ident = request.query_params.get("id", "")
+    try:
+        key = command_key({"id": ident})
+    except CommandError as exc:
+        return JSONResponse(exc.to_json(), status_code=exc.status)
+    assert key is not None  # (an id is given: a key, or the refusal above)
+    hall = _hall(request)
+    try:
+        event = await hall.stored_command(key)
+    except LogUnavailable as exc:
+        return _error(503, f"the log did not answer; ask again ({exc})", {"code": "log.unavailable"})
+    answer = {"id": ident, "stored": event is not None, "seq": hall.state.seq,
+              "event": event.to_json() if event is not None else None}
+    return JSONResponse(answer, headers={"Cache-Control": "no-store"})
+
+
 def _export_language(request: Request) -> str | Response:
     """The language of a file to take home: ?lang= as the pages read it, else the tournament's language (the
     one the pages would show); a 400 for a ?lang= no page speaks."""
@@ -650,6 +673,7 @@ def routes(assets: Assets | None = None) -> list[Route | Mount]:
         Route("/api/events", api_events),
         Route("/api/sections/{name}", api_section),
         Route("/api/commands", api_commands, methods=["POST"]),
+        Route("/api/commands", api_command_stored, methods=["GET"]),
         Route("/api/health", api_health),
         Route("/api/standings.csv", api_standings_csv),
         Route("/api/checkin", api_checkin, methods=["POST"]),

@@ -118,6 +118,13 @@ def _components(commands: list[tuple[type[Command], list[CommandField]]]) -> Sch
                            "login": {**_ref("LoginLink"), "description": "add_referee: the new referee's one-time "
                                                                          "login link, and their `token`"}},
         },
+        "CommandStored": {
+            "type": "object", "required": ["id", "stored", "seq", "event"],
+            "properties": {"id": {"type": "string"}, "stored": {"type": "boolean"},
+                           "seq": {"type": "integer", "minimum": 0, "description": "the log's last seq"},
+                           "event": {"oneOf": [_ref("Event"), {"type": "null"}],
+                                     "description": "the event the command became (null: not in the log)"}},
+        },
         "Events": {
             "type": "object", "required": ["seq", "events"],
             "properties": {"seq": {"type": "integer", "minimum": 0},
@@ -273,7 +280,15 @@ def _paths(static_prefix: str) -> dict[str, Schema]:
         "/api/commands": {"post": {
             "summary": "A referee command", "tags": ["commands"], "security": REFEREE,
             "requestBody": {"required": True, "content": {JSON: {"schema": _ref("Command")}}},
-            "responses": {"200": _json(_ref("CommandAnswer"), "taken: the events it became"), **command_refusals}}},
+            "responses": {"200": _json(_ref("CommandAnswer"), "taken: the events it became"), **command_refusals}},
+            "get": {
+                "summary": "Whether the log holds the command sent with this `id` (a console back after its "
+                           "command got no answer)", "tags": ["commands"], "security": REFEREE,
+                "parameters": [_query("id", {"type": "string", "minLength": 1, "maxLength": 64},
+                                      "the command's own id, as it was sent", required=True)],
+                "responses": {"200": _json(_ref("CommandStored"), "stored or not, and the event it became"),
+                              "401": _refused(NOT_A_REFEREE), "422": _refused("id is missing or wrong"),
+                              "503": _refused("the log did not answer: ask again")}}},
         "/api/health": {"get": {"summary": "Whether the server is up, and its counters", "tags": ["api"],
                                 "responses": {"200": _json(_ref("Health"), "up")}}},
         "/api/standings.csv": {"get": {
