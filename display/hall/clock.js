@@ -1,16 +1,33 @@
 // The clock, drawn each frame: the time of day in the header, what is on and the countdown to its
 // next moment, what comes next, the late panel beside it and the timetable strip. A screen that shows
 // only the standings or the seating gets the clock in one line in the header instead.
-import { setText } from "../lib/dom.js";
+import { setClass, setText } from "../lib/dom.js";
 import { describeClock, paintClock } from "../lib/headline.js";
 import { renderLate } from "./late-panel.js";
+import { offlineNote } from "./parts.js";
 import { $, STRINGS, VIEW, page } from "./state.js";
 import { renderStrip } from "./strip.js";
+
+/**
+ * Say over the clock (or, on a screen of only standings or seating, over its panel) that the display has
+ * lost the server, once it has for a while: the hall must not take a clock that may have missed a pause
+ * or a restart for the truth. Gone as soon as the connection is back (main.js calls this at once then).
+ */
+export function paintOffline(now) {
+  const note = offlineNote(page.offlineSince, now, STRINGS, page.fmt, VIEW !== "standings" && VIEW !== "seating");
+  const box = $("stale");
+  if (box.hidden !== !note) box.hidden = !note;
+  setClass(document.body, "is-stale", Boolean(note));
+  if (!note) return;
+  setText($("stale-title"), note.title);
+  setText($("stale-sub"), note.sub);
+}
 
 /** One frame at `now` (animate calls it). */
 export function frame(now) {
   const { sections, fmt } = page;
   setText($("now"), fmt.time(now));
+  paintOffline(now);
   if (!sections.timetable) return;
   const c = describeClock(sections, now, STRINGS, fmt);
   if (VIEW === "standings" || VIEW === "seating") {

@@ -17,7 +17,7 @@ import { renderNotes } from "./notes.js";
 import { renderPrizes } from "./prizes-panel.js";
 import { $, STRINGS, VIEW, page } from "./state.js";
 import { invalidateStrip } from "./strip.js";
-import { frame } from "./clock.js";
+import { frame, paintOffline } from "./clock.js";
 
 document.title = STRINGS.pageTitle;
 setText($("qr-caption"), STRINGS.qrCaption);
@@ -31,6 +31,8 @@ $("qr-img").addEventListener("error", () => {
 // The view this screen shows (?view=, state.js) decides which parts the page's CSS lays out.
 document.body.classList.remove("view-all");
 document.body.classList.add(`view-${VIEW}`);
+// A screen without the clock says over its panels that it lost the server.
+if (VIEW === "standings" || VIEW === "seating") $("side").prepend($("stale"));
 
 function applyTournament() {
   page.fmt = showTournament(page.sections.tournament || {}, STRINGS, $);
@@ -47,10 +49,13 @@ function renderParts() {
 
 function setConnection(state) {
   const conn = $("conn");
+  // Since when it is off line, as the server's clock had it then; cleared, and the mark gone, once back.
+  if (state === "up") page.offlineSince = null;
+  else if (state === "down" && page.offlineSince === null) page.offlineSince = connection.clock.now();
   conn.dataset.state = state;
   setText($("conn-text"), state === "up" ? "" : state === "down" ? STRINGS.offline : STRINGS.connecting);
+  if (state === "up") paintOffline(connection.clock.now());
 }
-setConnection("connecting");
 
 // ?print=1 (the referee console's print buttons): print once the first snapshot is shown (the page's own
 // data counts: it is drawn as the connection starts).
@@ -115,6 +120,7 @@ const connection = new LiveConnection({
   },
 });
 page.connection = connection;
+setConnection("connecting");
 connection.start();
 animate(frame);
 keepAwake();

@@ -133,3 +133,18 @@ export function keptAnnouncements(announcements, now, fmt, max = 3) {
     && Number.isFinite(a.ts) && fmt.day(a.ts) === today)
     .sort((a, b) => b.ts - a.ts || b.seq - a.seq).slice(0, max);
 }
+
+/** A display without its connection this long says that what it shows may be out of date (a shorter
+ * break, a reconnect or a server's restart, passes unmarked: the header's dot says it). */
+export const STALE_AFTER_MS = 10_000;
+
+/**
+ * What the hall display says over its clock when it has lost the server: null while it is connected
+ * or only just lost it, else {title: "Offline since 14:32", sub} (`sub`: the clock may be out of date,
+ * or on a screen of only standings or seating, what it shows). `offlineSince` and `now` are the
+ * server clock's (a pause or a restart meanwhile is not on the screen: the clock goes on as before).
+ */
+export function offlineNote(offlineSince, now, S, fmt, clockShown = true) {
+  if (!Number.isFinite(offlineSince) || !Number.isFinite(now) || now - offlineSince < STALE_AFTER_MS) return null;
+  return { title: S.offlineSince(fmt.time(offlineSince)), sub: clockShown ? S.staleClock : S.staleLists };
+}

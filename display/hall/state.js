@@ -26,11 +26,12 @@ export const wants = (part) => VIEW === "all" || VIEW === part;
 
 /**
  * What the panels share: `sections` (the server's, replaced whole on each update), `fmt` (times in
- * the tournament's zone, set again when the tournament changes) and `connection` (the page's one
- * LiveConnection, set by main.js before anything renders).
+ * the tournament's zone, set again when the tournament changes), `connection` (the page's one
+ * LiveConnection, set by main.js before anything renders) and `offlineSince`.
  */
 export const page = {
   sections: {},
   fmt: timeFormatter(undefined, STRINGS.locale),
   connection: null,
+  offlineSince: null, // (the server clock's) since when the display has been without its connection
 };

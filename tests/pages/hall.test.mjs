@@ -4,7 +4,7 @@ import { describe, it } from "node:test";
 
 import { BannerQueue } from "../../display/lib/banners.js";
 import { describePenalty, stepAt } from "../../display/lib/lateness.js";
-import { fitStandings, keptAnnouncements, lateLines, pagesOf } from "../../display/hall/parts.js";
+import { STALE_AFTER_MS, fitStandings, keptAnnouncements, lateLines, offlineNote, pagesOf } from "../../display/hall/parts.js";
 import { lateSignalDue } from "../../display/lib/signals.js";
 import { LANGS, MIN, at, event, fmt, strings } from "./helpers.mjs";
 
@@ -92,6 +92,29 @@ describe("the announcements kept on the hall display", () => {
     ];
     assert.deepEqual(keptAnnouncements(list, at(11), fmt, 2).map((a) => a.text), ["Table 4: a new deck", "Phones off, please"]);
     assert.deepEqual(keptAnnouncements(list, at(11), fmt).map((a) => a.seq), [7, 5, 3]);
+  });
+});
+
+describe("a display that lost the server", () => {
+  it("says so over the clock after a while, with since when, in the page's language", () => {
+    const lost = at(14, 32) + 20_000;
+    const S = strings("display", "en");
+    assert.equal(offlineNote(null, lost + 60_000, S, fmt), null, "connected");
+    assert.equal(offlineNote(lost, lost + STALE_AFTER_MS - 1, S, fmt), null, "a reconnect or a short break passes unmarked");
+    assert.deepEqual(offlineNote(lost, lost + STALE_AFTER_MS, S, fmt),
+      { title: "Offline since 14:32", sub: "The time shown may be out of date" });
+    assert.equal(offlineNote(lost, lost + 3_600_000, S, fmt, false).sub, "What is shown may be out of date",
+      "a screen of only standings or seating");
+    const said = {
+      "sr-Cyrl": ["Нема везе од 14:32", "Приказано време можда није тачно", "Приказани подаци можда нису ажурни"],
+      "sr-Latn": ["Nema veze od 14:32", "Prikazano vreme možda nije tačno", "Prikazani podaci možda nisu ažurni"],
+      sk: ["Bez spojenia od 14:32", "Zobrazený čas nemusí byť aktuálny", "Zobrazené údaje nemusia byť aktuálne"],
+    };
+    for (const [lang, [title, clock, lists]] of Object.entries(said)) {
+      const words = strings("display", lang);
+      assert.deepEqual(offlineNote(lost, lost + 60_000, words, fmt), { title, sub: clock }, lang);
+      assert.equal(offlineNote(lost, lost + 60_000, words, fmt, false).sub, lists, lang);
+    }
   });
 });
 
