@@ -39,17 +39,27 @@ export async function postResending(url, init, { tries = 3, waitMs = 1000, attem
   }
 }
 
+/** Where a tab keeps its unsettled commands (sessionStorage): a reload keeps their ids. */
+export const OUTBOX_KEY = "live.console.outbox";
+
 /**
  * The commands sent and not yet settled: on their way, or unconfirmed (no answer came, or a 503
  * said "it may have been stored"). Each keeps its id, so pressing the same button again sends the
  * same command again — stored once however often it is sent — instead of a second extension. One
  * is settled by its answer, or by its event on the live connection (its `signal` is `cmd:<id>`),
- * which may come before the console gives up waiting for the answer.
+ * which may come before the console gives up waiting for the answer, or by what the server says of
+ * its id once the console is back (`toCheck`, `lookedUp`: stored, or not applied).
+ *
+ * With a `storage` (the tab's sessionStorage) they outlive a reload: a command whose answer the reload
+ * lost is unconfirmed in the page that comes back, and pressing it again there sends the same id.
  */
 export class Outbox {
-  constructor(newId = commandId) {
+  constructor(newId = commandId, storage = null) {
     this.newId = newId;
-    this.byKey = new Map(); // the command without its id, as JSON → { id, body, unconfirmed, event }
+    this.storage = storage;
+    // the command without its id, as JSON → { id, body, unconfirmed, notApplied, event }
+    this.byKey = new Map();
+    this.restore();
   }
 
   static key(body) {
@@ -61,7 +71,8 @@ export class Outbox {
     const key = Outbox.key(body);
     const waiting = this.byKey.get(key);
     const sent = { ...body, id: waiting ? waiting.id : this.newId() };
-    if (!waiting) this.byKey.set(key, { id: sent.id, body: sent, unconfirmed: false, event: null });
+    if (!waiting) this.byKey.set(key, { id: sent.id, body: sent, unconfirmed: false, notApplied: false, event: null });
+    this.save();
     return sent;
   }
 
@@ -72,9 +83,11 @@ export class Outbox {
     if (!entry || entry.id !== sent.id) return null;
     if (entry.event) {
       this.byKey.delete(key);
+      this.save();
       return entry.event;
     }
     entry.unconfirmed = true;
+    this.save();
     return null;
   }
 
@@ -82,6 +95,7 @@ export class Outbox {
   settled(sent) {
     const key = Outbox.key(sent);
     if (this.byKey.get(key)?.id === sent.id) this.byKey.delete(key);
+    this.save();
   }
 
   /** An event arrived: the unconfirmed command it stores (now settled), or null. */
@@ -95,12 +109,69 @@ export class Outbox {
         return null;
       }
       this.byKey.delete(key);
+      this.save();
       return entry.body;
+    }
+    return null;
+  }
+
+  /** The unconfirmed commands, to ask the server about once the console is back: [{id, body}]. (Those
+   * still on their way are left to their answer.) */
+  toCheck() {
+    return [...this.byKey.values()].filter((e) => e.unconfirmed).map((e) => ({ id: e.id, body: e.body }));
+  }
+
+  /**
+   * What the server said of the command `id`: `event` is what it became, or null when the log does not
+   * hold it. "stored" (settled: the event says what it did), "notApplied" the first time the server says
+   * it is not in the log (it keeps its id: pressed again, it is stored once even if the first copy still
+   * comes), else null (settled meanwhile, or said before).
+   */
+  lookedUp(id, event) {
+    for (const [key, entry] of this.byKey) {
+      if (entry.id !== id || !entry.unconfirmed) continue;
+      if (event) {
+        this.byKey.delete(key);
+        this.save();
+        return "stored";
+      }
+      if (entry.notApplied) return null;
+      entry.notApplied = true;
+      this.save();
+      return "notApplied";
     }
     return null;
   }
 
   get size() {
     return this.byKey.size;
+  }
+
+  /** The unsettled commands of this tab before a reload: none of them has an answer in this page. */
+  restore() {
+    let kept;
+    try {
+      kept = JSON.parse(this.storage?.getItem(OUTBOX_KEY) || "[]");
+    } catch {
+      return;
+    }
+    if (!Array.isArray(kept)) return;
+    for (const entry of kept) {
+      const body = entry?.body;
+      if (!body || typeof body !== "object" || typeof body.id !== "string") continue;
+      this.byKey.set(Outbox.key(body), { id: body.id, body, unconfirmed: true, notApplied: Boolean(entry.notApplied),
+        event: null });
+    }
+  }
+
+  save() {
+    if (!this.storage) return;
+    const kept = [...this.byKey.values()].map((e) => ({ body: e.body, notApplied: e.notApplied }));
+    try {
+      if (kept.length) this.storage.setItem(OUTBOX_KEY, JSON.stringify(kept));
+      else this.storage.removeItem(OUTBOX_KEY);
+    } catch {
+      /* private mode or full: kept until the page goes */
+    }
   }
 }

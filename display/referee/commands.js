@@ -1,6 +1,7 @@
 // The console's commands: POST /api/commands with an id of its own (a resend is stored once), the
 // server's answer in the toast or beside the form, a refusal in the page's language, and a command
-// whose answer was lost settled by its event when it comes.
+// whose answer was lost settled by its event when it comes, or, once the console is back, by asking
+// the server whether its id is in the log: "confirmed after all", or "not applied — press again".
 import { Outbox, commandId, postResending } from "../lib/commands.js";
 import { setText } from "../lib/dom.js";
 import { jsonOf } from "../lib/http.js";
@@ -93,8 +94,17 @@ export function toHall(question, body, button, errorBox) {
   return Promise.resolve(false);
 }
 
-/** Commands that got no answer: sending one again reuses its id, and its event settles it. */
-const outbox = new Outbox(commandId);
+/** The tab's sessionStorage, if the browser lets the page have it. */
+function tabStorage() {
+  try {
+    return globalThis.sessionStorage ?? null;
+  } catch {
+    return null; // (storage turned off: the outbox lasts as long as the page)
+  }
+}
+
+/** Commands that got no answer: sending one again reuses its id (after a reload too), and its event settles it. */
+const outbox = new Outbox(commandId, tabStorage());
 
 function unconfirmed(sent, errorBox) {
   const event = outbox.unconfirmed(sent);
@@ -112,3 +122,39 @@ export function confirmedLate(event) {
   if (!outbox.arrived(event)) return;
   toast(STRINGS.confirmedLate(`${describeAudit(event)} (#${event.seq})`), "ok");
 }
+
+/** What a command not applied was about, for its toast: the round or item it names, if any. */
+function whatOf(body) {
+  return typeof body.item === "string" ? itemTitle(body.item) : "";
+}
+
+/**
+ * The console is back (its connection is up again, or the page was reloaded): ask the server about
+ * every command that got no answer. One the log holds is confirmed after all; one it does not hold was
+ * never applied (the server or the network was down), and the toast says to press it again — the same
+ * id is sent then, so a first copy that still arrives is not applied twice.
+ */
+export async function checkUnsettled(fetchFn = globalThis.fetch) {
+  const notApplied = [];
+  for (const { id } of outbox.toCheck()) {
+    let data;
+    try {
+      const response = await fetchFn(`/api/commands?${new URLSearchParams({ id })}`,
+        { headers: { Accept: "application/json" }, cache: "no-store" });
+      if (!response.ok) continue; // (asked again at the next reconnect)
+      data = await jsonOf(response);
+    } catch {
+      continue;
+    }
+    if (!data || typeof data.stored !== "boolean") continue;
+    const event = data.stored ? data.event || { seq: data.seq } : null;
+    const said = outbox.lookedUp(id, event);
+    if (said === "stored" && data.event) toast(STRINGS.confirmedLate(`${describeAudit(data.event)} (#${data.event.seq})`), "ok");
+    const body = outbox.toCheck().find((x) => x.id === id)?.body;
+    if (said === "notApplied") notApplied.push(body ? whatOf(body) : "");
+  }
+  if (!notApplied.length) return;
+  const what = [...new Set(notApplied.filter(Boolean))].join(", ");
+  toast(what ? STRINGS.notAppliedTo(what) : STRINGS.notApplied, "unapplied");
+}
+

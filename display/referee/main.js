@@ -15,7 +15,7 @@ import { renderPlayerSelect, wireAnnounce } from "./announce.js";
 import { appealsCard } from "./appeals.js";
 import { renderAudit, wireUndoLast } from "./audit.js";
 import { onLatenessEvent, renderCheckin, renderCheckinLive, wireCheckin } from "./checkin.js";
-import { confirmedLate, command, redrawAfterCommands } from "./commands.js";
+import { checkUnsettled, confirmedLate, command, redrawAfterCommands } from "./commands.js";
 import { deskCard } from "./desk.js";
 import { renderFaults } from "./faults.js";
 import { showConsoleIn } from "./latin.js";
@@ -103,6 +103,14 @@ function setConnection(status) {
   const conn = $("conn");
   conn.dataset.state = status;
   setText($("conn-text"), status === "up" ? "" : status === "down" ? STRINGS.offline : STRINGS.connecting);
+  // Off line, the buttons say so: what is pressed now may not reach the server (it is tried, and said
+  // "not applied" once the console is back if it did not).
+  const offline = status === "down";
+  document.body.classList.toggle("is-offline", offline);
+  for (const id of ["offline-note", "thumb-offline"]) {
+    $(id).hidden = !offline;
+    setText($(id), offline ? STRINGS.offlineActions : "");
+  }
 }
 
 /** Signed in: show the console and connect; each snapshot redraws every card. */
@@ -146,6 +154,7 @@ function startConsole() {
     },
     onStatus(up) {
       setConnection(up ? "up" : "down");
+      if (up) checkUnsettled(); // what became of the commands that got no answer (before a reload too)
     },
     onError(_, message) {
       if (message && message.signed_out) showLogin(STRINGS.expired); // the session has ended

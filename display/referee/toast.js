@@ -5,7 +5,8 @@ import { $ } from "./state.js";
 
 let toastTimer = null;
 
-/** Say `message` in the toast; `kind` is "ok", "error", "alert" or "pending" (which stays until its outcome). */
+/** Say `message` in the toast; `kind` is "ok", "error", "alert", "pending" (which stays until its outcome) or
+ * "unapplied" (a command the server never got: it stays until closed, for the referee to press it again). */
 export function toast(message, kind = "ok") {
   const box = $("toast");
   box.className = `r-toast ${kind}`;

@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 
-import { Outbox, commandId, postResending } from "../../display/lib/commands.js";
+import { OUTBOX_KEY, Outbox, commandId, postResending } from "../../display/lib/commands.js";
 
 describe("commands sent at most once", () => {
   it("gives every command an id of its own", () => {
@@ -103,5 +103,55 @@ describe("the outbox of unconfirmed commands", () => {
     assert.deepEqual(box.arrived({ seq: 11, type: "round_extended", signal: `cmd:${sent.id}` }), sent);
     assert.equal(box.size, 0);
     assert.equal(box.arrived({ seq: 11, type: "round_extended", signal: `cmd:${sent.id}` }), null, "once");
+  });
+
+  /** A tab's sessionStorage: what it holds survives the page (a reload makes a new Outbox on it). */
+  const tabStorage = () => {
+    const items = new Map();
+    return { items, getItem: (k) => (items.has(k) ? items.get(k) : null), setItem: (k, v) => items.set(k, String(v)),
+      removeItem: (k) => items.delete(k) };
+  };
+
+  it("keeps the id of a command whose answer a reload lost: pressed again after it, it is the same command", () => {
+    const storage = tabStorage();
+    const before = new Outbox(() => `id${(n += 1)}`, storage);
+    const sent = before.prepare({ type: "extend", item: "r1", minutes: 5 }); // on its way when the page reloads
+    const after = new Outbox(() => `id${(n += 1)}`, storage);
+    assert.equal(after.size, 1);
+    assert.deepEqual(after.toCheck(), [{ id: sent.id, body: sent }], "unknown in the new page: to ask about");
+    assert.equal(after.prepare({ type: "extend", item: "r1", minutes: 5 }).id, sent.id, "the second press: stored once");
+    after.settled(sent);
+    assert.equal(storage.items.has(OUTBOX_KEY), false, "settled: nothing kept");
+    assert.equal(new Outbox(() => "new", storage).size, 0);
+  });
+
+  it("says a command the server does not have is not applied, once, and keeps its id for the next press", () => {
+    const storage = tabStorage();
+    const box = new Outbox(() => `id${(n += 1)}`, storage);
+    const sent = box.prepare({ type: "extend", item: "r1", minutes: 5 });
+    const other = box.prepare({ type: "pause", item: "r1" });
+    assert.deepEqual(box.toCheck(), [], "on their way: their answers will say");
+    box.unconfirmed(sent);
+    box.unconfirmed(other);
+    assert.deepEqual(box.toCheck().map((x) => x.id), [sent.id, other.id]);
+    assert.equal(box.lookedUp(sent.id, null), "notApplied");
+    assert.equal(box.lookedUp(sent.id, null), null, "said once, not at every reconnect");
+    assert.equal(box.lookedUp(other.id, { seq: 12, type: "round_paused" }), "stored");
+    assert.deepEqual(box.toCheck().map((x) => x.id), [sent.id], "asked about again at the next reconnect");
+    const reloaded = new Outbox(() => "new", storage);
+    assert.equal(reloaded.lookedUp(sent.id, null), null, "said before the reload: not again");
+    assert.equal(reloaded.prepare({ type: "extend", item: "r1", minutes: 5 }).id, sent.id, "pressed again: the same id");
+    assert.equal(box.lookedUp(sent.id, { seq: 13, type: "round_extended" }), "stored", "it came after all");
+    assert.equal(box.lookedUp("unknown", null), null);
+  });
+
+  it("a storage that fails or holds rubbish is no storage", () => {
+    const broken = { getItem: () => "{not json", setItem: () => { throw new Error("full"); }, removeItem: () => {} };
+    const box = new Outbox(() => "a1", broken);
+    assert.equal(box.size, 0);
+    assert.equal(box.prepare({ type: "pause", item: "r1" }).id, "a1");
+    const odd = tabStorage();
+    odd.setItem(OUTBOX_KEY, JSON.stringify([null, { body: { type: "pause" } }, { body: { type: "pause", id: "k1" } }]));
+    assert.deepEqual(new Outbox(() => "x", odd).toCheck(), [{ id: "k1", body: { type: "pause", id: "k1" } }]);
   });
 });
