@@ -165,16 +165,16 @@ async def console_tab(browser: Any, server: Server, lang: str) -> Tab:
     return console
 
 
-def sent_ids(console: Tab) -> list[str]:
-    """The ids of the commands the console posted (recorded by `record_posts`)."""
-    return [json.loads(body).get("id") for body in getattr(console, "posts", [])]
-
-
-def record_posts(console: Tab) -> None:
+def record_posts(console: Tab) -> list[str]:
+    """The bodies of the commands the console posts from now on (a list that fills as it sends)."""
     posts: list[str] = []
-    console.posts = posts  # type: ignore[attr-defined]
     console.page.on("request", lambda r: posts.append(r.post_data or "{}") if r.method == "POST"
                     and r.url.endswith("/api/commands") else None)
+    return posts
+
+
+def ids_of(posts: list[str]) -> list[str]:
+    return [json.loads(body).get("id") for body in posts]
 
 
 @bounded
@@ -185,7 +185,7 @@ async def test_a_command_pressed_while_the_server_was_down_is_said_not_applied_o
     console = await console_tab(browser, server, lang)
     again: Server | None = None
     try:
-        record_posts(console)
+        posts = record_posts(console)
         await asyncio.to_thread(server.stop)
         await console.page.locator('#conn[data-state="down"]').wait_for(state="attached")
         # Off line, the buttons say so, in words (on a phone above the thumb bar's buttons).
@@ -195,6 +195,7 @@ async def test_a_command_pressed_while_the_server_was_down_is_said_not_applied_o
         await console.page.locator(THUMB_EXTEND).click()
         toast = console.page.locator("#toast-msg")
         await toast.filter(has_text=NOT_CONFIRMED[lang]).wait_for(timeout=20_000)
+        await shot(console, artifacts, f"console-offline-{lang}.png")
         # The server comes back; it never got the command: the console says so, and to press again.
         again = await start_server_async(server.file, server.db, port=server.port)
         await toast.filter(has_text=NOT_APPLIED[lang]).wait_for(timeout=BACK_WITHIN_MS)
@@ -204,7 +205,7 @@ async def test_a_command_pressed_while_the_server_was_down_is_said_not_applied_o
         await console.page.locator(THUMB_EXTEND).click()
         await toast.filter(has_text=DONE[lang]).wait_for()
         assert await extended_ms(again) == 5 * 60_000, "applied once"
-        ids = sent_ids(console)
+        ids = ids_of(posts)
         assert len(set(ids)) == 1 and len(ids) >= 2, f"pressed again with its id: {ids}"
         assert not console.errors, console.errors
     finally:
@@ -219,7 +220,7 @@ async def test_a_reload_keeps_the_id_of_a_command_whose_answer_it_lost_so_a_seco
     server = await running_round(serve)
     console = await console_tab(browser, server, "en")
     try:
-        record_posts(console)
+        posts = record_posts(console)
         # The console's socket is cut (no event can tell it what became of the command) ...
         sockets = {"allowed": False}
 
@@ -262,7 +263,7 @@ async def test_a_reload_keeps_the_id_of_a_command_whose_answer_it_lost_so_a_seco
         await toast.filter(has_text="Done").wait_for()
         answer_now.set()
         assert await extended_ms(server) == 5 * 60_000, "the second press is the same command: stored once"
-        ids = sent_ids(console)
+        ids = ids_of(posts)
         assert len(ids) >= 2 and len(set(ids)) == 1, ids
         await console.page.wait_for_function(
             "() => !sessionStorage.getItem('live.console.outbox')")  # settled: nothing kept
