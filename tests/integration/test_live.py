@@ -24,8 +24,10 @@ from server import (
     WSClient,
     close_all,
     free_port,
+    from_now,
     is_event,
     is_type,
+    local_datetime,
     now_ms,
     round_entry,
     run_cli,
@@ -151,32 +153,40 @@ async def test_a_referee_command_reaches_every_client_with_the_same_seq(server: 
 
 
 async def test_scheduled_signals_fire_at_their_time_in_order(tmp_path: Path) -> None:
-    start_in, minutes, call_s, last_deals_s = 4.0, 0.1, 1.0, 2.0
-    entry = round_entry("r1", 1, start_in=start_in, minutes=minutes)
+    """The round is planned an hour away and moved, once the server is up and the screens connected, to start
+    `start_in` seconds later: however long the server took to start, its signals are all still to come."""
+    start_in, minutes, call_s, last_deals_s = 3.0, 0.1, 1.0, 2.0
+    entry = round_entry("r1", 1, start_in=3600, minutes=minutes)
     file = write_tournament(
         tmp_path / "t.toml", timetable=[entry],
         rules={"call_before": seconds_as_minutes(call_s), "last_deals_warning": seconds_as_minutes(last_deals_s)})
     with start_server(file, tmp_path / "t.db", seat="r1") as server:  # the call and the start need the seating
         planned = next(i for i in (await server.state())["timetable"] if i["id"] == "r1")
-        start_ms, end_ms = planned["start"], planned["end"]
-        assert abs(start_ms - entry["start"].timestamp() * 1000) <= 1, "the file's local time is read as written"
-        assert end_ms - start_ms == round(minutes * 60_000)
-        expected = [  # (event type, signal id, due at)
-            ("round_called", "r1:call", start_ms - round(call_s * 1000)),
-            ("round_started", "r1:start", start_ms),
-            ("last_deals_announced", "r1:last_deals", end_ms - round(last_deals_s * 1000)),
-            ("round_ended", "r1:end", end_ms),
-        ]
+        assert abs(planned["start"] - entry["start"].timestamp() * 1000) <= 1, "the file's local time is read as is"
         clients = await connect_all(server, [("display", None), ("player", "p1")])
         try:
-            assert now_ms() < expected[0][2] - 200, "the server took too long to start for this timetable"
+            moved_to = from_now(start_in)
+            move = {"type": "move_item", "item": "r1", "start": local_datetime(moved_to)}
+            moved = payload_of(await server.command(move))
+            planned = next(i for i in (await server.state())["timetable"] if i["id"] == "r1")
+            start_ms, end_ms = planned["start"], planned["end"]
+            assert abs(start_ms - moved_to.timestamp() * 1000) <= 1, "the command's local time is read as written"
+            assert end_ms - start_ms == round(minutes * 60_000)
+            expected = [  # (event type, signal id, due at)
+                ("round_called", "r1:call", start_ms - round(call_s * 1000)),
+                ("round_started", "r1:start", start_ms),
+                ("last_deals_announced", "r1:last_deals", end_ms - round(last_deals_s * 1000)),
+                ("round_ended", "r1:end", end_ms),
+            ]
+            assert now_ms() < expected[0][2] - 200, "the move took too long for this timetable"
             for client in clients:
                 await client.wait_for(is_event(signal="r1:end"), timeout=start_in + minutes * 60 + 10)
             for client in clients:
-                received = client.events()
+                first, *received = client.events()
+                assert (first["seq"], first["event"]["type"]) == (moved["seq"], "item_moved")
                 assert [(m["event"]["type"], m["event"]["signal"]) for m in received] == [
                     (kind, signal) for kind, signal, _ in expected]
-                assert client.seqs() == [3, 4, 5, 6]  # after the plan (1) and the seating (2)
+                assert client.seqs() == [3, 4, 5, 6, 7]  # after the plan (1), the seating (2) and the move (3)
                 for message, (_, signal, due) in zip(received, expected, strict=True):
                     event = message["event"]
                     assert event["actor"] == "scheduler"
