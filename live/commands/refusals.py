@@ -252,6 +252,7 @@ REFUSALS: dict[str, tuple[str, ...]] = {
     "seating.results_missing": ('item', 'waiting_for', 'tables'),
     "seating.too_few_teams": (),
     "seating.final_waiting": ('items',),
+    "seating.final_teams": (),
     "plan.id_taken": ('id',),
     "plan.end_or_minutes": (),
     "plan.end_needed": (),

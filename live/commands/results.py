@@ -537,6 +537,9 @@ def _bridge_seating(t: Tournament, state: State, s: ItemState) -> P.SeatingPubli
                                 "has not ended", {"field": "item",
                            "code": "seating.final_waiting", "items": unfinished})
     table = compute_standings(state)
+    if len(table) < 2:  # the others withdrew before half of their matches: they left the table (RULES.md §2)
+        raise CommandError(409, "the final is played by the league's top two teams, and fewer than two are left in "
+                                "its standings", {"field": "item", "code": "seating.final_teams"})
     first, second = table[0]["team"], table[1]["team"]
     carry = bridge.final_carry_over(league_matches(state), first, second)
     return P.SeatingPublished(item=s.item.id, method="final", round=number_,

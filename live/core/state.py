@@ -536,20 +536,46 @@ def _apply_scoring(state: State, event: Event, body: Payload | None) -> None:
 #: next sanction steps (a player's sanctions so far). Building them costs a line per player.
 UNSCORED = ("desk", "sanctions")
 
+#: The derived parts no arrival changes while its round has not started and has no result — the common case,
+#: a hall arriving: each is named with why, and only these are kept (`_arrived`). Any other part, one added
+#: later too, is built again after an arrival: a part that reads the arrivals is then right without anyone
+#: having to remember it, and costs one build until it is shown here to read none (tests/unit/test_kept_sections.py
+#: checks every part after every event). So the team sheets are not here: a team complete after the scheduled
+#: start loses boards (Slovak §27.2) before the referee starts the match, and the sheets show them.
+ARRIVAL_BLIND = frozenset({
+    "timetable", "now",  # the items' times and states, which no arrival moves
+    "allowed",  # the round commands the console offers: no start or end waits for the arrivals
+    "players", "took_part",  # who took part: arrivals count only for a round or match that started
+    "teams", "seating", "expected", "pairs",  # the rosters and the seatings, which expect whoever comes
+    "standings", "results", "final", "prizes",  # arrivals score only through a round's results (none yet)
+    "desk",  # the fees of a round that started only
+    "sanctions", "appeals", "slips",  # from their own commands and the results
+})
+
+
+def _family(name: str) -> str:
+    """A derived part's name without the item it is kept for: `expected:r1` → `expected`, `pairs/m1` → `pairs`."""
+    return name.split(":", 1)[0].split("/", 1)[0]
+
+
+def _keep_only(state: State, kept: Callable[[str], bool]) -> None:
+    """Forget every derived part but those `kept` says no event of this kind changes."""
+    for name in [name for name in state._derived if not kept(name)]:
+        del state._derived[name]
+
 
 def _rescored(state: State) -> None:
     """A result or a penalty: every derived part that reads the score is built again, the others kept."""
-    kept = {name: state._derived[name] for name in UNSCORED if name in state._derived}
-    state._derived.clear()
-    state._derived.update(kept)
+    _keep_only(state, lambda name: name in UNSCORED)
 
 
 def _arrived(state: State, item: str, who: str) -> None:
     """An arrival (a check-in, an announced absence, a reserve seated) changes one line of its round's
     check-in list (in bridge the line of the player's team) and that list. Before the round starts and
-    while it has no result, nothing else reads it — the common case, a hall arriving, costs one line.
-    Once it started, the desk (who took part), the sheets (boards removed) and, with results, the score
-    (late deductions, Slovak compensation, Novi Sad overtime) may follow: every derived part is built again."""
+    while it has no result, only the parts that read the arrivals are built again (`ARRIVAL_BLIND` keeps the
+    others) — a hall arriving costs a line. Once it started, the desk (who took part), the sheets (boards
+    removed) and, with results, the score (late deductions, Slovak compensation, Novi Sad overtime) may follow:
+    every derived part is built again."""
     state.late_rows.pop((item, who), None)
     dirty = state.late_dirty.setdefault(item, set())
     dirty.add(who)
@@ -561,7 +587,7 @@ def _arrived(state: State, item: str, who: str) -> None:
     if state.results.get(item) or s is None or not s.open:
         state._derived.clear()
     else:
-        state.forget("lateness")
+        _keep_only(state, lambda name: _family(name) in ARRIVAL_BLIND)
 
 
 #: What of a signal's payload its announcement repeats (in this order), where the event wrote it.

@@ -23,6 +23,7 @@ from live.core.referees import SHARED_NAME, RefereeConfigError, Referees, parse_
 from live.core.tournament import Tournament, TournamentFileError, load
 from live.edges import installed
 from live.edges.budget import BUDGET, MAX_BUDGET, MIN_BUDGET
+from live.edges.limits import MAX_PING_S, MIN_PING_S, PING_S
 from live.rules.lateness import SLOVAK
 
 if TYPE_CHECKING:
@@ -141,13 +142,13 @@ def main(argv: list[str] | None = None) -> int:
             db = Path(args.db) if args.db else Path.cwd() / (Path(args.file).stem + ".db")
             if args.command == "diff":
                 return _diff(tournament, db, args.redis, args.redis_prefix)
-            budget = _message_budget(parser, args)
+            budget, ping = _message_budget(parser, args), _ws_ping(parser, args)
             public_url, proxies = _public_url(parser, args.public_url), _proxies(parser, args.forwarded_allow_ips)
             if args.redis:
                 return _serve_redis(tournament, args.redis, args.redis_prefix, args.host, args.port, public_url,
-                                    args.accept_changes, message_budget=budget, proxies=proxies)
+                                    args.accept_changes, message_budget=budget, proxies=proxies, ping_s=ping)
             return _serve(tournament, db, args.host, args.port, public_url=public_url,
-                          accept_changes=args.accept_changes, message_budget=budget, proxies=proxies)
+                          accept_changes=args.accept_changes, message_budget=budget, proxies=proxies, ping_s=ping)
         if args.command == "demo":
             if args.speed <= 0 or args.speed > 3600:
                 parser.error("--speed must be more than 0 and at most 3600")
@@ -160,7 +161,8 @@ def main(argv: list[str] | None = None) -> int:
             tournament = load(example).rescheduled(start, args.speed)
             db = Path(args.db) if args.db else Path(tempfile.mkdtemp(prefix="live-demo-")) / "demo.db"
             return _serve(tournament, db, args.host, args.port, demo=True,
-                          public_url=_public_url(parser, args.public_url), message_budget=_message_budget(parser, args))
+                          public_url=_public_url(parser, args.public_url), message_budget=_message_budget(parser, args),
+                          ping_s=_ws_ping(parser, args))
     except (TournamentFileError, RefereeConfigError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
@@ -176,6 +178,10 @@ def _ws_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--message-budget", type=int, default=BUDGET,
                         help=f"the most bytes a pushed message may take; longer sections are fetched over HTTP, "
                              f"gzipped (default {BUDGET}: hall Wi-Fi shared by many phones; a wired hall may raise it)")
+    parser.add_argument("--ws-ping", type=float, default=PING_S, metavar="SECONDS",
+                        help=f"the WebSocket keepalive: a ping to each page every SECONDS, and a page that does not "
+                             f"answer within as long is closed; it reconnects (default {PING_S:g}; "
+                             f"{MIN_PING_S:g} to {MAX_PING_S:g})")
     # Gone: /ws is on --port. Still parsed, to say so instead of argparse's "unrecognized arguments".
     parser.add_argument("--ws-port", help=argparse.SUPPRESS)
     parser.add_argument("--ws-url", help=argparse.SUPPRESS)
@@ -190,6 +196,13 @@ def _message_budget(parser: argparse.ArgumentParser, args: argparse.Namespace) -
     if not MIN_BUDGET <= args.message_budget <= MAX_BUDGET:
         parser.error(f"--message-budget must be bytes from {MIN_BUDGET} to {MAX_BUDGET}, not {args.message_budget}")
     return int(args.message_budget)
+
+
+def _ws_ping(parser: argparse.ArgumentParser, args: argparse.Namespace) -> float:
+    """--ws-ping, checked: a keepalive of no time, or of hours, keeps no connection honest."""
+    if not MIN_PING_S <= args.ws_ping <= MAX_PING_S:
+        parser.error(f"--ws-ping must be seconds from {MIN_PING_S:g} to {MAX_PING_S:g}, not {args.ws_ping:g}")
+    return float(args.ws_ping)
 
 
 def _public_url(parser: argparse.ArgumentParser, url: str | None) -> str | None:
@@ -409,7 +422,8 @@ def referee_registry(tournament: Tournament, shared_token: str, secret: str) -> 
 
 
 def _serve_redis(tournament: Tournament, url: str, prefix: str, host: str, port: int, public_url: str | None,
-                 accept_changes: bool = False, *, message_budget: int = BUDGET, proxies: Sequence[str] = ()) -> int:
+                 accept_changes: bool = False, *, message_budget: int = BUDGET, proxies: Sequence[str] = (),
+                 ping_s: float = PING_S) -> int:
     """An instance on a shared Redis log. The referee token, the check-in secret and the referee-session
     secret are shared too: from the environment, else kept in the log's meta hash by the first
     instance to start (`RedisLog.secret`), so every instance agrees.
@@ -443,12 +457,12 @@ def _serve_redis(tournament: Tournament, url: str, prefix: str, host: str, port:
     hall = Hall(tournament, log_, checkin_secret=secret, lease=lease,
                 message_budget=message_budget)
     return _run(hall, token, host, port, f"Redis {prefix} at {url.split('@')[-1]}", [], public_url,
-                referee_registry(tournament, token, signing), proxies=proxies)
+                referee_registry(tournament, token, signing), proxies=proxies, ping_s=ping_s)
 
 
 def _serve(tournament: Tournament, db: Path, host: str, port: int, *, demo: bool = False,
            public_url: str | None = None, accept_changes: bool = False, message_budget: int = BUDGET,
-           proxies: Sequence[str] = ()) -> int:
+           proxies: Sequence[str] = (), ping_s: float = PING_S) -> int:
     from live.edges.hall import Hall
     from live.edges.log import LogUnavailable
     from live.edges.log.sqlite import SQLiteLog, TournamentMismatch
@@ -480,7 +494,7 @@ def _serve(tournament: Tournament, db: Path, host: str, port: int, *, demo: bool
 
         organizer = DemoOrganizer(hall)
         companions.append(lambda: run_quietly(organizer))
-    return _run(hall, token, host, port, str(db), companions, public_url, registry, proxies=proxies)
+    return _run(hall, token, host, port, str(db), companions, public_url, registry, proxies=proxies, ping_s=ping_s)
 
 
 def _print_login(registry: Referees, base: str) -> None:
@@ -510,14 +524,14 @@ def wall_ms() -> int:
 
 def _run(hall: Hall, token: str, host: str, port: int, where: str,
          companions: list[Callable[[], Awaitable[None]]], public_url: str | None, registry: Referees, *,
-         proxies: Sequence[str] = ()) -> int:
+         proxies: Sequence[str] = (), ping_s: float = PING_S) -> int:
 
     from live.edges import limits
     from live.edges.web.app import create_app
     from live.edges.web.ws_endpoint import WsEndpoint
 
     tournament = hall.tournament
-    endpoint = WsEndpoint(open_files=limits.raise_open_files())
+    endpoint = WsEndpoint(open_files=limits.raise_open_files(), ping_s=ping_s)
     app = create_app(hall, token, companions, public_url, registry, ws=endpoint)
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     base = public_url or f"http://{shown}:{port}"  # the address people use, when it was given

@@ -41,6 +41,12 @@ CLOSE_POLICY = 1008
 REPLAY_MAX_EVENTS = 100
 REPLAY_MAX_BYTES = 64 * 1024
 
+#: The WebSocket keepalive (`live serve --ws-ping`): a ping every `PING_S` seconds, and a page that does not answer
+#: within as long is closed (1011) and reconnects. A page that stopped reading is closed as well once events
+#: leave it behind by more than the hub keeps for it (4008, live/edges/hub.py): whichever comes first.
+PING_S = 20.0
+MIN_PING_S, MAX_PING_S = 1.0, 3600.0
+
 REQUEST_TIMEOUT = 10.0
 MAX_PENDING_PER_ADDRESS = 256
 MAX_HEADER_BYTES = 8 * 1024

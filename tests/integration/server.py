@@ -588,17 +588,23 @@ class StalledClient:
     """A WebSocket client that upgrades by hand on a raw socket and then never reads.
 
     Its receive buffer is made small (`rcvbuf`) so the TCP window closes quickly and the server's
-    writes to it back up, as with a phone that stopped reading.
+    writes to it back up, as with a phone that stopped reading. With `mss` its segments are that small too:
+    the server's kernel sizes its send buffer by the segment (on loopback, of 64 KiB: over a megabyte), so
+    what the kernel keeps of the backlog is then a few kilobytes, and the hub's own bound is reached after
+    as many messages on every machine.
     """
 
     def __init__(self, sock: socket.socket, response: bytes) -> None:
         self.sock, self.response = sock, response
 
     @classmethod
-    async def open(cls, host: str, port: int, path: str, *, rcvbuf: int = 4096, timeout: float = 10.0) -> StalledClient:
+    async def open(cls, host: str, port: int, path: str, *, rcvbuf: int = 4096, mss: int | None = None,
+                   timeout: float = 10.0) -> StalledClient:
         loop = asyncio.get_running_loop()
         sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, rcvbuf)  # before connect: sets the window
+        if mss is not None and hasattr(socket, "TCP_MAXSEG"):  # before connect: the segment size it announces
+            sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_MAXSEG, mss)
         sock.setblocking(False)
         try:
             await asyncio.wait_for(loop.sock_connect(sock, (host, port)), timeout)

@@ -22,7 +22,18 @@ from typing import Any
 import httpx
 import pytest
 from page_reader import read_sections
-from server import HOST, REPO, Server, WSClient, free_port, is_type, round_entry, start_server, write_tournament
+from server import (
+    HOST,
+    REPO,
+    Server,
+    StalledClient,
+    WSClient,
+    free_port,
+    is_type,
+    round_entry,
+    start_server,
+    write_tournament,
+)
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
@@ -72,6 +83,28 @@ def test_the_gone_websocket_options_say_where_ws_is_now(tmp_path: Path) -> None:
                               capture_output=True, text=True, timeout=60)
         assert done.returncode == 2
         assert f"{option} is gone" in done.stderr and "one port" in done.stderr, done.stderr
+
+
+async def test_a_page_that_does_not_answer_the_keepalive_is_closed_after_the_ws_ping_given(tmp_path: Path) -> None:
+    """`--ws-ping 1`: a ping every second, and a page that has not answered within a second is closed (1011)."""
+    file = write_tournament(tmp_path / "t.toml", timetable=[round_entry("r1", 1, start_in=3600, minutes=60)])
+    with start_server(file, tmp_path / "t.db", extra_args=("--ws-ping", "1")) as running:
+        silent = await StalledClient.open(running.host, running.port, "/ws?view=display")
+        try:
+            code, messages = await silent.read_until_close(timeout=15)  # (the default keepalive takes 40 s)
+        finally:
+            silent.close()
+    assert code == 1011 and [m["type"] for m in messages] == ["hello", "snapshot"]
+
+
+@pytest.mark.parametrize("seconds", ["0", "0.5", "3601", "nan"])
+def test_a_ws_ping_out_of_range_is_refused_before_anything_starts(tmp_path: Path, seconds: str) -> None:
+    file = write_tournament(tmp_path / "t.toml", timetable=[round_entry("r1", 1, start_in=3600, minutes=60)])
+    done = subprocess.run([sys.executable, "-m", "live", "serve", str(file), "--db", str(tmp_path / "x.db"),
+                           "--ws-ping", seconds], cwd=REPO, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    assert f"--ws-ping must be seconds from 1 to 3600, not {float(seconds):g}" in done.stderr, done.stderr
+    assert not (tmp_path / "x.db").exists(), "nothing written"
 
 
 @pytest.mark.parametrize("since", ["²", "9" * 5000])

@@ -849,6 +849,20 @@ def test_the_final_waits_for_the_end_of_the_league() -> None:
     assert refused.status == 409 and "m10 has not ended" in refused.error
 
 
+def test_the_final_is_not_seated_when_fewer_than_two_teams_are_left_in_the_league_standings() -> None:
+    """Teams that withdrew before half of their matches leave the table (RULES.md §2): with four of five gone,
+    there is no second team to seat in the final, and the referee is told so instead of an error 500."""
+    s = session("novi-sad empty")
+    for team in ("t2", "t3", "t4", "t5"):
+        s.do("withdraw", team=team, reason="left the league")
+    for number in range(1, 11):
+        for kind in ("publish_seating", "start_round", "end_round"):
+            s.do(kind, item=f"m{number}")
+    assert [row["team"] for row in standings_of(s.state)] == ["t1"]
+    refused = s.refused({"type": "publish_seating", "item": "m11"}, 409, "item", words="two")
+    assert refused.detail["code"] == "seating.final_teams"
+
+
 def test_no_carry_over_when_the_first_did_not_win_the_league_matches_on_aggregate() -> None:
     s = session("novi-sad empty")
 

@@ -66,8 +66,6 @@ AFTER_REFUSAL = 1024
 CLOSE_TIMEOUT = float(limits.GRACEFUL_SHUTDOWN_TIMEOUT)
 #: What a referee view is told when its session ends while it is open (it shows its sign-in again).
 SESSION_ENDED = "your referee session has ended: sign in again"
-#: Keepalive: a ping every 20 s, and a client that does not answer within 20 s is gone.
-PING_INTERVAL = PING_TIMEOUT = 20.0
 
 
 def same_origin(headers: Any) -> bool:
@@ -218,7 +216,7 @@ class HandedOver(GuardedConnection):
     def __init__(self, config: Any = None, server_state: Any = None, app_state: Any = None) -> None:
         endpoint = self.endpoint
         super().__init__(ServerProtocol(max_size=limits.MAX_MESSAGE_BYTES, logger=log), endpoint.server,
-                         ping_interval=PING_INTERVAL, ping_timeout=PING_TIMEOUT, close_timeout=CLOSE_TIMEOUT)
+                         ping_interval=endpoint.ping_s, ping_timeout=endpoint.ping_s, close_timeout=CLOSE_TIMEOUT)
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         self.endpoint.connections += 1
@@ -233,8 +231,10 @@ class WsEndpoint:
     """`/ws` of one app, on uvicorn's port: `protocol()` is uvicorn's `ws=`; `start(app)` in the app's lifespan,
     after the hall started; `stop()` before the hall stops."""
 
-    def __init__(self, *, open_files: int | None = None) -> None:
+    def __init__(self, *, open_files: int | None = None, ping_s: float = limits.PING_S) -> None:
         self.max_connections = limits.concurrency_limit(open_files or limits.raise_open_files())
+        #: The keepalive (live/edges/limits.py `PING_S`): a ping every `ping_s`, answered within as long.
+        self.ping_s = ping_s
         self.connections = 0
         self._server: Handovers | None = None
         self._app: Starlette | None = None
