@@ -4,8 +4,7 @@
 // who holds it, the best lady and the fund. The places
 // and the amounts are the server's; the page writes them in its language (STRINGS.prizes).
 import { el, fill, setClass, setText } from "../lib/dom.js";
-import { prizeMoney } from "../lib/format.js";
-import { prizePlaces } from "../lib/standings.js";
+import { prizeList } from "../lib/standings.js";
 import { $, STRINGS, page } from "./state.js";
 
 let drawn = "";
@@ -23,15 +22,9 @@ export function renderPrizes() {
   if (key === drawn) return;
   drawn = key;
   const P = STRINGS.prizes;
-  const unit = P.currency?.[list.currency] ?? list.currency ?? "";
-  const cash = (v) => prizeMoney(v, unit, STRINGS.locale);
-  const rows = Array.isArray(list.prizes) ? list.prizes : [];
-  const places = prizePlaces(rows, P.place, P.placeRange);
+  const { rows, places, sponsor, sponsorPlaces, cash } = prizeList(list, P, STRINGS.locale);
   setText($("prizes-kicker"), P.kicker);
   setText($("prizes-title"), P.title);
-  // After the paid places, those a sponsor gives a prize to (the rules' `sponsor_places`: Čačak's 5th).
-  const sponsor = Array.isArray(list.sponsor_prizes) ? list.sponsor_prizes : [];
-  const sponsorPlaces = prizePlaces(sponsor, P.place, P.placeRange);
   fill($("prizes-list"), rows.map((r, i) => el("li", { class: `d-prize${r.rank === 1 ? " is-first" : ""}`, dataset: { id: r.id } },
     el("span", { class: "d-prize-place" }, places[i]),
     el("span", { class: "d-prize-name" }, r.name),

@@ -3,6 +3,7 @@
 // Every helper here tolerates a missing section (an older server, an empty tournament): it
 // answers with an empty list or null, and the pages hide what has nothing to show.
 
+import { prizeMoney } from "./format.js";
 import { findItem } from "./timetable.js";
 
 /** "preferans" | "bridge" | "": from the tournament section, else guessed from the data. */
@@ -66,6 +67,22 @@ export function prizePlaces(rows, single, range) {
     const n = counts.get(r.rank) || 1;
     return n > 1 ? range(r.rank, r.rank + n - 1) : single(r.rank);
   });
+}
+
+/**
+ * A prize list (the `prizes` section) as the hall's screens and the phones say it: the paid rows with their
+ * places, the sponsor's places after them (the rules' `sponsor_places`: Čačak's 5th), and `cash` that says a
+ * sum in the page's language and the list's currency. `P`: the page's `prizes` words.
+ */
+export function prizeList(list, P, locale) {
+  const unit = P.currency?.[list.currency] ?? list.currency ?? "";
+  const rows = Array.isArray(list.prizes) ? list.prizes : [];
+  const sponsor = Array.isArray(list.sponsor_prizes) ? list.sponsor_prizes : [];
+  return {
+    rows, places: prizePlaces(rows, P.place, P.placeRange),
+    sponsor, sponsorPlaces: prizePlaces(sponsor, P.place, P.placeRange),
+    cash: (v) => prizeMoney(v, unit, locale),
+  };
 }
 
 /**

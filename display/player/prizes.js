@@ -5,8 +5,7 @@
 // team's) stands out. The places and the amounts are the
 // server's; the page writes them in its language (STRINGS.prizes), the names in its script (lib/script.js).
 import { el, fill, setText } from "../lib/dom.js";
-import { prizeMoney } from "../lib/format.js";
-import { prizePlaces } from "../lib/standings.js";
+import { prizeList, prizePlaces } from "../lib/standings.js";
 import { $, STRINGS, page, whoAmI } from "./state.js";
 
 let drawn = "";
@@ -26,16 +25,10 @@ export function renderPrizes() {
   if (key === drawn) return;
   drawn = key;
   const P = STRINGS.prizes;
-  const unit = P.currency?.[list.currency] ?? list.currency ?? "";
-  const cash = (v) => prizeMoney(v, unit, STRINGS.locale);
-  const rows = Array.isArray(list.prizes) ? list.prizes : [];
-  const places = prizePlaces(rows, P.place, P.placeRange);
+  const { rows, places, sponsor, sponsorPlaces, cash } = prizeList(list, P, STRINGS.locale);
   setText($("prizes-title"), P.title);
   $("prizes-by-final").hidden = list.order !== "final";
   setText($("prizes-by-final"), P.byFinal);
-  // After the paid places, those a sponsor gives a prize to (the rules' `sponsor_places`: Čačak's 5th).
-  const sponsor = Array.isArray(list.sponsor_prizes) ? list.sponsor_prizes : [];
-  const sponsorPlaces = prizePlaces(sponsor, P.place, P.placeRange);
   // The name and its prize share a line while they fit; a long name keeps its line and the prize goes under it.
   const line = (r, place, prize, extra = {}) => el("li", { class: `p-prize${mine.has(r.id) ? " is-me" : ""}${extra.class || ""}`,
     dataset: { id: r.id, ...extra.dataset } },
