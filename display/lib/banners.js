@@ -3,8 +3,13 @@
 
 import { serverNow } from "./clock.js";
 
-/** A banner of an event older than this on arrival (a replay, a phone waking up) is not shown. */
-export const BANNER_MAX_AGE_MS = 5_000;
+/**
+ * A banner of an event older than this on arrival (a replay, a phone waking up) is not shown: the page has
+ * its state from the sections already. One age for the live and the replayed: a screen back from a restart
+ * (its retry within 2 s in an outage's first minute, then the connect, on a busy laptop) still says what
+ * the hall missed a moment ago, such as a round started late, and nothing older.
+ */
+export const BANNER_MAX_AGE_MS = 10_000;
 
 /** Banners never dropped to shorten the queue: the hall must see every round start and end. */
 const KEPT_BANNERS = new Set(["round_started", "round_ended"]);

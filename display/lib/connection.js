@@ -11,6 +11,7 @@
 // over HTTP. The answer is the section as of some seq at or after that event (`X-Live-Seq`): what the
 // events up to that seq changed in it is already in it, what came after is applied on top, in order.
 
+import { BANNER_MAX_AGE_MS } from "./banners.js";
 import { takeBoot } from "./boot.js";
 import { clock } from "./clock.js";
 import { pageLanguage } from "./i18n.js";
@@ -40,8 +41,6 @@ export function retryDelay(attempt, downForMs, random = Math.random) {
   return Math.round(base / 2 + (random() * base) / 2);
 }
 
-/** A replayed event (missed while disconnected) gets a banner only if it is this recent. */
-export const REPLAY_BANNER_MAX_AGE_MS = 10_000;
 
 // Reconnecting: each try waits twice as long as the one before, from BACKOFF_FIRST_MS, with "equal
 // jitter" (between half the wait and all of it) so that a hall of pages does not come back in step. For
@@ -79,7 +78,7 @@ const FETCH_RETRY_MS = 1_000;
  *                              info = {kind: "snapshot"|"event", event, replay, changes, boot}:
  *                              `boot` for the page's own snapshot (not connected yet)
  *   onEvent(event, info)       for every log event, info = {replay, fresh, changes}; `fresh` is
- *                              false for a replayed event older than REPLAY_BANNER_MAX_AGE_MS;
+ *                              false for a replayed event older than BANNER_MAX_AGE_MS;
  *                              `changes` the sections the event changed
  *   onStatus(connected, info)  the socket opened (after the snapshot, or a hello saying the page's
  *                              sections are current) or closed;
@@ -435,7 +434,7 @@ export class LiveConnection {
           this.sections = { ...patched.sections, ...message.changes };
         }
         const replay = Boolean(message.replay);
-        const fresh = !replay || (Number.isFinite(event.ts) && this.clock.now() - event.ts < REPLAY_BANNER_MAX_AGE_MS);
+        const fresh = !replay || (Number.isFinite(event.ts) && this.clock.now() - event.ts < BANNER_MAX_AGE_MS);
         // Sections first, so that a banner describes the state after the event (the new end, …).
         // `changes` are the sections this event changed (e.g. the announcements it brought).
         const changes = message.changes || {};

@@ -234,7 +234,9 @@ async def test_an_announcement_made_while_the_display_was_away_is_on_it_without_
         await tab.page.evaluate("() => window.hall.connection.stop()")
         text = f"Table 7: the referee is on the way {now_ms() % 100000}"
         made = await ack(server, {"type": "announce", "text": text})
-        await tab.page.wait_for_timeout(6_500)  # older than a few seconds when it comes back
+        # Older than a banner may be (10 s, display/lib/banners.js) when it comes back.
+        await tab.page.wait_for_function("(ts) => window.hall.connection.clock.now() - ts > 10500",
+                                         arg=made["events"][0]["ts"], timeout=20_000, polling=250)
         await tab.page.evaluate("() => window.hall.connection.start()")
         await live(tab)
         await seen_seq(tab, made["seq"])

@@ -28,8 +28,8 @@ START_IN_S = 60.0
 CALL_BEFORE_S = 30.0
 #: Room left on each side of a timed signal (a loaded machine).
 MARGIN_S = 6.0
-#: A banner older than this when it is shown is old news (display/lib/banners.js keeps 5 s).
-BANNER_AGE_MS = 6_000
+#: A banner older than this when it is shown is old news (display/lib/banners.js, BANNER_MAX_AGE_MS: 10 s).
+BANNER_AGE_MS = 11_000
 #: A call that a start replaces at once (the two arrive back to back) is never in sight longer.
 CALL_GONE_MS = 500
 
@@ -107,9 +107,9 @@ async def run_restart_across_start(browser: Any, serve: Any, artifacts: Path) ->
         await asyncio.sleep(max(0.0, (start_ms - now_ms()) / 1000 + MARGIN_S))
         again = await start_server_async(server.file, server.db, port=server.port)
         back_at = now_ms()
-        # The display's next retry may be up to 10 s away; by then the late start is older than a banner
-        # may be (it only updates the page), which would leave nothing to say "late" on. It retries now,
-        # as it would when its retry falls right after the restart. The phone keeps its own retries.
+        # The display's next retry is at most 2 s away in an outage's first minute; it retries now, as when
+        # its retry falls right after the restart, so that a loaded machine has the banner's whole 10 s for
+        # the connect. The phone keeps its own retries.
         await display.page.evaluate("() => window.hall.connection.reconnectNow()")
         for tab in (display, phone):
             await tab.page.locator('#conn[data-state="up"]').wait_for(state="attached", timeout=20_000)

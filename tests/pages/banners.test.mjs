@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 
-import { BannerQueue, withNote } from "../../display/lib/banners.js";
+import { BANNER_MAX_AGE_MS, BannerQueue, withNote } from "../../display/lib/banners.js";
 
 describe("the banner queue", () => {
   it("shows a followed banner beside its event's own banner (same seq and ts)", () => {
@@ -16,6 +16,17 @@ describe("the banner queue", () => {
     assert.equal(queue.current, null);
     clearTimeout(queue.timer);
     assert.equal(shown.at(-1), null);
+  });
+
+  it("shows the banner of an event up to 10 s old (a screen back from a restart), and none older", (t) => {
+    const now = 1_000_000;
+    const shown = [];
+    const queue = new BannerQueue((b) => shown.push(b && b.title), { now: () => now });
+    t.after(() => clearTimeout(queue.timer));
+    assert.equal(BANNER_MAX_AGE_MS, 10_000);
+    assert.equal(queue.push({ seq: 1, ts: now - 11_000, type: "round_called", title: "old call" }), false);
+    assert.equal(queue.push({ seq: 2, ts: now - 8_000, type: "round_started", title: "late start" }), true);
+    assert.deepEqual(shown, ["late start"]);
   });
 
   it("shows a banner for `showMs` alone, and for `minMs` when others wait", (t) => {
