@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
+from enum import Enum
 from typing import Any, TypeVar
 
 from live.core import events as E
@@ -161,7 +162,7 @@ class State:
 
     def derived(self, name: str, build: Callable[[], T]) -> T:
         """A part of the screens' data, built on first use and kept until an event that can change it:
-        `apply` says which events clear which parts (`forget`). A replay of the whole log builds each once,
+        the table `INVALIDATES` says which events clear which parts. A replay of the whole log builds each once,
         and an event that touches one part leaves the others as they are — the same objects, which is how
         the hall sees at once that they did not change (`live.edges.patch`)."""
         if name not in self._derived:
@@ -334,10 +335,8 @@ def apply(state: State, event: Event) -> None:
             state.standings_revealed = True
         case P.PrizesShown():
             state.prizes_shown = dict(event.payload)
-            state.forget("prizes")
         case P.PrizesHidden():
             state.prizes_shown = None
-            state.forget("prizes")
     ident = getattr(body, "item", None)
     item = state.items.get(ident) if isinstance(ident, str) else None
     at = when(event, body)
@@ -348,13 +347,14 @@ def apply(state: State, event: Event) -> None:
     else:
         announced = item
     if changed:
-        state.forget()  # byes count from a round's start; lateness and overtime follow the clock
+        invalidate(state, TIMETABLE_MOVED)
         followed = _follow(state, announce=event.type not in PLAN_TYPES)
     else:
         followed = []
     if event.type in (E.ANNOUNCED, E.LATENESS_ALERT, E.RESERVE_SEATED):
         changed = True
-    _apply_scoring(state, event, body)
+    if _apply_scoring(state, event, body):
+        invalidate(state, clears(body), _arrivals(body))
     if changed and event.type in E.SIGNAL_TYPES:
         state.announcements.append(_announcement(event, body, announced))
     for moved in followed:
@@ -462,10 +462,10 @@ def result_key(payload: dict[str, Any]) -> str:
     return f"{payload['home']}-{payload['away']}"
 
 
-def _apply_scoring(state: State, event: Event, body: Payload | None) -> None:
-    """The score, the arrivals, the desk, the sheets and the committee's files, and which derived parts
-    that changes: a check-in one line of its round's list (`_arrived`), a payment the desk, anything
-    else that scores every derived part but the check-in lines (which it does not touch).
+def _apply_scoring(state: State, event: Event, body: Payload | None) -> bool:
+    """The score, the arrivals, the desk, the sheets and the committee's files: the facts only. What each
+    makes stale among the derived parts is the table `INVALIDATES`; False when the event no longer fits
+    (a decision on an appeal already decided) and so changes nothing.
 
     The state keeps each payload as the log has it (with its seq and time): the screens' builders read
     those records (live/projections/)."""
@@ -477,59 +477,139 @@ def _apply_scoring(state: State, event: Event, body: Payload | None) -> None:
             # A correction keeps the time the result was first handed in (Novi Sad counts overtime to it).
             submitted = earlier["submitted_at"] if earlier and isinstance(body, P.ResultCorrected) else event.ts
             entries[key] = {**p, "seq": event.seq, "ts": event.ts, "submitted_at": submitted}
-            _rescored(state)
         case P.CheckedIn(item=item, who=who):
             state.check_ins.setdefault(item, {})[who] = {**p, "seq": event.seq, "by": event.actor}
-            _arrived(state, item, who)
         case P.CheckedInAll(item=item, at=at, who=everyone):
             # Each one's check-in as if checked in alone (a correction of one names this event's seq).
             kind = "player" if body.players is not ABSENT else "team"
             entries = state.check_ins.setdefault(item, {})
             for who in everyone:
                 entries[who] = {"item": item, kind: who, "at": at, "all": True, "seq": event.seq, "by": event.actor}
-                _arrived(state, item, who)
         case P.AbsenceAnnounced(item=item, player=player):
             state.excused.setdefault(item, {})[player] = {**p, "seq": event.seq}
-            _arrived(state, item, player)
         case P.ReserveSeated(item=item, player=player):
             state.reserves.setdefault(item, {})[player] = {**p, "seq": event.seq}
-            _arrived(state, item, player)
         case P.TeamWithdrawn(team=team):
             state.withdrawn[team] = {**p, "seq": event.seq}
-            state.forget()
         case P.SeatingPublished(item=item):  # who is expected, and where a reserve may sit
             state.seatings[item] = {**p, "seq": event.seq, "ts": event.ts}
-            state.forget()
         case P.PenaltyApplied():
             state.penalties.append({**p, "seq": event.seq, "ts": event.ts})
-            _rescored(state)
         case P.MatchForfeited(item=item, key=key):
             state.forfeits.setdefault(item, {})[key] = {**p, "seq": event.seq, "ts": event.ts}
-            state._derived.clear()
         case P.SanctionRecorded(item=item, kind=kind, penalties=lines):
             # The sanction's penalty lines are ordinary penalties: the standings and the player's page count them.
             state.sanctions.append({**p, "seq": event.seq, "ts": event.ts})
             state.penalties.extend({**line, "item": item, "kind": kind, "sanction": event.seq,
                                     "seq": event.seq, "ts": event.ts} for line in lines)
-            state._derived.clear()
         case P.AppealLodged():
             state.appeals[event.seq] = {**p, "seq": event.seq, "ts": event.ts, "decision": None}
-            state._derived.clear()
         case P.AppealDecided(appeal=number):
             appeal = state.appeals.get(int(number))
             if appeal is None or appeal["decision"] is not None:
-                return
+                return False
             appeal["decision"] = {**p, "seq": event.seq, "ts": event.ts}
-            state._derived.clear()
-        case P.PaymentRecorded():  # only the desk reads the payments
+        case P.PaymentRecorded():
             state.payments.append({**p, "seq": event.seq, "ts": event.ts, "by": event.actor})
-            state.forget("desk", "prizes")  # the prize fund may be the payments'
         case P.LineupEntered(item=item, team=team, fixes=fixes):
             sheets = state.lineups.setdefault(item, {})
             earlier = sheets.get(team)
             fixed = set(earlier["fixed"] if earlier else ()) | set(() if fixes is ABSENT else fixes)
             sheets[team] = {**p, "seq": event.seq, "ts": event.ts, "fixed": sorted(fixed)}
-            state._derived.clear()  # (the check-in lines are made of none of these)
+    return True
+
+
+def _arrivals(body: Payload | None) -> list[tuple[str, str]]:
+    """The (item, player or team) lines of a check-in list an arrival changes."""
+    match body:
+        case P.CheckedIn(item=item, who=who):
+            return [(item, who)]
+        case P.CheckedInAll(item=item, who=everyone):
+            return [(item, who) for who in everyone]
+        case P.AbsenceAnnounced(item=item, player=player) | P.ReserveSeated(item=item, player=player):
+            return [(item, player)]
+    return []
+
+
+class Clears(Enum):
+    """What an event that took effect makes stale among the parts the state keeps between events."""
+
+    #: Every derived part and every check-in line.
+    ALL = "all"
+    #: Every derived part; the check-in lines are made of none of what such an event changes.
+    DERIVED = "derived"
+    #: The parts that read the score: all but `UNSCORED`.
+    SCORE = "score"
+    #: The arrivals' check-in lines, and the parts `_arrived` says an arrival may change.
+    ARRIVAL = "arrival"
+
+
+@dataclass(frozen=True)
+class Parts:
+    """Only the derived parts named."""
+
+    names: tuple[str, ...]
+
+
+Invalidation = Clears | Parts
+
+#: What each kind of event makes stale once it took effect: the fold's one answer to "which kept parts does
+#: this change?", read by `invalidate`. An event not here changes no kept part (an announcement, a referee
+#: added, the standings revealed: the views read those when they build). tests/unit/test_kept_sections.py
+#: checks the table against parts built anew after every event of long mixed days, and
+#: tests/unit/test_invalidation.py that every payload that changes the state is in it.
+INVALIDATES: dict[type[Payload], Invalidation] = {
+    P.ResultRecorded: Clears.SCORE,  # and its correction, a subclass
+    P.PenaltyApplied: Clears.SCORE,
+    P.CheckedIn: Clears.ARRIVAL,
+    P.CheckedInAll: Clears.ARRIVAL,
+    P.AbsenceAnnounced: Clears.ARRIVAL,
+    P.ReserveSeated: Clears.ARRIVAL,
+    P.TeamWithdrawn: Clears.ALL,  # the field, the byes and the schedule of matches
+    P.SeatingPublished: Clears.ALL,  # who is expected, and where a reserve may sit
+    P.MatchForfeited: Clears.DERIVED,
+    P.SanctionRecorded: Clears.DERIVED,
+    P.AppealLodged: Clears.DERIVED,
+    P.AppealDecided: Clears.DERIVED,
+    P.LineupEntered: Clears.DERIVED,
+    P.PaymentRecorded: Parts(("desk", "prizes")),  # only the desk reads the payments; the prize fund may be theirs
+    P.PrizesShown: Parts(("prizes",)),
+    P.PrizesHidden: Parts(("prizes",)),
+}
+
+#: Events the fold records that no kept part is made of: the views read them whenever they build (who the
+#: referees are, whether the standings were shown), and an undo folds the log anew without its command.
+READ_WHEN_BUILT: frozenset[type[Payload]] = frozenset({P.CommandUndone, P.RefereeAdded, P.StandingsRevealed})
+
+#: An event that moved an item's times or state, or the plan: byes count from a round's start; lateness and
+#: overtime follow the clock; the rosters and the rules may be new.
+TIMETABLE_MOVED: Invalidation = Clears.ALL
+
+
+def clears(body: Payload | None) -> Invalidation | None:
+    """The table's entry for a payload's class or the nearest class it extends (a correction is a result)."""
+    for kind in type(body).__mro__:
+        if kind in INVALIDATES:
+            return INVALIDATES[kind]
+    return None
+
+
+def invalidate(state: State, what: Invalidation | None, arrivals: Sequence[tuple[str, str]] = ()) -> None:
+    """Forget what `what` names (from `INVALIDATES`); `arrivals` are the check-in lines of an arrival."""
+    match what:
+        case None:
+            pass
+        case Clears.ALL:
+            state.forget()
+        case Clears.DERIVED:
+            state._derived.clear()
+        case Clears.SCORE:
+            _keep_only(state, lambda name: name in UNSCORED)
+        case Clears.ARRIVAL:
+            for item, who in arrivals:
+                _arrived(state, item, who)
+        case Parts(names=names):
+            state.forget(*names)
 
 
 #: The derived parts that no result or penalty changes: the desk (entry and match fees, payments) and the
@@ -562,11 +642,6 @@ def _keep_only(state: State, kept: Callable[[str], bool]) -> None:
     """Forget every derived part but those `kept` says no event of this kind changes."""
     for name in [name for name in state._derived if not kept(name)]:
         del state._derived[name]
-
-
-def _rescored(state: State) -> None:
-    """A result or a penalty: every derived part that reads the score is built again, the others kept."""
-    _keep_only(state, lambda name: name in UNSCORED)
 
 
 def _arrived(state: State, item: str, who: str) -> None:

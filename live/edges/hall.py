@@ -68,10 +68,14 @@ def wall_clock_ms() -> int:
     return time.time_ns() // 1_000_000
 
 
-#: LIVE_CHECK_SECTIONS=1 (set by the test suite) builds every section from scratch after each event as well
-#: and stops at the first difference: the proof that the parts kept between events (`State.derived`) are
-#: cleared by every event that changes them. It costs what the hall cost before they were kept.
+#: LIVE_CHECK_SECTIONS=1 (set by the test suite) builds every section from scratch after events as well and
+#: stops at the first difference: the proof that the parts kept between events (`State.derived`) are cleared
+#: by every event that changes them. It samples: the first event of each type the hall folds, then every
+#: CHECK_EVERY-th — what an event clears is the fold's table (`live.core.state.INVALIDATES`), which
+#: tests/unit/test_kept_sections.py checks after every event of long mixed days. `all` checks every event,
+#: at what the hall cost before parts were kept.
 CHECK_SECTIONS = "LIVE_CHECK_SECTIONS"
+CHECK_EVERY = 8
 #: What an open referee view is told when the referee it was signed in as is taken away.
 REFEREE_REMOVED = "you are no longer a referee of this tournament"
 
@@ -124,7 +128,10 @@ class Hall:
         self._tasks: list[asyncio.Task[None]] = []
         self._lock = asyncio.Lock()
         self._sections: dict[str, dict[str, Any]] = {}
-        self._check_sections = os.environ.get(CHECK_SECTIONS) == "1"
+        check = os.environ.get(CHECK_SECTIONS)
+        self._check_sections = check in ("1", "all")
+        self._check_every = 1 if check == "all" else CHECK_EVERY
+        self._checked_types: set[str] = set()
         #: The sections the referee view has of its own (not the public one's), at the last push.
         self._referee_own: set[str] = set()
         #: Commands that carried a client's id, by their at-most-once key: a resend gets its event.
@@ -435,7 +442,8 @@ class Hall:
         public = public_sections(self.state)
         own = referee_only(self.state, allowed_now(self.state))
         referee = {**public, **own}
-        if self._check_sections:
+        if self._check_sections and (event.type not in self._checked_types or event.seq % self._check_every == 0):
+            self._checked_types.add(event.type)
             _check_sections(self.state, public, referee)
         changes, patch = sections_changed(self._sections.get("public", {}), public)
         referee_changes, referee_patch = self._referee_changed(public, own, changes, patch)

@@ -42,10 +42,10 @@ def failing_on_bad_penalty(monkeypatch: pytest.MonkeyPatch) -> None:
     and the referee's undo stack for it)."""
     real = fold_module._apply_scoring
 
-    def scoring(state: State, event: Event, body: Any) -> None:
+    def scoring(state: State, event: Event, body: Any) -> bool:
         if event.type == E.PENALTY_APPLIED and event.payload.get("reason") == BAD:
             raise RuntimeError("the fold of this penalty fails")
-        real(state, event, body)
+        return real(state, event, body)
 
     monkeypatch.setattr(fold_module, "_apply_scoring", scoring)
 
