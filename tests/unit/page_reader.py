@@ -20,10 +20,23 @@ def served_by_seq(hall: Hall) -> Callable[[str], Fetch]:
     """Keep what the hall serves after every event it pushes; `(view)` → a page of that view's `Fetch`."""
     kept: dict[int, dict[str, dict[str, Any]]] = {}
     push = hall._push
+    #: (view, section) → the object the hall served last and the copy kept of it. The hall builds a changed
+    #: section anew and keeps an unchanged one as the same object, so only the new ones are copied: a field of
+    #: hundreds costs a copy of what each event changed, not of every section after every event.
+    last: dict[tuple[str, str], tuple[Any, Any]] = {}
 
     def pushed(event: Any) -> None:
         push(event)
-        kept[event.seq] = copy.deepcopy(hall._sections)
+        now: dict[str, dict[str, Any]] = {}
+        for kind, sections in hall._sections.items():
+            now[kind] = {}
+            for name, section in sections.items():
+                served, copied = last.get((kind, name), (None, None))
+                if served is not section:
+                    served, copied = section, copy.deepcopy(section)
+                    last[(kind, name)] = (served, copied)
+                now[kind][name] = copied
+        kept[event.seq] = now
 
     hall._push = pushed  # type: ignore[method-assign]  # (a test's spy on the hall's way out)
 
