@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 ARGS   ?=
 
-.PHONY: demo test lint bench docs system-deps clean
+.PHONY: demo test check lint bench docs system-deps clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -25,6 +25,16 @@ test: $(STAMP) system-deps
 	$(BIN)/mypy --platform darwin
 	$(BIN)/lint-imports --no-cache
 	$(BIN)/pytest -q $(ARGS)
+
+## the fast loop (a few minutes): lint, types, import contracts, the unit tests on every core, the pages' modules
+check: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/mypy
+	$(BIN)/mypy --platform win32
+	$(BIN)/mypy --platform darwin
+	$(BIN)/lint-imports --no-cache
+	$(BIN)/pytest -q -n auto tests/unit
+	node --test tests/pages/
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
