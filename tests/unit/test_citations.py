@@ -122,7 +122,8 @@ def test_a_citation_says_what_its_words_say_and_names_a_known_document() -> None
     with pytest.raises(ValueError, match=r"like §17\.1"):
         Citation(section="17.1")
     assert rule("a player is a member of one team").cite is None
-    assert rule("Team sheets (the tournament's propositions): x", topic="team_sheets").cite == Citation(topic="team_sheets")
+    own = rule("Team sheets (the tournament's propositions): x", topic="team_sheets")
+    assert own.cite == Citation(topic="team_sheets")
 
 
 @pytest.mark.parametrize(("value", "wrong"), [
