@@ -87,7 +87,8 @@ def test_the_source_trees_are_read() -> None:
 
 
 def test_every_citation_in_the_code_is_in_the_repository() -> None:
-    found = [problem for path in sources() for problem in problems(path)]
+    # this file spells its probes of what it refuses (test_the_guard_sees_what_it_must_refuse)
+    found = [problem for path in sources() if path != Path(__file__).resolve() for problem in problems(path)]
     assert not found, "\n".join(found)
 
 
