@@ -1,4 +1,4 @@
-"""Abuse benchmark: does one client slow everyone? (issue 10, item 5)
+"""Abuse benchmark: does one client slow everyone? (docs/design.md#one-client)
 
 Starts the real server (`python -m live serve`, SQLite log in a temporary folder) on a free port,
 fills its log with `--events` announcements, connects `--clients` display clients (bench/fanout.py's
@@ -15,7 +15,7 @@ while one abuse runs in a process of its own:
   closes is opened again a second later;
 - **50 MB check-in**: `POST /api/checkin` announcing and streaming a 50 MB body, again and again;
 - **bad input**: every route asked wrongly and commands of every type with a nasty field, one after
-  the other on a kept-alive connection (bench/bad_input.py, issue 26's adversarial run).
+  the other on a kept-alive connection (bench/bad_input.py, the adversarial run of every route).
 
 It prints each phase's p50 / p99 / max latency, lost deliveries, displays the server closed, what
 the abuse achieved, and the server's resident memory (VmRSS, and the peak VmHWM, from
@@ -238,7 +238,7 @@ ABUSES: dict[str, Callable[..., None]] = {
     "50 replays from since=0": replays,
     "1,000 slow-header connections": slow_headers,
     "50 MB check-in bodies": big_checkin,
-    "bad input (issue 26)": bad_input,
+    "bad input": bad_input,
 }
 
 
@@ -365,7 +365,7 @@ def main() -> int:
     print(f"  goals (reported, not asserted): p99 with abuse within 2× of without — worst {worst:.1f} ms against "
           f"{reference:.1f} ms: {'met' if worst <= 2 * reference else 'NOT met'}; memory growth < 50 MB — "
           f"{'met' if growth < 50 * 2**20 else 'NOT met'}")
-    bad = next((achieved for name, _, achieved, _ in rows if name == "bad input (issue 26)"), {})
+    bad = next((achieved for name, _, achieved, _ in rows if name == "bad input"), {})
     errors, uncoded = bad.get("5xx", 0), bad.get("no code", 0)
     print(f"  bad input: {bad.get('requests', 0)} requests, {bad.get('refusals', 0)} refused — 5xx: {errors} "
           f"(goal 0: {'met' if not errors else 'NOT met'}); refusals without a code: {uncoded} "

@@ -1,4 +1,4 @@
-"""Bad input for the HTTP API, as issue 26's adversarial run sent it, and how to judge the answers.
+"""Bad input for the HTTP API, as an adversarial run sends it (docs/design.md#one-client), and how to judge the answers.
 
 Every route asked wrongly (bad query parameters, bodies that are not JSON, over their size, NaN, lone surrogates,
 nesting thousands deep, integers of thousands of digits, no token, a token in the URL, another site's origin),

@@ -1,4 +1,5 @@
-"""Candidate fan-out servers for issue 14, run by `bench/fanout.py --candidates …` beside its baseline.
+"""Candidate fan-out servers (docs/design.md#hub: encode once, frame once), run by
+`bench/fanout.py --candidates …` beside its baseline.
 
 Each is a stand-alone process that speaks the protocol the baseline in bench/fanout.py follows:
 it accepts `/ws?view=display` (optionally `&player=<id>`), sends a hello and a ~2 KB snapshot on

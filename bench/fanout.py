@@ -28,7 +28,7 @@ server's `/api/health` `fan_out`, the baseline's around `broadcast()`), which le
 command costs besides (HTTP, validation, the log, the fold). It prints figures; it does not
 assert. See bench/README.md.
 
-With `--candidates` it also runs issue 14's candidate fan-outs (bench/candidates.py) in the same
+With `--candidates` it also runs the candidate fan-outs (bench/candidates.py) in the same
 run, between the live server and the baseline, triggered like the baseline.
 
     python bench/fanout.py [--clients 1000] [--signals 20] [--interval 0.5] [--redis] [--candidates all]
@@ -662,7 +662,7 @@ class BaselineServer(Server):
 
 
 class CandidateServer(Server):
-    """A candidate fan-out of issue 14 (bench/candidates.py), triggered like the baseline on a control port."""
+    """A candidate fan-out (bench/candidates.py), triggered like the baseline on a control port."""
 
     ready_prefix = b'{"type":"snapshot"'
 
@@ -889,7 +889,7 @@ def main() -> int:
                         help="also two instances sharing a Redis log (redis-server must be installed), "
                              "the clients half on each")
     parser.add_argument("--candidates", default="",
-                        help="also the candidate fan-outs of issue 14 (bench/candidates.py), in the same run: "
+                        help="also the candidate fan-outs (bench/candidates.py), in the same run: "
                              "a comma-separated list of A, B, C1, C2, or 'all'")
     parser.add_argument("--json", type=Path, help="also write every server's figures to this JSON file")
     parser.add_argument("--serve-baseline", action="store_true", help=argparse.SUPPRESS)

@@ -20,7 +20,7 @@ temporary folder, one display connected on its WebSocket):
    restart), and the same for a log of `--replay-events` events (the run's log padded with
    announcements), to compare with the replay goal.
 
-Goals (issue 13): at 10,000 players a check-in p99 under 20 ms and a display message under
+Goals (docs/design.md#scale): at 10,000 players a check-in p99 under 20 ms and a display message under
 4 KB; replay of 100,000 events under 3 s. Prints figures; asserts nothing.
 """
 

@@ -5,14 +5,14 @@ Appeals against a referee's decision: the commands, the undo checks, and what th
 own page and the standings are shown. Who may appeal, how often and what a decision changes is the preset's
 (live/rules/appeals.py `AppealRules`):
 
-- Čačak (RULES.md §1 "Sanctions and appeals"): a player asks the judges' committee, `appeals_per_player`
+- Čačak (docs/rules/appeals.md#cacak): a player asks the judges' committee, `appeals_per_player`
   times (3) in the tournament; the next request is refused naming the rule. Only an appeal upheld
   unanimously changes the referee's decision.
 
       {"type": "appeal", "player": "p04", "item": "r2", "subject": "the misdeal at table 3"}
       {"type": "decide_appeal", "appeal": 41, "decision": "upheld", "unanimous": true, "correction": 44}
 
-- Slovak league (RULES.md §3 "Results and appeals", seed §28): a team appeals against a director's decision
+- Slovak league (docs/rules/appeals.md#slovak, seed §28): a team appeals against a director's decision
   on its match, signed by its captain (named: the hall does not keep who captains) or by at least half of
   its line-up in that match (players on its sheet of the match); to the federation's presidium, which
   decides within `appeal_decision_days` (28) — the hall records the appeal and the outcome. No limit on

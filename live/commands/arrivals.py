@@ -4,8 +4,8 @@ what the screens are shown of arrivals and lateness is derived in live/projectio
 
 Arrivals: check-ins, absences announced in advance, reserves — and the lateness they add up to.
 
-Every penalty here is derived from timestamps in the log (RULES.md, "What late means
-everywhere"): the reference start of the round (scheduled, or the referee's later start), the
+Every penalty here is derived from timestamps in the log (docs/rules/lateness.md#derived):
+the reference start of the round (scheduled, or the referee's later start), the
 pauses, and each check-in's time. A corrected check-in is a new event and everything is
 recomputed. The numbers come from `live/rules/lateness.py`; this module decides who is
 expected, who has arrived, and turns the rules' answers into commands' checks and screens' rows.

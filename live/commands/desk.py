@@ -1,7 +1,7 @@
 """The commands of the desk and their undo checks; what the screens are shown of them is
 derived in live/projections/desk.py.
 
-The registration desk (RULES.md §1 and §2 "Desk"): the `record_payment` command, its undo check, and
+The registration desk (docs/rules/desk.md): the `record_payment` command, its undo check, and
 what the console is shown — per player and team what is due, what is paid and the next payment to take,
 who has not paid, and the prize fund the payments make — so the console keeps no rule of its own.
 
@@ -13,7 +13,7 @@ who has not paid, and the prize fund the payments make — so the console keeps 
 
 `what` is `entry`, `match_fee` or `other`; a negative amount is a refund of that kind. `note` says what an
 `other` payment or a refund is for (required for those, optional else); `method` is `cash` (the default)
-or `account` (paid to the club's account beforehand, RULES.md §1). The rules are live/rules/desk.py.
+or `account` (paid to the club's account beforehand, docs/rules/desk.md#cacak). The rules are live/rules/desk.py.
 
 Matches played (the Novi Sad match fee) are those the team sheets in force put a player in
 (live/commands/lineups.py); for a match without their team's sheet, the started matches they checked in for,

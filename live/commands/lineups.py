@@ -1,7 +1,7 @@
 """The commands of the team sheets and their undo checks; what the screens are shown of them is
 derived in live/projections/lineups.py.
 
-Team sheets of the bridge events (RULES.md §2 and §3 "Team sheets"): the `lineup` command, the
+Team sheets of the bridge events (docs/rules/team-sheets.md): the `lineup` command, the
 boards every player played as the sheets say, the Novi Sad final individual ranking, and what the
 console is shown. The pure rules are in live/rules/lineups.py.
 
@@ -22,8 +22,8 @@ A later sheet for the same match and team replaces the earlier one, within these
 - A part with no line-up of its own continues with the players at the end of the part before.
 - `substitutions` records a change during a part that has begun, for its last `boards` boards: `in`
   a member of the team (the director's exceptional substitution, Slovak §27.5 — where the seed has
-  it; RULES.md calls it §25.5), after which the player replaced may not play the following part
-  (`replaced_sits_out`); or `substitute` a name (a referee's substitute, Novi Sad), at most
+  it; docs/rules/differences.md#slovak-substitution-paragraph), after which the player replaced may not
+  play the following part (`replaced_sits_out`); or `substitute` a name (a referee's substitute, Novi Sad), at most
   `substitute_max_boards` (3) boards of the match in all. Neither replaces a whole part: that is the
   line-up of the next part.
 

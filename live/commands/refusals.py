@@ -1,4 +1,4 @@
-"""Every reason the server refuses a command for, by a stable code (issues 11 and 12).
+"""Every reason the server refuses a command for, by a stable code (docs/design.md#refusals-by-code).
 
 Why: the server's `error` is English, and the pages are in Serbian (both scripts), Slovak and
 English. A refusal names its reason here, in `detail.code`, with the parameters its sentence needs
@@ -14,7 +14,7 @@ not JSON, a query parameter, a sign-in, a player's code) have codes here too: ev
 server answers names one (live/edges/web/api.py `_error` checks it like CommandError does).
 
 A refusal that quotes a rule of the tournament's document in its English (the `cite(...)` helpers) names
-`cite` among its parameters: `detail.cite` says which document and which article or RULES.md heading
+`cite` among its parameters: `detail.cite` says which document and which article or topic
 (live/rules/citations.py; null for words that name no document), and the pages append it to the sentence
 in their language. tests/unit/test_refusals.py fails on a refusal quoting a rule without it.
 """

@@ -529,7 +529,7 @@ def _bridge_seating(t: Tournament, state: State, s: ItemState) -> P.SeatingPubli
         rnd = schedule[number_ - 1]
         return P.SeatingPublished(item=s.item.id, method="berger", round=number_,
                                   matches=[{"home": h, "away": a} for h, a in rnd.pairs], bye=rnd.bye)
-    # After the league: the final of the two top teams, with the carry-over (RULES.md §2).
+    # After the league: the final of the two top teams, with the carry-over (docs/rules/novi-sad.md#final).
     unfinished = [x.item.id for x in state.items.values()
                   if (x.item.round or 0) <= len(schedule) and x.status != ItemStatus.ENDED]
     if unfinished:
@@ -537,7 +537,8 @@ def _bridge_seating(t: Tournament, state: State, s: ItemState) -> P.SeatingPubli
                                 "has not ended", {"field": "item",
                            "code": "seating.final_waiting", "items": unfinished})
     table = compute_standings(state)
-    if len(table) < 2:  # the others withdrew before half of their matches: they left the table (RULES.md §2)
+    # the others withdrew before half of their matches: they left the table (docs/rules/novi-sad.md#withdrawal)
+    if len(table) < 2:
         raise CommandError(409, "the final is played by the league's top two teams, and fewer than two are left in "
                                 "its standings", {"field": "item", "code": "seating.final_teams"})
     first, second = table[0]["team"], table[1]["team"]

@@ -1,7 +1,7 @@
 """The roster checks that a new member, a withdrawal and a line-up must pass; what the screens are
 shown of the rosters is derived in live/projections/rosters.py.
 
-Who joins a bridge team during the event (RULES.md §2 and §3 "Team sheets"): the checks that
+Who joins a bridge team during the event (docs/rules/team-sheets.md#rosters): the checks that
 `register_player` makes for a team's new member (live/commands/plan_changes.py calls `member_fields`), the
 players' club `rating`, and the console's `rosters` section. The pure rules are in live/rules/rosters.py.
 
@@ -34,28 +34,27 @@ from live.projections.lineups import boards_of, competition_rounds, sheet_rounds
 from live.projections.rosters import current, league_record, replacements
 from live.rules import lineups as L
 from live.rules import rosters as R
-from live.rules.citations import Rule, cite_detail, rule
+from live.rules.citations import OWN, TS, Rule, cite_detail, rule
 from live.rules.rosters import MAX_RATING
 
 #: Where each roster rule is written, by preset (the refusals quote it, and cite it in `detail.cite`).
 RULES_TEXT: dict[str, dict[str, Rule]] = {
     "novi-sad-teams": {
-        "one_team": rule("RULES.md §2 Team sheets: teams are extended with players who are members of no other team",
+        "one_team": rule(TS + "teams are extended with players who are members of no other team",
                          topic="team_sheets"),
-        "replacements_after_half": rule("RULES.md §2 Team sheets: after half of the matches one player of a team may "
+        "replacements_after_half": rule(TS + "after half of the matches one player of a team may "
                                         "be replaced", topic="team_sheets"),
-        "replacement_rating": rule("RULES.md §2 Team sheets: the new player's club rating is not higher than the "
+        "replacement_rating": rule(TS + "the new player's club rating is not higher than the "
                                    "average of the team's members", topic="team_sheets"),
     },
     "slovak-league": {
-        "one_team": rule("RULES.md §3 Team sheets, Slovak §17.3: a player who has played in the league for one team "
+        "one_team": rule("Slovak §17.3: a player who has played in the league for one team "
                          "cannot be added to another team's roster", section="§17.3"),
-        "one_roster": rule("RULES.md §3 Team sheets, Slovak §17: a player is on one team's roster (the move of one "
+        "one_roster": rule("Slovak §17: a player is on one team's roster (the move of one "
                            "who has not played yet, §17.4, is not done at the console)", section="§17"),
-        "roster_max": rule("RULES.md §3 Team sheets, Slovak §17.1: a roster has at most {n} members", section="§17.1"),
-        "roster_min": rule("RULES.md §3 Team sheets, Slovak §17.1: a roster has at least {n} members",
-                           section="§17.1"),
-        "added_before_match": rule("RULES.md §3 Team sheets, Slovak §17.2: the 5th and later members are added on "
+        "roster_max": rule("Slovak §17.1: a roster has at most {n} members", section="§17.1"),
+        "roster_min": rule("Slovak §17.1: a roster has at least {n} members", section="§17.1"),
+        "added_before_match": rule("Slovak §17.2: the 5th and later members are added on "
                                    "the day of a match before it starts", section="§17.2"),
         "substitute_rounds": rule("Slovak §27.1: a substitute may not play in half or more of the rounds of the "
                                   "competition ({n} rounds: at most {most})", section="§27.1"),
@@ -68,13 +67,13 @@ RULES_TEXT: dict[str, dict[str, Rule]] = {
 DEFAULT_TEXT = {
     "one_team": rule("a player is a member of one team"),
     "one_roster": rule("a player is a member of one team"),
-    "roster_max": rule("RULES.md Team sheets: a roster has at most {n} members", topic="team_sheets"),
-    "roster_min": rule("RULES.md Team sheets: a roster has at least {n} members", topic="team_sheets"),
-    "added_before_match": rule("RULES.md Team sheets: later members are added before a match starts",
+    "roster_max": rule(OWN + "a roster has at most {n} members", topic="team_sheets"),
+    "roster_min": rule(OWN + "a roster has at least {n} members", topic="team_sheets"),
+    "added_before_match": rule(OWN + "later members are added before a match starts",
                                topic="team_sheets"),
-    "replacements_after_half": rule("RULES.md Team sheets: after half of the matches players are replaced, not "
+    "replacements_after_half": rule(OWN + "after half of the matches players are replaced, not "
                                     "added", topic="team_sheets"),
-    "replacement_rating": rule("RULES.md Team sheets: the new player's rating is not higher than the team's average",
+    "replacement_rating": rule(OWN + "the new player's rating is not higher than the team's average",
                                topic="team_sheets"),
     "substitute_rounds": rule("a substitute plays in fewer than the rules' share of the rounds ({n} rounds: at most "
                               "{most})"),

@@ -1,7 +1,7 @@
 """The `sanction` command; what the screens are shown of the sanctions (each player's history and
 next step) is derived in live/projections/sanctions.py.
 
-The referee's sanctions by kind (RULES.md §1 "Sanctions and appeals", Čačak): the `sanction` command,
+The referee's sanctions by kind (docs/rules/sanctions.md#cacak): the `sanction` command,
 and the next step of each kind for each player, which the console proposes without a rule of its own.
 
     {"type": "sanction", "player": "p04", "kind": "bad_shuffle", "item": "r2"}

@@ -18,26 +18,27 @@ from live.rules.citations import CACAK, SLOVAK, Rule, cite_detail, rule
 #: Where each rule is written, by body (the refusals quote it, and cite it in `detail.cite`).
 RULES_TEXT: dict[str, dict[str, Rule]] = {
     A.COMMITTEE: {
-        "limit": rule("a player may ask {n} times in the tournament (RULES.md §1, sanctions and appeals)",
+        "limit": rule("a player may ask {n} times in the tournament (Čačak propositions, Judging: sanctions and "
+                      "appeals)",
                       topic="sanctions_appeals"),
-        "unanimity": rule("the committee may change the referee's decision only unanimously (RULES.md §1, sanctions "
-                          "and appeals)", topic="sanctions_appeals"),
-        "after_round": rule("the judges' committee meets after the round (RULES.md §1, sanctions and appeals)",
-                            topic="sanctions_appeals"),
-        "by": rule("a player asks the judges' committee (RULES.md §1, sanctions and appeals)",
+        "unanimity": rule("the committee may change the referee's decision only unanimously (Čačak propositions, "
+                          "Judging: sanctions and appeals)", topic="sanctions_appeals"),
+        "after_round": rule("the judges' committee meets after the round (Čačak propositions, Judging: sanctions and "
+                            "appeals)", topic="sanctions_appeals"),
+        "by": rule("a player asks the judges' committee (Čačak propositions, Judging: sanctions and appeals)",
                    topic="sanctions_appeals"),
     },
     A.PRESIDIUM: {
         "limit": rule("a team may appeal {n} times"),
-        "unanimity": rule("RULES.md §3, Slovak §28.5: the presidium's decision has no unanimity rule",
+        "unanimity": rule("Slovak §28.5: the presidium's decision has no unanimity rule",
                           section="§28.5"),
-        "after_round": rule("the presidium decides on a match played (RULES.md §3, Slovak §28)",
+        "after_round": rule("the presidium decides on a match played (Slovak §28)",
                             section="§28"),
-        "by": rule("RULES.md §3 Results and appeals, Slovak §28.3: an appeal is lodged in the team's name, by its "
+        "by": rule("Slovak §28.3: an appeal is lodged in the team's name, by its "
                    "captain or at least half of its line-up", section="§28.3"),
-        "signatures": rule("RULES.md §3 Results and appeals, Slovak §28.3: signed by the team's captain or at least "
+        "signatures": rule("Slovak §28.3: signed by the team's captain or at least "
                            "half of its line-up", section="§28.3"),
-        "provisional": rule("RULES.md §3 Results and appeals, Slovak §24.1: a result appealed is final once the "
+        "provisional": rule("Slovak §24.1: a result appealed is final once the "
                             "appeal is decided", section="§24.1"),
         "window": rule("Slovak §24.1: the term for an appeal ends {n} days after the overall results are published; "
                        "one lodged later is heard as a complaint (§28.2), which changes no result",
@@ -47,7 +48,7 @@ RULES_TEXT: dict[str, dict[str, Rule]] = {
 
 
 #: The document each body's rules are written in, whatever the tournament's preset: the judges' committee is
-#: Čačak's (RULES.md §1), the presidium the Slovak league's.
+#: Čačak's (docs/rules/appeals.md#cacak), the presidium the Slovak league's.
 DOCUMENT = {A.COMMITTEE: CACAK, A.PRESIDIUM: SLOVAK}
 
 
@@ -148,7 +149,8 @@ def provisional(state: State) -> dict[str, Any] | None:
         if pair is not None and {"item": line["item"], "home": pair[0], "away": pair[1]} not in matches:
             matches.append({"item": line["item"], "home": pair[0], "away": pair[1]})
     return {"items": sorted({x["item"] for x in lines}), "matches": matches,
-            "rule": cite(rules, "provisional") if rules.to == A.PRESIDIUM else "RULES.md §1: an appeal is open"}
+            "rule": cite(rules, "provisional") if rules.to == A.PRESIDIUM
+            else "Čačak propositions, Judging: an appeal is open"}
 
 
 def _shown(rules: A.AppealRules, x: dict[str, Any]) -> dict[str, Any]:

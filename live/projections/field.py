@@ -2,9 +2,9 @@
 
 A player withdrawn before playing (at the door: `withdraw_player` before any round they sat at) is gone
 from the day. He is not ranked (a field of 9 is "4th of 9", not "of 10"), owes no fee at the desk, and
-no picker, code list or slip offers him. A player who withdrew after playing keeps his rounds (RULES.md
-§1: they were played and count; live/core/tournament.py `Player.withdrawn`), so he stays in the
-standings, but he too is offered for no round to come.
+no picker, code list or slip offers him. A player who withdrew after playing keeps his rounds
+(docs/rules/cacak.md#withdrawal: they were played and count; live/core/tournament.py `Player.withdrawn`),
+so he stays in the standings, but he too is offered for no round to come.
 
 So each player is one of three (`standing`):
 
@@ -14,8 +14,8 @@ So each player is one of three (`standing`):
   name him: his withdrawal is a command like any other, and an undo brings him back).
 
 Taking part: sitting at a table of a round that has started (preferans: the published seating; a reserve
-playing the seat of an absent player plays it for him, RULES.md §1), or a result that names him; in a team
-event, a check-in for a match that has started, or a team sheet in force that names him.
+playing the seat of an absent player plays it for him, docs/rules/cacak.md#reserve), or a result that names him;
+in a team event, a check-in for a match that has started, or a team sheet in force that names him.
 """
 
 from __future__ import annotations

@@ -14,23 +14,23 @@ from live.projections.matches import match_pairs
 from live.projections.standings import prize_table
 from live.rules import lateness
 from live.rules import lineups as L
-from live.rules.citations import Rule, cite_detail, rule
+from live.rules.citations import OWN, TS, Rule, cite_detail, rule
 
 #: Where each rule is written, by preset (the refusals quote it, and cite it in `detail.cite`).
 RULES_TEXT: dict[str, dict[str, Rule]] = {
     "novi-sad-teams": {
-        "changes_at_breaks": rule("RULES.md §2 Team sheets: players change at half-time", topic="team_sheets"),
-        "substitute_max_boards": rule("RULES.md §2 Team sheets: a referee's substitute plays at most {n} boards of a "
+        "changes_at_breaks": rule(TS + "players change at half-time", topic="team_sheets"),
+        "substitute_max_boards": rule(TS + "a referee's substitute plays at most {n} boards of a "
                                       "match", topic="team_sheets"),
-        "individual_min_percent": rule("RULES.md §2 Team sheets: the final ranking counts players with at least {n} % "
+        "individual_min_percent": rule(TS + "the final ranking counts players with at least {n} % "
                                        "of the boards", topic="team_sheets"),
     },
     "slovak-league": {
-        "changes_at_breaks": rule("RULES.md §3 Team sheets, Slovak §27.5: players change only at the breaks",
+        "changes_at_breaks": rule("Slovak §27.5: players change only at the breaks",
                                   section="§27.5"),
-        "replaced_sits_out": rule("RULES.md §3 Team sheets, Slovak §27.5: a player replaced during a part may not "
+        "replaced_sits_out": rule("Slovak §27.5: a player replaced during a part may not "
                                   "play the following part", section="§27.5"),
-        "substitute_max_boards": rule("RULES.md §3 Team sheets, Slovak §17: only the team's roster plays",
+        "substitute_max_boards": rule("Slovak §17: only the team's roster plays",
                                       section="§17"),
         "substitute_rounds": rule("Slovak §27.1: a substitute may not play in half or more of the rounds of the "
                                   "competition ({n} rounds: at most {most})", section="§27.1"),
@@ -39,12 +39,12 @@ RULES_TEXT: dict[str, dict[str, Rule]] = {
 
 
 DEFAULT_TEXT = {
-    "changes_at_breaks": rule("RULES.md Team sheets: players change only at the breaks", topic="team_sheets"),
-    "replaced_sits_out": rule("RULES.md Team sheets: a player replaced during a part may not play the following part",
+    "changes_at_breaks": rule(OWN + "players change only at the breaks", topic="team_sheets"),
+    "replaced_sits_out": rule(OWN + "a player replaced during a part may not play the following part",
                               topic="team_sheets"),
-    "substitute_max_boards": rule("RULES.md Team sheets: a referee's substitute plays at most {n} boards of a match",
+    "substitute_max_boards": rule(OWN + "a referee's substitute plays at most {n} boards of a match",
                                   topic="team_sheets"),
-    "individual_min_percent": rule("RULES.md Team sheets: the final ranking counts players with at least {n} % of "
+    "individual_min_percent": rule(OWN + "the final ranking counts players with at least {n} % of "
                                    "the boards", topic="team_sheets"),
     "substitute_rounds": rule("a substitute plays in fewer than the rules' share of the rounds ({n} rounds: at most "
                               "{most})"),
@@ -53,7 +53,7 @@ DEFAULT_TEXT = {
 
 def _rule(t: Tournament, name: str) -> Rule:
     return RULES_TEXT.get(t.preset, {}).get(name) or DEFAULT_TEXT.get(name) \
-        or rule(f"RULES.md Team sheets ({name})", topic="team_sheets")
+        or rule(f"{OWN}{name}", topic="team_sheets")
 
 
 def cite(t: Tournament, rule: str, **values: Any) -> str:

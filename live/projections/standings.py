@@ -251,7 +251,7 @@ def final_view(state: State) -> dict[str, Any] | None:
 
 def prize_table(state: State) -> tuple[list[dict[str, Any]], str]:
     """The standings rows the prizes follow, each with its explicit "rank", and by what: "final" once the
-    Novi Sad final has a winner (RULES.md §2: the champion is the final's winner, its loser 2nd;
+    Novi Sad final has a winner (docs/rules/novi-sad.md#final: the champion is the final's winner, its loser 2nd;
     `prizes.champion_first`), else "standings" (the table as it stands). The standings themselves stay the
     league's. The rank is written out here because after a final it is not the position (a team that
     shared the league's 2nd place with a finalist is 3rd, below the champion and the runner-up)."""
@@ -318,8 +318,9 @@ def departed(state: State, scores: list[bridge.Score]) -> list[str]:
 
 
 def apply_withdrawals(state: State, scores: list[bridge.Score]) -> tuple[list[bridge.Score], set[str]]:
-    """RULES.md §2 / §3: before half of its matches a departed team's results are erased (it leaves the
-    table); after half, each of its remaining matches is a forfeit it caused."""
+    """docs/rules/novi-sad.md#withdrawal, docs/rules/slovak-league.md#withdrawal: before half of its matches a
+    departed team's results are erased (it leaves the table); after half, each of its remaining matches is a
+    forfeit it caused."""
     t = state.tournament
     rules = t.rules
     schedule = league_schedule(t)

@@ -1,4 +1,4 @@
-"""The scoring desk's list after each preferans round (RULES.md §1 "Desk", Čačak): per table, who brings
+"""The scoring desk's list after each preferans round (docs/rules/cacak.md#slip): per table, who brings
 the result slip and the cards (the winner) and who pays the scoring fee (the last-placed), from the
 results as scored. A projection of the fold: nothing is stored; the rule is live/rules/table_slips.py.
 

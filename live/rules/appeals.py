@@ -1,11 +1,11 @@
 """Appeals against a referee's (director's) decision, as pure functions: who may appeal, how often, and what
 a decision changes, for the two bodies the rule documents name.
 
-- Čačak (RULES.md §1 "Sanctions and appeals"): "every player has the right, three times during the
+- Čačak (docs/rules/appeals.md#cacak): "every player has the right, three times during the
   tournament, to ask the opinion of the judges' committee when not satisfied with the referee's
   decision. ... The committee meets after the end of the round and may change the referee's original
   decision only unanimously; its decision is final, without appeal."
-- Slovak league (RULES.md §3 "Results and appeals", seed §28.3, §28.5, §24.1): "the appeal against the
+- Slovak league (docs/rules/appeals.md#slovak, seed §28.3, §28.5, §24.1): "the appeal against the
   director's decision ... may be lodged in the team's name by the team's captain or by at least half of
   the members of the team's basic line-up"; the federation's presidium decides within 28 days; until
   then the result is not final (§24.1, §28.2). No limit on the number of appeals, no unanimity rule.

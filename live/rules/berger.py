@@ -1,4 +1,5 @@
-"""Berger round-robin schedules (FIDE Handbook C.05 Annex 1), for the team events (RULES.md §2, §3).
+"""Berger round-robin schedules (FIDE Handbook C.05 Annex 1), for the team events (docs/rules/novi-sad.md#format,
+docs/rules/slovak-league.md#format).
 
 The FIDE Berger table for n (even) numbers keeps n fixed and rotates 1 … n−1: in round r the
 other numbers are read from 1 + (r−1)·n/2 (mod n−1) onwards as s₀ … s_{n−2}; board 1 pairs
@@ -8,10 +9,10 @@ the published table (the unit tests hold the tables for 4, 6, 8 and 10).
 
 An odd number of teams gets a dummy as the highest number (FIDE: "the highest number counts as
 a bye"): the team drawn against it has the bye that round, so each team has exactly one bye per
-cycle. A double round robin repeats the first cycle with home and away reversed (RULES.md §2:
+cycle. A double round robin repeats the first cycle with home and away reversed (docs/rules/novi-sad.md#format:
 rounds 1–5 the first-listed team is home, rounds 6–10 reversed). FIDE recommends swapping the
 last two rounds of the first cycle in a double round robin (no team three times running at
-home); that is `swap_last_two`, off by default because RULES.md does not ask for it.
+home); that is `swap_last_two`, off by default because no rules document asks for it.
 
 Home is the first of each pair: the open room in bridge, White in chess.
 """

@@ -1,4 +1,5 @@
-"""Team-match scoring and standings for the bridge events (RULES.md §2 Novi Sad, §3 Slovak league).
+"""Team-match scoring and standings for the bridge events (docs/rules/novi-sad.md,
+docs/rules/slovak-league.md).
 
 Everything here is a pure function of the results it is given: no clock, no I/O. A match played
 at the table becomes two `Score` lines (one per team) through a VP scale (live/rules/vp.py);
@@ -6,7 +7,7 @@ byes and matches that were not played (forfeits, Slovak §27.8 "unplayed matches
 `Score` lines too, computed by the functions below; procedural penalties are separate `Penalty`
 deductions. `standings()` adds the lines up and breaks ties.
 
-Interpretations (RULES.md and the seeds leave them open; each is also said where it is used):
+Interpretations (the seeds leave them open; each is also said where it is used):
 
 * "Average so far" (Novi Sad "dotadašnji prosek", Slovak §27.8 "priemer za posledné odohraté
   zápasy"): the mean VP of the team's matches *played at the table* in rounds before the round
@@ -124,7 +125,7 @@ class Penalty:
 
     E.g. Slovak league: 1 VP for a forbidden convention (§25.9b), ½ VP for a fouled board
     (§27.6b), 2 or 3 VP to both teams for a match played in the wrong direction (§27.6c–d);
-    Novi Sad: 1 VP per started 5 minutes over time.
+    Novi Sad: 1 VP for every whole 5 minutes over time (docs/rules/differences.md#novi-sad-overtime-blocks).
     """
 
     team: TeamId
@@ -166,7 +167,7 @@ def score_match(match: MatchResult, scale: str) -> tuple[Score, Score]:
 
 
 def novi_sad_bye(team: TeamId, round: int, bye_vp: Number | float = _NOVI_SAD["bye_vp"]) -> Score:
-    """RULES.md §2: a team without an opponent this round gets 12 VP (no IMPs: the seed gives none)."""
+    """docs/rules/novi-sad.md#bye: a team without an opponent this round gets 12 VP (no IMPs: the seed gives none)."""
     return Score(round, team, None, to_decimal(bye_vp), kind=BYE, note="bye")
 
 
@@ -235,11 +236,11 @@ def novi_sad_forfeit(
     guilty_vp: Number | float = _NOVI_SAD["forfeit_guilty_vp"],
     total: Number = 20,
 ) -> tuple[Score, Score]:
-    """RULES.md §2 forfeit: (innocent line, guilty line).
+    """docs/rules/novi-sad.md#forfeit: (innocent line, guilty line).
 
     The innocent team gets the best of 12 VP, its own average VP so far, and 20 − the guilty
     team's average VP so far ("protivnički negativni prosek"); the guilty team gets 0 VP (a
-    parameter: the seed names no number, RULES.md says 0). Averages: see `average_vp`, rounded
+    parameter: the seed names no number, the project reads 0). Averages: see `average_vp`, rounded
     to 0.01. Neither team gets IMPs (the seed names none), so the IMP difference is untouched.
     """
     history = list(history)
@@ -276,8 +277,9 @@ def slovak_unplayed(
     average VP the other teams scored against the innocent team in their played matches — with
     the IMPs at the bottom of that band (signed, the team's side: 5 VP on 24 boards → −57).
 
-    `complement` is 25 as RULES.md says; note that the table's results add up to 30 (15:15 …
-    25:5), so "doplnok k priemeru" in the seed may mean 30 − average (see the hand-back notes).
+    `complement` is 25 as the project's working summary read it; note that the table's results add up to
+    30 (15:15 … 25:5), so "doplnok k priemeru" in the seed may mean 30 − average
+    (docs/rules/differences.md#slovak-complement).
     """
     history = list(history)
     best_options: list[tuple[Decimal, str]] = [
@@ -314,7 +316,7 @@ def forfeits_lost(scores: Iterable[Score], team: TeamId) -> int:
 
 
 def disqualified(scores: Iterable[Score], team: TeamId, max_forfeits: int = _NOVI_SAD["max_forfeits"]) -> bool:
-    """RULES.md §2: a team may lose at most two matches by forfeit; a third disqualifies it.
+    """docs/rules/novi-sad.md#withdrawal: a team may lose at most two matches by forfeit; a third disqualifies it.
 
     What disqualification does to its results the seed does not say; treating it as a
     withdrawal at that moment (`novi_sad_withdrawal`) is the natural reading.
@@ -362,7 +364,8 @@ def novi_sad_withdrawal(
     min_vp: Number | float = _NOVI_SAD["forfeit_vp"],
     guilty_vp: Number | float = _NOVI_SAD["forfeit_guilty_vp"],
 ) -> Withdrawal:
-    """RULES.md §2: withdrawal before half of the matches erases them all; after, the rest are forfeits.
+    """docs/rules/novi-sad.md#withdrawal: withdrawal before half of the matches erases them all; after, the
+    rest are forfeits.
 
     "Half of the matches" is the team's own schedule: `scheduled` (default: its non-bye lines
     so far + `remaining`). Fewer than half played at the table → every line of and against the
@@ -534,7 +537,7 @@ def standings(
 
 
 def final_carry_over(league_results: Iterable[MatchResult], first: TeamId, second: TeamId) -> float:
-    """RULES.md §2: the IMPs the first-placed team carries into the final.
+    """docs/rules/novi-sad.md#final: the IMPs the first-placed team carries into the final.
 
     Half of the aggregate IMP difference of the league matches played between the two finalists,
     if the first-placed team won them on aggregate ("bila uspešnija" in the total balance of the

@@ -1,5 +1,5 @@
-"""Which round a player's own check-in is for (RULES.md "What late means everywhere": a check-in is made
-by the referee, or by the player from a phone with a per-player code), pure: the clock is passed in.
+"""Which round a player's own check-in is for (docs/rules/check-in.md#who: a check-in is made by the
+referee, or by the player from a phone with a per-player code), pure: the clock is passed in.
 
 A player who taps "I am here" arrives for the next round to be played: the first round, in time order, not
 started and neither over nor missed, once its check-in is open (`checkin_opens_before` ahead of its start).

@@ -1,18 +1,17 @@
-"""Which rule of which document a refusal applies, as data (issue 11).
+"""Which rule of which document a refusal applies, as data (docs/design.md#refusals-by-code,
+docs/rules/index.md#citations).
 
-Why: a refusal's English `error` quotes its rule ("RULES.md §3 Team sheets, Slovak §17.1: a roster has at
-least 4 members"), but the pages say the refusal in their own language from `detail.code` and could not
-say which rule it was. Each quoted rule (the `RULES_TEXT` tables of live/projections/lineups.py,
-live/projections/appeals.py and live/commands/rosters.py) is a `Rule`: its English words and its
-`Citation` side by side, so the words and the data come from one entry; the refusal carries
-`Citation.detail()` in `detail.cite`, and the pages append it with the document's name in their catalogue
-(referee.refused.cite).
+Why: a refusal's English `error` quotes its rule ("Slovak §17.1: a roster has at least 4 members"), but the
+pages say the refusal in their own language from `detail.code` and could not say which rule it was. Each
+quoted rule (the `RULES_TEXT` tables of live/projections/lineups.py, live/projections/appeals.py and
+live/commands/rosters.py) is a `Rule`: its English words and its `Citation` side by side, so the words and
+the data come from one entry; the refusal carries `Citation.detail()` in `detail.cite`, and the pages append
+it with the document's name in their catalogue (referee.refused.cite).
 
 A citation names the rules document (`doc`, a preset's name: the Čačak tournament rules, the Novi Sad
 rules, the Slovak league's "Súťažný poriadok") and either the document's numbered article (`section`,
-"§17.1": the Slovak document numbers its articles) or, for a document without numbered articles, the
-RULES.md heading the rule is written under (`topic`, one of `TOPICS`).
-"""
+"§17.1": the Slovak document numbers its articles) or, for a document whose articles have no numbers of
+their own, the topic the rule is written under (`topic`, one of `TOPICS`), each a page of docs/rules/."""
 
 from __future__ import annotations
 
@@ -26,12 +25,19 @@ CACAK = "cacak-preferans"
 NOVI_SAD = "novi-sad-teams"
 SLOVAK = "slovak-league"
 
-#: The RULES.md headings a citation may name (a document without numbered articles), as RULES.md writes them.
+#: The topics a citation may name (a document without numbered articles), as the refusals' words write them:
+#: team sheets (docs/rules/team-sheets.md), the Slovak results and appeals (docs/rules/appeals.md#slovak), the
+#: Čačak sanctions and appeals (docs/rules/sanctions.md#cacak, docs/rules/appeals.md#cacak).
 TOPICS: dict[str, str] = {
     "team_sheets": "Team sheets",
     "results_appeals": "Results and appeals",
     "sanctions_appeals": "sanctions and appeals",
 }
+
+#: How the refusals name the team-sheets rules of the Novi Sad document (everything under its one numbered
+#: heading, §1) and of a tournament whose preset has no words of its own (docs/rules/index.md#citations).
+TS = "Team sheets (Novi Sad §1): "
+OWN = "Team sheets (the tournament's propositions): "
 
 SECTION = re.compile(r"^§\d+(\.\d+)*$")
 
@@ -39,7 +45,7 @@ SECTION = re.compile(r"^§\d+(\.\d+)*$")
 @dataclass(frozen=True)
 class Citation:
     """Where a rule is written: `doc` (a preset's rules document; None: the tournament's own preset) and its
-    `section` ("§17.1") or RULES.md `topic` (a key of TOPICS)."""
+    `section` ("§17.1") or `topic` (a key of TOPICS)."""
 
     doc: str | None = None
     section: str | None = None

@@ -1,4 +1,4 @@
-"""The registration desk (RULES.md §1 and §2 "Desk"), as pure functions: what each player or team
+"""The registration desk (docs/rules/desk.md), as pure functions: what each player or team
 owes, what a payment may be, and the prize fund the payments make.
 
 The seeds:
@@ -42,8 +42,8 @@ SHARE, MIN_SHARE, FUND_FROM, NO_REFUND = ("prize_fund_share", "prize_fund_min_sh
                                           "withdrawn_no_refund")
 #: How the refusals name the seeds' rules.
 RULE_TEXT = {
-    MIN_SHARE: "RULES.md §1: at least 70 % of the entry fees go to the prize fund; §2: all of them",
-    NO_REFUND: "RULES.md §1: a player who leaves or is removed from the tournament gets no refund",
+    MIN_SHARE: "Čačak: at least 70 % of the entry fees go to the prize fund; Novi Sad §1: all of them",
+    NO_REFUND: "Čačak: a player who leaves or is removed from the tournament gets no refund",
 }
 _CENT = Decimal("0.01")
 
@@ -173,7 +173,7 @@ def check_payment(fees: Fees, what: str, amount: Decimal, balance: Balance, *, w
         return
     if what == MATCH_FEE and match_fee(fees, junior=junior) == 0:
         who = "juniors play free" if junior and fees.match > 0 else "these rules charge no match fee"
-        raise DeskError("what", f"no match fee is due: {who} (RULES.md §2)", "match_fee_junior" if junior else None)
+        raise DeskError("what", f"no match fee is due: {who} (Novi Sad §1)", "match_fee_junior" if junior else None)
     if amount > balance.most:
         owed = max(Decimal(0), balance.owed)
         ahead = f"; at most {shown(balance.most)} paying ahead for the matches still to play" if balance.ahead else ""

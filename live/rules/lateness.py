@@ -1,8 +1,8 @@
-"""Late arrival and time penalties (RULES.md §1 "Late arrival", §2 "Time penalties", §3 "Late arrival"), pure.
+"""Late arrival and time penalties (docs/rules/lateness.md), pure.
 
 No clock and no I/O: every instant is an `int` of epoch milliseconds given by the caller, and
 "now" is an argument like any other, so a corrected check-in simply recomputes everything
-(RULES.md "What late means everywhere": penalties are derived, never typed in).
+(docs/rules/lateness.md#derived: penalties are derived, never typed in).
 
 How late is late (all three presets):
 
@@ -171,7 +171,7 @@ def running_clock(reference_start: int, pauses: Iterable[Pause] = ()) -> Running
     return RunningClock(running_ms(reference_start, at, merged), at, True)
 
 
-# ---- Čačak preferans (RULES.md §1 "Late arrival") ----------------------------------------
+# ---- Čačak preferans (docs/rules/cacak.md#late-arrival) ------------------------------------
 
 
 @dataclass(frozen=True)
@@ -248,7 +248,7 @@ class LatePenalty:
 def preferans_late_penalty(
     late_ms: int, params: PreferansLateParams = PREFERANS_DEFAULTS, *, announced: bool = False,
 ) -> LatePenalty:
-    """RULES.md §1 "Late arrival": the penalty of a player `late_ms` late (see `late_ms`).
+    """docs/rules/cacak.md#late-arrival: the penalty of a player `late_ms` late (see `late_ms`).
 
     - Up to 5:00 inclusive is tolerated ("up to 5 minutes"; the boundary rule): no bule, logged.
       5:00.001 and later is penalized.
@@ -297,7 +297,7 @@ PENDING, COMPLETE, RESERVE, WALKOVER, NO_GAME = "pending", "complete", "reserve"
 
 @dataclass(frozen=True)
 class TableAtDeadline:
-    """A preferans table at the 30-minute mark (RULES.md §1 "Late arrival").
+    """A preferans table at the 30-minute mark (docs/rules/cacak.md#late-arrival).
 
     `decided` is False before the deadline (or while an open pause holds it, `deadline` None);
     `present` / `absent` then say who has come so far. Once decided: `reserve_for` lists the
@@ -364,7 +364,7 @@ def preferans_table_at_deadline(
     return TableAtDeadline(True, deadline, present, absent, reserve_for=absent)
 
 
-# ---- Novi Sad (RULES.md §2 "Time penalties") ---------------------------------------------
+# ---- Novi Sad (docs/rules/novi-sad.md#overtime, #forfeit) ------------------------------------
 
 
 @dataclass(frozen=True)
@@ -458,8 +458,8 @@ def novi_sad_overtime(
     caused_by: TeamId | None = None,
     boards: int | None = None,
 ) -> OvertimePenalty:
-    """RULES.md §2: 1 VP for every 5 minutes beyond play + scoring (1 h 45 min for 12 boards; a match of
-    `boards` boards is allowed the same pace for its boards, see `NoviSadTimeParams`).
+    """docs/rules/novi-sad.md#overtime: 1 VP for every 5 minutes beyond play + scoring (1 h 45 min for 12
+    boards; a match of `boards` boards is allowed the same pace for its boards, see `NoviSadTimeParams`).
 
     The time runs from the scheduled start (not from when the late team arrived: a late arrival
     counts toward it) to the submission of the result, minus the round's pauses. Blocks are
@@ -479,7 +479,7 @@ def novi_sad_overtime(
     return OvertimePenalty(elapsed, over, blocks, params.vp_per_block * blocks, caused_by)
 
 
-# ---- Slovak league (RULES.md §3 "Late arrival (§18, §27.2)") -----------------------------
+# ---- Slovak league (docs/rules/slovak-league.md#late-arrival: §18, §27.2) -----------------
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,4 @@
-"""Team sheets of the bridge events (RULES.md §2 and §3 "Team sheets"), as pure functions: the boards
+"""Team sheets of the bridge events (docs/rules/team-sheets.md), as pure functions: the boards
 of each part of a match, who sits at the table in each part, the boards each player played, the
 substitutions during a part, and the share of the boards that the Novi Sad individual ranking needs.
 
@@ -8,7 +8,7 @@ breaks only. During a part the sheet may record a *substitution*: `boards` board
 part played by someone else than `out`, either
 
 - a roster member of the team, allowed exceptionally by the director (Slovak §27.5, where the seed has
-  it; RULES.md calls it §25.5): the player replaced may not play the following part
+  it; docs/rules/differences.md#slovak-substitution-paragraph): the player replaced may not play the following part
   (`replaced_sits_out`), or
 - a referee's substitute, a person from outside the team's line-up (Novi Sad: "sudijska zamena"): at
   most `substitute_max_boards` (3) boards of a match in all. Only the team's members are counted:

@@ -1,4 +1,4 @@
-"""Scoring of one preferans game at a table (RULES.md §1 "Scoring of one game"), as pure functions.
+"""Scoring of one preferans game at a table (docs/rules/cacak.md#scoring), as pure functions.
 
 A table's slip gives each player's result in bule, signed (+ good, − bad); the results of a table
 sum to zero because every supa one player writes is a supa another owes. Places at the table
@@ -169,7 +169,7 @@ def score_table(
     """Score one game: each player's result in bule (summing to 0) and, for ties, the supe written.
 
     `deductions` are late-arrival bule taken off the entered results when a tournament chooses
-    `late_penalty_applies = "result"` (RULES.md §1): the slip still sums to 0, the places and
+    `late_penalty_applies = "result"` (docs/rules/cacak.md#late-arrival): the slip still sums to 0, the places and
     points follow the results after the deduction.
 
     Raises `ResultError` for a table that is not of 3 or 4 players, results that do not sum to 0

@@ -1,4 +1,4 @@
-"""The rules presets: every number RULES.md names, as parameters an organizer may override.
+"""The rules presets: every number the rules (docs/rules/) name, as parameters an organizer may override.
 
 A tournament file picks a preset by name and may override any key in its `[rules]` table;
 the loader rejects keys that no preset knows, so a typo cannot silently keep a default.
@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 PRESETS: dict[str, dict[str, Any]] = {
-    # RULES.md §1, Čačak preferans tournament.
+    # Čačak preferans tournament (docs/rules/cacak.md).
     "cacak-preferans": {
         "game": "preferans",
         "call_before": 5.0,  # "to your tables" call, minutes before the start
@@ -41,7 +41,7 @@ PRESETS: dict[str, dict[str, Any]] = {
         "sanction_forbidden_bid_bule": 20,  # a game declared that cannot be played after the one declared
         "sanction_partner_pass_bule": 10,  # letting the partner pass with seven tricks countable
         "appeals_per_player": 3,  # requests to the judges' committee in the tournament
-        "scoring_fee": 200,  # dinars the last-placed of each table pays for the scoring (live/rules/slips.py)
+        "scoring_fee": 200,  # dinars the last-placed of each table pays for the scoring (live/rules/table_slips.py)
         # The desk (live/rules/desk.py): 4000 dinars a player, ladies 2000; at least 70 % of the entry fees
         # to the prize fund (the organizer sets the share, not below the minimum); no refund on withdrawal.
         "currency": "RSD",
@@ -64,7 +64,7 @@ PRESETS: dict[str, dict[str, Any]] = {
         "count_from": "start",  # "start" | "grace_end": where the minutes of the penalty are counted from
         "late_penalty_applies": "paper",  # "paper" (300 + penalty) | "result" (deducted from the result)
     },
-    # RULES.md §2, Novi Sad open team championship: 12 boards in two halves.
+    # Novi Sad open team championship (docs/rules/novi-sad.md): 12 boards in two halves.
     "novi-sad-teams": {
         "game": "bridge",
         "call_before": 0.0,
@@ -110,7 +110,7 @@ PRESETS: dict[str, dict[str, Any]] = {
         "prize_fund_min_share": 100,
         "prize_fund_from": ["entry", "match_fee"],
     },
-    # RULES.md §3, Slovak league: a match of more than 16 boards is split into equal parts of
+    # Slovak league (docs/rules/slovak-league.md#parts): a match of more than 16 boards is split into equal parts of
     # at most 16 boards (24 → 2 × 12, 36 → 3 × 12).
     "slovak-league": {
         "game": "bridge",
@@ -125,7 +125,8 @@ PRESETS: dict[str, dict[str, Any]] = {
         "vp_scale": "slovak25",  # the 25-VP table of Annex 1
         "bye_bonus": 0.2,  # bye and §27.8 (a): a draw + 20 % (15 → 18 VP)
         "forfeit_guilty_vp": 5.0,  # §27.8 (d)
-        "unplayed_complement": 25.0,  # §27.8 (c): this − the opponent's average (RULES.md: 25)
+        # §27.8 (c): this − the opponent's average (docs/rules/differences.md#slovak-complement)
+        "unplayed_complement": 25.0,
         "standings_tiebreaks": ["h2h_vp", "imp_diff", "h2h_imp_diff"],  # §19; then shared
         # Late arrival §18, §27.2 (live/rules/lateness.py).
         "checkin_opens_before": 60.0,

@@ -1,5 +1,5 @@
-"""Prize money by place: RULES.md §1 Čačak (50/25/15/10 % of the fund), §2 Novi Sad (60 : 40, by the final);
-and the places a sponsor's prize goes to (§1: the 5th), the presets' `sponsor_places`.
+"""Prize money by place: Čačak (50/25/15/10 % of the fund), Novi Sad (60 : 40, by the final); and the places
+a sponsor's prize goes to (Čačak: the 5th; docs/rules/prizes.md), the presets' `sponsor_places`.
 
 The shares are the presets' `prize_shares` (percent of the fund for 1st, 2nd, …). Competitors
 who share a place share the money of the places they cover: two players tied for 2nd take
@@ -70,9 +70,10 @@ def prizes(
 
 
 def sponsored(ranking: Iterable[tuple[str, int]], places: Iterable[int]) -> dict[int, list[str]]:
-    """The competitors each sponsor's place goes to (RULES.md §1: "5th place … get[s] a sponsor prize"), from
-    (id, rank) pairs as `prizes` takes them: those whose place is it, or whose shared place covers it (two tied
-    for 4th cover the 4th and the 5th place: both). A place nobody reaches (a field of four) goes to nobody."""
+    """The competitors each sponsor's place goes to (docs/rules/prizes.md#cacak: "the fifth place … get[s]
+    sponsors' prizes"), from (id, rank) pairs as `prizes` takes them: those whose place is it, or whose shared
+    place covers it (two tied for 4th cover the 4th and the 5th place: both). A place nobody reaches (a field
+    of four) goes to nobody."""
     groups: dict[int, list[str]] = {}
     for competitor, rank in ranking:
         groups.setdefault(rank, []).append(competitor)
@@ -81,7 +82,7 @@ def sponsored(ranking: Iterable[tuple[str, int]], places: Iterable[int]) -> dict
 
 
 def champion_first(ranking: Iterable[tuple[str, int]], winner: str, runner_up: str) -> list[tuple[str, int]]:
-    """The ranking the prizes follow once a final is decided (Novi Sad, RULES.md §2): "the champion is the
+    """The ranking the prizes follow once a final is decided (docs/rules/novi-sad.md#final): "the champion is the
     team with more IMPs in the final, counting the carry-over", so the final's winner is 1st and its loser
     2nd, whatever their league places; every other team keeps its league order, from 3rd down (a team that
     shared the league's 2nd place with a finalist is 3rd)."""

@@ -1,4 +1,4 @@
-"""Who may join a bridge team during the event (RULES.md §2 and §3 "Team sheets"), as pure functions.
+"""Who may join a bridge team during the event (docs/rules/team-sheets.md#rosters), as pure functions.
 
 - Slovak §17.1: a roster has 4 to 8 members (`roster_min`, `roster_max`); §17.2: the 5th and later may
   be added afterwards, at the latest on the day of a match before it starts (the server: while no

@@ -1,4 +1,4 @@
-"""Sanctions during play (RULES.md §1 "Sanctions and appeals", Čačak), as pure functions.
+"""Sanctions during play (docs/rules/sanctions.md#cacak), as pure functions.
 
 The referee names the kind of offence and the preset says what it costs, in bule:
 
@@ -17,7 +17,7 @@ The referee names the kind of offence and the preset says what it costs, in bule
 - `partner_pass` (letting the partner pass with seven tricks countable and a correct entry):
   10 bule (`sanction_partner_pass_bule`).
 
-- `signalling` (RULES.md §1; the seed, "Забрањена је употреба … сигнала"): "a polite warning by
+- `signalling` (docs/rules/sanctions.md#signalling; the seed, "Забрањена је употреба … сигнала"): "a polite warning by
   the leader, then a public warning by the referee, then the offender may not follow in that hand"
   (`SIGNALLING_STEPS`): measures, not bule. The leader's warning is given at the table; the referee
   records it when told, so the ladder has a history to step on. Counted like the bad shuffle, over
@@ -28,7 +28,7 @@ The referee names the kind of offence and the preset says what it costs, in bule
   (`deduction_points`). Points ("бодови") are the standings' own unit: the 4 / 3 / 1 points of a
   game and its 0.1 steps (live/rules/preferans.py), so N is in tenths of a point.
 
-Like every preferans penalty the bule are written on the paper (RULES.md §1, late arrival), so
+Like every preferans penalty the bule are written on the paper (docs/rules/sanctions.md#on-the-paper), so
 the slip's result already holds them: the effects are penalty lines the standings show beside
 the result (`penalty_bule`), never subtracted again. A deduction is the one sanction the standings
 subtract (`penalty_points`): it is not on any paper.

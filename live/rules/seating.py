@@ -1,4 +1,4 @@
-"""Preferans seating (RULES.md §1 "Round signals"): who sits at which table, as pure functions.
+"""Preferans seating (docs/rules/cacak.md#seating): who sits at which table, as pure functions.
 
 Round 1 is drawn by lot; the draw is a `random.Random(seed)` shuffle of the player ids in sorted
 order, so the seed alone (logged with the draw) replays it, whatever order the players were
@@ -6,7 +6,7 @@ registered or passed in. Every later round is seated from the results table: ran
 table 1, 4–6 at table 2, and so on.
 
 A field that is not a multiple of 3 gets tables of four, the lowest-numbered tables first
-(RULES.md: "lowest tables first"): n = 3k + 1 makes table 1 a table of four, n = 3k + 2 makes
+(docs/rules/cacak.md#seating: "the lowest-numbered first"): n = 3k + 1 makes table 1 a table of four, n = 3k + 2 makes
 tables 1 and 2 tables of four (31 players: table 1 of four, tables 2–10 of three; 32 players:
 tables 1–2 of four, tables 3–10 of three). So after round 1 the top of the standings plays at the
 tables of four. Five players cannot be seated (one table of 3 leaves 2; two tables of 4 need 8),

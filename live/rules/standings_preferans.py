@@ -1,21 +1,22 @@
-"""Preferans tournament standings (RULES.md §1, "Tournament standings" and the best-lady prize).
+"""Preferans tournament standings (docs/rules/cacak.md#standings, and the best lady:
+docs/rules/prizes.md#cacak).
 
 The standings are the sum of each player's points over the rounds; ties are broken by a chain
 of criteria, the preset's `standings_tiebreaks` (default: the sum of results in bule, then head
 to head), and players still tied share the place. The chain is a parameter because the seed only
-scores a game and RULES.md adds the tournament ranking as an interpretation.
+scores a game and the tournament ranking is an interpretation (docs/rules/cacak.md#standings).
 
 Head to head (our definition, the seed has none): among the players tied on everything before it
 in the chain, every time two of them sat at the same table, the one with the better place at
 that table (places include the supe tie-breaks) scores +1 and the other −1; a shared place is 0.
 A player's head-to-head value is the sum over his meetings with the other tied players, so
-players who never met stay level. As in the bridge standings (RULES.md §1: "each group still
-tied after a criterion starts the chain again among its own members only"), a criterion that
+players who never met stay level. As in the bridge standings (docs/rules/slovak-league.md#standings: "each
+group still tied after a criterion starts the chain again among its own members only"), a criterion that
 splits a tied group sends each smaller group still tied back to the start of the chain, so head
 to head is counted again among the smaller group's own members: two players left level inside a
 three-way tie are separated by their own meetings.
 
-A referee's deduction of points (RULES.md §1 "Sanctions and appeals": "a warning, a deduction of
+A referee's deduction of points (docs/rules/sanctions.md#deduction: "a warning, a deduction of
 points, and as the last measure removal"; live/rules/sanctions.py) is in the same tournament points
 and comes off the sum before anything is ranked: the row's `points` are what the player has after it,
 `penalty_points` what was taken. The bule, head to head and rounds do not change.

@@ -1,4 +1,4 @@
-"""Who brings a table's result slip and who pays for the scoring (RULES.md §1 "Desk", Čačak).
+"""Who brings a table's result slip and who pays for the scoring (docs/rules/cacak.md#slip).
 
 The seed: "the winner of the game brings the slip with the result and the cards to the scoring
 table, and the last-placed pays 200 dinars as a fee for processing the data" (`scoring_fee`).

@@ -2,8 +2,8 @@
 
 A team match ends as two IMP totals; the standings add up victory points (VP) instead, so one
 runaway match cannot decide an event. Which scale converts the margin is a rules parameter
-(`vp_scale`): the Novi Sad championship uses the WBF continuous scale (RULES.md §2), the
-Slovak league the 25-VP table of Annex 1 of its regulations (RULES.md §3).
+(`vp_scale`): the Novi Sad championship uses the WBF continuous scale (docs/rules/novi-sad.md#scoring),
+the Slovak league the 25-VP table of Annex 1 of its regulations (docs/rules/slovak-league.md#vp-table).
 
 Every VP here is a `decimal.Decimal` (the WBF scale in hundredths, the Slovak table in whole
 points), never a float: the standings compare sums of VP for equality, and a float sum of

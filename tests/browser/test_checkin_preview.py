@@ -1,7 +1,7 @@
-"""The console's check-in card asks the server what it cannot know itself (issue 11, "the pages hold no
-rule"): a typed arrival time is priced by GET /api/lateness/preview — asked once the referee stops typing,
-"checking…" meanwhile, the server's own words when it refuses the time — and the Seat reserve button
-comes when the row's `reserve_from_ms` is reached, with the bule the server says the reserve starts with."""
+"""The console's check-in card asks the server what it cannot know itself (docs/design.md#the-console-asks, "the pages
+hold no rule"): a typed arrival time is priced by GET /api/lateness/preview — asked once the referee stops typing,
+"checking…" meanwhile, the server's own words when it refuses the time — and the Seat reserve button comes when the
+row's `reserve_from_ms` is reached, with the bule the server says the reserve starts with."""
 
 from __future__ import annotations
 

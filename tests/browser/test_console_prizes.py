@@ -114,7 +114,8 @@ async def test_the_console_shows_the_prize_list_and_puts_it_on_the_display_and_o
         expected = await prize_list(server)
         paid = expected["prizes"]
         assert [p["amount"] for p in paid[:4]] == [50_000, 25_000, 15_000, 10_000]
-        # RULES.md §1: "5th place … get[s] a sponsor prize": the 5th (ten tables' winners ahead of the rest)
+        # docs/rules/prizes.md#cacak: the fifth place gets a sponsor's prize: the 5th (ten tables' winners ahead of the
+        # rest)
         (fifth,) = expected["sponsor_prizes"]
         assert (fifth["place"], fifth["rank"]) == (5, 5) and fifth["id"] not in [p["id"] for p in paid]
 

@@ -1,4 +1,4 @@
-"""The referee console on a Latin-script page (issue 11), on a phone (390×844) in a real browser: a
+"""The referee console on a Latin-script page (docs/pages.md#languages), on a phone (390×844) in a real browser: a
 Čačak tournament written in Cyrillic — its name, the players, the rounds' titles — shows no Cyrillic
 letter on /referee?lang=sr-Latn and ?lang=sk, in any card (the plan and its editor, the roster, the
 desk, check-in, seating and results, the slips and their printed sheet, sanctions, appeals, the

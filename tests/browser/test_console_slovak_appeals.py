@@ -1,7 +1,7 @@
-"""The Slovak league's appeals to the presidium and the roster minimum in a real browser (RULES.md §3 "Team
-sheets" and "Results and appeals"; seed §17.1, §24.1, §28): on a phone console, a team's appeal signed by
-one player of its line-up is refused in the server's words, by two it is lodged; the hall's standings say
-"provisional" while it is open; the presidium's decision has no unanimity box and, upheld, changes the
+"""The Slovak league's appeals to the presidium and the roster minimum in a real browser
+(docs/rules/team-sheets.md#slovak and docs/rules/appeals.md#slovak; seed §17.1, §24.1, §28): on a phone console, a
+team's appeal signed by one player of its line-up is refused in the server's words, by two it is lodged; the hall's
+standings say "provisional" while it is open; the presidium's decision has no unanimity box and, upheld, changes the
 director's decision; the sheets card shows a roster of three as incomplete, as the server flags it."""
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""Standings hidden for the last rounds, in a real browser (issue 11): from the start of round N the player's
+"""Standings hidden for the last rounds, in a real browser (docs/rules/prizes.md#hidden-standings): from the start of
+round N the player's
 phone says the standings are hidden until the prize-giving (no place, no list), the referee's console still
 shows them."""
 

@@ -1,4 +1,5 @@
-"""A printed check-in slip in a real browser (issue 11): its QR code opens `/player#code=<code>` on the
+"""A printed check-in slip in a real browser (docs/rules/check-in.md#codes): its QR code opens `/player#code=<code>` on
+the
 player's phone, which opens that player's session at once and clears the code from the address bar."""
 
 from __future__ import annotations

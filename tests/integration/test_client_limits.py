@@ -1,4 +1,5 @@
-"""One client must not slow everyone (issue 10, item 5): against the real server.
+"""One client must not slow everyone (docs/design.md#one-client, docs/operations.md#limits): against the real
+server.
 
 - a client flooding pings is closed with 1008 while another client keeps getting its events;
 - a reconnect with a `since` far behind gets a snapshot with its hello marked `resync`, and no replay;
@@ -240,8 +241,9 @@ async def answer_to(port: int, *parts: bytes) -> bytes:
 
 
 async def test_a_body_that_never_completes_is_a_408_with_one_line_in_the_log(server: Server) -> None:
-    """Issue 26: the request's headers were in, its body stopped: the server closed it without an answer and wrote
-    the endpoint's 53-line traceback (20 such requests wrote 1,070 lines)."""
+    """Before the 10 s bound (docs/operations.md#limits): the request's headers were in, its body stopped: the
+    server closed it without an answer and wrote the endpoint's 53-line traceback (20 such requests wrote 1,070
+    lines)."""
     before = server.output().splitlines()
     half = (b"POST /api/checkin HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
             b"Content-Length: 100\r\n\r\n{\"code\":")
@@ -259,8 +261,9 @@ def heads(size: int) -> bytes:
 
 
 async def test_one_header_limit_whatever_the_packets(server: Server) -> None:
-    """Issue 26: 100 KB of headers in one packet were taken, while in pieces they were refused (h11 bounds only an
-    incomplete head). Either way now: refused over MAX_HEADER_BYTES, answered under it."""
+    """Before the 8 KiB bound (docs/operations.md#limits): 100 KB of headers in one packet were taken, while in pieces
+    they were refused (h11 bounds only an incomplete head). Either way now: refused over MAX_HEADER_BYTES,
+    answered under it."""
     # (30 KB: one loopback packet, read at once. In pieces, the client stops once past the limit: what it sent
     # more, the server would not read, and its close would reset the connection before the answer is read.)
     big, small = heads(30_000), heads(6_000)

@@ -1,4 +1,4 @@
-"""The registration desk with the real server (RULES.md §1 and §2 "Desk"): payments over HTTP, the prize
+"""The registration desk with the real server (docs/rules/desk.md): payments over HTTP, the prize
 fund they make and `GET /api/prizes` without `fund`, the list of who has not paid, the undo of a payment,
 and every bad input a 4xx naming the field with nothing written.
 

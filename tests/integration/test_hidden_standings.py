@@ -1,4 +1,6 @@
-"""Standings hidden for the last rounds, against a real `live serve` (issue 11): from the start of round N
+"""Standings hidden for the last rounds, against a real `live serve` (docs/rules/prizes.md#hidden-standings): from the
+start of
+round N
 (`[rules] standings_hidden_from_round = N`) no public way out tells the ranking — the WebSocket push and
 snapshot of the display and the phones, `/api/state`, the CSV, the prize list — while the referee's
 console keeps them; undoing round N's start shows them again."""

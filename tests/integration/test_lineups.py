@@ -1,4 +1,4 @@
-"""Team sheets and rosters with the real server (RULES.md §2 and §3 "Team sheets"): a Novi Sad season's
+"""Team sheets and rosters with the real server (docs/rules/team-sheets.md): a Novi Sad season's
 line-ups over HTTP → the boards each player played → the eligible players of `GET /api/individual`
 (40 % of the team's boards, the final counted for the finalists); a replacement after half of the
 matches; the undo of a line-up; the Slovak roster and sit-out rules; and every bad input a 4xx

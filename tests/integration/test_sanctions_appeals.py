@@ -1,6 +1,6 @@
-"""Sanctions, appeals and the scoring desk's slips with the real server (RULES.md §1 "Sanctions and
-appeals" and "Desk", Čačak): commands over HTTP, their undo, what the referee, the player and the hall
-are shown, and every bad input a 4xx naming the field with nothing written.
+"""Sanctions, appeals and the scoring desk's slips with the real server (docs/rules/sanctions.md#cacak,
+docs/rules/appeals.md#cacak, docs/rules/cacak.md#slip): commands over HTTP, their undo, what the referee, the player and
+the hall are shown, and every bad input a 4xx naming the field with nothing written.
 
 A `live serve` subprocess with six players; round 1 is an hour away and the referee starts it. The
 seed 654 seats p1 p2 p3 at table 1 and p4 p5 p6 at table 2. Every wait is bounded.

@@ -28,7 +28,7 @@ PLAYERS = (
     {"id": "p6", "name": "Milan Đorđević"},
 )
 NAMES = {p["id"]: p["name"] for p in PLAYERS}
-#: Results by seat (seat 1, 2, 3) and the points RULES.md §1 gives them.
+#: Results by seat (seat 1, 2, 3) and the points docs/rules/cacak.md#scoring gives them.
 SLIPS = {1: (37, -12, -25), 2: (50, 10, -60)}
 POINTS = {1: (4.3, 2.9, 0.8), 2: (4.5, 3.1, 0.4)}
 CSV_HEADER = ["rank", "name", "points", "bule", "rounds"]

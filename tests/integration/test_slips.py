@@ -1,4 +1,5 @@
-"""Printable check-in slips (`GET /api/checkin-slips`), against a real `live serve` (issue 11): for the
+"""Printable check-in slips (`GET /api/checkin-slips`), against a real `live serve` (docs/rules/check-in.md#codes): for
+the
 referees only, one slip per player in the tournament's language with the code of `/api/checkin-codes`, and a
 QR code that opens `/player#code=<code>` (a fragment: the code never reaches a server's log)."""
 

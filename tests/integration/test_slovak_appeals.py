@@ -1,9 +1,9 @@
-"""The Slovak league's roster minimum and appeals to the presidium with the real server (RULES.md §3 "Team
-sheets" and "Results and appeals"; seed §17.1, §24.1, §28): a withdrawal below 4 members and a line-up of a
-team under 4 refused naming §17.1; a team's appeal signed by half of its line-up (fewer refused), by its
-captain, a fourth one taken; the standings and the match provisional on the hall's screen while it is open;
-the presidium's decision without unanimity linking its correction; every bad input a 4xx naming the field
-with nothing written.
+"""The Slovak league's roster minimum and appeals to the presidium with the real server
+(docs/rules/team-sheets.md#slovak and docs/rules/appeals.md#slovak; seed §17.1, §24.1, §28): a withdrawal below 4
+members and a line-up of a team under 4 refused naming §17.1; a team's appeal signed by half of its line-up (fewer
+refused), by its captain, a fourth one taken; the standings and the match provisional on the hall's screen while it is
+open; the presidium's decision without unanimity linking its correction; every bad input a 4xx naming the field with
+nothing written.
 
 A `live serve` subprocess of four teams (t1 four members, t2 and t4 five, t3 three); the matches start an
 hour from now and later, and the referee starts and ends them (`auto_start`, `auto_end` off). Every wait is

@@ -1,4 +1,4 @@
-// The catalogues read end to end (issue 11, task H5): sr-Latn is the Latin of sr-Cyrl letter for letter,
+// The catalogues read end to end (docs/contributing.md#catalogues): sr-Latn is the Latin of sr-Cyrl letter for letter,
 // and a word after a number takes the form the number asks for (Serbian 1 була / 2 буле / 5 була,
 // "са 318 була"; Slovak 1 bula / 2 buly / 5 búl), in every language that declines.
 import assert from "node:assert/strict";

@@ -80,7 +80,7 @@ describe("a refusal in the page's language", () => {
   });
 
   it("says which rule of the tournament's document a refusal applied, in the page's language", () => {
-    const short = { error: "t1 has 4 members: RULES.md §3 Team sheets, Slovak §17.1: a roster has at least 4 members; …",
+    const short = { error: "t1 has 4 members: Slovak §17.1: a roster has at least 4 members; …",
       detail: { field: "player", rule: "roster_min", team: "t1", members: 4, minimum: 4, code: "roster.min_withdraw",
         cite: { doc: "slovak-league", section: "§17.1" } } };
     assert.equal(sayRefusal(409, short, strings("referee", "sr-Latn"), title),
@@ -89,7 +89,7 @@ describe("a refusal in the page's language", () => {
       "Екипи t1 би остала 4 члана, мање од 4: прво упишите онога ко преузима место (Пропозиције лиге, §17.1).");
     assert.match(sayRefusal(409, short, strings("referee", "sk"), title), / \(Propozície ligy, §17\.1\)\.$/);
     assert.match(sayRefusal(409, short, strings("referee", "en"), title), / \(league rules §17\.1\)\.$/);
-    // a document without numbered articles: the RULES.md heading, in the page's words
+    // a document without numbered articles: the topic (docs/rules/index.md#citations), in the page's words
     const appeal = { error: "…", detail: { field: "player", rule: "appeals_per_player", allowed: 3, used: 3,
       code: "appeal.limit", player: "p1", name: "Milan", cite: { doc: "cacak-preferans", topic: "sanctions_appeals" } } };
     assert.equal(sayRefusal(409, appeal, strings("referee", "sr-Cyrl"), title),
@@ -109,7 +109,7 @@ describe("a refusal in the page's language", () => {
     }
   });
 
-  it("names every document and RULES.md heading the server can cite, in every language", () => {
+  it("names every document and topic the server can cite, in every language", () => {
     const source = readFileSync(join(DISPLAY_DIR, "..", "live", "rules", "citations.py"), "utf8");
     const topics = [...source.slice(source.indexOf("TOPICS:"), source.indexOf("\n}\n", source.indexOf("TOPICS:")))
       .matchAll(/^ {4}"([a-z_]+)":/gm)].map((m) => m[1]);

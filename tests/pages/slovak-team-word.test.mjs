@@ -1,4 +1,4 @@
-// The Slovak catalogue says "družstvo" (issue 11): the Slovak league's propozície call a team
+// The Slovak catalogue says "družstvo" (docs/contributing.md#catalogues): the Slovak league's propozície call a team
 // "družstvo" (neuter), never "tím", so the pages say it too, with the neuter forms around it.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";

@@ -1,4 +1,4 @@
-// The wordings of issue 11: the catalogues' words as the hall reads them, with the pages' helpers.
+// The wordings (docs/contributing.md#catalogues): the catalogues' words as the hall reads them, with the pages' helpers.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 
@@ -9,7 +9,7 @@ import { catalogue, strings } from "./helpers.mjs";
 
 const R1 = { id: "r1", title: "Коло 1", round: 1, kind: "round" };
 
-describe("the wordings of issue 11", () => {
+describe("the wordings of the catalogues", () => {
   it("says after which round the standings are, with the number", () => {
     assert.equal(strings("display", "sr-Cyrl").standingsAfter(R1), "после 1. кола");
     assert.equal(strings("display", "sr-Latn").standingsAfter({ ...R1, title: "Kolo 1" }), "posle 1. kola");

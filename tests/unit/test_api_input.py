@@ -158,7 +158,8 @@ TEXT_FIELDS = {
     "a cancellation's reason": ({"type": "cancel_item", "item": "r5"}, "reason"),
     "the tournament's name": ({"type": "update_tournament"}, "name"),
 }
-#: Texts with nothing to see, though Unicode calls some of their characters letters or symbols (issue 26).
+#: Texts with nothing to see, though Unicode calls some of their characters letters or symbols
+#: (docs/operations.md#limits: a name has something visible).
 INVISIBLE = {"only zero-width spaces": "\u200b\u200b", "a blank braille pattern": "\u2800",
              "a hangul filler": "\u3164", "hangul fillers of other widths": "\u115f \uffa0 \u1160",
              "combining marks alone": "\u0301\u0308", "variation selectors": "\ufe0f\ufe0e\U000e0100",

@@ -5,9 +5,9 @@ Commands go through `live.commands.decide.decide`, signals through `live.command
 read: the state's `lateness` (the check-in lists) and `standings`. The clock is plain integers
 (epoch milliseconds; T0 is the scheduled start of round 1 / match 1, 11:00 in Belgrade).
 
-Ids name the RULES.md section: "1 late" = §1 Čačak "Late arrival", "2 time" = §2 Novi Sad "Time
-penalties", "3 late" = §3 Slovak "Late arrival (§18, §27.2)", "late everywhere" = "What late means
-everywhere".
+Ids name the rule they check: "1 late" = docs/rules/cacak.md#late-arrival, "2 time" = docs/rules/novi-sad.md#overtime
+and docs/rules/novi-sad.md#forfeit, "3 late" = docs/rules/slovak-league.md#late-arrival (§18, §27.2), "late everywhere"
+= docs/rules/lateness.md.
 """
 
 from __future__ import annotations
@@ -515,7 +515,7 @@ def test_an_excused_players_replacement_starts_with_300() -> None:
 
 # ---- late_penalty_applies: on the paper, or off the result ----------------------------------------
 
-SLIP = {"p1": 37, "p2": -12, "p3": -25}  # RULES.md §1: 4.3 / 2.9 / 0.8
+SLIP = {"p1": 37, "p2": -12, "p3": -25}  # docs/rules/cacak.md#scoring: 4.3 / 2.9 / 0.8
 
 
 def scored(t: Tournament, late: int) -> Desk:

@@ -1,4 +1,5 @@
-"""Berger round-robin schedules (RULES.md §2 Novi Sad, §3 Slovak league): FIDE Berger tables."""
+"""Berger round-robin schedules (docs/rules/novi-sad.md#format, docs/rules/slovak-league.md#format): FIDE Berger
+tables."""
 
 from __future__ import annotations
 
@@ -46,13 +47,13 @@ def parse(text: str) -> tuple[tuple[tuple[int, int], ...], ...]:
     )
 
 
-@pytest.mark.parametrize("n", [pytest.param(n, id=f"RULES.md 2-3 Berger: FIDE table for {n}") for n in FIDE])
+@pytest.mark.parametrize("n", [pytest.param(n, id=f"Berger: FIDE table for {n}") for n in FIDE])
 def test_the_fide_berger_tables(n: int) -> None:
     assert berger_numbers(n) == parse(FIDE[n])
 
 
 def test_novi_sad_five_teams_double_round_robin() -> None:
-    # RULES.md 2: double round robin (Berger), 5 teams so one has a bye each round: 10 rounds;
+    # docs/rules/novi-sad.md#format: double round robin (Berger), 5 teams so one has a bye each round: 10 rounds;
     # rounds 1–5 the first-listed team is home, rounds 6–10 home is reversed
     teams = ["NS1", "NS2", "NS3", "NS4", "NS5"]
     rounds = berger(teams, double=True)
@@ -72,7 +73,7 @@ def test_novi_sad_five_teams_double_round_robin() -> None:
 
 
 def test_an_even_field_has_no_byes() -> None:
-    # RULES.md 3: first league, 6 teams, double round robin at two gatherings
+    # docs/rules/slovak-league.md#format: first league, 6 teams, double round robin at two gatherings
     rounds = berger(list("ABCDEF"), double=True)
     assert len(rounds) == 10 and all(r.bye is None and len(r.pairs) == 3 for r in rounds)
     assert rounds[0].pairs == (("A", "F"), ("B", "E"), ("C", "D"))
@@ -89,8 +90,8 @@ def test_fide_swap_of_the_last_two_rounds_of_the_first_cycle() -> None:
 @pytest.mark.parametrize(
     ("teams", "message"),
     [
-        pytest.param(["A"], "at least 2 teams", id="RULES.md 2 Berger: one team is no round robin"),
-        pytest.param(["A", "B", "A"], "listed twice", id="RULES.md 2 Berger: a team once"),
+        pytest.param(["A"], "at least 2 teams", id="Berger: one team is no round robin"),
+        pytest.param(["A", "B", "A"], "listed twice", id="Berger: a team once"),
     ],
 )
 def test_bad_fields(teams: list[str], message: str) -> None:
@@ -105,9 +106,9 @@ def test_berger_numbers_wants_an_even_count() -> None:
 
 @given(st.integers(2, 20), st.booleans())
 def test_round_robin_properties(n: int, double: bool) -> None:
-    # RULES.md 2–3: every team meets every other exactly once per cycle (twice in a double round
-    # robin, home and away swapped), plays at most once a round, and an odd field's byes go one
-    # per team per cycle
+    # docs/rules/novi-sad.md#format, docs/rules/slovak-league.md#format: every team meets every other exactly once per
+    # cycle (twice in a double round robin, home and away swapped), plays at most once a round, and an odd field's byes
+    # go one per team per cycle
     teams = [f"T{i}" for i in range(1, n + 1)]
     rounds = berger(teams, double=double)
     cycle = n - 1 + n % 2

@@ -1,4 +1,5 @@
-"""Team-match scoring and standings: RULES.md §2 (Novi Sad teams) and §3 (Slovak league)."""
+"""Team-match scoring and standings: docs/rules/novi-sad.md (Novi Sad teams) and docs/rules/slovak-league.md (Slovak
+league)."""
 
 from __future__ import annotations
 
@@ -60,7 +61,8 @@ def order(rows: tuple[StandingRow, ...]) -> list[tuple[int, str, str]]:
 # ---- the presets carry the numbers ------------------------------------------------------
 
 
-def test_presets_have_the_scoring_parameters() -> None:  # RULES.md §2, §3
+# docs/rules/novi-sad.md#scoring, docs/rules/slovak-league.md#vp-table
+def test_presets_have_the_scoring_parameters() -> None:
     ns, sk = PRESETS["novi-sad-teams"], PRESETS["slovak-league"]
     assert (ns["vp_scale"], ns["bye_vp"], ns["forfeit_vp"], ns["forfeit_guilty_vp"], ns["max_forfeits"]) == (
         "wbf", 12.0, 12.0, 0.0, 2)
@@ -109,7 +111,7 @@ def test_bad_matches_are_refused() -> None:
 # ---- byes -------------------------------------------------------------------------------
 
 
-def test_novi_sad_bye_is_12_vp() -> None:  # RULES.md §2 "Bye: 12 VP"
+def test_novi_sad_bye_is_12_vp() -> None:  # docs/rules/novi-sad.md#bye
     bye = novi_sad_bye("E", 4)
     assert (bye.round, bye.team, bye.opponent, bye.vp, bye.imp_diff, bye.kind) == (4, "E", None, 12, 0, BYE)
     assert novi_sad_bye("E", 4, bye_vp=10).vp == 10
@@ -129,10 +131,10 @@ def test_slovak_bye_is_a_draw_plus_20_percent_with_imps_at_the_top_of_the_band(b
     assert (bye.vp, bye.imps_for, bye.imps_against, bye.kind, bye.opponent) == (18, imps, 0, BYE, None)
 
 
-# ---- Novi Sad forfeits (RULES.md §2) ------------------------------------------------------
+# ---- Novi Sad forfeits (docs/rules/novi-sad.md#forfeit) ----------------------------------------
 
 
-def test_forfeit_in_round_1_gives_12_and_0() -> None:  # RULES.md §2: no average yet
+def test_forfeit_in_round_1_gives_12_and_0() -> None:  # docs/rules/novi-sad.md#forfeit: no average yet
     won, lost = novi_sad_forfeit(1, "A", "B", [])
     assert (won.team, won.opponent, won.vp, won.kind) == ("A", "B", 12, FORFEIT_WON)
     assert (lost.team, lost.opponent, lost.vp, lost.kind) == ("B", "A", 0, FORFEIT_LOST)
@@ -164,7 +166,7 @@ def test_forfeit_innocent_gets_the_best_of_three(history: list[Score], expected:
     assert lost.vp == 0
 
 
-def test_forfeit_parameters() -> None:  # RULES.md §2 "(parameter)"
+def test_forfeit_parameters() -> None:  # docs/rules/novi-sad.md#forfeit
     won, lost = novi_sad_forfeit(1, "A", "B", [], min_vp=13, guilty_vp=2)
     assert (won.vp, lost.vp) == (13, 2)
 
@@ -177,7 +179,7 @@ def test_averages_so_far() -> None:
     assert average_vp_against(history, "A", 3) == 13
 
 
-def test_three_forfeits_disqualify() -> None:  # RULES.md §2 max_forfeits = 2
+def test_three_forfeits_disqualify() -> None:  # docs/rules/novi-sad.md#withdrawal: max_forfeits = 2
     lines = [novi_sad_forfeit(r, "A", "B", [])[1] for r in (1, 2)]
     assert not disqualified(lines, "B")
     lines.append(novi_sad_forfeit(3, "C", "B", [])[1])
@@ -185,7 +187,7 @@ def test_three_forfeits_disqualify() -> None:  # RULES.md §2 max_forfeits = 2
     assert not disqualified(lines, "B", max_forfeits=3)
 
 
-# ---- Slovak unplayed matches (RULES.md §3, §27.8) -------------------------------------------
+# ---- Slovak unplayed matches (docs/rules/slovak-league.md#unplayed, §27.8) ---------------------
 
 
 @pytest.mark.parametrize(
@@ -226,12 +228,12 @@ def test_unplayed_guilty(history: list[Score], vp: str, imps: int, why: str) -> 
     assert lost.note == f"unplayed: {why}"
 
 
-def test_unplayed_32_boards_matches_the_bye_example() -> None:  # RULES.md §3 "18 VP and +22 IMP"
+def test_unplayed_32_boards_matches_the_bye_example() -> None:  # docs/rules/slovak-league.md#bye: 18 VP and +22 IMP
     won, lost = slovak_unplayed(1, "A", "B", 32, [])
     assert (won.vp, won.imp_diff, lost.vp, lost.imp_diff) == (18, 22, 5, -65)  # 25:5 on 32 boards is 59–65
 
 
-def test_unplayed_complement_parameter() -> None:  # RULES.md §3 (c); 30 would be the table's own sum
+def test_unplayed_complement_parameter() -> None:  # docs/rules/differences.md#slovak-complement
     history = [played(1, "B", 10)]
     assert slovak_unplayed(2, "A", "B", 24, history)[0].vp == 18
     assert slovak_unplayed(2, "A", "B", 24, history, complement=30)[0].vp == 20
@@ -249,7 +251,7 @@ def _league(teams: list[str], rounds: int) -> list[Score]:
     return lines
 
 
-def test_novi_sad_withdrawal_before_half_erases_everything() -> None:  # RULES.md §2
+def test_novi_sad_withdrawal_before_half_erases_everything() -> None:  # docs/rules/novi-sad.md#withdrawal
     history = _league(["W", "A", "B", "C", "D"], 3)  # W played 3 of 8
     remaining = [Fixture(r, "W", "A", 12) for r in range(4, 9)]
     out = novi_sad_withdrawal("W", history, remaining)
@@ -258,7 +260,7 @@ def test_novi_sad_withdrawal_before_half_erases_everything() -> None:  # RULES.m
     assert novi_sad_withdrawal("W", keep, remaining, scheduled=8).scores == tuple(pair(3, "A", "B", 11, 9))
 
 
-def test_novi_sad_withdrawal_after_half_turns_the_rest_into_forfeits() -> None:  # RULES.md §2
+def test_novi_sad_withdrawal_after_half_turns_the_rest_into_forfeits() -> None:  # docs/rules/novi-sad.md#withdrawal
     history = _league(["W", "A", "B", "C", "D"], 4)  # W played 4 of 8: half → "after half"
     remaining = [Fixture(5, "A", "W", 12), Fixture(6, "W", "B", 12), Fixture(7, "C", "W", 12), Fixture(8, "W", "D", 12)]
     out = novi_sad_withdrawal("W", history, remaining)
@@ -276,7 +278,7 @@ def test_novi_sad_withdrawal_after_half_turns_the_rest_into_forfeits() -> None: 
         novi_sad_withdrawal("W", history, [Fixture(5, "A", "B", 12)])
 
 
-def test_slovak_exclusion_below_half() -> None:  # RULES.md §3 "fewer than half ... excluded and annulled"
+def test_slovak_exclusion_below_half() -> None:  # docs/rules/slovak-league.md#withdrawal
     history = _league(["W", "A", "B", "C", "D", "E"], 4)  # 4 of 10 played
     assert slovak_withdrawal("W", history, scheduled=10).erased
     history5 = _league(["W", "A", "B", "C", "D", "E"], 5)  # 5 of 10: stays
@@ -291,7 +293,7 @@ def test_slovak_exclusion_below_half() -> None:  # RULES.md §3 "fewer than half
 # ---- standings --------------------------------------------------------------------------
 
 
-def test_standings_without_ties() -> None:  # RULES.md §2 ranking: VP first
+def test_standings_without_ties() -> None:  # docs/rules/novi-sad.md#standings: VP first
     scores = [*pair(1, "A", "B", 12.5, 7.5, 30, 20), *pair(2, "B", "C", 11, 9, 5, 2), *pair(3, "C", "A", 10, 10)]
     rows = standings(scores, tiebreaks=NOVI_SAD_TIEBREAKS)
     assert order(rows) == [(1, "A", "vp"), (2, "C", "vp"), (3, "B", "vp")]  # 22.5, 19, 18.5
@@ -312,7 +314,8 @@ def _three_way() -> list[Score]:
     ]
 
 
-def test_three_tied_teams_mini_league_then_restart_for_the_two_left() -> None:  # RULES.md §3 §19 b)
+# docs/rules/slovak-league.md#standings, §19 b)
+def test_three_tied_teams_mini_league_then_restart_for_the_two_left() -> None:
     rows = standings(_three_way(), tiebreaks=SLOVAK_TIEBREAKS)
     assert [r.vp for r in rows] == [50, 50, 50, 30]
     # A leads the mini-league of A, B, C; B and C (28 each there) are ranked again between themselves:
@@ -321,7 +324,7 @@ def test_three_tied_teams_mini_league_then_restart_for_the_two_left() -> None:  
     assert rows[2].imp_diff > rows[1].imp_diff
 
 
-def test_two_tied_by_vp_decided_head_to_head() -> None:  # RULES.md §2 default chain
+def test_two_tied_by_vp_decided_head_to_head() -> None:  # docs/rules/novi-sad.md#standings
     scores = [*pair(1, "A", "B", 9, 11, 10, 14), *pair(2, "A", "C", 15, 5, 40, 0), *pair(3, "B", "C", 13, 7, 9, 0)]
     rows = standings(scores, tiebreaks=NOVI_SAD_TIEBREAKS)
     assert [r.vp for r in rows] == [24, 24, 12]
@@ -338,19 +341,19 @@ def _level_twice() -> list[Score]:
     ]
 
 
-def test_slovak_chain_reaches_imps_between_the_tied_teams() -> None:  # RULES.md §3 §19 d)
+def test_slovak_chain_reaches_imps_between_the_tied_teams() -> None:  # docs/rules/slovak-league.md#standings, §19 d)
     rows = standings(_level_twice(), tiebreaks=SLOVAK_TIEBREAKS)
     assert order(rows)[:2] == [(1, "A", "h2h_imp_diff"), (2, "B", "h2h_imp_diff")]
     assert rows[0].imp_diff == rows[1].imp_diff == 5
 
 
-def test_novi_sad_chain_leaves_them_sharing() -> None:  # RULES.md §2: VP, h2h VP, IMP difference
+def test_novi_sad_chain_leaves_them_sharing() -> None:  # docs/rules/novi-sad.md#standings: VP, h2h VP, IMP difference
     rows = standings(_level_twice(), tiebreaks=NOVI_SAD_TIEBREAKS)
     assert order(rows) == [(1, "A", "shared"), (1, "B", "shared"), (3, "C", "vp")]
     assert rows[0].shared and rows[1].shared and not rows[2].shared
 
 
-def test_imp_difference_over_all_matches() -> None:  # RULES.md §3 §19 c)
+def test_imp_difference_over_all_matches() -> None:  # docs/rules/slovak-league.md#standings, §19 c)
     scores = [
         *pair(1, "A", "B", 15, 15, 10, 10), *pair(2, "B", "A", 15, 15, 0, 0),
         *pair(3, "A", "C", 16, 14, 10, 6), *pair(4, "B", "C", 16, 14, 9, 4),
@@ -371,7 +374,7 @@ def test_shared_places_skip_ranks() -> None:
         (1, "A"), (1, "B"), (1, "C"), (1, "D")]
 
 
-def test_penalties_deduct_from_one_team_only() -> None:  # RULES.md §3 procedural penalties; §26.1
+def test_penalties_deduct_from_one_team_only() -> None:  # docs/rules/slovak-league.md#procedural-penalties, §26.1
     scores = [*pair(1, "A", "B", 16, 14), *pair(2, "A", "C", 15, 15), *pair(2, "B", "D", 17, 13)]
     penalties = [Penalty("A", D("1"), "forbidden convention", 1), Penalty("A", D("0.5"), "fouled board", 2)]
     rows = {r.team: r for r in standings(scores, penalties, SLOVAK_TIEBREAKS)}
@@ -382,7 +385,8 @@ def test_penalties_deduct_from_one_team_only() -> None:  # RULES.md §3 procedur
         Penalty("A", -1)
 
 
-def test_penalties_are_not_head_to_head() -> None:  # RULES.md §3: a penalty is not a match result
+# docs/rules/slovak-league.md#procedural-penalties: not a match result
+def test_penalties_are_not_head_to_head() -> None:
     scores = [*pair(1, "A", "B", 16, 14), *pair(2, "A", "C", 16, 14), *pair(3, "B", "C", 15, 15)]
     rows = standings(scores, [Penalty("A", 3, "wrong direction", round=1)], SLOVAK_TIEBREAKS)
     assert [r.vp for r in rows] == [29, 29, 29]  # A 32 − 3, B 29, C 29
@@ -391,7 +395,7 @@ def test_penalties_are_not_head_to_head() -> None:  # RULES.md §3: a penalty is
     assert order(rows) == [(1, "A", "h2h_vp"), (2, "B", "shared"), (2, "C", "shared")]
 
 
-def test_byes_and_forfeits_count_but_not_as_played() -> None:  # RULES.md §2
+def test_byes_and_forfeits_count_but_not_as_played() -> None:  # docs/rules/novi-sad.md#forfeit
     scores = [*pair(1, "A", "B", 11, 9), novi_sad_bye("C", 1), *novi_sad_forfeit(2, "C", "A", [])]
     rows = {r.team: r for r in standings(scores, tiebreaks=NOVI_SAD_TIEBREAKS)}
     assert (rows["C"].vp, rows["C"].played, rows["C"].awarded) == (24, 0, 2)
@@ -433,7 +437,7 @@ def leagues(draw: st.DrawFn) -> tuple[list[Score], list[Penalty], str]:
 @given(league=leagues(), data=st.data())
 def test_standings_do_not_depend_on_the_order_of_results(
     league: tuple[list[Score], list[Penalty], str], data: st.DataObject,
-) -> None:  # RULES.md §2, §3
+) -> None:  # docs/rules/novi-sad.md#standings, docs/rules/slovak-league.md#standings
     scores, penalties, _ = league
     shuffled = data.draw(st.permutations(scores))
     shuffled_penalties = data.draw(st.permutations(penalties))
@@ -454,7 +458,7 @@ def test_standings_are_sorted_and_ranks_are_consistent(league: tuple[list[Score]
     assert sum(r.penalty_vp for r in rows) == sum(p.vp for p in penalties)
 
 
-# ---- Novi Sad final (RULES.md §2) --------------------------------------------------------
+# ---- Novi Sad final (docs/rules/novi-sad.md#final) --------------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -473,7 +477,7 @@ def test_final_carry_over(matches: list[tuple[int, str, str, int, int]], carry: 
     assert final_carry_over(results, "A", "B") == carry
 
 
-def test_final_winner_counts_the_carry_over() -> None:  # RULES.md §2
+def test_final_winner_counts_the_carry_over() -> None:  # docs/rules/novi-sad.md#final
     assert final_winner("A", "B", 80, 85, 7.5) == "A"
     assert final_winner("A", "B", 70, 85, 7.5) == "B"
     assert final_winner("A", "B", 70, D("77.5"), 7.5) is None

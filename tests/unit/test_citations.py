@@ -1,6 +1,6 @@
-"""A refusal that quotes a rule of the tournament's document carries it as data (issue 11): `detail.cite` names
-the document and its article (Slovak §17.1) or the RULES.md heading (a document without numbered articles), so
-the pages can say which rule in their language (live/rules/citations.py, display/referee/refusal.js).
+"""A refusal that quotes a rule of the tournament's document carries it as data (docs/rules/index.md#citations):
+`detail.cite` names the document and its article (Slovak §17.1) or the topic (a document without numbered
+articles), so the pages can say which rule in their language (live/rules/citations.py, display/referee/refusal.js).
 
 Three guards: a scan of live/ (every refusal whose English quotes `cite(...)` carries `cite=citation(...)` of the
 same rule), the rule tables themselves (each quoted rule that names a document says it as data, and the words
@@ -108,7 +108,7 @@ def _tables() -> list[tuple[str, Rule]]:
 
 @pytest.mark.parametrize(("name", "quoted"), _tables(), ids=lambda x: x if isinstance(x, str) else "")
 def test_every_quoted_rule_that_names_a_document_cites_it(name: str, quoted: Rule) -> None:
-    names_one = "§" in quoted.words or "RULES.md" in quoted.words
+    names_one = "§" in quoted.words or "propositions" in quoted.words
     assert (quoted.cite is not None) == names_one, f"{name}: {quoted.words!r} and its citation disagree"
 
 
@@ -122,7 +122,8 @@ def test_a_citation_says_what_its_words_say_and_names_a_known_document() -> None
     with pytest.raises(ValueError, match=r"like §17\.1"):
         Citation(section="17.1")
     assert rule("a player is a member of one team").cite is None
-    assert rule("RULES.md Team sheets: x", topic="team_sheets").cite == Citation(topic="team_sheets")
+    own = rule("Team sheets (the tournament's propositions): x", topic="team_sheets")
+    assert own.cite == Citation(topic="team_sheets")
 
 
 @pytest.mark.parametrize(("value", "wrong"), [
@@ -145,7 +146,7 @@ def test_a_code_that_quotes_a_rule_lacks_nothing_but_may_cite_no_document() -> N
     assert refusals.problem({**detail, "cite": None}) is None
 
 
-def test_the_documents_and_topics_are_the_presets_and_the_rules_md_headings() -> None:
+def test_the_documents_and_topics_are_the_presets_and_the_rules_pages_topics() -> None:
     assert {"cacak-preferans", "novi-sad-teams", "slovak-league"} <= set(PRESETS)
     assert set(TOPICS) == {"team_sheets", "results_appeals", "sanctions_appeals"}
 

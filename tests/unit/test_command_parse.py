@@ -77,8 +77,8 @@ def test_what_is_wrong_is_refused_by_name(data: object, status: int, detail: dic
 
 
 def test_a_number_past_what_a_page_holds_is_refused_by_name_wherever_it_is() -> None:
-    """A 400-digit integer reached `move_item`'s formatting and answered 500 (issue 26): every number in a command,
-    nested or not, is at most 2^53 − 1 and finite, and nesting is bounded, before any handler sees it."""
+    """A 400-digit integer reached `move_item`'s formatting and answered 500 (docs/operations.md#limits): every number
+    in a command, nested or not, is at most 2^53 − 1 and finite, and nesting is bounded, before any handler sees it."""
     assert SAMPLES.parse({"type": "sample", "name": "x", "share": 2**53 - 1, "anything": {"a": [1]}}).share == 2**53 - 1
     for value in (10**400, -(2**53), 1e308):
         assert refusal({"type": "sample", "name": "x", "share": value}) == (422, {"field": "share",

@@ -1,4 +1,4 @@
-"""The registration desk (RULES.md §1 and §2 "Desk"): the pure rules (live/rules/desk.py) and the
+"""The registration desk (docs/rules/desk.md): the pure rules (live/rules/desk.py) and the
 `record_payment` command through `live.commands.decide.decide` and `live.core.state.fold` (pure, fake clock), with
 its undo, the junior flag, the prize fund and the console's `desk` section (live/commands/desk.py).
 """

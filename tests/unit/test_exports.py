@@ -40,7 +40,7 @@ def test_the_timetable_ics_holds_every_item_at_its_utc_time(client: TestClient) 
     events = {str(e["uid"]).split(".")[0]: e for e in calendar.walk("VEVENT")}
     assert len(events) == 11
     r1 = events["r1"]
-    # RULES.md §1: round 1 11:00–14:00 in Belgrade on 6 March 2027 (UTC+1)
+    # docs/rules/cacak.md#timetable: round 1 11:00–14:00 in Belgrade on 6 March 2027 (UTC+1)
     assert r1.decoded("dtstart").isoformat() == "2027-03-06T10:00:00+00:00"
     assert r1.decoded("dtend").isoformat() == "2027-03-06T13:00:00+00:00"
     assert "Коло 1" in str(r1["summary"])

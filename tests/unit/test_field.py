@@ -1,7 +1,7 @@
-"""Who takes part in the day (live/projections/field.py): a player withdrawn at the door, before any round he
-played, is gone from every list of the day — the standings ("4th of 9", not "of 10"), the name picker, the
-appeals' requests, the desk's fees — while one who withdrew after playing keeps his rounds in the standings
-(RULES.md §1) and is offered for no round to come. Through the commands and the fold (pure, fake clock)."""
+"""Who takes part in the day (live/projections/field.py): a player withdrawn at the door, before any round he played, is
+gone from every list of the day — the standings ("4th of 9", not "of 10"), the name picker, the appeals' requests, the
+desk's fees — while one who withdrew after playing keeps his rounds in the standings (docs/rules/cacak.md#withdrawal)
+and is offered for no round to come. Through the commands and the fold (pure, fake clock)."""
 
 from __future__ import annotations
 

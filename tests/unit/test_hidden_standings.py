@@ -1,5 +1,5 @@
 """Standings hidden for the last rounds (`[rules] standings_hidden_from_round = N`): from the start of round N
-the hall and the phones see no standings, the referees still do (issue 11)."""
+the hall and the phones see no standings, the referees still do (docs/rules/prizes.md#hidden-standings)."""
 
 from __future__ import annotations
 

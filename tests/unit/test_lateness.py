@@ -1,9 +1,9 @@
 """Lateness rules (live/rules/lateness.py): pure functions of explicit instants.
 
-The clock is plain integers (epoch milliseconds from T0, the scheduled start). Every case names
-the RULES.md section it checks in its id: "1 late" = §1 Čačak "Late arrival", "2 time" = §2 Novi
-Sad "Time penalties", "3 late" = §3 Slovak "Late arrival (§18, §27.2)", "late everywhere" =
-"What late means everywhere".
+The clock is plain integers (epoch milliseconds from T0, the scheduled start). Every case names the rule it checks in
+its id: "1 late" = docs/rules/cacak.md#late-arrival, "2 time" = docs/rules/novi-sad.md#overtime and
+docs/rules/novi-sad.md#forfeit, "3 late" = docs/rules/slovak-league.md#late-arrival (§18, §27.2), "late everywhere" =
+docs/rules/lateness.md.
 """
 
 from __future__ import annotations
@@ -413,7 +413,8 @@ def test_thresholds_need_known_rules_and_the_match_time() -> None:  # 3 late
 # ---- the presets ----------------------------------------------------------------------------
 
 
-def test_presets_carry_the_lateness_parameters() -> None:  # RULES.md 1, 2, 3: every number a parameter
+# docs/tournament-file.md#rules-parameters: every number a parameter
+def test_presets_carry_the_lateness_parameters() -> None:
     assert {k: CACAK[k] for k in ("grace_minutes", "late_bule_per_minute", "late_cap_minutes",
                                   "reserve_after_minutes", "reserve_bule", "game_bule", "count_from",
                                   "late_penalty_applies")} == {

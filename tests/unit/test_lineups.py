@@ -1,4 +1,4 @@
-"""Team sheets and rosters of the bridge events (RULES.md §2 and §3 "Team sheets"): the pure rules
+"""Team sheets and rosters of the bridge events (docs/rules/team-sheets.md): the pure rules
 (live/rules/lineups.py, live/rules/rosters.py) with their edge cases, and the commands through
 `live.commands.decide.decide` and `live.core.state.fold` (pure, fake clock): `lineup`, the roster checks of
 `register_player`, their undo, the boards played and the Novi Sad individual ranking.

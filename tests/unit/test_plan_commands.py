@@ -238,7 +238,8 @@ REFUSED: list[tuple[str, str, dict[str, Any], int, str, str]] = [
     ("an update of nothing", "empty", {"type": "update_tournament"}, 422, "name", "needs a name"),
     ("a language not offered", "empty", {"type": "update_tournament", "language": "de"}, 422, "language", "'de'"),
     ("no languages", "empty", {"type": "update_tournament", "languages": []}, 422, "languages", "non-empty"),
-    # only the languages the pages have (issue 26): a tag no page speaks would leave the hall in English
+    # only the languages the pages have (docs/tournament-file.md#tournament): a tag no page speaks would leave the hall
+    # in English
     ("a language no page speaks", "empty", {"type": "update_tournament", "languages": ["en", "de"]}, 422,
      "languages", "not 'de'"),
     ("a language's tag not as the pages write it", "empty", {"type": "update_tournament", "languages": ["sr"]}, 422,

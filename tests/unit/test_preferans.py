@@ -1,7 +1,6 @@
-"""Preferans scoring of one game and the tournament standings (RULES.md §1), pure functions.
+"""Preferans scoring of one game and the tournament standings (docs/rules/cacak.md), pure functions.
 
-Every table-driven case names the RULES.md section it checks in its id ("RULES.md 1 ...":
-§1 "Scoring of one game", "Late arrival" for the walkover, "Other numbers" for the ladies).
+Every table-driven case names the rule it checks in its id, by its anchor in docs/rules/ ("cacak.md#scoring: ...").
 """
 
 from __future__ import annotations
@@ -41,25 +40,25 @@ def points(results: dict[str, int | Decimal], supe: dict[tuple[str, str], int] |
 
 SCORING = [
     # (results a, b, c[, d]) → points, in the same order
-    pytest.param((37, -12, -25), ("4.3", "2.9", "0.8"), id="RULES.md 1 scoring: 1st, 2nd negative, 3rd"),
-    pytest.param((60, 0, -60), ("4.5", "3", "0.4"), id="RULES.md 1 scoring: bonus capped at 0.5, result 0 scores 3"),
-    pytest.param((30, 20, -50), ("4.3", "3.2", "0.5"), id="RULES.md 1 scoring: 2nd positive gets a bonus"),
-    pytest.param((9, 1, -10), ("4", "3", "0.9"), id="RULES.md 1 scoring: 9 bule is not a full 10"),
-    pytest.param((10, -3, -7), ("4.1", "3", "1"), id="RULES.md 1 scoring: 2nd negative under 10 loses nothing"),
-    pytest.param((100, 80, -180), ("4.5", "3.5", "-0.8"), id="RULES.md 1 scoring: both bonuses capped, malus not"),
-    pytest.param((200, -20, -180), ("4.5", "2.8", "-0.8"), id="RULES.md 1 scoring: 3rd's malus has no limit"),
-    pytest.param((150, -150, 0), ("4.5", "-0.5", "3"), id="RULES.md 1 scoring: input order is not place order"),
-    pytest.param((D("37.5"), D("-12.5"), -25), ("4.3", "2.9", "0.8"), id="RULES.md 1 scoring: decimal bule"),
-    pytest.param((20, 20, -40), ("3.7", "3.7", "0.6"), id="RULES.md 1 tie: 1st and 2nd shared without supe"),
-    pytest.param((40, -20, -20), ("4.4", "1.8", "1.8"), id="RULES.md 1 tie: 2nd negative and 3rd shared"),
-    pytest.param((55, 55, -110), ("4", "4", "-0.1"), id="RULES.md 1 tie: shared 4.5 and 3.5"),
-    pytest.param((0, 0, 0), ("3", "3", "3"), id="RULES.md 1 scoring: three zeros all count as 2nd positive"),
-    # a table of four (RULES.md §1 "Round signals": fields not a multiple of 3): 4 / 3±b / 3±b / 1−m
-    pytest.param((30, 10, -15, -25), ("4.3", "3.1", "2.9", "0.8"), id="RULES.md 1 table of four: 1st 2nd 2nd 3rd"),
-    pytest.param((25, -5, -5, -15), ("4.2", "3", "3", "0.9"), id="RULES.md 1 table of four: tied middle places"),
+    pytest.param((37, -12, -25), ("4.3", "2.9", "0.8"), id="cacak.md#scoring: 1st, 2nd negative, 3rd"),
+    pytest.param((60, 0, -60), ("4.5", "3", "0.4"), id="cacak.md#scoring: bonus capped at 0.5, result 0 scores 3"),
+    pytest.param((30, 20, -50), ("4.3", "3.2", "0.5"), id="cacak.md#scoring: 2nd positive gets a bonus"),
+    pytest.param((9, 1, -10), ("4", "3", "0.9"), id="cacak.md#scoring: 9 bule is not a full 10"),
+    pytest.param((10, -3, -7), ("4.1", "3", "1"), id="cacak.md#scoring: 2nd negative under 10 loses nothing"),
+    pytest.param((100, 80, -180), ("4.5", "3.5", "-0.8"), id="cacak.md#scoring: both bonuses capped, malus not"),
+    pytest.param((200, -20, -180), ("4.5", "2.8", "-0.8"), id="cacak.md#scoring: 3rd's malus has no limit"),
+    pytest.param((150, -150, 0), ("4.5", "-0.5", "3"), id="cacak.md#scoring: input order is not place order"),
+    pytest.param((D("37.5"), D("-12.5"), -25), ("4.3", "2.9", "0.8"), id="cacak.md#scoring: decimal bule"),
+    pytest.param((20, 20, -40), ("3.7", "3.7", "0.6"), id="cacak.md#ties-at-table: 1st and 2nd shared without supe"),
+    pytest.param((40, -20, -20), ("4.4", "1.8", "1.8"), id="cacak.md#ties-at-table: 2nd negative and 3rd shared"),
+    pytest.param((55, 55, -110), ("4", "4", "-0.1"), id="cacak.md#ties-at-table: shared 4.5 and 3.5"),
+    pytest.param((0, 0, 0), ("3", "3", "3"), id="cacak.md#scoring: three zeros all count as 2nd positive"),
+    # a table of four (docs/rules/cacak.md#table-of-four: fields not a multiple of 3): 4 / 3±b / 3±b / 1−m
+    pytest.param((30, 10, -15, -25), ("4.3", "3.1", "2.9", "0.8"), id="cacak.md#table-of-four: 1st 2nd 2nd 3rd"),
+    pytest.param((25, -5, -5, -15), ("4.2", "3", "3", "0.9"), id="cacak.md#table-of-four: tied middle places"),
     pytest.param((30, -10, -10, -10), ("4.3", "2.23", "2.23", "2.23"),
-                 id="RULES.md 1 table of four: three-way share rounded to 0.01"),
-    pytest.param((20, 0, 0, -20), ("4.2", "3", "3", "0.8"), id="RULES.md 1 table of four: zeros"),
+                 id="cacak.md#table-of-four: three-way share rounded to 0.01"),
+    pytest.param((20, 0, 0, -20), ("4.2", "3", "3", "0.8"), id="cacak.md#table-of-four: zeros"),
 ]
 
 
@@ -71,7 +70,7 @@ def test_points_of_one_game(results: tuple[int | Decimal, ...], expected: tuple[
 
 
 def test_points_are_exact_decimals() -> None:
-    # RULES.md 1 scoring: 3.1 + 0.1 must stay 3.2, and the bonus adds to the exact place points
+    # docs/rules/cacak.md#scoring: 3.1 + 0.1 must stay 3.2, and the bonus adds to the exact place points
     scored = score_table({"a": 30, "b": 10, "c": -40})
     assert scored.of("b").points == D("3.1")
     assert scored.of("b").points + D("0.1") == D("3.2")
@@ -81,12 +80,12 @@ def test_points_are_exact_decimals() -> None:
 @pytest.mark.parametrize(
     ("result", "n"),
     [
-        pytest.param(0, 0, id="RULES.md 1 full 10: 0"),
-        pytest.param(9, 0, id="RULES.md 1 full 10: 9"),
-        pytest.param(10, 1, id="RULES.md 1 full 10: 10"),
-        pytest.param(-19, 1, id="RULES.md 1 full 10: -19"),
-        pytest.param(-20, 2, id="RULES.md 1 full 10: -20"),
-        pytest.param(D("29.9"), 2, id="RULES.md 1 full 10: 29.9"),
+        pytest.param(0, 0, id="cacak.md#scoring, full 10: 0"),
+        pytest.param(9, 0, id="cacak.md#scoring, full 10: 9"),
+        pytest.param(10, 1, id="cacak.md#scoring, full 10: 10"),
+        pytest.param(-19, 1, id="cacak.md#scoring, full 10: -19"),
+        pytest.param(-20, 2, id="cacak.md#scoring, full 10: -20"),
+        pytest.param(D("29.9"), 2, id="cacak.md#scoring, full 10: 29.9"),
     ],
 )
 def test_full_tens_are_the_floor_of_the_absolute_result(result: int | Decimal, n: int) -> None:
@@ -96,17 +95,17 @@ def test_full_tens_are_the_floor_of_the_absolute_result(result: int | Decimal, n
 TIES = [
     # (results, supe written {(writer, against): supe}) → points of a, b, c
     pytest.param((20, 20, -40), {("a", "b"): 30, ("b", "a"): 10}, ("4.2", "3.2", "0.6"),
-                 id="RULES.md 1 tie: more supe on the other wins the place"),
+                 id="cacak.md#ties-at-table: more supe on the other wins the place"),
     pytest.param((20, 20, -40), {("a", "b"): 10, ("b", "a"): 30}, ("3.2", "4.2", "0.6"),
-                 id="RULES.md 1 tie: ... either way"),
+                 id="cacak.md#ties-at-table: ... either way"),
     pytest.param((20, 20, -40), {("a", "b"): 10, ("b", "a"): 10, ("a", "c"): 20, ("b", "c"): 50},
-                 ("3.2", "4.2", "0.6"), id="RULES.md 1 tie: equal on each other, more in total wins"),
+                 ("3.2", "4.2", "0.6"), id="cacak.md#ties-at-table: equal on each other, more in total wins"),
     pytest.param((20, 20, -40), {("a", "b"): 10, ("b", "a"): 10, ("a", "c"): 50, ("b", "c"): 50},
-                 ("3.7", "3.7", "0.6"), id="RULES.md 1 tie: all equal, the points are shared"),
+                 ("3.7", "3.7", "0.6"), id="cacak.md#ties-at-table: all equal, the points are shared"),
     pytest.param((40, -20, -20), {("c", "b"): 5}, ("4.4", "0.8", "2.8"),
-                 id="RULES.md 1 tie: 2nd negative against 3rd"),
+                 id="cacak.md#ties-at-table: 2nd negative against 3rd"),
     pytest.param((0, 0, 0), {("a", "b"): 5, ("a", "c"): 5}, ("3", "3", "3"),
-                 id="RULES.md 1 tie: a zero scores 3 whatever the supe"),
+                 id="cacak.md#ties-at-table: a zero scores 3 whatever the supe"),
 ]
 
 
@@ -118,7 +117,7 @@ def test_ties_at_the_table(results: tuple[int, int, int], supe: dict[tuple[str, 
 
 
 def test_places_and_shared_flags() -> None:
-    # RULES.md 1 tie: the shared players both hold the better place of the two
+    # docs/rules/cacak.md#ties-at-table: the shared players both hold the better place of the two
     scored = score_table({"a": 20, "b": 20, "c": -40})
     assert [(s.player, s.place, s.shared) for s in scored.scores] == [("a", 1, True), ("b", 1, True), ("c", 3, False)]
     ordered = score_table({"a": 20, "b": 20, "c": -40}, {("b", "a"): 1})
@@ -128,7 +127,7 @@ def test_places_and_shared_flags() -> None:
 
 
 def test_a_three_way_tie_at_a_table_of_four_is_broken_inside_the_group() -> None:
-    # RULES.md 1 tie, extended to three tied players: supe against the other tied players, then
+    # docs/rules/cacak.md#ties-at-table, extended to three tied players: supe against the other tied players, then
     # the two left tied are compared head to head (b wrote more on c than c on b)
     supe = {("b", "c"): 20, ("b", "d"): 10, ("c", "d"): 30, ("c", "b"): 5, ("d", "b"): 35}
     # against the group: b 30, c 35, d 35 → b last; c vs d: c→d 30, d→c 0 → c first
@@ -142,19 +141,19 @@ def test_a_three_way_tie_at_a_table_of_four_is_broken_inside_the_group() -> None
     ("results", "supe", "message"),
     [
         pytest.param({"a": 30, "b": -10, "c": -8}, None, "the results sum to 12, not 0",
-                     id="RULES.md 1 scoring: results must sum to zero"),
+                     id="cacak.md#scoring: results must sum to zero"),
         pytest.param({"a": 30, "b": -10, "c": -25}, None, "the results sum to -5, not 0",
-                     id="RULES.md 1 scoring: negative sum named"),
+                     id="cacak.md#scoring: negative sum named"),
         pytest.param({"a": D("0.5"), "b": 0, "c": 0}, None, "the results sum to 0.5, not 0",
-                     id="RULES.md 1 scoring: decimal sum named"),
+                     id="cacak.md#scoring: decimal sum named"),
         pytest.param({"a": 10, "b": -10}, None, "a table has 3 or 4 players, not 2",
-                     id="RULES.md 1 scoring: tables of three (or four)"),
+                     id="cacak.md#scoring: tables of three (or four)"),
         pytest.param({"a": 10, "b": -10, "c": 0}, {("a", "x"): 3}, "both must sit at this table",
-                     id="RULES.md 1 tie: supe only between players of the table"),
+                     id="cacak.md#ties-at-table: supe only between players of the table"),
         pytest.param({"a": 10, "b": -10, "c": 0}, {("a", "b"): -3}, "whole number ≥ 0",
-                     id="RULES.md 1 tie: supe are not negative"),
+                     id="cacak.md#ties-at-table: supe are not negative"),
         pytest.param({"a": 10.0, "b": -10, "c": 0}, None, "whole or decimal number",
-                     id="RULES.md 1 scoring: floats are refused (exact arithmetic)"),
+                     id="cacak.md#scoring: floats are refused (exact arithmetic)"),
     ],
 )
 def test_bad_slips_are_refused(results: dict[str, int | Decimal], supe: dict[tuple[str, str], int] | None,
@@ -168,7 +167,7 @@ def test_result_error_is_a_value_error() -> None:
 
 
 def test_walkover() -> None:
-    # RULES.md 1 late arrival: two absent at 30 minutes → the one who came gets 4, the absent 0
+    # docs/rules/cacak.md#late-arrival: two absent at 30 minutes → the one who came gets 4, the absent 0
     scored = score_walkover("a", ["c", "b"])
     assert scored.walkover
     assert [(s.player, s.points, s.result, s.absent) for s in scored.scores] == [
@@ -181,7 +180,7 @@ def test_walkover() -> None:
 
 
 def test_parameters_come_from_the_preset_and_its_overrides() -> None:
-    # RULES.md: every number is a parameter of the preset
+    # docs/tournament-file.md#rules-parameters: every number is a parameter of the preset
     rules = PRESETS["cacak-preferans"]
     assert ScoringParams.from_rules(rules) == DEFAULT_PARAMS
     assert DEFAULT_PARAMS.first == D(4) and DEFAULT_PARAMS.step_points == D("0.1")
@@ -211,7 +210,7 @@ def tables(draw_: st.DrawFn) -> tuple[dict[str, int], dict[tuple[str, str], int]
 
 @given(tables())
 def test_every_player_of_a_valid_table_gets_points(table: tuple[dict[str, int], dict[tuple[str, str], int]]) -> None:
-    # RULES.md 1 scoring: a valid slip always scores, each player exactly once
+    # docs/rules/cacak.md#scoring: a valid slip always scores, each player exactly once
     results, supe = table
     scored = score_table(results, supe)
     assert sorted(scored.players) == sorted(results)
@@ -222,7 +221,7 @@ def test_every_player_of_a_valid_table_gets_points(table: tuple[dict[str, int], 
 @given(tables(), st.randoms(use_true_random=False))
 def test_input_order_does_not_change_anyones_points(table: tuple[dict[str, int], dict[tuple[str, str], int]],
                                                     rnd: random.Random) -> None:
-    # RULES.md 1 scoring: places follow the results, not the order of entry
+    # docs/rules/cacak.md#scoring: places follow the results, not the order of entry
     results, supe = table
     items = list(results.items())
     rnd.shuffle(items)
@@ -233,7 +232,7 @@ def test_input_order_does_not_change_anyones_points(table: tuple[dict[str, int],
 
 @given(tables())
 def test_a_better_result_never_scores_fewer_points(table: tuple[dict[str, int], dict[tuple[str, str], int]]) -> None:
-    # RULES.md 1 scoring: 1st ≥ 2nd positive ≥ 3 (zero) ≥ 2nd negative ≥ 3rd
+    # docs/rules/cacak.md#scoring: 1st ≥ 2nd positive ≥ 3 (zero) ≥ 2nd negative ≥ 3rd
     results, supe = table
     scored = score_table(results, supe)
     for a in scored.scores:
@@ -245,7 +244,7 @@ def test_a_better_result_never_scores_fewer_points(table: tuple[dict[str, int], 
 @given(tables(), st.integers(-50, 50).filter(lambda e: e != 0))
 def test_results_that_do_not_sum_to_zero_are_refused(table: tuple[dict[str, int], dict[tuple[str, str], int]],
                                                       error: int) -> None:
-    # RULES.md 1 scoring: the three results sum to zero
+    # docs/rules/cacak.md#scoring: the three results sum to zero
     results, _ = table
     bad = {**results, "ana": results["ana"] + error}
     with pytest.raises(ResultError, match=f"sum to {error}, not 0"):
@@ -264,7 +263,7 @@ def table(*lines: PlayerScore) -> TableScore:
 
 
 def test_standings_sum_points_and_bule_over_rounds() -> None:
-    # RULES.md 1 standings: sum of points over the rounds
+    # docs/rules/cacak.md#standings: sum of points over the rounds
     r1 = [score_table({"a": 37, "b": -12, "c": -25}), score_table({"d": 10, "e": 0, "f": -10})]
     r2 = [score_table({"a": -30, "d": 20, "e": 10}), score_table({"b": 50, "c": -20, "f": -30})]
     rows = standings([r1, r2])
@@ -285,12 +284,12 @@ STANDINGS = [
     pytest.param(
         [[table(line("a", 1, "4", 10), line("b", 2, "3", 20), line("c", 3, "1", -30))]],
         DEFAULT_TIEBREAKS, [(1, "a"), (2, "b"), (3, "c")],
-        id="RULES.md 1 standings: points first",
+        id="cacak.md#standings: points first",
     ),
     pytest.param(
         [[table(line("a", 1, "3.5", 10), line("b", 1, "3.5", 30), line("c", 3, "1", -40))]],
         DEFAULT_TIEBREAKS, [(1, "b"), (2, "a"), (3, "c")],
-        id="RULES.md 1 standings: equal points, more bule ahead",
+        id="cacak.md#standings: equal points, more bule ahead",
     ),
     pytest.param(
         [
@@ -299,7 +298,7 @@ STANDINGS = [
              table(line("a", 2, "3", 0), line("f", 1, "4", 5), line("g", 3, "1", -5))],
         ],
         DEFAULT_TIEBREAKS, [(1, "a"), (2, "b"), (3, "f"), (4, "d"), (5, "g"), (6, "c"), (6, "e")],
-        id="RULES.md 1 standings: equal points and bule, head to head",
+        id="cacak.md#standings: equal points and bule, head to head",
     ),
     pytest.param(
         [
@@ -308,17 +307,17 @@ STANDINGS = [
              table(line("a", 2, "3", 0), line("f", 1, "4", 5), line("g", 3, "1", -5))],
         ],
         ("bule",), [(1, "a"), (1, "b"), (3, "f"), (4, "d"), (5, "g"), (6, "c"), (6, "e")],
-        id="RULES.md 1 standings: chain without head to head shares the place",
+        id="cacak.md#standings: chain without head to head shares the place",
     ),
     pytest.param(
         [[table(line("a", 1, "3.5", 10), line("b", 1, "3.5", 30), line("c", 3, "1", -40))]],
         (), [(1, "a"), (1, "b"), (3, "c")],
-        id="RULES.md 1 standings: empty chain, shared place",
+        id="cacak.md#standings: empty chain, shared place",
     ),
     pytest.param(
         [[table(line("a", 1, "3.5", 30), line("b", 2, "3.5", 30), line("c", 3, "1", -60))]],
         ("head_to_head", "bule"), [(1, "a"), (2, "b"), (3, "c")],
-        id="RULES.md 1 standings: head to head counts the place at the table",
+        id="cacak.md#standings: head to head counts the place at the table",
     ),
     pytest.param(
         # a, b and c level on points (4) and bule (0); head to head among the three: a +2 (beat b twice, split
@@ -329,12 +328,12 @@ STANDINGS = [
          [table(line("c", 1, "1", 0), line("a", 2, "1", 0), line("f4", 3, "0", 0))],
          [table(line("b", 1, "2", 0), line("c", 2, "2", 0), line("f5", 3, "0", 0))]],
         DEFAULT_TIEBREAKS, [(1, "a"), (2, "b"), (3, "c"), (4, "f1"), (4, "f2"), (4, "f3"), (4, "f4"), (4, "f5")],
-        id="RULES.md 1 standings: two left level in a three-way tie restart the chain between themselves",
+        id="cacak.md#standings: two left level in a three-way tie restart the chain between themselves",
     ),
     pytest.param(
         [[score_walkover("a", ["b", "c"])], [table(line("b", 1, "4", 0), line("c", 2, "3", 0), line("d", 3, "1", 0))]],
         DEFAULT_TIEBREAKS, [(1, "a"), (1, "b"), (3, "c"), (4, "d")],
-        id="RULES.md 1 late arrival: walkover points count, absent players met nobody",
+        id="cacak.md#late-arrival: walkover points count, absent players met nobody",
     ),
 ]
 
@@ -346,7 +345,7 @@ def test_standings_tie_breaks(rounds: list[list[TableScore]], chain: tuple[str, 
 
 
 def test_rounds_played_and_registered_players_without_results() -> None:
-    # RULES.md 1 late arrival: an absent player has not played that round
+    # docs/rules/cacak.md#late-arrival: an absent player has not played that round
     rows = standings([[score_walkover("a", ["b", "c"])]], players=["z"])
     assert {r.player: r.rounds for r in rows} == {"a": 1, "b": 0, "c": 0, "z": 0}
     assert [(r.rank, r.player, r.shared) for r in rows] == [(1, "a", False), (2, "b", True), (2, "c", True),
@@ -354,7 +353,7 @@ def test_rounds_played_and_registered_players_without_results() -> None:
 
 
 def test_a_deduction_of_points_comes_off_the_sum_before_ranking_and_ties_fall_to_the_chain() -> None:
-    # RULES.md 1 sanctions: "a deduction of points" — tournament points, off the standings score
+    # docs/rules/sanctions.md#deduction: "a deduction of points" — tournament points, off the standings score
     r1 = [score_table({"a": 37, "b": -12, "c": -25}), score_table({"d": 10, "e": 0, "f": -10})]
     plain = {r.player: r for r in standings([r1])}
     assert (plain["a"].points, plain["d"].points, plain["a"].penalty_points) == (D("4.3"), D("4.1"), 0)
@@ -407,7 +406,7 @@ def tournaments(draw_: st.DrawFn) -> list[list[TableScore]]:
 @given(tournaments(), st.randoms(use_true_random=False))
 def test_standings_do_not_depend_on_the_order_of_rounds_and_tables(rounds: list[list[TableScore]],
                                                                      rnd: random.Random) -> None:
-    # RULES.md 1 standings: a sum over rounds, whatever order the results come in
+    # docs/rules/cacak.md#standings: a sum over rounds, whatever order the results come in
     shuffled = [list(r) for r in rounds]
     for r in shuffled:
         rnd.shuffle(r)

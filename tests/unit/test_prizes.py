@@ -1,4 +1,5 @@
-"""Prize money by place: RULES.md §1 (Čačak 50/25/15/10 %) and §2 (Novi Sad 60 : 40)."""
+"""Prize money by place: docs/rules/prizes.md#cacak (50/25/15/10 %) and docs/rules/prizes.md#novi-sad
+(60 : 40)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from live.rules.prizes import CACAK_SHARES, NOVI_SAD_SHARES, champion_first, pla
 D = Decimal
 
 
-def test_preset_shares() -> None:  # RULES.md §1 "1st 50 %, 2nd 25 %, 3rd 15 %, 4th 10 %"; §2 "60 : 40"
+def test_preset_shares() -> None:  # docs/rules/prizes.md: Čačak 50/25/15/10 %, Novi Sad 60 : 40
     assert CACAK_SHARES == (50, 25, 15, 10)
     assert NOVI_SAD_SHARES == (60, 40)
 
@@ -35,7 +36,7 @@ def test_preset_shares() -> None:  # RULES.md §1 "1st 50 %, 2nd 25 %, 3rd 15 %,
     ],
 )
 def test_cacak_split(ranking: list[tuple[str, int]], expected: dict[str, int]) -> None:
-    # RULES.md §1: e.g. 30 players × 4000 dinars = 120 000, 70 % to the fund = 84 000
+    # docs/rules/desk.md#prize-fund: e.g. 30 players × 4000 dinars = 120 000, 70 % to the fund = 84 000
     assert prizes(84000, ranking) == {k: D(v) for k, v in expected.items()}
 
 
@@ -63,7 +64,7 @@ def test_novi_sad_split(ranking: list[tuple[str, int]], expected: dict[str, int]
 )
 def test_the_sponsors_place_goes_to_whoever_holds_it(ranking: list[tuple[str, int]],
                                                      expected: dict[int, list[str]]) -> None:
-    # RULES.md §1: "5th place and the best lady get sponsor prizes"
+    # docs/rules/prizes.md#cacak: the fifth place and the best lady get sponsors' prizes
     assert PRESETS["cacak-preferans"]["sponsor_places"] == [5]
     assert sponsored(ranking, [5]) == expected
     assert sponsored(ranking, []) == {}
@@ -106,7 +107,7 @@ def test_prizes_never_exceed_the_fund(fund: int, groups: list[int], shares: tupl
     assert all(paid[a] >= paid[b] for a in paid for b in paid if ranks[a] < ranks[b])
 
 
-# ---- Novi Sad: the champion is the final's winner (RULES.md §2) ---------------------------------
+# ---- Novi Sad: the champion is the final's winner (docs/rules/novi-sad.md#final) ---------------
 
 
 @pytest.mark.parametrize(("league", "winner", "runner_up", "expected"), [

@@ -1,4 +1,4 @@
-"""GET /api/prizes: the organizer's prize list from the live standings (RULES.md §1 prize split)."""
+"""GET /api/prizes: the organizer's prize list from the live standings (docs/rules/prizes.md#cacak)."""
 
 from __future__ import annotations
 
@@ -47,7 +47,8 @@ def test_the_fund_is_split_50_25_15_10_by_the_standings_and_the_best_lady_is_nam
     assert [p["amount"] for p in body["prizes"]] == [50000, 25000, 15000, 10000]
     ladies = [row for row in ranked(standings) if row["lady"]]
     assert body["best_lady"] == {"id": ladies[0]["player"], "name": ladies[0]["name"], "rank": ladies[0]["rank"]}
-    # RULES.md §1: "5th place and the best lady get sponsor prizes": the 5th, as the Čačak file's rules say
+    # docs/rules/prizes.md#cacak: the fifth place and the best lady get sponsors' prizes: the 5th, as the Čačak file's
+    # rules say
     fifth = [row for row in ranked(standings) if row["rank"] <= 5 < row["rank"] + sum(
         1 for other in ranked(standings) if other["rank"] == row["rank"])]
     assert body["sponsor_prizes"] == [{"place": 5, "rank": row["rank"], "id": row["player"], "name": row["name"]}
@@ -86,8 +87,8 @@ def test_a_bad_fund_is_refused_with_the_field_named(client: TestClient, fund: st
 
 
 def test_novi_sad_splits_60_40_by_the_final_once_it_has_a_winner(tmp_path: Path) -> None:
-    # RULES.md §2: "the champion is the team with more IMPs in the final, counting the carry-over" — here the
-    # league's second team (t2) wins the final, so it takes 60 % although the league table has it 2nd.
+    # docs/rules/novi-sad.md#final: "the champion is the team with more IMPs in the final, counting the carry-over" —
+    # here the league's second team (t2) wins the final, so it takes 60 % although the league table has it 2nd.
     from test_results import NOVI_SAD
 
     strength = {"t1": 4, "t2": 3, "t3": 2, "t4": 1, "t5": 0}

@@ -1,5 +1,5 @@
 """Every refusal names its reason from the closed registry (live/commands/refusals.py), and every page can
-say it (issues 11 and 12).
+say it (docs/design.md#refusals-by-code, docs/contributing.md#refusals).
 
 Two guards that cannot go stale: a scan of every CommandError raised in live/ (a call without a
 code, with a code not in the registry, or without a parameter its code names fails here, before

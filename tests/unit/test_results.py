@@ -1,6 +1,7 @@
 """Scoring commands, table-driven: results, corrections, seating, penalties and forfeits through
 `live.commands.decide.decide` and `live.core.state.fold` (pure, fake clock), and the standings and scored
-results the fold derives from them (RULES.md §1 preferans, §2 Novi Sad, §3 Slovak league).
+results the fold derives from them (docs/rules/cacak.md, docs/rules/novi-sad.md,
+docs/rules/slovak-league.md).
 """
 
 from __future__ import annotations
@@ -47,7 +48,7 @@ TOURNAMENTS = {"preferans": PREFERANS, "preferans7": PREFERANS7, "novi-sad": NOV
 #: The round-1 draw with seed 7, as live/rules/seating.py makes it (the tests of a seated round use it).
 SEED = 7
 DRAWN = [list(x.players) for x in seating.draw(IDS, SEED)]
-TABLE1 = {"p1": 37, "p2": -12, "p3": -25}  # RULES.md §1: 4.3 / 2.9 / 0.8
+TABLE1 = {"p1": 37, "p2": -12, "p3": -25}  # docs/rules/cacak.md#scoring: 4.3 / 2.9 / 0.8
 TABLE2 = {"p4": 50, "p5": 10, "p6": -60}  # 4.5 / 3.1 / 0.4
 #: The seed whose draw seats p1 p2 p3 at table 1 and p4 p5 p6 at table 2 (TABLE1 and TABLE2): a
 #: preferans round starts only once its seating is published, so the tests of a running round use it.
@@ -524,9 +525,9 @@ def test_a_result_whose_sum_is_not_zero_leaves_nothing_in_state() -> None:
 
 # ---- preferans: points, standings, scored results ------------------------------------------------
 
-# (case, results, supe, points by player, place by player) — RULES.md §1 "Scoring of one game"
+# (case, results, supe, points by player, place by player) — docs/rules/cacak.md#scoring
 TABLES: list[tuple[str, dict[str, int], dict[str, dict[str, int]] | None, dict[str, float], dict[str, int]]] = [
-    ("the RULES.md example", TABLE1, None, {"p1": 4.3, "p2": 2.9, "p3": 0.8}, {"p1": 1, "p2": 2, "p3": 3}),
+    ("the rules page's example", TABLE1, None, {"p1": 4.3, "p2": 2.9, "p3": 0.8}, {"p1": 1, "p2": 2, "p3": 3}),
     ("the bonus is at most 0.5, the malus unlimited", {"p1": 120, "p2": 60, "p3": -180}, None,
      {"p1": 4.5, "p2": 3.5, "p3": -0.8}, {"p1": 1, "p2": 2, "p3": 3}),
     ("a result of exactly 0 scores 3", {"p1": 30, "p2": 0, "p3": -30}, None, {"p1": 4.3, "p2": 3, "p3": 0.7},
@@ -834,7 +835,7 @@ def test_the_final_is_seated_with_the_top_two_and_the_carry_over() -> None:
     s.do("record_result", item="m11", home="t1", away="t2", imps_home=50, imps_away=60)
     assert s.refuse({"type": "record_result", "item": "m11", "home": "t3", "away": "t4", "imps_home": 1,
                      "imps_away": 0}).status == 422
-    # RULES.md §2 Final: decided on IMPs with the carry-over (50 + 6 < 60), not added to the league table
+    # docs/rules/novi-sad.md#final: decided on IMPs with the carry-over (50 + 6 < 60), not added to the league table
     assert {row["team"]: row["vp"] for row in standings_of(s.state)} == league
     final = final_view(s.state)
     assert final is not None
@@ -850,8 +851,9 @@ def test_the_final_waits_for_the_end_of_the_league() -> None:
 
 
 def test_the_final_is_not_seated_when_fewer_than_two_teams_are_left_in_the_league_standings() -> None:
-    """Teams that withdrew before half of their matches leave the table (RULES.md §2): with four of five gone,
-    there is no second team to seat in the final, and the referee is told so instead of an error 500."""
+    """Teams that withdrew before half of their matches leave the table (docs/rules/novi-sad.md#withdrawal): with
+    four of five gone, there is no second team to seat in the final, and the referee is told so instead of an
+    error 500."""
     s = session("novi-sad empty")
     for team in ("t2", "t3", "t4", "t5"):
         s.do("withdraw", team=team, reason="left the league")

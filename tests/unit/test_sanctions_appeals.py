@@ -1,4 +1,5 @@
-"""Sanctions by kind and appeals to the judges' committee (RULES.md §1 "Sanctions and appeals", Čačak):
+"""Sanctions by kind and appeals to the judges' committee (docs/rules/sanctions.md#cacak,
+docs/rules/appeals.md#cacak):
 the pure rules (live/rules/sanctions.py, live/rules/appeals.py) and the commands through
 `live.commands.decide.decide` and `live.core.state.fold` (pure, fake clock), with their undo and their views.
 """
@@ -134,7 +135,7 @@ def test_each_bad_shuffle_takes_the_next_step_and_its_bule_go_on_the_paper() -> 
                         "warning": False, "bule": 4, "unit": "bule",
                         "penalties": [{"player": "p1", "amount": 4, "unit": "bule",
                                        "reason": "bad shuffle or cut (2nd offence)"}]}
-    # ordinary penalty lines: the standings show them beside the result (RULES.md §1: on the paper)
+    # ordinary penalty lines: the standings show them beside the result (docs/rules/sanctions.md#on-the-paper)
     assert penalty_bule(s)["p1"] == 4 + 16 + 32 + 32
     assert all(p["sanction"] == p["seq"] and p["kind"] == "bad_shuffle" for p in s.state.penalties)
     assert [p["player"] for p in me_section(s.state, "p1")["penalties"]] == ["p1"] * 4  # type: ignore[index]

@@ -62,7 +62,7 @@ def test_signals_of_several_rounds_come_in_due_order() -> None:
 
 
 def test_no_call_for_the_next_round_while_a_round_is_still_being_played() -> None:
-    # RULES.md §1 Round signals: the call sends players to their tables; not in the middle of play.
+    # docs/rules/cacak.md#call: the call sends players to their tables; not in the middle of play.
     t = preferans(2)
     assert plan(t, [started()]) == [
         ("r1:last_deals", R1_END - 15 * MIN, E.LAST_DEALS_ANNOUNCED),
@@ -334,5 +334,5 @@ def test_firing_every_signal_in_turn_runs_a_round() -> None:
 
 @pytest.mark.parametrize(("boards", "parts"), [(16, 1), (20, 2), (24, 2), (28, 2), (32, 2), (36, 3), (40, 4), (48, 3)])
 def test_slovak_matches_split_into_equal_parts_of_at_most_16_boards(boards: int, parts: int) -> None:
-    # RULES.md §3 Format: "equal parts of at most 16 boards (24 → 2 × 12, 32 → 2 × 16, 36 → 3 × 12)".
+    # docs/rules/slovak-league.md#parts: equal parts of at most 16 boards (24 → 2 × 12, 32 → 2 × 16, 36 → 3 × 12).
     assert segments_for(PRESETS["slovak-league"], boards) == parts

@@ -1,8 +1,8 @@
-"""The Slovak league's roster minimum and appeals to the presidium (RULES.md §3 "Team sheets" and "Results
-and appeals"; seed §17.1, §24.1, §28): the pure rules (live/rules/rosters.py, live/rules/appeals.py) with
-their edges, and the commands through `live.commands.decide.decide` and the fold (pure, fake clock): a withdrawal
-and a line-up held to the 4 members, a team's appeal signed by its captain or half of its line-up, no limit
-on their number, a decision without unanimity, and the provisional results while an appeal is open.
+"""The Slovak league's roster minimum and appeals to the presidium (docs/rules/team-sheets.md#slovak and
+docs/rules/appeals.md#slovak; seed §17.1, §24.1, §28): the pure rules (live/rules/rosters.py, live/rules/appeals.py)
+with their edges, and the commands through `live.commands.decide.decide` and the fold (pure, fake clock): a withdrawal
+and a line-up held to the 4 members, a team's appeal signed by its captain or half of its line-up, no limit on their
+number, a decision without unanimity, and the provisional results while an appeal is open.
 """
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""Two Slovak rules the seed has and RULES.md did not, and who hears an appeal (seed §27.1, §24.1, §28.2): the
+"""Two Slovak rules the seed has (docs/rules/differences.md#slovak-substitutes, docs/rules/appeals.md#window),
+and who hears an appeal (seed §27.1, §24.1, §28.2): the
 pure rules (live/rules/lineups.py, live/rules/appeals.py) with their edges, and the commands through
 `live.commands.decide` and the fold (pure, fake clock):
 

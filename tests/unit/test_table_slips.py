@@ -1,4 +1,4 @@
-"""The scoring desk's list (RULES.md §1 "Desk", Čačak): the winner of each table brings the slip, the
+"""The scoring desk's list (docs/rules/cacak.md#slip): the winner of each table brings the slip, the
 last-placed pays the 200 dinar scoring fee — the pure rule (live/rules/table_slips.py) and the
 projection from the fold (live/projections/table_slips.py)."""
 

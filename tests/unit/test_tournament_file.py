@@ -432,7 +432,7 @@ def test_numbers_and_years_past_any_sane_range_are_file_errors(rules: str, start
     assert info.value.field == field and words in info.value.message
 
 
-# ---- `live check` refuses at once what `serve` would not start with (issue 26) --------------------------------
+# ---- `live check` refuses at once what `serve` would not start with (docs/tournament-file.md#errors) ------------
 
 
 def test_check_of_a_file_nested_far_too_deep_says_so_in_one_line(tmp_path: Path,

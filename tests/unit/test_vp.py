@@ -1,4 +1,5 @@
-"""IMP → VP: the WBF continuous 20-VP scale (RULES.md §2) and the Slovak 25-VP table (RULES.md §3)."""
+"""IMP → VP: the WBF continuous 20-VP scale (docs/rules/novi-sad.md#scoring) and the Slovak 25-VP table
+(docs/rules/slovak-league.md#vp-table)."""
 
 from __future__ import annotations
 
@@ -47,14 +48,14 @@ WBF_12 = [
 ]
 
 
-# ---- WBF continuous scale (RULES.md §2, Novi Sad: "WBF decimal 20-VP scale for 12 boards") --
+# ---- WBF continuous scale (docs/rules/novi-sad.md#scoring: the WBF decimal 20-VP scale for 12 boards) --
 
 
-def test_wbf_12_boards_is_the_published_table() -> None:  # RULES.md §2
+def test_wbf_12_boards_is_the_published_table() -> None:  # docs/rules/novi-sad.md#scoring
     assert wbf_table(12) == [D(v) for v in WBF_12]
 
 
-def test_wbf_12_boards_correction_cells() -> None:  # RULES.md §2: raised by 0.01 for concavity
+def test_wbf_12_boards_correction_cells() -> None:  # docs/rules/novi-sad.md#scoring: raised by 0.01 for concavity
     raw, table = raw_table(12), wbf_table(12)
     assert [(m, str(raw[m]), str(table[m])) for m in range(len(raw)) if raw[m] != table[m]] == [
         (42, "19.01", "19.02"), (44, "19.23", "19.24"), (49, "19.73", "19.74"),
@@ -145,7 +146,7 @@ def test_wbf_more_imps_never_earn_fewer_vp(boards: int, a: int, b: int) -> None:
     assert wbf_vp(lo, boards)[0] <= wbf_vp(hi, boards)[0]
 
 
-# ---- Slovak 25-VP table (RULES.md §3, seed Annex 1) ----------------------------------------
+# ---- Slovak 25-VP table (docs/rules/slovak-league.md#vp-table, seed Annex 1) ------------------------
 
 # (boards, lowest margin of 16:14, 17:13, 18:12, 20:10, 24:6, 25:5, 25:0), read off the seed.
 SLOVAK_CELLS = [
@@ -165,7 +166,7 @@ SLOVAK_CELLS = [
 
 
 @pytest.mark.parametrize(("boards", "b16", "b17", "b18", "b20", "b24", "b25", "blitz"), SLOVAK_CELLS)
-def test_slovak_cells_of_every_column(  # RULES.md §3 "25-VP table of Annex 1"
+def test_slovak_cells_of_every_column(  # docs/rules/slovak-league.md#vp-table
     boards: int, b16: int, b17: int, b18: int, b20: int, b24: int, b25: int, blitz: int,
 ) -> None:
     for lowest, split in [(b16, (16, 14)), (b17, (17, 13)), (b18, (18, 12)), (b20, (20, 10)),
@@ -192,12 +193,12 @@ def test_slovak_cells_of_every_column(  # RULES.md §3 "25-VP table of Annex 1"
         pytest.param(-88, (0, 25), id="rules3-minus-88"),
     ],
 )
-def test_slovak_24_boards_examples(margin: int, split: tuple[int, int]) -> None:  # RULES.md §3
+def test_slovak_24_boards_examples(margin: int, split: tuple[int, int]) -> None:  # docs/rules/slovak-league.md#vp-table
     assert slovak25_vp(margin, 24) == split
     assert vp("slovak25", margin, 24) == (D(split[0]), D(split[1]))
 
 
-def test_slovak_bands_for_24_boards() -> None:  # RULES.md §3
+def test_slovak_bands_for_24_boards() -> None:  # docs/rules/slovak-league.md#vp-table
     bands = slovak25_bands(24)
     assert bands[0] == Band(0, 3, 15, 15)
     assert bands[1] == Band(4, 9, 16, 14)
@@ -206,7 +207,8 @@ def test_slovak_bands_for_24_boards() -> None:  # RULES.md §3
     assert len(bands) == 16
 
 
-def test_slovak_bye_band_for_32_boards_is_17_to_22() -> None:  # RULES.md §3 "(e.g. 32 boards 18 VP, +22 IMP)"
+# docs/rules/slovak-league.md#bye: 32 boards 18 VP, +22 IMP
+def test_slovak_bye_band_for_32_boards_is_17_to_22() -> None:
     assert slovak25_bands(32)[3] == Band(17, 22, 18, 12)
     assert slovak25_margin_range(18, 32) == (17, 22)
 
@@ -226,7 +228,7 @@ def test_slovak_margin_range(vp_value: int, boards: int, expected: tuple[int | N
     assert slovak25_margin_range(vp_value, boards) == expected
 
 
-def test_slovak_unknown_board_count_names_it_and_the_valid_ones() -> None:  # RULES.md §3
+def test_slovak_unknown_board_count_names_it_and_the_valid_ones() -> None:  # docs/rules/slovak-league.md#vp-table
     valid = "8, 10, 12, 14, 16, 20, 24, 28, 32, 36, 40, 48"
     with pytest.raises(ValueError, match=rf"no column for 30 boards; valid: {valid}$"):
         slovak25_vp(5, 30)
@@ -235,7 +237,8 @@ def test_slovak_unknown_board_count_names_it_and_the_valid_ones() -> None:  # RU
 
 
 @pytest.mark.skipif(not SEED_SLOVAK.exists(), reason="the Slovak seed is not on this machine")
-def test_slovak_table_is_annex_1_of_the_seed_cell_by_cell() -> None:  # RULES.md §3, seed Annex 1
+# docs/rules/slovak-league.md#vp-table, seed Annex 1
+def test_slovak_table_is_annex_1_of_the_seed_cell_by_cell() -> None:
     text = SEED_SLOVAK.read_text(encoding="utf-8")
     annex = text[text.index("Príloha č. 1"):text.index("Príloha č. 2")]
     header = re.search(r"ROZDÁNÍ:((?:\s+\d+)+)", annex)
@@ -250,7 +253,7 @@ def test_slovak_table_is_annex_1_of_the_seed_cell_by_cell() -> None:  # RULES.md
 
 
 @pytest.mark.parametrize("boards", SLOVAK25_BOARDS)
-def test_slovak_columns_increase_and_sum_to_30_then_less(boards: int) -> None:  # RULES.md §3
+def test_slovak_columns_increase_and_sum_to_30_then_less(boards: int) -> None:  # docs/rules/slovak-league.md#vp-table
     bands = slovak25_bands(boards)
     assert all(a.highest is not None and a.highest + 1 == b.lowest for a, b in itertools.pairwise(bands))
     assert [b.vp_winner + b.vp_loser for b in bands] == [30] * 11 + [29, 28, 27, 26, 25]
@@ -277,11 +280,11 @@ def test_unknown_scale() -> None:
         vp("imp", 3, 12)
 
 
-def test_draw_vp() -> None:  # RULES.md §2 (10–10), §3 (15 : 15)
+def test_draw_vp() -> None:  # docs/rules/novi-sad.md#scoring (10–10), docs/rules/slovak-league.md#vp-table (15 : 15)
     assert draw_vp("wbf", 12) == 10 and draw_vp("slovak25", 24) == 15
 
 
-def test_wbf_wall_table() -> None:  # RULES.md §2
+def test_wbf_wall_table() -> None:  # docs/rules/novi-sad.md#scoring
     text = vp_table_text("wbf", 12)
     lines = text.splitlines()
     assert lines[0] == "WBF continuous VP scale (20 VP), 12 boards"
@@ -291,7 +294,7 @@ def test_wbf_wall_table() -> None:  # RULES.md §2
     assert len([line for line in lines if " – " in line and line.strip()[0].isdigit()]) == 53
 
 
-def test_slovak_wall_table() -> None:  # RULES.md §3
+def test_slovak_wall_table() -> None:  # docs/rules/slovak-league.md#vp-table
     lines = vp_table_text("slovak25", 24).splitlines()
     assert lines[0] == "25-VP table (Slovak league, Annex 1), 24 boards"
     assert "      0–3     15 : 15" in lines

@@ -1,4 +1,5 @@
-"""A team leaving a bridge event (RULES.md §2 "Withdrawal"; §3 "fewer than half of its matches")."""
+"""A team leaving a bridge event (docs/rules/novi-sad.md#withdrawal; docs/rules/slovak-league.md#withdrawal:
+"fewer than half of its matches")."""
 
 from __future__ import annotations
 

@@ -10,9 +10,10 @@
                                       "unpaid": [{"kind", "id", "name", "withdrawn", "owed", "by_what"}, …],
                                       "owed", "payments": [<payment_recorded payload + seq, ts, by>, …]}
 
-Who brings each table's slip (its winner) and who pays the scoring fee (its last-placed), RULES.md §1
-"Desk"; the list is derived from the results (live/projections/table_slips.py). Who has paid what at the desk, who
-has not, and the prize fund the payments make (RULES.md §1, §2 "Desk"), from the payments. No rule lives here.
+Who brings each table's slip (its winner) and who pays the scoring fee (its last-placed),
+docs/rules/cacak.md#slip; the list is derived from the results (live/projections/table_slips.py). Who has
+paid what at the desk, who has not, and the prize fund the payments make (docs/rules/desk.md#due), from the
+payments. No rule lives here.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """The team sheets' endpoint, for everyone (the sheets of a bridge event are public):
 
     GET /api/individual → {"percent", "rule", "order", "ranking": [<player>, …], "teams": [<team>, …]}
-        ranking: the final individual ranking (RULES.md §2 Team sheets, Novi Sad): the players with at least
+        ranking: the final individual ranking (docs/rules/team-sheets.md#individual-ranking): the players with at least
                  `percent` % of their team's boards, each {"rank", "shared", "player", "name", "team",
                  "team_name", "boards", "percent"}, in the teams' final order ("order": "final" once the
                  final has a winner, else "standings");
