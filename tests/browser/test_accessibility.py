@@ -1,7 +1,9 @@
 """Every page passes axe-core (the copy shipped in the `axe-playwright-python` package; nothing is
 downloaded) in every language: the index, the hall display, the player's page before and after a name
-is chosen, the console's sign-in screen and the signed-in console with its cards filled (check-in,
-the rounds' tabs, standings, penalties, sanctions, appeals, slips). A failure lists each rule with its
+is chosen (and her code typed), the console's sign-in screen and the signed-in console with its cards
+filled (check-in, timetable, roster, the rounds' tabs, standings, penalties, sanctions, appeals, slips).
+Besides WCAG 2.x A/AA, axe's best practices and its experimental rules run too (the name that must contain
+a control's visible words is one of these). A failure lists each rule with its
 impact and the elements it found.
 
 Also what axe cannot see: the console's refusal toast is a live region that is in the page before its
@@ -11,7 +13,6 @@ element is a skip link to the round's actions."""
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -41,7 +42,7 @@ CONSOLE = {"width": 1440, "height": 1000}
 @pytest_asyncio.fixture(scope="module", loop_scope="session")
 async def hall(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[Server]:
     """One tournament for the whole module, with something on every card: round 1 played (results,
-    standings), round 2 seated and running, check-ins, a penalty, a sanction, an appeal, announcements."""
+    standings), round 2 seated and due, a check-in, a penalty, announcements to the hall and to a player."""
     folder = tmp_path_factory.mktemp("a11y")
     file = write_tournament(folder / "t.toml", name=NAME, players=PLAYERS,
                             timetable=[round_entry("r1", 1, start_in=-4 * 3600, minutes=180, title="Round 1"),
@@ -54,7 +55,8 @@ async def hall(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[Server
         await ack(server, {"type": "check_in", "item": "r2", "player": "p1"})
         await ack(server, {"type": "announce", "text": "Dinner at 21:00"})
         await ack(server, {"type": "announce", "text": "Come to the desk, please", "player": "p3"})
-        await ack(server, {"type": "penalty", "player": "p2", "amount": 10, "unit": "bule", "reason": "Late", "item": "r1"})
+        await ack(server, {"type": "penalty", "player": "p2", "amount": 10, "unit": "bule", "reason": "Late",
+                           "item": "r1"})
         yield server
     finally:
         server.stop()
