@@ -33,7 +33,9 @@ const soundBox = $("sound");
 audio.onChange((on) => {
   soundBox.dataset.on = String(on);
   soundBox.title = on ? STRINGS.soundOn : STRINGS.soundOff;
-  soundBox.setAttribute("aria-label", soundBox.title);
+  // Named by its words while it shows them (the title adds the rest), by the title once it shows none.
+  if (on) soundBox.setAttribute("aria-label", soundBox.title);
+  else soundBox.removeAttribute("aria-label");
   setText($("sound-text"), on ? "" : STRINGS.soundHint);
   setClass(soundBox, "is-hinting", !on);
 });

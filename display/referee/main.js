@@ -32,6 +32,7 @@ import { slipsCard } from "./slips.js";
 import { renderStandingsPreview, wireReveal } from "./standings.js";
 import { $, STRINGS, state } from "./state.js";
 import { planContext, plan, renderItems, renderRowCounts } from "./timetable.js";
+import { wireSkip } from "./thumb.js";
 import { wireToast } from "./toast.js";
 import { describeAudit, displayName, itemTitle, num, playerName, teamName } from "./words.js";
 
@@ -43,6 +44,7 @@ const shown = showConsoleIn(pageLanguage, document, globalThis, globalThis.Mutat
 labelPage();
 wireSession(startConsole);
 wireToast();
+wireSkip();
 redrawAfterCommands(renderItems);
 
 // The plan on the day: the timetable's changes (in timetable.js's rows), the roster, the referees.

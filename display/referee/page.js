@@ -32,12 +32,14 @@ export function labelPage() {
   setText($("tt-title"), STRINGS.ttTitle);
   setText($("announce-title"), STRINGS.announceTitle);
   $("announce-text").placeholder = STRINGS.announcePlaceholder;
+  $("announce-player").setAttribute("aria-label", STRINGS.announceTo);
   setText($("announce-button"), STRINGS.announceButton);
   setText($("audit-title"), STRINGS.auditTitle);
   setText($("audit-seq"), STRINGS.auditSeq);
   setText($("audit-time"), STRINGS.auditTime);
   setText($("audit-who"), STRINGS.auditWho);
   setText($("audit-what"), STRINGS.auditWhat);
+  setText($("audit-undo"), STRINGS.undoRow);
   setText($("undo-last"), STRINGS.undoLast);
   fill($("r-nav"), Object.entries(STRINGS.nav).map(([id, label]) => el("a", { href: `#${id}`, dataset: { nav: id } }, label)));
 }

@@ -55,13 +55,13 @@ export function prizesCard(card, ctx) {
 
   function lines() {
     if (!list) return [];
-    const out = [el("p", { class: "r-pz-line", dataset: { role: "prize-fund-line" } }, P.fundLine(cash(list.fund)))];
+    const out = [el("div", { class: "r-pz-line", dataset: { role: "prize-fund-line" } }, P.fundLine(cash(list.fund)))];
     if (list.order === "final") out.push(el("p", { class: "r-hint" }, P.byFinal));
     const sponsor = Array.isArray(list.sponsor_prizes) ? list.sponsor_prizes : [];
     if (!list.prizes.length) out.push(el("p", { class: "r-hint" }, Number(list.fund) > 0 ? P.empty : P.zeroFund));
     if (list.prizes.length || sponsor.length) out.push(table(list.prizes, sponsor));
     if (list.best_lady) {
-      out.push(el("p", { class: "r-pz-line", dataset: { role: "best-lady" } },
+      out.push(el("div", { class: "r-pz-line", dataset: { role: "best-lady" } },
         P.bestLady(list.best_lady.name, prizePlaces([list.best_lady], P.place, P.placeRange)[0])));
     }
     return out;

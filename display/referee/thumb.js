@@ -14,6 +14,7 @@ export function renderThumb(timetable, busy, lastDealsRule) {
   const item = busy || timetable.find((i) => i.playing && allowedOf(i).has("start")) || null;
   const bar = $("thumb");
   bar.hidden = !item;
+  bar.dataset.item = item ? item.id : "";
   document.body.classList.toggle("has-thumb", Boolean(item));
   if (!item) return;
   const allowed = allowedOf(item);
@@ -40,4 +41,21 @@ export function renderThumb(timetable, busy, lastDealsRule) {
       (b) => toHall(STRINGS.confirmStart(title), { type: "start_round", item: item.id }, b)),
   ];
   fill($("thumb-actions"), ...actions);
+}
+
+/** The skip link: focus on the first command of the round that matters now (the thumb bar's on a phone,
+ * else its row's in the timetable), or on the timetable when no round has one. */
+export function wireSkip() {
+  setText($("skip"), STRINGS.skipToActions);
+  $("skip").addEventListener("click", (e) => {
+    e.preventDefault();
+    const bar = $("thumb");
+    const onThumb = !bar.hidden && getComputedStyle(bar).display !== "none";
+    const row = bar.dataset.item ? $("items").querySelector(`li[data-item="${CSS.escape(bar.dataset.item)}"] .r-actions`) : null;
+    const where = onThumb ? $("thumb-actions") : row;
+    const button = where && [...where.querySelectorAll("button")].find((b) => !b.disabled && b.offsetParent !== null);
+    const target = button || $("tt-card");
+    target.focus();
+    target.scrollIntoView({ block: "nearest" });
+  });
 }

@@ -12,6 +12,12 @@ export function toast(message, kind = "ok") {
   box.className = `r-toast ${kind}`;
   setText($("toast-msg"), message);
   box.hidden = false;
+  // Said to screen readers too: a refusal or an alert interrupts, a confirmation waits its turn. Emptied
+  // first, so the same words twice are announced twice.
+  const urgent = kind === "error" || kind === "unapplied" || kind === "alert";
+  $("toast-alert").textContent = "";
+  $("toast-status").textContent = "";
+  $(urgent ? "toast-alert" : "toast-status").textContent = message;
   clearTimeout(toastTimer);
   // Every toast goes away by itself: a confirmation soon, an error or a lateness alert after time to
   // read it (the alert stays on the check-in card too). "Not confirmed yet" stays until the outcome.
