@@ -1,6 +1,6 @@
 """The arrival commands (check-in, "all present", its preview, an absence excused, a reserve seated, the phone's
 own check-in);
-what the screens are shown of arrivals and lateness is derived in live/projections/lateness.py.
+what the screens are shown of arrivals and lateness is derived in live/projections/checkin_lists.py.
 
 Arrivals: check-ins, absences announced in advance, reserves — and the lateness they add up to.
 
@@ -26,7 +26,7 @@ from live.core.state import ItemState, State
 from live.core.status import ItemStatus
 from live.core.texts import MAX_NAME, MAX_REASON
 from live.core.tournament import Tournament
-from live.projections.lateness import (
+from live.projections.checkin_lists import (
     arrived_at,
     bridge_fields,
     expected,
@@ -38,7 +38,7 @@ from live.projections.lateness import (
 )
 from live.projections.matches import match_pairs
 from live.rules import checkin as C
-from live.rules import lateness as L
+from live.rules import lateness as late_rules
 
 _ITEM = wrong("{field} must be a timetable item's id, e.g. \"r3\"", "field.not_an_id")
 _PLAYER = wrong("{field} must be a player's id", "field.not_an_id")
@@ -257,7 +257,7 @@ def preview(state: State, c: CheckIn, now: int) -> dict[str, Any]:
                            "minutes": late // t.minutes_ms(1)}
     if t.game == "preferans":
         excused = who in state.excused.get(s.item.id, {})
-        penalty = L.preferans_late_penalty(late, preferans_params(t), announced=excused)
+        penalty = late_rules.preferans_late_penalty(late, preferans_params(t), announced=excused)
         out.update(penalty_fields(penalty))
     else:
         out.update(bridge_fields(t, s, late))
@@ -303,7 +303,7 @@ def seat_reserve(t: Tournament, state: State, c: SeatReserve, now: int) -> NewEv
     excused = player in state.excused.get(s.item.id, {})
     if not excused:
         params = preferans_params(t)
-        late = L.late_ms(reference(s), now, s.pauses) if not s.open else 0
+        late = late_rules.late_ms(reference(s), now, s.pauses) if not s.open else 0
         if late <= params.reserve_after_ms:
             minutes = round(params.reserve_after_ms / params.minute_ms)
             raise CommandError(409, f"a reserve takes the seat of a player absent {minutes} minutes after the start, "

@@ -61,7 +61,7 @@ from live.projections.lineups import (
     unplayed,
 )
 from live.projections.matches import match_pairs
-from live.rules import lineups as L
+from live.rules import lineups as sheet_rules
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -129,7 +129,7 @@ def lineup(t: Tournament, state: State, c: Lineup, now: int) -> NewEvent:
     _sits_out(t, parts, subs, len(boards))
     _substitute_rounds(t, state, item, team, parts, subs)
     limit = t.rules.get("substitute_max_boards")
-    used = L.substitute_boards(subs)
+    used = sheet_rules.substitute_boards(subs)
     if limit is not None and used > int(limit):
         raise _refuse(422, f"referee's substitutes would play {used} boards of {item.id} for {team}: "
                            f"{cite(t, 'substitute_max_boards', n=limit)}", "substitutions", "substitute_max_boards",
@@ -203,8 +203,8 @@ def _whole(value: Any, what: str, index: int) -> int:
 
 
 def _substitutions(t: Tournament, raw: list[object], parts: list[list[str]], boards: tuple[int, ...], team: str,
-                   began: int) -> list[L.Substitution]:
-    out: list[L.Substitution] = []
+                   began: int) -> list[sheet_rules.Substitution]:
+    out: list[sheet_rules.Substitution] = []
     for index, entry in enumerate(raw):
         if not isinstance(entry, dict):
             raise CommandError(422, f"substitutions[{index}] must be {{part, out, boards, in or substitute}}",
@@ -253,7 +253,7 @@ def _substitutions(t: Tournament, raw: list[object], parts: list[list[str]], boa
 
 
 def _director(t: Tournament, entry: dict[str, Any], index: int, part: int, parts: list[list[str]],
-              earlier: list[L.Substitution], count: int, team: str) -> L.Substitution:
+              earlier: list[sheet_rules.Substitution], count: int, team: str) -> sheet_rules.Substitution:
     if not t.rules.get("replaced_sits_out"):
         raise _refuse(422, "a member comes in at a break, as the next part's line-up "
                            f"({cite(t, 'changes_at_breaks')}); during a part only a referee's substitute plays "
@@ -266,11 +266,11 @@ def _director(t: Tournament, entry: dict[str, Any], index: int, part: int, parts
         raise CommandError(422, f"{coming} is already at the table in part {part}",
                            {"field": "substitutions", "index": index,
                            "code": "substitution.at_table", "player": coming, "part": part})
-    return L.Substitution(part, str(entry["out"]), count, player_in=str(coming))
+    return sheet_rules.Substitution(part, str(entry["out"]), count, player_in=str(coming))
 
 
 def _substitute(t: Tournament, entry: dict[str, Any], index: int, part: int, count: int,
-                leaving: str) -> L.Substitution:
+                leaving: str) -> sheet_rules.Substitution:
     if t.rules.get("substitute_max_boards") is None:
         raise _refuse(422, f"the {t.preset} rules have no referee's substitute ({cite(t, 'substitute_max_boards')}): "
                            "a member of the team comes in (\"in\")", "substitutions", "substitute_max_boards",
@@ -281,10 +281,10 @@ def _substitute(t: Tournament, entry: dict[str, Any], index: int, part: int, cou
         raise CommandError(422, f"substitutions[{index}].substitute {fault}", {"field": "substitutions",
                                                                              "index": index,
                            "code": "substitution.malformed", "number": index + 1})
-    return L.Substitution(part, leaving, count, substitute=clean_text(name))
+    return sheet_rules.Substitution(part, leaving, count, substitute=clean_text(name))
 
 
-def _sub_json(x: L.Substitution) -> dict[str, Any]:
+def _sub_json(x: sheet_rules.Substitution) -> dict[str, Any]:
     data: dict[str, Any] = {"part": x.part, "out": x.out, "boards": x.boards}
     if x.player_in is not None:
         data["in"] = x.player_in
@@ -294,7 +294,7 @@ def _sub_json(x: L.Substitution) -> dict[str, Any]:
 
 
 def _keeps_fixed(t: Tournament, item: Item, earlier: dict[str, Any], fixed: set[int], parts: list[list[str]],
-                 subs: list[L.Substitution]) -> None:
+                 subs: list[sheet_rules.Substitution]) -> None:
     """A part that has begun and was handed in stands, with the substitutions recorded in it."""
     for number in sorted(fixed):
         was = earlier["parts"][number - 1]
@@ -311,9 +311,9 @@ def _keeps_fixed(t: Tournament, item: Item, earlier: dict[str, Any], fixed: set[
                           part=x.part, code="lineup.substitution_stands", player=x.out)
 
 
-def _sits_out(t: Tournament, parts: list[list[str]], subs: list[L.Substitution], count: int) -> None:
+def _sits_out(t: Tournament, parts: list[list[str]], subs: list[sheet_rules.Substitution], count: int) -> None:
     """Slovak §27.5: the player replaced during a part by the director's substitution sits out the next."""
-    for number, players in sorted(L.barred(subs, count).items()):
+    for number, players in sorted(sheet_rules.barred(subs, count).items()):
         table = parts[number - 1] if number <= len(parts) else []
         back = sorted(players & set(table)) or sorted(
             {x.player_in for x in subs if x.part == number and x.player_in} & players)
@@ -324,20 +324,20 @@ def _sits_out(t: Tournament, parts: list[list[str]], subs: list[L.Substitution],
 
 
 def _substitute_rounds(t: Tournament, state: State, item: Item, team: str, parts: list[list[str]],
-                       subs: list[L.Substitution]) -> None:
+                       subs: list[sheet_rules.Substitution]) -> None:
     """Slovak §27.1: a sheet that would put a substitute in half or more of the competition's rounds is refused."""
     percent = t.rules.get("substitute_rounds_below_percent")
     if percent is None or item.round is None:
         return
     total = competition_rounds(state)
-    most = L.substitute_rounds_allowed(total, percent)
+    most = sheet_rules.substitute_rounds_allowed(total, percent)
     table = {p for x in parts for p in x} | {x.player_in for x in subs if x.player_in}
     for ident in sorted(table):
         player = t.player(ident)
         if player is None or not player.substitute:
             continue
         rounds = sheet_rounds(state, ident, instead=(item.id, team)) | {item.round}
-        if L.substitute_too_often(len(rounds), total, percent):
+        if sheet_rules.substitute_too_often(len(rounds), total, percent):
             raise _refuse(422, f"{player.id} {player.name} is a substitute and would play in {len(rounds)} of the "
                                f"{total} rounds (rounds {', '.join(map(str, sorted(rounds)))}): "
                                f"{cite(t, 'substitute_rounds', n=total, most=most)}", "parts",

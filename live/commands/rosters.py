@@ -32,8 +32,8 @@ from live.core.state import State
 from live.core.tournament import Player, Tournament
 from live.projections.lineups import boards_of, competition_rounds, sheet_rounds
 from live.projections.rosters import current, league_record, replacements
-from live.rules import lineups as L
-from live.rules import rosters as R
+from live.rules import lineups as sheet_rules
+from live.rules import rosters as roster_rules
 from live.rules.citations import OWN, TS, Rule, cite_detail, rule
 from live.rules.rosters import MAX_RATING
 
@@ -128,8 +128,8 @@ def substitute_flag(plan: Tournament, state: State, value: bool, player: Player 
     if value and player is not None and not player.substitute:
         rounds = sheet_rounds(state, player.id)
         total = competition_rounds(state)
-        most = L.substitute_rounds_allowed(total, percent)
-        if L.substitute_too_often(len(rounds), total, percent):
+        most = sheet_rules.substitute_rounds_allowed(total, percent)
+        if sheet_rules.substitute_too_often(len(rounds), total, percent):
             raise _refuse(409, f"{player.id} {player.name} is on the sheets of {len(rounds)} of the {total} rounds "
                                f"already: {cite(plan, 'substitute_rounds', n=total, most=most)}", "substitute",
                           "substitute_rounds_below_percent", player=player.id, name=player.name, rounds=len(rounds),
@@ -141,7 +141,7 @@ def basic_full(plan: Tournament, team: str, said: str) -> None:
     """Slovak §27.1: refuse one more player of `team`'s basic line-up when it has `basic_lineup_max` already."""
     most = plan.rules.get("basic_lineup_max")
     basic = [p for p in current(plan, team) if not p.substitute]
-    if most is not None and R.roster_full(len(basic), int(most)):
+    if most is not None and roster_rules.roster_full(len(basic), int(most)):
         raise _refuse(409, f"{said}: {team} has {len(basic)} players of its basic line-up: "
                            f"{cite(plan, 'basic_lineup_max', n=most)} (substitute = true)", "substitute",
                       "basic_lineup_max", team=team, members=len(basic), allowed=int(most), code="roster.basic_full",
@@ -154,7 +154,7 @@ def check_withdrawal(plan: Tournament, player: Player) -> None:
     if player.team is None or least is None:
         return
     left = current(plan, player.team)
-    if not R.may_leave(len(left), int(least)):
+    if not roster_rules.may_leave(len(left), int(least)):
         raise _refuse(409, f"{player.team} has {len(left)} members: {cite(plan, 'roster_min', n=least)}; register "
                            f"the member who takes {player.id} {player.name}'s place first, then withdraw them",
                       "player", "roster_min", team=player.team, members=len(left), minimum=int(least),
@@ -165,7 +165,7 @@ def check_lineup(plan: Tournament, team: str) -> None:
     """Slovak §17.1: a team whose roster is under `roster_min` is given no line-up (it is incomplete, §18.1)."""
     least = plan.rules.get("roster_min")
     left = current(plan, team)
-    if least is not None and R.roster_short(len(left), int(least)):
+    if least is not None and roster_rules.roster_short(len(left), int(least)):
         raise _refuse(409, f"{team} has {len(left)} member{'s' if len(left) != 1 else ''} on its roster: "
                            f"{cite(plan, 'roster_min', n=least)}; register the missing members first (a team "
                            "incomplete at a match loses it by forfeit)", "team", "roster_min",
@@ -211,7 +211,7 @@ def member_fields(plan: Tournament, state: State, team: str | None, *, name: str
         return fields
     roster = plan.members(team)
     most = plan.rules.get("roster_max")
-    if most is not None and R.roster_full(len(roster), int(most)):
+    if most is not None and roster_rules.roster_full(len(roster), int(most)):
         raise _refuse(409, f"{team} has {len(roster)} members: {cite(plan, 'roster_max', n=most)}", "team",
                       "roster_max", members=len(roster), allowed=int(most), code="roster.full", team=team,
                       cite=citation(plan, "roster_max"))
@@ -231,7 +231,7 @@ def member_fields(plan: Tournament, state: State, team: str | None, *, name: str
                                                                             "code": "rules.no_replacement"})
         return fields
     done, total = league_record(state, team)
-    if not R.after_half(done, total):
+    if not roster_rules.after_half(done, total):
         if replaces is not ABSENT:
             raise _refuse(409, f"{team} has played {done} of its {total} matches: a player is replaced after half of "
                                "them; until then the team is simply extended", "replaces", "replacements_after_half",
@@ -258,18 +258,18 @@ def member_fields(plan: Tournament, state: State, team: str | None, *, name: str
                            f"({cite(plan, 'replacement_rating')}): give it in \"rating\"", "rating",
                       "replacement_rating", code="roster.rating_needed", cite=citation(plan, "replacement_rating"))
     current = [p for p in roster if not p.withdrawn]
-    mean = R.average(p.rating for p in current)
+    mean = roster_rules.average(p.rating for p in current)
     if mean is None:
         raise _refuse(409, f"no member of {team} has a club rating: {cite(plan, 'replacement_rating')}; enter their "
                            "ratings first (update_player)", "rating", "replacement_rating",
                       code="roster.no_ratings", team=team, cite=citation(plan, "replacement_rating"))
-    if not R.rating_allowed(rated, (p.rating for p in current)):
+    if not roster_rules.rating_allowed(rated, (p.rating for p in current)):
         raise _refuse(409, f"the new player's rating {rated:g} is higher than the average of {team}'s "
-                           f"members, {R.shown(mean):g}: {cite(plan, 'replacement_rating')}", "rating",
-                      "replacement_rating", average=R.shown(mean),
+                           f"members, {roster_rules.shown(mean):g}: {cite(plan, 'replacement_rating')}", "rating",
+                      "replacement_rating", average=roster_rules.shown(mean),
                       code="roster.rating_too_high", rating=rated,
                       cite=citation(plan, "replacement_rating"))
-    return MemberFields(rating=rated, replaces=gone.id, average=R.shown(mean))
+    return MemberFields(rating=rated, replaces=gone.id, average=roster_rules.shown(mean))
 
 
 __all__ = ["MAX_RATING", "RATING", "MemberFields", "already_member", "basic_full", "check_lineup", "check_withdrawal",

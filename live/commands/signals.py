@@ -18,7 +18,7 @@ from live.core.payloads import new_event
 from live.core.state import ItemState, State, start_blocker
 from live.core.status import AWAITING_START, ItemStatus
 from live.core.tournament import Tournament
-from live.projections import lateness as arrivals
+from live.projections import checkin_lists
 
 #: A scheduled start that fires this much after it was due, on a day of which nothing has been played yet, found
 #: the server not running at the start (it was started late): the hall may have begun on paper, or not yet.
@@ -67,12 +67,12 @@ def due_signals(tournament: Tournament, state: State) -> list[Signal]:
                                   (("part", part), ("parts", parts))))
         if rules.get("auto_end"):
             out.append(Signal(f"{item.id}:end", end, E.ROUND_ENDED, item.id))
-        if rules.get("lateness") and arrivals.absent(state, item.id, end):
+        if rules.get("lateness") and checkin_lists.absent(state, item.id, end):
             # A threshold already passed when a start recorded after the fact was logged is not alerted: the
             # referee who recorded it knows the hall, and the check-in list says who came when.
             since = s.start_logged if s.start_logged is not None else s.start_ms()
             out.extend(Signal(f"{item.id}:late:{x.name}", x.at, E.LATENESS_ALERT, item.id, (("threshold", x.name),))
-                       for x in arrivals.thresholds(tournament, s) if since <= x.at < end)
+                       for x in checkin_lists.thresholds(tournament, s) if since <= x.at < end)
     out = [sig for sig in out if sig.id not in state.fired]
     out.sort(key=lambda sig: (sig.due_at, sig.id))
     return out
@@ -99,7 +99,7 @@ def signal_event(tournament: Tournament, state: State, signal_id: str, now: int)
     if signal.type == E.ROUND_CALLED and tournament.rules.get("auto_start") and now >= called.start_ms:
         return None  # overdue past the start itself (a restart): the start follows at once and says it all
     if signal.type == E.LATENESS_ALERT:
-        details = arrivals.alert_details(state, signal.item, str(dict(signal.extra)["threshold"]), signal.due_at)
+        details = checkin_lists.alert_details(state, signal.item, str(dict(signal.extra)["threshold"]), signal.due_at)
         if not details["absent"]:
             return None  # everyone came in time: nothing to alert
         alert = P.LatenessAlert(item=signal.item, due_at=signal.due_at, threshold=str(details["threshold"]),

@@ -151,7 +151,7 @@ class State:
     table_cache: dict[tuple[int, tuple[tuple[str, int], ...]], Any] = field(default_factory=dict, repr=False)
 
     #: A check-in list's lines, by (item, player or team): kept while nothing they are made of changes, so
-    #: a check-in rebuilds one line, not the whole field's (`live.projections.lateness.report`).
+    #: a check-in rebuilds one line, not the whole field's (`live.projections.checkin_lists.report`).
     late_rows: dict[tuple[str, str], dict[str, Any]] = field(default_factory=dict, repr=False)
     #: Each check-in list's lines as last built, by item: of which `expected` list, the lines, and where each
     #: player or team stands in them; with `late_dirty`, the lines an arrival changed since. A check-in in a

@@ -41,7 +41,7 @@ from live.edges.messages import Encoded, EventMessage, Hello, Pong, Snapshot, en
 from live.edges.patch import Op
 from live.edges.patch import apply as patch_apply
 from live.edges.patch import changes as sections_changed
-from live.projections import checkin
+from live.projections import checkin_codes
 from live.projections.views import event_families, me_section, public_sections, referee_only
 from scheduler import SignalScheduler
 from scheduler.lease import Lease
@@ -154,7 +154,7 @@ class Hall:
     def _roster_codes(self) -> None:
         ids = [p.id for p in self.state.tournament.players]
         if set(ids) != set(self._code_of):
-            self.codes = checkin.codes(self._secret, ids)
+            self.codes = checkin_codes.codes(self._secret, ids)
             self._code_of = {player: code for code, player in self.codes.items()}
 
     # life-cycle -----------------------------------------------------------------------------
@@ -512,7 +512,7 @@ class Hall:
 
     def player_for_code(self, code: str) -> str | None:
         """The player whose check-in code this is (as typed: case, spaces and dashes do not matter)."""
-        return self.codes.get(checkin.normalize(code))
+        return self.codes.get(checkin_codes.normalize(code))
 
     def open_session(self, player: str) -> tuple[str, int]:
         """A player session for one who proved their code: the signed value and when it expires."""

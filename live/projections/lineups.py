@@ -9,11 +9,11 @@ from typing import Any
 
 from live.core.state import ItemState, State
 from live.core.tournament import Tournament
-from live.projections import lateness as arrivals
+from live.projections import checkin_lists
 from live.projections.matches import match_pairs
 from live.projections.standings import prize_table
 from live.rules import lateness
-from live.rules import lineups as L
+from live.rules import lineups as sheet_rules
 from live.rules.citations import OWN, TS, Rule, cite_detail, rule
 
 #: Where each rule is written, by preset (the refusals quote it, and cite it in `detail.cite`).
@@ -97,8 +97,8 @@ def unplayed(state: State, item_id: str, pair: tuple[str, str]) -> bool:
 def shape(t: Tournament, s: ItemState) -> tuple[tuple[int, ...], int]:
     """A match's boards per part, and how many parts have begun."""
     item = s.item
-    boards = L.part_boards(int(item.boards or 0), t.segments(item))
-    return boards, L.begun(s.status, s.breaks, len(boards))
+    boards = sheet_rules.part_boards(int(item.boards or 0), t.segments(item))
+    return boards, sheet_rules.begun(s.status, s.breaks, len(boards))
 
 
 def removed_boards(state: State, item_id: str, pair: tuple[str, str]) -> int:
@@ -111,22 +111,23 @@ def removed_boards(state: State, item_id: str, pair: tuple[str, str]) -> int:
     params = lateness.SlovakLateParams.from_rules(t.rules, t.speed)
     removed = 0
     for team in pair:
-        came = arrivals.arrived_at(state, item_id, team)
+        came = checkin_lists.arrived_at(state, item_id, team)
         if came is not None:
-            late = lateness.late_ms(arrivals.reference(s), came, s.pauses)
-            removed = max(removed, lateness.slovak_late(late, s.item.boards, arrivals.match_minutes(t, s.item),
-                                                        arrivals.first_of_gathering(t, s.item), params).boards_removed)
+            late = lateness.late_ms(checkin_lists.reference(s), came, s.pauses)
+            minutes = checkin_lists.match_minutes(t, s.item)
+            first = checkin_lists.first_of_gathering(t, s.item)
+            removed = max(removed, lateness.slovak_late(late, s.item.boards, minutes, first, params).boards_removed)
     return removed
 
 
 def played_shape(state: State, s: ItemState, pair: tuple[str, str]) -> tuple[tuple[int, ...], int]:
     """`shape` with the boards each part had as played: without the boards removed for lateness."""
     boards, began = shape(state.tournament, s)
-    return L.played_part_boards(boards, removed_boards(state, s.item.id, pair)), began
+    return sheet_rules.played_part_boards(boards, removed_boards(state, s.item.id, pair)), began
 
 
-def substitutions(sheet: dict[str, Any]) -> list[L.Substitution]:
-    return [L.Substitution(int(x["part"]), str(x["out"]), int(x["boards"]), x.get("in"), x.get("substitute"))
+def substitutions(sheet: dict[str, Any]) -> list[sheet_rules.Substitution]:
+    return [sheet_rules.Substitution(int(x["part"]), str(x["out"]), int(x["boards"]), x.get("in"), x.get("substitute"))
             for x in sheet.get("substitutions", ())]
 
 
@@ -166,7 +167,7 @@ def substitute_rounds(state: State) -> dict[str, Any] | None:
     if percent is None:
         return None
     total = competition_rounds(state)
-    return {"percent": percent, "rounds": total, "allowed": L.substitute_rounds_allowed(total, percent),
+    return {"percent": percent, "rounds": total, "allowed": sheet_rules.substitute_rounds_allowed(total, percent),
             "played": {p.id: sorted(sheet_rounds(state, p.id)) for p in t.players if p.substitute}}
 
 
@@ -183,7 +184,7 @@ def played(state: State) -> dict[str, dict[str, int]]:
                 continue
             boards, began = played_shape(state, s, pair)  # boards removed for lateness: played by nobody
             parts = sheet["parts"][:len(boards)]
-            for player, count in L.boards_played(parts, substitutions(sheet), boards, began).items():
+            for player, count in sheet_rules.boards_played(parts, substitutions(sheet), boards, began).items():
                 if count:
                     out.setdefault(player, {})[item_id] = count
     return out
@@ -221,16 +222,17 @@ def individual(state: State) -> dict[str, Any] | None:
     for row in table:
         team = row["team"]
         total = team_boards(state, team)
-        need = L.needed(total, percent)
+        need = sheet_rules.needed(total, percent)
         players = []
         for p in t.members(team):
             count = boards_of(state, p.id, boards)
-            ok = L.eligible(count, total, percent)
-            players.append({"player": p.id, "name": p.name, "boards": count, "percent": L.percent_of(count, total),
+            ok = sheet_rules.eligible(count, total, percent)
+            share = sheet_rules.percent_of(count, total)
+            players.append({"player": p.id, "name": p.name, "boards": count, "percent": share,
                             "eligible": ok, "still_needed": max(0, need - count), "withdrawn": p.withdrawn})
             if ok:
                 ranking.append({"rank": row["rank"], "shared": True, "player": p.id, "name": p.name, "team": team,
-                                "team_name": row["name"], "boards": count, "percent": L.percent_of(count, total)})
+                                "team_name": row["name"], "boards": count, "percent": share})
         teams.append({"rank": row["rank"], "team": team, "name": row["name"], "boards": total, "needed": need,
                       "players": players})
     return {"percent": percent, "rule": cite(t, "individual_min_percent", n=percent), "order": order,
@@ -247,10 +249,11 @@ def player_view(state: State, player_id: str) -> dict[str, Any] | None:
         return None
     total = team_boards(state, player.team)
     count = boards_of(state, player.id)
-    out: dict[str, Any] = {"played": count, "of": total, "percent": L.percent_of(count, total)}
+    out: dict[str, Any] = {"played": count, "of": total, "percent": sheet_rules.percent_of(count, total)}
     percent = t.rules.get("individual_min_percent")
     if percent is not None:
-        out.update(min_percent=percent, needed=L.needed(total, percent), eligible=L.eligible(count, total, percent))
+        out.update(min_percent=percent, needed=sheet_rules.needed(total, percent),
+                   eligible=sheet_rules.eligible(count, total, percent))
     return out
 
 
@@ -263,12 +266,12 @@ def substitution_kinds(t: Tournament) -> list[str]:
 
 
 def forced_sheet(t: Tournament, team: str, sheet: dict[str, Any] | None, parts: int,
-                 subs: list[L.Substitution]) -> list[list[str]] | None:
+                 subs: list[sheet_rules.Substitution]) -> list[list[str]] | None:
     """The sheet a team's roster leaves no choice in, for the console's one tap: exactly as many members still
     on it as a line-up has seats, and none of them sitting a part out, play every part. None when there is a
     choice to make, or when the sheet in force already says it."""
     members = [p.id for p in t.members(team) if not p.withdrawn]
-    if len(members) != int(t.rules["lineup_size"]) or L.barred(subs, parts):
+    if len(members) != int(t.rules["lineup_size"]) or sheet_rules.barred(subs, parts):
         return None
     if sheet is not None and len(sheet["parts"]) == parts and all(set(x) == set(members) for x in sheet["parts"]):
         return None
@@ -300,10 +303,12 @@ def referee_view(state: State) -> dict[str, Any] | None:
             fixed = sheet["fixed"] if sheet else []
             teams[team] = {
                 "sheet": sheet, "forfeited": forfeited(state, s.item.id, pair_of(state, s.item.id, team) or ("", "")),
-                "line_ups": [list(x) if x is not None else None for x in L.sheet_line_ups(entered, subs, len(boards))],
+                "line_ups": [list(x) if x is not None else None
+                             for x in sheet_rules.sheet_line_ups(entered, subs, len(boards))],
                 "changeable": [k for k in range(1, len(boards) + 1) if k not in fixed],
-                "barred": {str(k): sorted(v) for k, v in L.barred(subs, len(boards)).items()},
-                "substitute_boards_left": None if limit is None else max(0, int(limit) - L.substitute_boards(subs)),
+                "barred": {str(k): sorted(v) for k, v in sheet_rules.barred(subs, len(boards)).items()},
+                "substitute_boards_left": (None if limit is None
+                                           else max(0, int(limit) - sheet_rules.substitute_boards(subs))),
                 "boards_removed": removed_boards(state, s.item.id, pair_of(state, s.item.id, team) or ("", "")),
                 "forced": forced_sheet(t, team, sheet, len(boards), subs),
             }

@@ -2,7 +2,7 @@
 timetable has the rounds for it), and each round's matches as the hall knows them, published or not.
 
 Apart from the standings that rank them, so that what reads the matches below the standings (who is expected
-at the door: live/projections/lateness.py) knows them too.
+at the door: live/projections/checkin_lists.py) knows them too.
 """
 
 from __future__ import annotations

@@ -14,7 +14,7 @@ from live.core.status import ItemStatus
 from live.core.tournament import Player, Tournament
 from live.projections.lineups import played
 from live.projections.matches import league_schedule
-from live.rules import rosters as R
+from live.rules import rosters as roster_rules
 from live.rules.berger import BergerRound
 
 
@@ -74,18 +74,18 @@ def referee_view(state: State, counts: dict[str, dict[str, int]] | None = None) 
             "members": [{"player": p.id, "name": p.name, "rating": p.rating, "withdrawn": p.withdrawn,
                          "substitute": p.substitute, "boards": sum(counts.get(p.id, {}).values())} for p in roster],
             "min": least, "max": most, "current": len(still),
-            "incomplete": least is not None and R.roster_short(len(still), int(least)),
-            "room": None if most is None else not R.roster_full(len(roster), int(most)) and not (
+            "incomplete": least is not None and roster_rules.roster_short(len(still), int(least)),
+            "room": None if most is None else not roster_rules.roster_full(len(roster), int(most)) and not (
                 busy is not None and least is not None and len(roster) >= int(least)),
         }
         if allowed is not None:
             done, total = league_record(state, team.id)
             used = replaced.get(team.id, [])
-            mean = R.average(p.rating for p in still)
-            view["replacement"] = {"after_half": R.after_half(done, total), "played": done, "matches": total,
+            mean = roster_rules.average(p.rating for p in still)
+            view["replacement"] = {"after_half": roster_rules.after_half(done, total), "played": done, "matches": total,
                                    "allowed": int(allowed), "used": len(used),
-                                   "open": R.after_half(done, total) and len(used) < int(allowed),
-                                   "average": None if mean is None else R.shown(mean)}
+                                   "open": roster_rules.after_half(done, total) and len(used) < int(allowed),
+                                   "average": None if mean is None else roster_rules.shown(mean)}
         out[team.id] = view
     return out
 

@@ -17,11 +17,10 @@ from decimal import Decimal
 from typing import TYPE_CHECKING, Any, Protocol
 
 from live.core.status import ItemStatus
-from live.projections import field
-from live.projections import lateness as arrivals
+from live.projections import checkin_lists, field
 from live.projections.matches import league_schedule
 from live.rules import bridge, preferans
-from live.rules import lateness as L
+from live.rules import lateness as late_rules
 from live.rules.appeals import provisional
 from live.rules.numbers import json_number, to_decimal
 from live.rules.prizes import champion_first
@@ -108,7 +107,7 @@ def table_scores(state: State) -> dict[str, list[preferans.TableScore]]:
         entries = state.results.get(item.id, {})
         if not entries:
             continue
-        late = arrivals.late_deductions(state, item.id)
+        late = checkin_lists.late_deductions(state, item.id)
         tables = []
         for _, entry in sorted(entries.items(), key=lambda kv: int(kv[0])):
             deductions = {p: b for p, b in late.items() if p in entry.get("results", {})}
@@ -181,18 +180,18 @@ def late_compensation(state: State, item: Item, entry: dict[str, Any]) -> tuple[
     """Slovak §18/§26.2: IMPs added to the home and away totals for boards removed because the
     other team was late (3 IMP per removed board)."""
     t = state.tournament
-    if t.rules.get("lateness") != L.SLOVAK:
+    if t.rules.get("lateness") != late_rules.SLOVAK:
         return (0, 0)
     s = state.items[item.id]
     home, away = entry["home"], entry["away"]
     extra = {home: 0, away: 0}
     for team, other in ((home, away), (away, home)):
-        came = arrivals.arrived_at(state, item.id, team)
+        came = checkin_lists.arrived_at(state, item.id, team)
         if came is None:
             continue
-        late = L.slovak_late(L.late_ms(arrivals.reference(s), came, s.pauses), item.boards or 0,
-                             arrivals.match_minutes(t, item), arrivals.first_of_gathering(t, item),
-                             L.SlovakLateParams.from_rules(t.rules, t.speed))
+        late = late_rules.slovak_late(late_rules.late_ms(checkin_lists.reference(s), came, s.pauses), item.boards or 0,
+                             checkin_lists.match_minutes(t, item), checkin_lists.first_of_gathering(t, item),
+                             late_rules.SlovakLateParams.from_rules(t.rules, t.speed))
         if not late.forfeit:
             extra[other] += int(late.compensation_imps)
     return extra[home], extra[away]
@@ -203,7 +202,7 @@ def overtime(state: State) -> list[dict[str, Any]]:
     result was handed in), to the team that arrived later. When neither was late the referee names the team
     with a `penalty` command; the server does not guess.
 
-    The allowed time follows the match's boards (§1's pace is per 12 boards: `L.NoviSadTimeParams`). Only the
+    The allowed time follows the match's boards (§1's pace is per 12 boards: `late_rules.NoviSadTimeParams`). Only the
     league's matches count: the penalty is VP off the league table, and the final (the rounds after the
     league's, `league_schedule`) has no VP — §1 decides it by IMPs with the carry-over, and its result is
     not part of the table, so neither is its time.
@@ -212,9 +211,9 @@ def overtime(state: State) -> list[dict[str, Any]]:
     time, the block's minutes as the rules count them, the VP, when the result was handed in). The pages say
     it in their language, with the match's title (display/i18n)."""
     t = state.tournament
-    if t.rules.get("lateness") != L.NOVI_SAD:
+    if t.rules.get("lateness") != late_rules.NOVI_SAD:
         return []
-    params = L.NoviSadTimeParams.from_rules(t.rules, t.speed)
+    params = late_rules.NoviSadTimeParams.from_rules(t.rules, t.speed)
     minutes = json_number(to_decimal(t.rules.get("overtime_block_minutes", 0)))
     last = len(league_schedule(t))
     out = []
@@ -223,9 +222,9 @@ def overtime(state: State) -> list[dict[str, Any]]:
         if s is None or item.round is None or item.round > last:
             continue
         for entry in state.results.get(item.id, {}).values():
-            arrived = {team: arrivals.arrived_at(state, item.id, team) for team in (entry["home"], entry["away"])}
+            arrived = {team: checkin_lists.arrived_at(state, item.id, team) for team in (entry["home"], entry["away"])}
             submitted = int(entry["submitted_at"])
-            over = L.novi_sad_overtime(item.start_ms, submitted, params, pauses=s.pauses, arrived=arrived,
+            over = late_rules.novi_sad_overtime(item.start_ms, submitted, params, pauses=s.pauses, arrived=arrived,
                                        boards=item.boards)
             if over.vp and over.caused_by:
                 out.append({"team": over.caused_by, "item": item.id, "round": item.round, "blocks": over.blocks,

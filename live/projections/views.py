@@ -16,14 +16,24 @@ from collections.abc import Callable
 from typing import Any, TypeVar, cast
 
 from live.core import events as E
-from live.core import referees as R
-from live.core import texts
+from live.core import referees, texts
 from live.core.referees import SHARED_NAME, is_referee
 from live.core.state import ItemState, State, start_blocker
 from live.core.status import ItemStatus
 from live.core.tournament import Item, Player, Tournament
-from live.projections import appeals, checkin, desk, field, lineups, prizes, rosters, sanctions, table_slips, timeline
-from live.projections.lateness import lateness_of
+from live.projections import (
+    appeals,
+    checkin_codes,
+    desk,
+    field,
+    lineups,
+    prizes,
+    rosters,
+    sanctions,
+    table_slips,
+    timeline,
+)
+from live.projections.checkin_lists import lateness_of
 from live.projections.standings import final_view, hidden, rank_at, scored_results, standings_of
 
 AUDIT_SHOWN = 100
@@ -149,10 +159,10 @@ def public_sections(state: State) -> dict[str, Any]:
 
 
 #: The longest texts the server takes, in characters (live/core/texts.py, live/core/referees.py), and the check-in
-#: code's letters (live/projections/checkin.py, shown in groups of `code_group`): a page's fields take no more.
+#: code's letters (live/projections/checkin_codes.py, shown in groups of `code_group`): a page's fields take no more.
 LIMITS: dict[str, int] = {
     "name": texts.MAX_NAME, "title": texts.MAX_TITLE, "reason": texts.MAX_REASON, "announcement": texts.MAX_TEXT,
-    "referee_name": R.MAX_NAME, "code": checkin.LENGTH, "code_group": checkin.GROUP,
+    "referee_name": referees.MAX_NAME, "code": checkin_codes.LENGTH, "code_group": checkin_codes.GROUP,
 }
 
 

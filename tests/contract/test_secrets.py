@@ -18,7 +18,7 @@ from live.edges.cli import SECRETS, kept_secrets
 from live.edges.log.memory import MemoryLog, MemoryStore
 from live.edges.log.redis import RedisLog
 from live.edges.log.sqlite import SQLiteLog
-from live.projections.checkin import code_for, grouped
+from live.projections.checkin_codes import code_for, grouped
 
 TOURNAMENT = "secrets-cup"
 ENVS = [env for _, env, _ in SECRETS]

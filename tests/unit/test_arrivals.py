@@ -26,8 +26,8 @@ from live.core.events import Event
 from live.core.state import State, fold
 from live.core.tournament import Tournament
 from live.edges.web.exports import STANDINGS_COLUMNS, standings_csv
-from live.projections import checkin
-from live.projections.lateness import absent, lateness_of
+from live.projections import checkin_codes
+from live.projections.checkin_lists import absent, lateness_of
 from live.projections.standings import ranks, scored_results, standings_of
 from live.projections.views import me_section
 from live.rules import seating
@@ -1062,23 +1062,23 @@ def test_self_check_in_goes_to_the_next_round_once_its_check_in_is_open() -> Non
 
 
 def test_check_in_codes_are_stable_typeable_and_distinct() -> None:
-    code = checkin.code_for("secret", "p1")
-    assert code == checkin.code_for("secret", "p1"), "the same on every restart"
-    assert code != checkin.code_for("other secret", "p1") and code != checkin.code_for("secret", "p2")
-    assert len(code) == checkin.LENGTH and set(code) <= set(checkin.ALPHABET)
+    code = checkin_codes.code_for("secret", "p1")
+    assert code == checkin_codes.code_for("secret", "p1"), "the same on every restart"
+    assert code != checkin_codes.code_for("other secret", "p1") and code != checkin_codes.code_for("secret", "p2")
+    assert len(code) == checkin_codes.LENGTH and set(code) <= set(checkin_codes.ALPHABET)
     assert not set(code) & set("01OIL")
-    typed = " ".join(code.lower()[i:i + 3] for i in range(0, checkin.LENGTH, 3))
-    assert checkin.normalize(typed) == code
-    assert checkin.normalize(f"  {code[:3].lower()}-{code[3:]} ") == code
-    assert checkin.grouped(code) == f"{code[:4]}-{code[4:]}", "printed as ABCD-EFGH"
-    assert checkin.normalize(checkin.grouped(code)) == code
-    assert checkin.LENGTH >= 8 and len(checkin.ALPHABET) ** checkin.LENGTH > 8 * 10**11, \
+    typed = " ".join(code.lower()[i:i + 3] for i in range(0, checkin_codes.LENGTH, 3))
+    assert checkin_codes.normalize(typed) == code
+    assert checkin_codes.normalize(f"  {code[:3].lower()}-{code[3:]} ") == code
+    assert checkin_codes.grouped(code) == f"{code[:4]}-{code[4:]}", "printed as ABCD-EFGH"
+    assert checkin_codes.normalize(checkin_codes.grouped(code)) == code
+    assert checkin_codes.LENGTH >= 8 and len(checkin_codes.ALPHABET) ** checkin_codes.LENGTH > 8 * 10**11, \
         "long enough: see docs/rules/check-in.md"
     ids = [f"player-{k}" for k in range(1000)]
-    table = checkin.codes("tournament secret", ids)
+    table = checkin_codes.codes("tournament secret", ids)
     assert sorted(table.values()) == sorted(ids), "1000 players, 1000 distinct codes"
     with pytest.raises(ValueError, match="the same check-in code"):
-        checkin.codes("s", ["p1", "p1"])
+        checkin_codes.codes("s", ["p1", "p1"])
 
 
 def test_a_players_own_page_with_their_session_says_when_they_checked_in_and_forgets_an_undone_one() -> None:

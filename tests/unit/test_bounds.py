@@ -27,7 +27,7 @@ from live.edges.cli import main
 from live.edges.hall import Hall
 from live.edges.log.sqlite import SQLiteLog
 from live.edges.web.app import create_app
-from live.projections import lateness as late_view
+from live.projections import checkin_lists
 from live.projections.views import public_sections, referee_only
 from live.rules import lateness as L
 from live.rules.parameters import BOUNDS, PERCENT_RULES, ROUND_RULES, problem
@@ -263,7 +263,7 @@ def test_check_refuses_a_file_whose_first_screens_would_not_build_as_serve_would
     def failing(state: Any, item_id: str) -> dict[str, Any]:
         raise ArithmeticError("a deadline before the start")
 
-    monkeypatch.setattr(late_view, "report", failing)
+    monkeypatch.setattr(checkin_lists, "report", failing)
     assert main(["check", str(path)]) == 1
     assert (f"error: {path}: the screens' 'lateness' part cannot be built: ArithmeticError: a deadline before "
             "the start") in capsys.readouterr().err
@@ -278,14 +278,14 @@ def test_a_failing_section_is_shown_empty_told_to_the_referee_and_logged_once_th
     clock.at = T0
     ok(http, {"type": "start_round", "item": "r1"})
     before = http.get("/api/state", headers=REFEREE).json()
-    real = late_view.report
+    real = checkin_lists.report
 
     def failing(state: Any, item_id: str) -> dict[str, Any]:
         if state.check_ins.get(item_id, {}).get("p1"):
             raise ValueError("a waiting period cannot end before it begins")
         return real(state, item_id)
 
-    monkeypatch.setattr(late_view, "report", failing)
+    monkeypatch.setattr(checkin_lists, "report", failing)
     caplog.set_level(logging.ERROR, logger="live.projections.views")
     clock.at = T0 + 7 * MIN
     checked = ok(http, {"type": "check_in", "item": "r1", "player": "p1"})["events"][0]["seq"]
@@ -307,7 +307,7 @@ def test_a_failing_section_is_shown_empty_told_to_the_referee_and_logged_once_th
     me = http.app.state.hall.me("p1")  # type: ignore[attr-defined]  # a player's own page: the rest of it
     assert me["arrivals"] == [] and me["seats"] and me["id"] == "p1"
 
-    monkeypatch.setattr(late_view, "report", real)  # mended: built again, no longer a fault
+    monkeypatch.setattr(checkin_lists, "report", real)  # mended: built again, no longer a fault
     ok(http, {"type": "announce", "text": "Ide se dalje"})
     again = http.get("/api/state", headers=REFEREE).json()
     assert "faults" not in again

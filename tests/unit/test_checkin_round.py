@@ -11,7 +11,7 @@ from live.commands.arrivals import self_check_in
 from live.commands.decide import CommandError, decide
 from live.core.events import Event
 from live.core.state import State, fold
-from live.projections.lateness import absent
+from live.projections.checkin_lists import absent
 from live.projections.timeline import at
 from live.projections.views import public_sections
 from live.rules.checkin import Round, checkin_round, opens_at, switches

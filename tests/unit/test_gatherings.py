@@ -15,7 +15,7 @@ from live.commands.plan_diff import Difference, differences
 from live.core.plan import from_json, to_json
 from live.core.state import fold
 from live.core.tournament import Tournament, TournamentFileError, load
-from live.projections.lateness import reference, thresholds
+from live.projections.checkin_lists import reference, thresholds
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 HOUR = 60 * MIN

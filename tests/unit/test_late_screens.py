@@ -1,7 +1,7 @@
 """What the screens are told about lateness, so that they keep no rule of their own: the running clock of
 those not yet in (`late_clock`), what completes a team (`players_needed`), how late each alert's
 threshold is and the boards it removes, what a reserve starts with, and the console's preview of a typed
-arrival time (live/projections/lateness.py `report`, `preview`; live/rules/lateness.py `running_clock`).
+arrival time (live/projections/checkin_lists.py `report`, `preview`; live/rules/lateness.py `running_clock`).
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from live.commands.arrivals import preview_question
 from live.commands.decide import decide
 from live.commands.validation import CommandError
 from live.core.state import State
-from live.projections.lateness import lateness_of
+from live.projections.checkin_lists import lateness_of
 from live.rules import lateness as L
 
 # ---- the running clock -----------------------------------------------------------------------

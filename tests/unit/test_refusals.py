@@ -192,7 +192,7 @@ def test_every_field_a_command_has_is_labelled(lang: str) -> None:
 
 @pytest.mark.parametrize("lang", ["en", "sr-Cyrl", "sr-Latn", "sk"])
 def test_the_player_page_says_its_own_refusals(lang: str) -> None:
-    """The phone's check-in refusals (live/projections/lateness.py, POST /api/checkin) in the player catalogue."""
+    """The phone's check-in refusals (live/projections/checkin_lists.py, POST /api/checkin) in the player catalogue."""
     said = _catalogue(lang)["player"]["ci"]["refused"]
     assert {"checkin.closed", "checkin.you_already", "checkin.you_reserve"} <= set(said)
     assert all(CODE.match(code) and code in refusals.REFUSALS for code in said)

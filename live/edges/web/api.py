@@ -48,7 +48,7 @@ from live.edges.web.exports import qr_svg, standings_csv, timetable_ics
 from live.edges.web.openapi import PATH as OPENAPI_PATH
 from live.edges.web.openapi import document_bytes
 from live.edges.web.ratelimit import Limiter, client_key
-from live.projections import checkin, field
+from live.projections import checkin_codes, field
 from live.projections.prizes import MAX_FUND, NoPrizeList, prize_list
 from live.projections.standings import hidden as standings_hidden
 from live.projections.standings import ranks, standings_of
@@ -530,7 +530,7 @@ async def api_checkin_codes(request: Request) -> Response:
     words = {k: html.escape(str(v)) for k, v in _catalogue_section(t.language, "codes").items()}
     rows = "".join(
         f"<tr><td>{html.escape(p.id)}</td><td>{html.escape(alphabet.shown(p.name, t.language))}</td>"
-        f"<td class=code>{html.escape(checkin.grouped(hall.code_of(p.id) or ''))}</td></tr>"
+        f"<td class=code>{html.escape(checkin_codes.grouped(hall.code_of(p.id) or ''))}</td></tr>"
         for p in alphabet.by_name(field.playing(hall.state), t.language, name=lambda p: p.name, ident=lambda p: p.id))
     title = html.escape(t.name)
     page = (f'<!doctype html><html lang="{html.escape(t.language)}"><meta charset=utf-8>'
@@ -594,7 +594,7 @@ async def api_checkin_slips(request: Request) -> Response:
         slips.append(
             f'<div class=slip data-player="{html.escape(p.id)}"><div class=qr>{qr}</div><div class=text>'
             f"<div class=event>{event}</div><div class=name>{html.escape(alphabet.shown(p.name, t.language))}</div>"
-            f"<div class=label>{say['codeLabel']}</div><div class=code>{html.escape(checkin.grouped(code))}</div>"
+            f"<div class=label>{say['codeLabel']}</div><div class=code>{html.escape(checkin_codes.grouped(code))}</div>"
             f"<div class=hint>{say['scan'].replace('{0}', html.escape(player_page))}</div>"
             f"<div class=hint>{say['private']}</div></div></div>")
     sheets = "".join(f"<section class=sheet>{''.join(slips[i:i + SLIPS_PER_SHEET])}</section>"

@@ -22,7 +22,7 @@ from starlette.routing import Route
 
 from live.commands.arrivals import preview, preview_question
 from live.commands.validation import CommandError
-from live.core import referees as R
+from live.core import referees
 from live.edges.log import LogUnavailable
 from live.edges.web import auth
 from live.edges.web.api import _error, _hall, json_body, public_url
@@ -55,7 +55,7 @@ async def api_login(request: Request) -> Response:
             if name is None:
                 return _error(401, "this token is no referee's: check it, or ask a colleague for a login link",
                               {"field": "token", "code": "auth.bad_token"})
-            await hall.sign_in(R.actor(name), "token")
+            await hall.sign_in(referees.actor(name), "token")
         elif "login" in body:
             value = body["login"]
             if not isinstance(value, str):
@@ -66,10 +66,10 @@ async def api_login(request: Request) -> Response:
                               "code": "field.too_long", "max": MAX_LOGIN})
             try:
                 login = auth.registry(request).check_login(value, auth.now(request), auth.added(request))
-            except R.LoginRefused as exc:
+            except referees.LoginRefused as exc:
                 return _error(401, str(exc), {"field": "login", "code": "login.refused"})
             name = login.name
-            if await hall.sign_in(R.actor(name), "link", login.key) is None:
+            if await hall.sign_in(referees.actor(name), "link", login.key) is None:
                 return _error(409, "this login link was used already: a link signs in once — ask a colleague "
                                    "for a new one", {"field": "login", "code": "login.used"})
         else:
@@ -78,7 +78,8 @@ async def api_login(request: Request) -> Response:
     except LogUnavailable as exc:
         return _error(503, f"not signed in: the log did not answer ({exc}); try again", {"code": "log.unavailable"})
     at = auth.now(request)
-    response = JSONResponse(auth.me_json(request, name, at + R.SESSION_MS), headers={"Cache-Control": "no-store"})
+    response = JSONResponse(auth.me_json(request, name, at + referees.SESSION_MS),
+                            headers={"Cache-Control": "no-store"})
     auth.set_session(request, response, name, at)
     return response
 
@@ -88,7 +89,7 @@ async def api_me(request: Request) -> Response:
     expires = None
     if name is None:
         name = auth.session(request)
-        value = request.cookies.get(R.COOKIE)
+        value = request.cookies.get(referees.COOKIE)
         expires = auth.registry(request).session_expires(value) if name and value else None
     if name is None:
         return _error(401, "not signed in as a referee", {"code": "auth.needed"})
@@ -116,7 +117,7 @@ async def api_login_links(request: Request) -> Response:
     if not isinstance(name, str) or not auth.registry(request).known(name, auth.added(request)):
         return _error(422, f"no referee is named {str(name)[:40]!r}", {"field": "name", "code": "referee.unknown",
                                                                          "name": str(name)[:40]})
-    link = auth.login_json(request, name, public_url(request), R.COLLEAGUE_LINK_MS)
+    link = auth.login_json(request, name, public_url(request), referees.COLLEAGUE_LINK_MS)
     return JSONResponse(link, headers={"Cache-Control": "no-store"})
 
 

@@ -15,7 +15,7 @@ from live.core.state import ItemState, State
 from live.core.status import ItemStatus
 from live.core.tournament import Item, Tournament
 from live.projections.matches import match_pairs
-from live.rules import lateness as L
+from live.rules import lateness as late_rules
 
 
 def expected(state: State, item_id: str) -> list[str]:
@@ -62,7 +62,7 @@ def players_needed(t: Tournament) -> int:
 
 
 def reference(s: ItemState) -> int:
-    return L.reference_start(s.item.start_ms, s.started_at)
+    return late_rules.reference_start(s.item.start_ms, s.started_at)
 
 
 def absent(state: State, item_id: str, at: int) -> list[str]:
@@ -77,22 +77,22 @@ def absent(state: State, item_id: str, at: int) -> list[str]:
     return out
 
 
-def preferans_params(t: Tournament) -> L.PreferansLateParams:
+def preferans_params(t: Tournament) -> late_rules.PreferansLateParams:
     return _preferans_params(t.rules, t.speed)
 
 
 @remember_last
-def _preferans_params(rules: Mapping[str, Any], speed: float) -> L.PreferansLateParams:
+def _preferans_params(rules: Mapping[str, Any], speed: float) -> late_rules.PreferansLateParams:
     """(Asked for by every line of the check-in list: read from the rules once per plan.)"""
-    return L.PreferansLateParams.from_rules(rules, speed)
+    return late_rules.PreferansLateParams.from_rules(rules, speed)
 
 
 def match_minutes(t: Tournament, item: Item) -> float:
     """Playing time of a match in tournament minutes, without the time for comparing scores (Slovak
     §24.2: 5 minutes for every started 10 boards), which the waiting period does not count."""
     minutes = item.duration_ms * t.speed / 60_000
-    if t.rules.get("lateness") == L.SLOVAK and item.boards:
-        return L.slovak_playing_minutes(minutes, item.boards)
+    if t.rules.get("lateness") == late_rules.SLOVAK and item.boards:
+        return late_rules.slovak_playing_minutes(minutes, item.boards)
     return minutes
 
 
@@ -102,13 +102,13 @@ def first_of_gathering(t: Tournament, item: Item) -> bool:
     return t.first_of_gathering(item)
 
 
-def thresholds(t: Tournament, s: ItemState) -> list[L.Threshold]:
-    return L.thresholds(t.rules, reference(s), match_minutes(t, s.item), first_of_gathering(t, s.item),
+def thresholds(t: Tournament, s: ItemState) -> list[late_rules.Threshold]:
+    return late_rules.thresholds(t.rules, reference(s), match_minutes(t, s.item), first_of_gathering(t, s.item),
                         pauses=s.pauses, speed=t.speed)
 
 
 def late_at(t: Tournament, s: ItemState, came: int) -> int:
-    return L.late_ms(reference(s), came, s.pauses)
+    return late_rules.late_ms(reference(s), came, s.pauses)
 
 
 def _row(t: Tournament, state: State, s: ItemState, who: str) -> dict[str, Any]:
@@ -128,7 +128,7 @@ def _row(t: Tournament, state: State, s: ItemState, who: str) -> dict[str, Any]:
         if reserve:  # the seat is the reserve's: what they started with when seated
             row["starts_with"] = int(reserve["starts_with"])
         if came is not None:
-            penalty = L.preferans_late_penalty(late_at(t, s, came), preferans_params(t), announced=excused)
+            penalty = late_rules.preferans_late_penalty(late_at(t, s, came), preferans_params(t), announced=excused)
             row.update(penalty_fields(penalty))
         return row
     team = t.team(who)
@@ -169,18 +169,18 @@ def reserve_starts_with(t: Tournament, *, excused: bool) -> int:
     return params.game_bule if excused else params.reserve_bule
 
 
-def penalty_fields(p: L.LatePenalty) -> dict[str, Any]:
+def penalty_fields(p: late_rules.LatePenalty) -> dict[str, Any]:
     return {"late_ms": p.late_ms, "minutes": p.minutes, "bule": int(p.bule), "starts_with": int(p.starts_with),
             "deduction": int(p.result_deduction), "tolerated": p.tolerated, "reserve_due": p.reserve_due}
 
 
 def bridge_fields(t: Tournament, s: ItemState, late: int) -> dict[str, Any]:
-    if t.rules.get("lateness") == L.SLOVAK:
-        x = L.slovak_late(late, s.item.boards or 0, match_minutes(t, s.item), first_of_gathering(t, s.item),
-                          L.SlovakLateParams.from_rules(t.rules, t.speed))
+    if t.rules.get("lateness") == late_rules.SLOVAK:
+        x = late_rules.slovak_late(late, s.item.boards or 0, match_minutes(t, s.item), first_of_gathering(t, s.item),
+                          late_rules.SlovakLateParams.from_rules(t.rules, t.speed))
         return {"late_ms": late, "boards_removed": x.boards_removed, "compensation_imps": int(x.compensation_imps),
                 "forfeit": x.forfeit}
-    params = L.NoviSadTimeParams.from_rules(t.rules, t.speed)
+    params = late_rules.NoviSadTimeParams.from_rules(t.rules, t.speed)
     return {"late_ms": late, "forfeit": late > params.forfeit_after_ms}
 
 
@@ -196,15 +196,15 @@ def steps(t: Tournament, s: ItemState) -> list[dict[str, Any]]:
         last = params.reserve_after_ms + params.minute_ms
         candidates = sorted({0, 1, params.grace_ms + 1, params.reserve_after_ms + 1,
                              *range(params.minute_ms, last + 1, params.minute_ms)})
-        fields = [(c, penalty_fields(L.preferans_late_penalty(c, params))) for c in candidates]
-    elif t.rules.get("lateness") == L.SLOVAK:
-        waiting = L.slovak_waiting_ms(match_minutes(t, s.item), first_of_gathering(t, s.item),
-                                      L.SlovakLateParams.from_rules(t.rules, t.speed))
-        block = L.SlovakLateParams.from_rules(t.rules, t.speed).block_ms
+        fields = [(c, penalty_fields(late_rules.preferans_late_penalty(c, params))) for c in candidates]
+    elif t.rules.get("lateness") == late_rules.SLOVAK:
+        waiting = late_rules.slovak_waiting_ms(match_minutes(t, s.item), first_of_gathering(t, s.item),
+                                      late_rules.SlovakLateParams.from_rules(t.rules, t.speed))
+        block = late_rules.SlovakLateParams.from_rules(t.rules, t.speed).block_ms
         candidates = sorted({0, 1, waiting + 1, *range(block + 1, waiting + 1, block)})
         fields = [(c, bridge_fields(t, s, c)) for c in candidates]
     else:
-        after = L.NoviSadTimeParams.from_rules(t.rules, t.speed).forfeit_after_ms
+        after = late_rules.NoviSadTimeParams.from_rules(t.rules, t.speed).forfeit_after_ms
         fields = [(c, bridge_fields(t, s, c)) for c in (0, after + 1)]
     for at, values in fields:
         values = {k: v for k, v in values.items() if k not in ("late_ms", "minutes")}
@@ -218,10 +218,10 @@ def tournament_minutes(t: Tournament, ms: int) -> int:
     return math.floor(ms / t.minutes_ms(1) + 0.5)
 
 
-def _threshold(t: Tournament, s: ItemState, x: L.Threshold, at_steps: list[dict[str, Any]]) -> dict[str, Any]:
+def _threshold(t: Tournament, s: ItemState, x: late_rules.Threshold, at_steps: list[dict[str, Any]]) -> dict[str, Any]:
     """A threshold with how late it is (running clock since the reference start: what its alert says, "5
     minutes", whatever the pauses), and for a Slovak block the boards removed up to it and from it on."""
-    late = L.running_ms(reference(s), x.at, s.pauses)
+    late = late_rules.running_ms(reference(s), x.at, s.pauses)
     out: dict[str, Any] = {"name": x.name, "at": x.at, "late_ms": late, "minutes": tournament_minutes(t, late)}
     if x.name.startswith("block:"):
         out["boards_removed"] = _step_at(at_steps, late).get("boards_removed", 0)
@@ -245,7 +245,7 @@ def report(state: State, item_id: str) -> dict[str, Any]:
     t = state.tournament
     s = state.items[item_id]
     at_steps = steps(t, s)
-    clock = L.running_clock(reference(s), s.pauses)
+    clock = late_rules.running_clock(reference(s), s.pauses)
     return {
         "item": item_id, "reference_start": reference(s), "pauses": [list(p) for p in s.pauses],
         "late_clock": {"ms": clock.ms, "at": clock.at, "running": clock.running},
@@ -309,7 +309,7 @@ def late_deductions(state: State, item_id: str) -> dict[str, int]:
     s = state.items[item_id]
     out = {}
     for who, entry in state.check_ins.get(item_id, {}).items():
-        penalty = L.preferans_late_penalty(late_at(t, s, int(entry["at"])), preferans_params(t),
+        penalty = late_rules.preferans_late_penalty(late_at(t, s, int(entry["at"])), preferans_params(t),
                                            announced=who in state.excused.get(item_id, {}))
         if penalty.result_deduction:
             out[who] = int(penalty.result_deduction)
@@ -336,7 +336,7 @@ def alert_details(state: State, item_id: str, threshold: str, at: int) -> dict[s
             if not set(table["players"]) & set(missing):
                 continue
             players = [p for p in table["players"] if p in missing or arrived.get(p) is not None]
-            decision = L.preferans_table_at_deadline(players, arrived, reference(s), s.pauses, at,
+            decision = late_rules.preferans_table_at_deadline(players, arrived, reference(s), s.pauses, at,
                                                      preferans_params(t))
             tables.append({"table": table["table"], "kind": decision.kind, "absent": list(decision.absent),
                            "walkover_to": decision.walkover_to})
