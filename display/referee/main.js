@@ -1,7 +1,10 @@
 // The referee console (/referee): round commands, check-in, seating and results, penalties, audit.
 // This module wires the page: the fixed words and the forms' listeners, the cards, the connection
 // that feeds every card a new snapshot, and the clock line drawn each frame. Each card is a module
-// of its own in this folder; what they share is in state.js.
+// of its own in this folder; what they share is in state.js. The first screen (the round's line, the
+// timetable with the round's actions, the thumb bar) is drawn by the modules this one imports; the other
+// cards come after it, from cards.js, imported once the console is shown: over a phone's link the first
+// screen does not wait for the bytes of every card.
 import { animate } from "../lib/clock.js";
 import { readBoot } from "../lib/boot.js";
 import { LiveConnection } from "../lib/connection.js";
@@ -11,29 +14,15 @@ import { describeClock } from "../lib/headline.js";
 import { applyLimits, keepLimits } from "../lib/limits.js";
 import { pageLanguage } from "../lib/i18n.js";
 import { showTournament } from "../lib/page.js";
-import { renderPlayerSelect, wireAnnounce } from "./announce.js";
-import { appealsCard } from "./appeals.js";
-import { renderAudit, wireUndoLast } from "./audit.js";
-import { onLatenessEvent, renderCheckin, renderCheckinLive, wireCheckin } from "./checkin.js";
-import { checkUnsettled, confirmedLate, command, redrawAfterCommands } from "./commands.js";
-import { deskCard } from "./desk.js";
+import { checkUnsettled, confirmedLate, redrawAfterCommands } from "./commands.js";
 import { renderFaults } from "./faults.js";
 import { showConsoleIn } from "./latin.js";
 import { labelPage } from "./page.js";
-import { renderPenaltyForm, wirePenaltyForm } from "./penalties.js";
-import { prizesCard } from "./prizes.js";
-import { refereesCard } from "./referees.js";
-import { rosterCard } from "./roster.js";
-import { sanctionsCard } from "./sanctions.js";
-import { sheetsCard } from "./sheets.js";
 import { renderRounds } from "./rounds.js";
 import { boot, showLogin, wireSession } from "./session.js";
-import { slipsCard } from "./slips.js";
-import { renderStandingsPreview, wireReveal } from "./standings.js";
 import { $, STRINGS, state } from "./state.js";
-import { planContext, plan, renderItems, renderRowCounts } from "./timetable.js";
+import { plan, renderItems, renderRowCounts } from "./timetable.js";
 import { wireToast } from "./toast.js";
-import { describeAudit, displayName, itemTitle, num, playerName, teamName } from "./words.js";
 
 // A Latin-script page shows every drawn text in Latin letters, a Cyrillic one the names typed in Latin in
 // Cyrillic; the sections (and so every command and prefilled field) stay as the server wrote them
@@ -45,33 +34,37 @@ wireSession(startConsole);
 wireToast();
 redrawAfterCommands(renderItems);
 
-// The plan on the day: the timetable's changes (in timetable.js's rows), the roster, the referees.
-const roster = rosterCard($("roster-card"), planContext);
-// The desk: who owes what, the payment to take next, the prize fund.
-const desk = deskCard($("desk-card"), { S: STRINGS, command, sections: () => state.sections });
-const team = refereesCard($("referees-card"), {
-  S: STRINGS, command, sections: () => state.sections, fmt: () => state.fmt, me: () => state.me, displayName,
-  signedOut: () => showLogin(STRINGS.expired),
-});
+// The cards after the first screen (cards.js: wireCards), once loaded; the late arrivals' events that came
+// before, for their alerts then.
+let cards = null;
+let early = [];
+let loading = false;
+// Until then a form of theirs is not sent the browser's way (a reload with the fields in the address).
+document.addEventListener("submit", (e) => {
+  if (!cards) e.preventDefault();
+}, true);
 
-// Čačak: sanctions by kind, appeals to the judges' committee, the scoring desk's slips list.
-const hallWords = { S: STRINGS, command, sections: () => state.sections, playerName, itemTitle, num: (n) => num(n, { max: 2 }) };
-const sanctions = sanctionsCard($("sanctions-card"), hallWords);
-const appeals = appealsCard($("appeals-card"), { ...hallWords, describe: describeAudit, fmt: () => state.fmt });
-const slips = slipsCard($("slips-card"), { ...hallWords, tournamentName: () => state.sections.tournament?.name || "" });
-// The prize-giving: the prize list, on the hall's screens at a tap, and printed.
-const prizes = prizesCard($("prizes-card"), {
-  S: STRINGS, command, sections: () => state.sections, tournamentName: () => state.sections.tournament?.name || "",
-  locale: STRINGS.locale,
-});
-// Bridge: the team sheets of a match, the boards played, the rosters, the individual ranking.
-const sheets = sheetsCard($("sheets-card"), { S: STRINGS, command, sections: () => state.sections, itemTitle, teamName, playerName, num });
+/** Loads the other cards (once), draws them and hands them the events that came meanwhile. */
+function loadCards() {
+  if (loading) return;
+  loading = true;
+  import("./cards.js").then(({ wireCards }) => {
+    cards = wireCards();
+    if (state.sections.timetable) cards.render();
+    renderNav();
+    for (const [event, fresh] of early) cards.onEvent(event, fresh);
+    early = [];
+  }).catch((err) => {
+    loading = false; // (the next snapshot asks again)
+    console.error("the console's cards did not load", err);
+  });
+}
 
-wireAnnounce();
-wireUndoLast();
-wireReveal();
-wirePenaltyForm();
-wireCheckin();
+/** The sections' links in the head: a hidden card's is hidden. */
+function renderNav() {
+  for (const link of $("r-nav").children) link.hidden = $(link.dataset.nav).hidden;
+}
+
 // Every field's maxlength is the server's (sections.limits), also in the forms the cards draw later.
 keepLimits(document.body, () => state.sections.limits);
 
@@ -96,7 +89,7 @@ function frame(now) {
   setText($("current-sub"), shown([c.sub, c.upcoming ? `${c.upcomingLabel}: ${c.upcoming.title} ${c.upcomingTime}` : ""]
     .filter(Boolean).join("  ·  ")));
   renderRowCounts(now);
-  renderCheckinLive(now);
+  cards?.frame(now);
 }
 
 function setConnection(status) {
@@ -132,24 +125,14 @@ function startConsole() {
       renderFaults($("faults-card"), next.faults, STRINGS.faults, STRINGS.commandNames);
       plan.renderAdd($("tt-add"));
       plan.renderTournament($("tt-name"));
-      roster.render();
-      desk.render();
-      team.render();
-      sanctions.render();
-      appeals.render();
-      slips.render();
-      sheets.render();
-      renderPlayerSelect();
-      renderAudit();
       renderRounds();
-      renderStandingsPreview();
-      prizes.render();
-      renderPenaltyForm();
-      renderCheckin();
-      for (const link of $("r-nav").children) link.hidden = $(link.dataset.nav).hidden;
+      if (cards) cards.render();
+      else setTimeout(loadCards); // after the first screen is drawn
+      renderNav();
     },
     onEvent(event, { fresh }) {
-      onLatenessEvent(event, fresh);
+      if (cards) cards.onEvent(event, fresh);
+      else early.push([event, fresh]);
       confirmedLate(event);
     },
     onStatus(up) {

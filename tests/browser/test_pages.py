@@ -354,6 +354,10 @@ async def test_the_console_checks_a_player_in_and_the_display_late_list_changes(
         await button.wait_for(state="visible")
         await button.click()
         await console.page.locator('.r-ci-row.is-in[data-id="p2"]').wait_for(state="visible")
+        # The check-in card is not in the console's first file: it came in the second, after the first screen.
+        first = [i for i, u in enumerate(console.requests) if u.endswith("/referee/main.bundle.js")]
+        cards = [i for i, u in enumerate(console.requests) if u.endswith("/referee/main.cards.bundle.js")]
+        assert first and cards and first[0] < cards[0], console.requests
         await came.wait_for(state="visible")
         await missing.wait_for(state="detached")
         line = await came.inner_text()

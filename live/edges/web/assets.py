@@ -13,7 +13,8 @@ words, not the three other pages'.
 
 Each page's modules are also joined into one file (live/edges/web/bundles.py: `<entry>.bundle.js`, a third of the
 bytes and one request instead of thirty: over a phone's link each request is a round trip, and a browser
-asks for six at a time), and its stylesheets into one (`<entry>.bundle.css`, the files one after the other,
+asks for six at a time; what a page imports with `import("./x.js")`, to load after its first screen, in a
+file of its own beside it), and its stylesheets into one (`<entry>.bundle.css`, the files one after the other,
 as the browser would apply them); the page loads those, or, asked with `?modules` or when the join refused
 its modules, the files themselves, every module named in the head so that they come at once.
 
@@ -221,6 +222,8 @@ def _page_bundles(files: dict[str, bytes]) -> dict[str, str]:
             log.warning("%s loads its modules one by one: they cannot be joined (%s)", page, exc)
             continue
         files[name], files[name + ".map"] = joined.body, joined.source_map
+        for part, body, source_map in joined.later:  # what the page imports after its first screen
+            files[part], files[part + ".map"] = body, source_map
         found[entry.group(1)] = name
     return found
 
