@@ -224,10 +224,17 @@ def test_the_page_names_its_language_and_preloads_its_catalogues(server: Server)
     assert '<meta name="live-language" content="sr-Latn">' in page.text
     assert '<html lang="sr-Latn">' in page.text
     preloads = re.findall(r'<link rel="preload" as="fetch" crossorigin href="([^"]+)">', page.text)
-    assert preloads == [f"/static/{version}/i18n/player/en.json", f"/static/{version}/i18n/player/sr-Latn.json"]
-    for url in preloads:
-        catalogue = get(server, url).json()
-        assert list(catalogue) == ["player"] and catalogue["player"]["pageTitle"]
+    # One file: the language's words with English filling what it lacks (the page asks for no English then).
+    assert preloads == [f"/static/{version}/i18n/player/sr-Latn.json"]
+    catalogue = get(server, preloads[0]).json()
+    assert list(catalogue) == ["player"] and catalogue["player"]["pageTitle"] and catalogue["player"]["_filled"]
+    english = get(server, f"/static/{version}/i18n/player/en.json").json()["player"]
+    missing = [key for key in english if key != "locale" and key not in catalogue["player"]]
+    assert not missing, missing
+    assert "locale" not in catalogue["player"] or catalogue["player"]["locale"] != english["locale"]
+    asked_en = get(server, "/player?lang=en").text
+    assert re.findall(r'<link rel="preload" as="fetch" crossorigin href="([^"]+)">', asked_en) == [
+        f"/static/{version}/i18n/player/en.json"]
     asked = get(server, "/display?lang=sk")
     assert f"/static/{version}/i18n/display/sk.json" in asked.text
     assert "i18n/display/sr-Latn.json" not in asked.text

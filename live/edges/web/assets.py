@@ -30,6 +30,7 @@ from it while its WebSocket connects.
 
 from __future__ import annotations
 
+import contextlib
 import gzip
 import hashlib
 import html
@@ -161,7 +162,9 @@ class Assets:
         if styles:  # the stylesheets' links, one after the other, become one link to the joined file
             run = "".join(m.group(0) for m in _STYLESHEET.finditer(text))
             text = text.replace(run, f'<link rel="stylesheet" href="/static/{styles}">\n', 1)
-        for catalogue in dict.fromkeys(("en", lang)):
+        own = f"i18n/{page}/{lang}.json"
+        filled = lang != "en" and own in self.files and b'"_filled":true' in self.files[own].body
+        for catalogue in (lang,) if filled else dict.fromkeys(("en", lang)):  # (a filled one needs no English)
             if f"i18n/{page}/{catalogue}.json" in self.files:
                 hints.append(f'<link rel="preload" as="fetch" crossorigin href="{self.prefix}i18n/{page}/'
                              f'{catalogue}.json">')
@@ -252,8 +255,14 @@ def _page_styles(files: dict[str, bytes]) -> dict[str, str]:
 
 
 def _page_catalogues(files: dict[str, bytes]) -> dict[str, bytes]:
-    """`i18n/<page>/<lang>.json`: each catalogue's page sections, one file each."""
+    """`i18n/<page>/<lang>.json`: each catalogue's page sections, one file each; in a language other than English
+    with English filling what it lacks, as the page would (display/lib/i18n.js `mergeCatalogues`; not the
+    English `locale`: the page takes the language's own), marked `"_filled": true`, so that the page needs no
+    second file (on a phone's link the English words were as many bytes again as the page's own)."""
     out: dict[str, bytes] = {}
+    english: dict[str, Any] = {}
+    with contextlib.suppress(ValueError):
+        english = json.loads(files.get("i18n/en.json", b"{}"))
     for name, body in files.items():
         match = re.fullmatch(r"i18n/([^/]+)\.json", name)
         if not match:
@@ -266,8 +275,25 @@ def _page_catalogues(files: dict[str, bytes]) -> dict[str, bytes]:
             continue
         for page, section in catalogue.items():
             if not page.startswith("_") and isinstance(section, dict):
+                base = english.get(page) if isinstance(english, dict) else None
+                if match.group(1) != "en" and isinstance(base, dict):
+                    section = {**_merged({k: v for k, v in base.items() if k != "locale"}, section), "_filled": True}
                 out[f"i18n/{page}/{match.group(1)}.json"] = json.dumps(
                     {page: section}, ensure_ascii=False, separators=(",", ":")).encode()
+    return out
+
+
+def _merged(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
+    """English under the language's words, as display/lib/i18n.js `mergeCatalogues` lays them: a key the language
+    lacks (or gives as null, or a text where English has a list) keeps English's; keys starting "_" are notes."""
+    out = dict(base)
+    for key, value in over.items():
+        if key.startswith("_"):
+            continue
+        if isinstance(value, dict) and isinstance(base.get(key), dict):
+            out[key] = _merged(base[key], value)
+        elif value is not None and (not isinstance(base.get(key), list) or isinstance(value, list)):
+            out[key] = value
     return out
 
 
