@@ -1,5 +1,7 @@
 // The console's cards below its first screen: check-in, the roster, the desk, the referees, announcements,
-// the audit, standings, prizes, penalties, Čačak's sanctions, appeals and slips, bridge's team sheets.
+// the audit, standings, prizes, penalties, Čačak's sanctions, appeals and slips, bridge's team sheets, the
+// rounds card with its result forms (rounds.js) and the plan's tools (plan-editor.js: a row's Change…, a new
+// item, the tournament's name).
 // main.js imports this module once the round's line and its actions are drawn (`import("./cards.js")`): over
 // a phone's link the console shows those without waiting for the bytes of every card (the server joins this
 // module and what it imports into a file of its own, live/edges/web/bundles.py).
@@ -10,22 +12,26 @@ import { onLatenessEvent, renderCheckin, renderCheckinLive, wireCheckin } from "
 import { command } from "./commands.js";
 import { deskCard } from "./desk.js";
 import { renderPenaltyForm, wirePenaltyForm } from "./penalties.js";
+import { planEditor } from "./plan-editor.js";
 import { prizesCard } from "./prizes.js";
 import { refereesCard } from "./referees.js";
 import { rosterCard } from "./roster.js";
+import { renderRounds } from "./rounds.js";
 import { sanctionsCard } from "./sanctions.js";
 import { showLogin } from "./session.js";
 import { sheetsCard } from "./sheets.js";
 import { slipsCard } from "./slips.js";
 import { renderStandingsPreview, wireReveal } from "./standings.js";
 import { $, STRINGS, state } from "./state.js";
-import { planContext } from "./timetable.js";
+import { planContext, usePlan } from "./timetable.js";
 import { describeAudit, displayName, itemTitle, num, playerName, teamName } from "./words.js";
 
 /** The cards drawn in the page's cards, their forms wired: `render()` draws them from `state.sections`,
  * `frame(now)` the check-in's clock, `onEvent(event, fresh)` a late arrival's alert. */
 export function wireCards() {
-  // The plan on the day: the roster, the referees.
+  // The plan on the day: the timetable's changes (its rows' tools), the roster, the referees.
+  const plan = planEditor(planContext);
+  usePlan(plan);
   const roster = rosterCard($("roster-card"), planContext);
   // The desk: who owes what, the payment to take next, the prize fund.
   const desk = deskCard($("desk-card"), { S: STRINGS, command, sections: () => state.sections });
@@ -54,6 +60,9 @@ export function wireCards() {
 
   return {
     render() {
+      plan.renderAdd($("tt-add"));
+      plan.renderTournament($("tt-name"));
+      renderRounds();
       roster.render();
       desk.render();
       team.render();

@@ -3,8 +3,9 @@
 // that feeds every card a new snapshot, and the clock line drawn each frame. Each card is a module
 // of its own in this folder; what they share is in state.js. The first screen (the round's line, the
 // timetable with the round's actions, the thumb bar) is drawn by the modules this one imports; the other
-// cards come after it, from cards.js, imported once the console is shown: over a phone's link the first
-// screen does not wait for the bytes of every card.
+// cards come after it, from cards.js, imported once the console is shown, with their stylesheets (the
+// page's <template id="cards-styles">): over a phone's link the first screen does not wait for the bytes
+// of every card. The rounds card with its result forms and the plan's tools are among them.
 import { animate } from "../lib/clock.js";
 import { readBoot } from "../lib/boot.js";
 import { LiveConnection } from "../lib/connection.js";
@@ -18,10 +19,9 @@ import { checkUnsettled, confirmedLate, redrawAfterCommands } from "./commands.j
 import { renderFaults } from "./faults.js";
 import { showConsoleIn } from "./latin.js";
 import { labelPage } from "./page.js";
-import { renderRounds } from "./rounds.js";
 import { boot, showLogin, wireSession } from "./session.js";
 import { $, STRINGS, state } from "./state.js";
-import { plan, renderItems, renderRowCounts } from "./timetable.js";
+import { renderItems, renderMissed, renderRowCounts } from "./timetable.js";
 import { wireToast } from "./toast.js";
 
 // A Latin-script page shows every drawn text in Latin letters, a Cyrillic one the names typed in Latin in
@@ -39,23 +39,54 @@ redrawAfterCommands(renderItems);
 let cards = null;
 let early = [];
 let loading = false;
-// Until then a form of theirs is not sent the browser's way (a reload with the fields in the address).
-document.addEventListener("submit", (e) => {
-  if (!cards) e.preventDefault();
-}, true);
+let styles = null;
+// Until then a form or a button of theirs already on the page (the announcement, undo) is not lost: the tap
+// waits for them and is made again then (nor is a form sent the browser's way, a reload with its fields in the
+// address). The forms and buttons of the first screen are its own (the sign-in, the timetable's).
+let taps = [];
+for (const kind of ["submit", "click"]) {
+  document.addEventListener(kind, (e) => {
+    const target = e.target instanceof Element ? e.target.closest("[data-cards] :is(form, button)") : null;
+    if (cards || !target || (kind === "click" && target.matches("form"))) return;
+    e.preventDefault();
+    e.stopImmediatePropagation();
+    taps.push(kind === "submit" ? () => target.requestSubmit(e.submitter?.isConnected ? e.submitter : null)
+      : () => target.click());
+    loadCards();
+  }, true);
+}
 
-/** Loads the other cards (once), draws them and hands them the events that came meanwhile. */
+/** The cards' stylesheets, added to the head once: resolves when they have loaded (or failed: the cards are
+ * drawn anyway). */
+function cardStyles() {
+  const template = $("cards-styles");
+  if (!template) return Promise.resolve();
+  const links = [...template.content.querySelectorAll("link")];
+  const loaded = links.map((link) => new Promise((done) => {
+    link.addEventListener("load", done, { once: true });
+    link.addEventListener("error", done, { once: true });
+  }));
+  document.head.append(...links);
+  template.remove();
+  return Promise.all(loaded);
+}
+
+/** Loads the other cards (once) and their stylesheets, draws them and hands them the events and taps that
+ * came meanwhile. */
 function loadCards() {
   if (loading) return;
   loading = true;
-  import("./cards.js").then(({ wireCards }) => {
+  styles ||= cardStyles();
+  Promise.all([import("./cards.js"), styles]).then(([{ wireCards }]) => {
     cards = wireCards();
     if (state.sections.timetable) cards.render();
     renderNav();
     for (const [event, fresh] of early) cards.onEvent(event, fresh);
     early = [];
+    for (const tap of taps) tap();
+    taps = [];
   }).catch((err) => {
-    loading = false; // (the next snapshot asks again)
+    loading = false; // (the next snapshot or tap asks again)
     console.error("the console's cards did not load", err);
   });
 }
@@ -121,11 +152,8 @@ function startConsole() {
       if (limitsChanged) applyLimits(document.body, next.limits); // (the forms drawn later: keepLimits)
       if (tournamentChanged) applyTournament();
       renderItems();
-      plan.renderMissed($("missed-card"));
+      renderMissed($("missed-card"));
       renderFaults($("faults-card"), next.faults, STRINGS.faults, STRINGS.commandNames);
-      plan.renderAdd($("tt-add"));
-      plan.renderTournament($("tt-name"));
-      renderRounds();
       if (cards) cards.render();
       else setTimeout(loadCards); // after the first screen is drawn
       renderNav();

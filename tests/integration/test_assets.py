@@ -172,17 +172,23 @@ def test_each_page_loads_its_modules_in_one_file_and_its_styles_in_another(serve
             checked = subprocess.run([node, "--check", "--input-type=module"], input=bundle.text, text=True,
                                      capture_output=True, timeout=30, check=False)
             assert checked.returncode == 0, f"{joined}: {checked.stderr[-2000:]}"
-        # The stylesheets: one file, the page's sheets one after the other, in their order.
-        sheets = re.findall(r'<link rel="stylesheet" href="([^"]+)">', apart)
-        (styles,) = re.findall(r'<link rel="stylesheet" href="([^"]+)">', page)
-        joined_css = get(server, styles)
-        assert joined_css.headers["cache-control"] == IMMUTABLE
-        assert joined_css.headers["content-type"].startswith("text/css")
-        at = 0
-        for sheet in sheets:
-            found = joined_css.text.find(get(server, sheet).text, at)
-            assert found >= at, f"{path}: {sheet} is not in {styles} in its place"
-            at = found
+        # The stylesheets: one file, the page's sheets one after the other, in their order; those it adds later
+        # (in a <template id="x-styles">) in one file of their own, there too.
+        later = r'<template id="([a-z]+)-styles">(.*?)</template>'
+        runs = [(re.sub(later, "", apart, flags=re.S), re.sub(later, "", page, flags=re.S))]
+        runs += list(zip((m[1] for m in re.findall(later, apart, re.S)), (m[1] for m in re.findall(later, page, re.S)),
+                         strict=True))
+        for sheets_in, joined_in in runs:
+            sheets = re.findall(r'<link rel="stylesheet" href="([^"]+)">', sheets_in)
+            (styles,) = re.findall(r'<link rel="stylesheet" href="([^"]+)">', joined_in)
+            joined_css = get(server, styles)
+            assert joined_css.headers["cache-control"] == IMMUTABLE
+            assert joined_css.headers["content-type"].startswith("text/css")
+            at = 0
+            for sheet in sheets:
+                found = joined_css.text.find(get(server, sheet).text, at)
+                assert found >= at, f"{path}: {sheet} is not in {styles} in its place"
+                at = found
 
 
 def mapped_lines(mappings: str) -> dict[int, tuple[int, int]]:
@@ -269,8 +275,11 @@ def test_the_console_loads_its_cards_after_its_first_screen(server: Server) -> N
     cards = get(server, urljoin(first, later[0]))
     assert cards.status_code == 200 and cards.headers["cache-control"] == IMMUTABLE
     assert cards.headers.get("content-encoding") == "gzip"
+    # Nor the result forms the timetable's rows once pulled in (the rounds card, both games' blocks) nor the
+    # plan's tools: the first screen shows neither.
     for module in ("referee/cards.js", "referee/desk.js", "referee/sheets.js", "referee/appeals.js",
-                   "referee/checkin.js", "referee/roster.js", "referee/prizes.js"):
+                   "referee/checkin.js", "referee/roster.js", "referee/prizes.js", "referee/rounds.js",
+                   "referee/bridge.js", "referee/preferans.js", "referee/result-kit.js", "referee/plan-editor.js"):
         assert f'__live["{module}"] = ' not in body, f"{module} is in the first file"
         assert cards.text.count(f'__live["{module}"] = ') == 1, f"{module} is not in the cards' file"
     # What the first file ran is not run again: the cards take it from the first file's table.
@@ -284,6 +293,16 @@ def test_the_console_loads_its_cards_after_its_first_screen(server: Server) -> N
               for u in modules_of(server, urljoin(server.url, f"{prefix}referee/cards.js"))}
     joined = set(re.findall(r'^__live\["([^"]+)"\] = ', body + cards.text, re.M))
     assert joined == graph, (joined ^ graph)
+    # The cards' stylesheets come with them (a template the page adds to its head), not before its first screen.
+    head, _, _ = page.partition("</head>")
+    (template,) = re.findall(r'<template id="cards-styles">(.*?)</template>', head, re.S)
+    (early,) = re.findall(r'<link rel="stylesheet" href="([^"]+)">', head.replace(template, ""))
+    (styles,) = re.findall(r'<link rel="stylesheet" href="([^"]+)">', template)
+    early_css, later_css = get(server, early).text, get(server, styles).text
+    for sheet in ("checkin", "desk", "sheets", "prizes", "committee"):
+        assert f"/* referee/{sheet}.css */" in later_css and f"referee/{sheet}.css" not in early_css, sheet
+    for sheet in ("lib/base", "referee/referee", "referee/plan"):
+        assert f"/* {sheet}.css */" in early_css and sheet not in later_css, sheet
     source_map = get(server, urljoin(first, "main.cards.bundle.js.map")).json()
     assert "cards.js" in source_map["sources"] and "desk.js" in source_map["sources"]
     node = shutil.which("node")
