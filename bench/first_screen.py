@@ -22,12 +22,13 @@ joined into one file, `main.bundle.js`, or one by one with `--modules`: the page
 live/edges/web/assets.py). The console's first file draws its first screen only: its other cards, with the
 result forms and the plan's tools, come in a second file (`main.cards.bundle.js`, with their stylesheets in
 `main.cards.bundle.css`), asked for after that screen is drawn, so neither counts in its time or bytes; the
-catalogue is one file per page and language, the English words it lacks filled in (`_filled`).
+catalogue is one file per page and language, the English words it lacks filled in (`_filled`). The data
+the page carries in its HTML (`#live-boot`: the hello and the snapshot its WebSocket would send first) comes
+with the HTML; "boot chars" is its size, 0 for a page without one.
 
 "CLS" is the layout shifts' score (the `layout-shift` entries without recent input, summed) from the
 navigation until the network has been quiet for half a second after the first screen: what moved on the
-screen as the rest of the page (the console's cards and their stylesheets) came in. The data the page carries in its HTML (`#live-boot`: the hello and the snapshot its
-WebSocket would send first) comes with the HTML; "boot chars" is its size, 0 for a page without one.
+screen as the rest of the page (the console's cards and their stylesheets) came in.
 
 A second visit in the same context (the cache warm) is measured too. Bytes are what Chromium
 counted on the wire (`Network.loadingFinished`'s encodedDataLength: headers and the body as sent,
