@@ -19,8 +19,16 @@ request, `--kbps` kbit/s down and up; the cache on), it opens each page in a fre
 The useful screens are told by element ids and the page's path (`/player`), never by the names of the
 files that draw them (the entry modules live in the pages' folders, `/static/<v>/player/…`, and are served
 joined into one file, `main.bundle.js`, or one by one with `--modules`: the pages asked with `?modules`,
-live/edges/web/assets.py). The data the page carries in its HTML (`#live-boot`: the hello and the snapshot its
-WebSocket would send first) comes with the HTML; "boot chars" is its size, 0 for a page without one.
+live/edges/web/assets.py). The console's first file draws its first screen only: its other cards, with the
+result forms and the plan's tools, come in a second file (`main.cards.bundle.js`, with their stylesheets in
+`main.cards.bundle.css`), asked for after that screen is drawn, so neither counts in its time or bytes; the
+catalogue is one file per page and language, the English words it lacks filled in (`_filled`). The data
+the page carries in its HTML (`#live-boot`: the hello and the snapshot its WebSocket would send first) comes
+with the HTML; "boot chars" is its size, 0 for a page without one.
+
+"CLS" is the layout shifts' score (the `layout-shift` entries without recent input, summed) from the
+navigation until the network has been quiet for half a second after the first screen: what moved on the
+screen as the rest of the page (the console's cards and their stylesheets) came in.
 
 A second visit in the same context (the cache warm) is measured too. Bytes are what Chromium
 counted on the wire (`Network.loadingFinished`'s encodedDataLength: headers and the body as sent,
@@ -72,6 +80,10 @@ WATCH = """
       return app && !app.hidden && current && current.textContent.trim();
     },
   }[location.pathname.split("/").filter(Boolean)[0]];
+  window.__shifts = 0;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__shifts += entry.value;
+  }).observe({ type: "layout-shift", buffered: true });
   const check = () => {
     if (window.__firstScreen === undefined && useful && useful()) window.__firstScreen = performance.now();
     if (window.__firstScreen === undefined) requestAnimationFrame(check);
@@ -182,10 +194,12 @@ async def visit(page: Any, wire: Wire, url: str, verbose: bool = False) -> dict[
     boot = await page.evaluate("(document.getElementById('live-boot')?.textContent || '').length")
     found = {"s": ms / 1000, "http": sum(wire.sizes.values()), "ws": sum(wire.frames),
              "requests": len(wire.requests), "boot": boot}
+    await page.wait_for_load_state("networkidle", timeout=60_000)  # the rest of the page, for its shifts
+    await page.wait_for_timeout(300)
+    found["cls"] = await page.evaluate("window.__shifts")
     if verbose:
         print(f"{url} ({found['s']:.2f} s to the first screen):")
         wire.show()
-    await page.wait_for_timeout(300)
     return found
 
 
@@ -227,12 +241,12 @@ def report(results: dict[str, Any], latency: float, kbps: float, modules: bool =
     print(f"\nfirst useful screen, {latency:g} ms added per request, {kbps:g} kbit/s down and up "
           f"(median of {len(results['player']['cold'])} runs{'; the modules one by one' if modules else ''})\n")
     print(f"{'page':<9} {'visit':<5} {'time':>7} {'HTTP bytes':>11} {'WS bytes':>9} {'requests':>9} "
-          f"{'boot chars':>11}")
+          f"{'boot chars':>11} {'CLS':>6}")
     for path, kinds in results.items():
         for kind, runs in kinds.items():
             med = {key: statistics.median(r[key] for r in runs) for key in runs[0]}
             print(f"{path:<9} {kind:<5} {med['s']:>6.2f}s {med['http']:>11,.0f} {med['ws']:>9,.0f} "
-                  f"{med['requests']:>9.0f} {med['boot']:>11,.0f}")
+                  f"{med['requests']:>9.0f} {med['boot']:>11,.0f} {med['cls']:>6.3f}")
     player = statistics.median(r["s"] for r in results["player"]["cold"])
     print(f"\ngoal: the player's first screen under {GOAL_S} s on a cold cache: "
           f"{'met' if player < GOAL_S else 'NOT met'} ({player:.2f} s)")

@@ -55,7 +55,10 @@ export let pageLanguage = globalThis.document ? requestedLanguage() || catalogue
  */
 export async function loadStrings(page, tournamentLanguage = null) {
   const lang = requestedLanguage() || catalogueLanguage(tournamentLanguage);
-  const [en, own] = await Promise.all([fetchCatalogue("en", page), lang === "en" ? null : fetchCatalogue(lang, page)]);
+  // The server's cut of a language comes with English filled in already ("_filled"): one file, not two.
+  const own = lang === "en" ? null : await fetchCatalogue(lang, page);
+  const filled = own?.[page]?._filled === true;
+  const en = filled ? {} : await fetchCatalogue("en", page);
   const merged = mergeCatalogues(en[page] || {}, own ? own[page] : null);
   merged.locale = (own && own[page] && own[page].locale) || LANGUAGES[lang] || merged.locale || "en-GB";
   pageLanguage = lang;

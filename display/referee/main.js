@@ -1,7 +1,11 @@
 // The referee console (/referee): round commands, check-in, seating and results, penalties, audit.
 // This module wires the page: the fixed words and the forms' listeners, the cards, the connection
 // that feeds every card a new snapshot, and the clock line drawn each frame. Each card is a module
-// of its own in this folder; what they share is in state.js.
+// of its own in this folder; what they share is in state.js. The first screen (the round's line, the
+// timetable with the round's actions, the thumb bar) is drawn by the modules this one imports; the other
+// cards come after it, from cards.js, imported once the console is shown, with their stylesheets (the
+// page's <template id="cards-styles">): over a phone's link the first screen does not wait for the bytes
+// of every card. The rounds card with its result forms and the plan's tools are among them.
 import { animate } from "../lib/clock.js";
 import { readBoot } from "../lib/boot.js";
 import { LiveConnection } from "../lib/connection.js";
@@ -11,30 +15,15 @@ import { describeClock } from "../lib/headline.js";
 import { applyLimits, keepLimits } from "../lib/limits.js";
 import { pageLanguage } from "../lib/i18n.js";
 import { showTournament } from "../lib/page.js";
-import { renderPlayerSelect, wireAnnounce } from "./announce.js";
-import { appealsCard } from "./appeals.js";
-import { renderAudit, wireUndoLast } from "./audit.js";
-import { onLatenessEvent, renderCheckin, renderCheckinLive, wireCheckin } from "./checkin.js";
-import { checkUnsettled, confirmedLate, command, redrawAfterCommands } from "./commands.js";
-import { deskCard } from "./desk.js";
+import { checkUnsettled, confirmedLate, redrawAfterCommands } from "./commands.js";
 import { renderFaults } from "./faults.js";
 import { showConsoleIn } from "./latin.js";
 import { labelPage } from "./page.js";
-import { renderPenaltyForm, wirePenaltyForm } from "./penalties.js";
-import { prizesCard } from "./prizes.js";
-import { refereesCard } from "./referees.js";
-import { rosterCard } from "./roster.js";
-import { sanctionsCard } from "./sanctions.js";
-import { sheetsCard } from "./sheets.js";
-import { renderRounds } from "./rounds.js";
 import { boot, showLogin, wireSession } from "./session.js";
-import { slipsCard } from "./slips.js";
-import { renderStandingsPreview, wireReveal } from "./standings.js";
 import { $, STRINGS, state } from "./state.js";
-import { planContext, plan, renderItems, renderRowCounts } from "./timetable.js";
 import { wireSkip } from "./thumb.js";
+import { renderItems, renderMissed, renderRowCounts } from "./timetable.js";
 import { wireToast } from "./toast.js";
-import { describeAudit, displayName, itemTitle, num, playerName, teamName } from "./words.js";
 
 // A Latin-script page shows every drawn text in Latin letters, a Cyrillic one the names typed in Latin in
 // Cyrillic; the sections (and so every command and prefilled field) stay as the server wrote them
@@ -47,33 +36,68 @@ wireToast();
 wireSkip();
 redrawAfterCommands(renderItems);
 
-// The plan on the day: the timetable's changes (in timetable.js's rows), the roster, the referees.
-const roster = rosterCard($("roster-card"), planContext);
-// The desk: who owes what, the payment to take next, the prize fund.
-const desk = deskCard($("desk-card"), { S: STRINGS, command, sections: () => state.sections });
-const team = refereesCard($("referees-card"), {
-  S: STRINGS, command, sections: () => state.sections, fmt: () => state.fmt, me: () => state.me, displayName,
-  signedOut: () => showLogin(STRINGS.expired),
-});
+// The cards after the first screen (cards.js: wireCards), once loaded; the late arrivals' events that came
+// before, for their alerts then.
+let cards = null;
+let early = [];
+let loading = false;
+let styles = null;
+// Until then a form or a button of theirs already on the page (the announcement, undo) is not lost: the tap
+// waits for them and is made again then (nor is a form sent the browser's way, a reload with its fields in the
+// address). The forms and buttons of the first screen are its own (the sign-in, the timetable's).
+let taps = [];
+for (const kind of ["submit", "click"]) {
+  document.addEventListener(kind, (e) => {
+    const target = e.target instanceof Element ? e.target.closest("[data-cards] :is(form, button)") : null;
+    if (cards || !target || (kind === "click" && target.matches("form"))) return;
+    e.preventDefault();
+    e.stopImmediatePropagation();
+    taps.push(kind === "submit" ? () => target.requestSubmit(e.submitter?.isConnected ? e.submitter : null)
+      : () => target.click());
+    loadCards();
+  }, true);
+}
 
-// Čačak: sanctions by kind, appeals to the judges' committee, the scoring desk's slips list.
-const hallWords = { S: STRINGS, command, sections: () => state.sections, playerName, itemTitle, num: (n) => num(n, { max: 2 }) };
-const sanctions = sanctionsCard($("sanctions-card"), hallWords);
-const appeals = appealsCard($("appeals-card"), { ...hallWords, describe: describeAudit, fmt: () => state.fmt });
-const slips = slipsCard($("slips-card"), { ...hallWords, tournamentName: () => state.sections.tournament?.name || "" });
-// The prize-giving: the prize list, on the hall's screens at a tap, and printed.
-const prizes = prizesCard($("prizes-card"), {
-  S: STRINGS, command, sections: () => state.sections, tournamentName: () => state.sections.tournament?.name || "",
-  locale: STRINGS.locale,
-});
-// Bridge: the team sheets of a match, the boards played, the rosters, the individual ranking.
-const sheets = sheetsCard($("sheets-card"), { S: STRINGS, command, sections: () => state.sections, itemTitle, teamName, playerName, num });
+/** The cards' stylesheets, added to the head once: resolves when they have loaded (or failed: the cards are
+ * drawn anyway). */
+function cardStyles() {
+  const template = $("cards-styles");
+  if (!template) return Promise.resolve();
+  const links = [...template.content.querySelectorAll("link")];
+  const loaded = links.map((link) => new Promise((done) => {
+    link.addEventListener("load", done, { once: true });
+    link.addEventListener("error", done, { once: true });
+  }));
+  document.head.append(...links);
+  template.remove();
+  return Promise.all(loaded);
+}
 
-wireAnnounce();
-wireUndoLast();
-wireReveal();
-wirePenaltyForm();
-wireCheckin();
+/** Loads the other cards (once) and their stylesheets, draws them and hands them the events and taps that
+ * came meanwhile. */
+function loadCards() {
+  if (loading) return;
+  loading = true;
+  styles ||= cardStyles();
+  Promise.all([import("./cards.js"), styles]).then(([{ wireCards }]) => {
+    cards = wireCards();
+    if (state.sections.timetable) cards.render();
+    renderNav();
+    for (const [event, fresh] of early) cards.onEvent(event, fresh);
+    early = [];
+    for (const tap of taps) tap();
+    taps = [];
+  }).catch((err) => {
+    loading = false; // (the next snapshot or tap asks again)
+    console.error("the console's cards did not load", err);
+  });
+}
+
+/** The sections' links in the head: a hidden card's is hidden. */
+function renderNav() {
+  for (const link of $("r-nav").children) link.hidden = $(link.dataset.nav).hidden;
+}
+
 // Every field's maxlength is the server's (sections.limits), also in the forms the cards draw later.
 keepLimits(document.body, () => state.sections.limits);
 
@@ -98,7 +122,7 @@ function frame(now) {
   setText($("current-sub"), shown([c.sub, c.upcoming ? `${c.upcomingLabel}: ${c.upcoming.title} ${c.upcomingTime}` : ""]
     .filter(Boolean).join("  ·  ")));
   renderRowCounts(now);
-  renderCheckinLive(now);
+  cards?.frame(now);
 }
 
 function setConnection(status) {
@@ -130,28 +154,15 @@ function startConsole() {
       if (limitsChanged) applyLimits(document.body, next.limits); // (the forms drawn later: keepLimits)
       if (tournamentChanged) applyTournament();
       renderItems();
-      plan.renderMissed($("missed-card"));
+      renderMissed($("missed-card"));
       renderFaults($("faults-card"), next.faults, STRINGS.faults, STRINGS.commandNames);
-      plan.renderAdd($("tt-add"));
-      plan.renderTournament($("tt-name"));
-      roster.render();
-      desk.render();
-      team.render();
-      sanctions.render();
-      appeals.render();
-      slips.render();
-      sheets.render();
-      renderPlayerSelect();
-      renderAudit();
-      renderRounds();
-      renderStandingsPreview();
-      prizes.render();
-      renderPenaltyForm();
-      renderCheckin();
-      for (const link of $("r-nav").children) link.hidden = $(link.dataset.nav).hidden;
+      if (cards) cards.render();
+      else setTimeout(loadCards); // after the first screen is drawn
+      renderNav();
     },
     onEvent(event, { fresh }) {
-      onLatenessEvent(event, fresh);
+      if (cards) cards.onEvent(event, fresh);
+      else early.push([event, fresh]);
       confirmedLate(event);
     },
     onStatus(up) {

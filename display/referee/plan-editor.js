@@ -1,9 +1,9 @@
 // The referee console's timetable on the day: move, shift or cancel an item that has not started,
-// add an item, rename the tournament, and the one-tap "shift the plan to now" when the whole plan
-// is already in the past. Every check is the server's: a refused command shows its words by the
+// add an item, rename the tournament (the one-tap "shift the plan to now" when the whole plan is
+// already in the past: plan-missed.js). Every check is the server's: a refused command shows its words by the
 // form. The words are STRINGS.plan of the console's catalogue.
 import { el, setText } from "../lib/dom.js";
-import { durationText, localStart, minutesValue, missedOffer, newItemId, nextRoundNumber, notStarted, wallClock, whenText } from "../lib/plan.js";
+import { localStart, minutesValue, newItemId, nextRoundNumber, notStarted, wallClock } from "../lib/plan.js";
 
 const PLAYING = new Set(["round", "match"]);
 const OTHER_KINDS = ["registration", "opening", "break", "meal", "ceremony", "other"];
@@ -11,7 +11,9 @@ const OTHER_KINDS = ["registration", "opening", "break", "meal", "ceremony", "ot
 /**
  * ctx = {S (the console's strings), sections(), fmt(), now(), command(body, button, errorBox), rerender()}
  * (rerender: draw the timetable rows again, after a form opened or closed).
- * Returns {toolsFor(item), renderMissed(box), renderAdd(box), renderTournament(box)}.
+ * Returns {toolsFor(item), openTools(item), renderAdd(box), renderTournament(box)}. It comes with the console's
+ * other cards (cards.js); until then the timetable draws each row's closed tools itself (timetable.js), and
+ * the one-tap move of a plan in the past is plan-missed.js's, in the first file.
  */
 export function planEditor(ctx) {
   const S = ctx.S;
@@ -19,8 +21,6 @@ export function planEditor(ctx) {
   const forms = new Map(); // item id → {mode: "" | "move" | "shift" | "cancel", date, time, minutes, title, shift, reason, error}
   const built = new Map(); // item id → {node, key}
   const zone = () => ctx.sections().tournament?.timezone;
-  const when = (ms) => whenText(ms, ctx.now(), ctx.fmt(), P);
-  const duration = (minutes) => durationText(minutes, P.duration);
 
   function formOf(item) {
     if (!forms.has(item.id)) forms.set(item.id, { mode: "", error: "" });
@@ -49,6 +49,12 @@ export function planEditor(ctx) {
     const node = can ? toolsNode(item, f) : el("div", { class: "r-plan", hidden: true });
     built.set(item.id, { node, key });
     return node;
+  }
+
+  /** A row's tools opened on its first form (Change… tapped before this module was here). */
+  function openTools(item) {
+    open(item, "move");
+    rebuild(item);
   }
 
   function rebuild(item) {
@@ -171,38 +177,6 @@ export function planEditor(ctx) {
       requestAnimationFrame(() => form.querySelector(f.mode === "move" ? "input[type=time]" : "input")?.focus());
     }
     return form;
-  }
-
-  // ---- the plan in the past: one tap to move it to now -------------------------------------
-
-  let missedKey = "";
-  function renderMissed(box) {
-    const sections = ctx.sections();
-    const offer = missedOffer(sections);
-    const key = JSON.stringify([offer, ctx.fmt().day(ctx.now())]);
-    if (key === missedKey) return;
-    missedKey = key;
-    box.hidden = !offer;
-    if (!offer) {
-      box.replaceChildren();
-      return;
-    }
-    const M = P.missed;
-    const titles = offer.items.map((id) => (sections.timetable || []).find((i) => i.id === id)?.title || id);
-    const error = el("div", { class: "error", role: "alert" });
-    const button = el("button", {
-      type: "button", class: "btn go", dataset: { action: "shift-to-now" },
-      onclick: async (e) => {
-        if (!confirm(M.confirm(duration(offer.minutes), offer.title, when(offer.start)))) return;
-        await ctx.command({ type: "shift_timetable", item: offer.item, minutes: offer.minutes }, e.currentTarget, error);
-      },
-    }, M.button);
-    box.replaceChildren(
-      el("h2", {}, M.title),
-      el("p", {}, M.text(titles.length, titles.join(", "))),
-      el("p", { class: "r-missed-offer" }, M.offer(offer.title, when(offer.start), duration(offer.minutes))),
-      el("div", { class: "r-row" }, button, el("span", { class: "r-hint" }, M.hint)),
-      error);
   }
 
   // ---- a new item -------------------------------------------------------------------------
@@ -338,5 +312,5 @@ export function planEditor(ctx) {
     }, el("summary", {}, T.title), form));
   }
 
-  return { toolsFor, renderMissed, renderAdd, renderTournament };
+  return { toolsFor, openTools, renderAdd, renderTournament };
 }

@@ -1,32 +1,17 @@
 // The console's rounds card: a tab per round, the picked round's seating (how it was made, a bye,
-// carry-over) and its results, one block per table (preferans.js) or match (bridge.js).
+// carry-over) and its results, one block per table (preferans.js) or match (bridge.js). It comes with the
+// other cards (cards.js); which round it shows is kept in round-choice.js, which the timetable's rows use.
 import { el, fill, setText } from "../lib/dom.js";
 import { pageLanguage } from "../lib/i18n.js";
 import { listedPlayers } from "../lib/seat-order.js";
 import { gameOf, nameBook, resultsOf, seatingOf } from "../lib/standings.js";
 import { bridgeBlock } from "./bridge.js";
-import { command } from "./commands.js";
 import { preferansBlock } from "./preferans.js";
 import { blocks, formOf, redrawRoundsWith } from "./result-kit.js";
+import { choice, expectedResults, pickRound, publishSeating, redrawChoiceWith } from "./round-choice.js";
 import { $, STRINGS, state } from "./state.js";
 import { syncChildren } from "./sync-children.js";
 import { num } from "./words.js";
-
-/** How many results a published seating expects: its tables, or its matches. */
-export function expectedResults(seating) {
-  if (!seating) return 0;
-  return Array.isArray(seating.tables) ? seating.tables.length : (seating.matches || []).length;
-}
-
-let selectedRound = null;
-let userPicked = false;
-
-/** Show round `id` in the card (a tab, a row's Seating button); it stays shown until the next pick. */
-export function pickRound(id) {
-  selectedRound = id;
-  userPicked = true;
-  renderRounds();
-}
 
 /** The round to show until the referee picks one: results still to enter, else the round on, else the next. */
 function defaultRound(items) {
@@ -35,16 +20,9 @@ function defaultRound(items) {
   return (waiting || items.find((i) => i.phase === "in_progress") || items.find((i) => i.phase === "upcoming") || items[items.length - 1]).id;
 }
 
-/** Publish a round's seating (again: after asking, since the hall sees the new one). */
-export async function publishSeating(id, button) {
-  const item = (state.sections.timetable || []).find((i) => i.id === id);
-  if (seatingOf(state.sections, id) && !confirm(STRINGS.confirmRepublish(item ? item.title : id))) return;
-  await command({ type: "publish_seating", item: id }, button);
-}
-
 let tabsKey = "";
 function renderTabs(items) {
-  const key = JSON.stringify([selectedRound, items.map((i) => [i.id, i.title, i.status]),
+  const key = JSON.stringify([choice.round, items.map((i) => [i.id, i.title, i.status]),
     items.map((i) => [Boolean(seatingOf(state.sections, i.id)), resultsOf(state.sections, i.id).length])]);
   if (key === tabsKey) return;
   tabsKey = key;
@@ -54,8 +32,8 @@ function renderTabs(items) {
     const m = expectedResults(seating);
     const done = seating && m > 0 && n >= m;
     return el("button", {
-      type: "button", class: `r-tab st-${item.status}${item.id === selectedRound ? " is-on" : ""}${done ? " is-done" : ""}`,
-      "aria-pressed": item.id === selectedRound ? "true" : "false", dataset: { round: item.id },
+      type: "button", class: `r-tab st-${item.status}${item.id === choice.round ? " is-on" : ""}${done ? " is-done" : ""}`,
+      "aria-pressed": item.id === choice.round ? "true" : "false", dataset: { round: item.id },
       onclick: () => pickRound(item.id),
     }, el("span", {}, item.title), seating && item.phase !== "upcoming" ? el("small", {}, STRINGS.tabCount(n, m)) : null,
     seating && item.phase === "upcoming" ? el("small", { title: STRINGS.detailSeated }, STRINGS.tabSeated) : null);
@@ -72,9 +50,9 @@ export function renderRounds() {
   }
   card.hidden = false;
   setText($("rounds-title"), STRINGS.roundsTitle);
-  if (!userPicked || !items.some((i) => i.id === selectedRound)) selectedRound = defaultRound(items);
+  if (!choice.picked || !items.some((i) => i.id === choice.round)) choice.round = defaultRound(items);
   renderTabs(items);
-  const item = items.find((i) => i.id === selectedRound);
+  const item = items.find((i) => i.id === choice.round);
   const seating = seatingOf(state.sections, item.id);
   const game = gameOf(state.sections);
   // The server says whether the seating may still change (`allowed`: "publish" until the round starts).
@@ -143,3 +121,4 @@ export function renderRounds() {
 }
 
 redrawRoundsWith(renderRounds);
+redrawChoiceWith(renderRounds);

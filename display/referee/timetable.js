@@ -1,14 +1,16 @@
 // The console's timetable: one row per item, built once and updated in place, with the round
 // commands the server allows now (start, pause, resume, extend, last deals, end, seating), why a
-// start is held, the plan's tools, and each row's countdown.
+// start is held, the plan's tools, and each row's countdown. The plan's tools (plan-editor.js) and the rounds
+// card (rounds.js) come with the console's other cards, after its first screen: until then a row's Change…
+// and Seating are drawn here and a tap on them waits for those modules (usePlan, round-choice.js).
 import { el, setText } from "../lib/dom.js";
 import { formatDuration } from "../lib/format.js";
-import { heldReason, plannedStart } from "../lib/plan.js";
+import { heldReason, notStarted, plannedStart } from "../lib/plan.js";
 import { resultsOf, seatingOf } from "../lib/standings.js";
 import { wallTimeToEpoch } from "./checkin-time.js";
 import { command, toHall } from "./commands.js";
-import { planEditor } from "./plan-editor.js";
-import { expectedResults, pickRound, publishSeating } from "./rounds.js";
+import { missedCard } from "./plan-missed.js";
+import { expectedResults, pickRound, publishSeating } from "./round-choice.js";
 import { $, STRINGS, nowMs, state } from "./state.js";
 import { renderThumb } from "./thumb.js";
 import { toast } from "./toast.js";
@@ -23,8 +25,49 @@ export const planContext = {
   S: STRINGS, command, sections: () => state.sections, fmt: () => state.fmt, rerender: () => renderItems(),
   now: () => nowMs(),
 };
-/** The timetable's changes on the day; its tools ("Change…") sit in each row. */
-export const plan = planEditor(planContext);
+/** The card that moves a plan all in the past to now (at the top of the page). */
+export const renderMissed = missedCard(planContext);
+
+/** The timetable's changes on the day (plan-editor.js's planEditor), once the cards brought it; its tools
+ * ("Change…") sit in each row. */
+let plan = null;
+const opening = new Set(); // the rows whose Change… was tapped before it came
+const waiting = new Map(); // item id → {node, key}: a row's Change… until then
+
+/** The plan's tools are here: draw them in the rows, opened where Change… was tapped meanwhile. */
+export function usePlan(editor) {
+  plan = editor;
+  for (const id of opening) {
+    const item = (state.sections.timetable || []).find((i) => i.id === id);
+    if (item) plan.openTools(item);
+  }
+  opening.clear();
+  waiting.clear();
+  renderItems();
+}
+
+/** A row's tools: the plan editor's, or until it is here its closed tools (the same button), which remember
+ * the tap. */
+function toolsFor(item) {
+  if (plan) return plan.toolsFor(item);
+  const can = notStarted(item, state.sections, nowMs());
+  const key = JSON.stringify([can, opening.has(item.id)]);
+  const cached = waiting.get(item.id);
+  if (cached && cached.key === key) return cached.node;
+  const node = el("div", { class: "r-plan", hidden: !can, dataset: can ? { planItem: item.id } : {} });
+  if (can) {
+    node.append(el("button", {
+      type: "button", class: `btn small r-plan-open${opening.has(item.id) ? " busy" : ""}`, dataset: { plan: "open" },
+      "aria-expanded": "false",
+      onclick: () => {
+        opening.add(item.id);
+        renderItems();
+      },
+    }, STRINGS.plan.change));
+  }
+  waiting.set(item.id, { node, key });
+  return node;
+}
 
 const rows = new Map(); // item id → {li, refs, item, status}
 
@@ -194,7 +237,7 @@ export function renderItems() {
     setText(refs.planned, planned === null ? "" : state.fmt.time(planned));
     refs.planned.title = planned === null ? "" : STRINGS.plannedAt(state.fmt.time(planned));
     setText(refs.title, item.title);
-    const tools = plan.toolsFor(item);
+    const tools = toolsFor(item);
     if (refs.plan.firstChild !== tools) refs.plan.replaceChildren(tools);
     const status = item.playing ? item.status : "";
     setText(refs.chip, status ? STRINGS.status[status] ?? status : "");

@@ -354,6 +354,10 @@ async def test_the_console_checks_a_player_in_and_the_display_late_list_changes(
         await button.wait_for(state="visible")
         await button.click()
         await console.page.locator('.r-ci-row.is-in[data-id="p2"]').wait_for(state="visible")
+        # The check-in card is not in the console's first file: it came in the second, after the first screen.
+        first = [i for i, u in enumerate(console.requests) if u.endswith("/referee/main.bundle.js")]
+        cards = [i for i, u in enumerate(console.requests) if u.endswith("/referee/main.cards.bundle.js")]
+        assert first and cards and first[0] < cards[0], console.requests
         await came.wait_for(state="visible")
         await missing.wait_for(state="detached")
         line = await came.inner_text()
@@ -649,5 +653,77 @@ async def test_undo_last_takes_back_the_command_it_named_even_if_a_colleague_ent
         assert undone["payload"]["target"] == mine["seq"]
         texts = [a.get("text") for a in (await server.state())["announcements"]]
         assert "Prizes at 17:00" in texts and "Dinner at 21:00" not in texts
+    finally:
+        await console.context.close()
+
+
+# 11 --------------------------------------------------------------------------------------------
+
+
+async def events_of(server: Server, kind: str, count: int) -> list[dict[str, Any]]:
+    """The log's events of a type, once it holds `count` of them (a command the console sent went through)."""
+    async with httpx.AsyncClient(timeout=10) as http:
+        for _ in range(100):
+            answer = await http.get(f"{server.url}/api/events?since=0",
+                                    headers={"Authorization": f"Bearer {server.token}"})
+            found = [e for e in answer.json()["events"] if e["type"] == kind]
+            if len(found) >= count:
+                return found
+            await asyncio.sleep(0.1)
+    raise AssertionError(f"no {count} × {kind} in the log")
+
+
+@bounded
+async def test_what_the_referee_taps_before_the_cards_came_is_done_once_they_have(browser: Any, serve: Any,
+                                                                                   artifacts: Path) -> None:
+    """The console's result forms, the plan's tools and the cards' stylesheets come after its first screen (a
+    second file): a row's Change… and Seating and the announcement's Send, tapped while they are still on their
+    way, are done once they are here, and a result typed as soon as its form shows is recorded."""
+    timetable = [round_entry("r1", 1, start=from_now(-7 * 60), minutes=180),
+                 round_entry("r2", 2, start_in=4 * 3600, minutes=180)]
+    server = await serve(name=NAME, players=PLAYERS, timetable=timetable)
+    tables = seating_of(await ack(server, {"type": "publish_seating", "item": "r1", "seed": 3}))
+    await ack(server, {"type": "start_round", "item": "r1"})
+    arrived = asyncio.Event()
+    held: list[str] = []
+
+    async def later(route: Any) -> None:  # the cards' files (script, stylesheets) held back until told
+        held.append(route.request.url)
+        await arrived.wait()
+        await route.continue_()
+
+    console = await open_tab(browser, server, "/referee", viewport={"width": 1440, "height": 1000},
+                             accept_dialogs=True)
+    try:
+        await console.page.route(re.compile(r"/referee/main\.cards\.bundle\.(js|css)$"), later)
+        await console.page.reload()
+        await referee_login(console, server.token)
+        page = console.page
+        row = page.locator('#items li[data-item="r2"]')
+        await row.locator('[data-plan="open"]').click()
+        await row.locator('[data-action="seating"]').click()
+        await page.locator("#announce-text").fill("Pauza za kafu")
+        await page.locator("#announce-button").click()
+        assert sorted(u.rsplit(".", 1)[-1] for u in held) == ["css", "js"], held  # nothing of the cards yet
+        assert await page.locator("#rounds-card").is_hidden() and await page.locator(".r-plan-form").count() == 0
+        arrived.set()
+        # Change… opened the row's form, Seating picked the round in the rounds card (and asked the server to
+        # publish it: refused while round 1 is played), Send announced.
+        await row.locator("form.r-plan-form").wait_for(state="visible")
+        await page.locator('#round-tabs [data-round="r2"][aria-pressed="true"]').wait_for(state="visible")
+        assert (await events_of(server, "announced", 1))[0]["payload"]["text"] == "Pauza za kafu"
+        # The cards drawn with their stylesheets: the check-in's rows laid out as theirs say (a grid).
+        assert await page.locator(".r-ci-row").first.evaluate("(n) => getComputedStyle(n).display") == "grid"
+        # A result typed at once: round 1's first table.
+        await page.locator('#round-tabs [data-round="r1"]').click()
+        block = page.locator('.r-block[data-block="r1:t1"]')
+        for player, bule in zip(tables[1], SLIP, strict=True):
+            await block.locator(f'input.bule[data-player="{player}"]').fill(str(bule))
+        await block.locator('button[type="submit"]').click()
+        (recorded,) = await events_of(server, "result_recorded", 1)
+        assert recorded["payload"]["table"] == 1 and recorded["payload"]["results"] == dict(zip(tables[1], SLIP,
+                                                                                                strict=True))
+        await shot(console, artifacts, "referee-cards-later.png")
+        assert not console.errors, console.errors
     finally:
         await console.context.close()

@@ -89,11 +89,22 @@ describe("loading a page's words", () => {
     const own = new URL("player/sk.json", I18N).href;
     const asked = page({ search: "?lang=sk", served: { [own]: { player: { pageTitle: "Hráč (cut)" } } } });
     const S = await i18n.loadStrings("player");
-    assert.deepEqual(asked, [new URL("player/en.json", I18N).href, own, new URL("en.json", I18N).href],
+    assert.deepEqual(asked, [own, new URL("player/en.json", I18N).href, new URL("en.json", I18N).href],
       "the very URLs the server preloads in the page's head, then the whole English file (no cut on disk)");
     assert.equal(S.pageTitle, "Hráč (cut)");
     assert.equal(i18n.pageLanguage, "sk");
     assert.equal(document.documentElement.lang, "sk");
+  });
+
+  it("takes the server's cut with English filled in as it is: one file, no English asked", async () => {
+    const own = new URL("player/sr-Latn.json", I18N).href;
+    const filled = { player: { _filled: true, pageTitle: "Igrač", seatLine: EN.player.seatLine } };
+    const asked = page({ search: "?lang=sr-Latn", served: { [own]: filled } });
+    const S = await i18n.loadStrings("player");
+    assert.deepEqual(asked, [own]);
+    assert.equal(S.pageTitle, "Igrač");
+    assert.equal(S._filled, undefined);
+    assert.equal(S.locale, "sr-Latn-RS", "the language's locale, not English's");
   });
 
   it("falls back to the whole catalogue, English filling what the language lacks", async () => {

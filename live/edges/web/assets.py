@@ -13,8 +13,10 @@ words, not the three other pages'.
 
 Each page's modules are also joined into one file (live/edges/web/bundles.py: `<entry>.bundle.js`, a third of the
 bytes and one request instead of thirty: over a phone's link each request is a round trip, and a browser
-asks for six at a time), and its stylesheets into one (`<entry>.bundle.css`, the files one after the other,
-as the browser would apply them); the page loads those, or, asked with `?modules` or when the join refused
+asks for six at a time; what a page imports with `import("./x.js")`, to load after its first screen, in a
+file of its own beside it), and its stylesheets into one (`<entry>.bundle.css`, the files one after the other,
+as the browser would apply them; those it adds later, in a `<template id="x-styles">`, into `<entry>.x.bundle.css`);
+the page loads those, or, asked with `?modules` or when the join refused
 its modules, the files themselves, every module named in the head so that they come at once.
 
 The HTML pages are not cached: `page_html` fills each one per request with the versioned URLs, the
@@ -29,6 +31,7 @@ from it while its WebSocket connects.
 
 from __future__ import annotations
 
+import contextlib
 import gzip
 import hashlib
 import html
@@ -64,6 +67,8 @@ _STATIC_REF = re.compile(r"""(\s(?:src|href)=")/static/""")
 BOOT_ID = "live-boot"
 _ENTRY = re.compile(r"""<script\s+type="module"\s+src="/static/([^"]+)"></script>""")
 _STYLESHEET = re.compile(r"""<link rel="stylesheet" href="/static/([^"]+\.css)">\n?""")
+#: The stylesheets a page adds later (see `_page_styles`).
+_LATER_STYLES = re.compile(r"""<template id="([a-z]+)-styles">\n?(.*?)</template>""", re.S)
 #: What in display/ is not a page's file: the marks that make it a package (`__init__.py`, and what Python
 #: compiles from it).
 _PACKAGE_FILES = frozenset({"__init__.py", "__pycache__"})
@@ -101,7 +106,7 @@ class Assets:
                 files[relative] = path.read_bytes()
         files.update(_page_catalogues(files))
         self.bundles = _page_bundles(files)  # entry → its bundle's file name
-        self.styles = _page_styles(files)  # page → its stylesheets' joined file name
+        self.styles = _page_styles(files)  # page → its stylesheets' runs and their joined files' names
         digest = hashlib.sha256()
         for name, body in sorted(files.items()):
             digest.update(name.encode() + b"\0" + hashlib.sha256(body).digest())
@@ -156,11 +161,12 @@ class Assets:
         elif entry:
             hints += [f'<link rel="modulepreload" href="{self.prefix}{module}">'
                       for module in self.modules(entry.group(1))[1:]]
-        styles = self.styles.get(name) if bundled else None
-        if styles:  # the stylesheets' links, one after the other, become one link to the joined file
-            run = "".join(m.group(0) for m in _STYLESHEET.finditer(text))
-            text = text.replace(run, f'<link rel="stylesheet" href="/static/{styles}">\n', 1)
-        for catalogue in dict.fromkeys(("en", lang)):
+        for run, joined_styles in self.styles.get(name, []) if bundled else []:
+            # the stylesheets' links, one after the other, become one link to the joined file
+            text = text.replace(run, f'<link rel="stylesheet" href="/static/{joined_styles}">\n', 1)
+        own = f"i18n/{page}/{lang}.json"
+        filled = lang != "en" and own in self.files and b'"_filled":true' in self.files[own].body
+        for catalogue in (lang,) if filled else dict.fromkeys(("en", lang)):  # (a filled one needs no English)
             if f"i18n/{page}/{catalogue}.json" in self.files:
                 hints.append(f'<link rel="preload" as="fetch" crossorigin href="{self.prefix}i18n/{page}/'
                              f'{catalogue}.json">')
@@ -221,36 +227,51 @@ def _page_bundles(files: dict[str, bytes]) -> dict[str, str]:
             log.warning("%s loads its modules one by one: they cannot be joined (%s)", page, exc)
             continue
         files[name], files[name + ".map"] = joined.body, joined.source_map
+        for part, body, source_map in joined.later:  # what the page imports after its first screen
+            files[part], files[part + ".map"] = body, source_map
         found[entry.group(1)] = name
     return found
 
 
-def _page_styles(files: dict[str, bytes]) -> dict[str, str]:
+def _page_styles(files: dict[str, bytes]) -> dict[str, list[tuple[str, str]]]:
     """Each page's stylesheets (two or more, linked one after the other) in one file beside its entry, added
-    to `files`: page → the file's name. Joined only where one after the other means the same (no `@import`
-    or `@charset`, which only count first, and no `url(` but data: ones, which would resolve from the new
-    file's place)."""
-    found: dict[str, str] = {}
+    to `files`: page → [(the links as the page writes them, the joined file's name)]. Joined only where one
+    after the other means the same (no `@import` or `@charset`, which only count first, and no `url(` but
+    data: ones, which would resolve from the new file's place). The links in a `<template id="x-styles">`
+    (stylesheets the page adds later, display/referee/main.js) are joined apart, in `<entry>.x.bundle.css`."""
+    found: dict[str, list[tuple[str, str]]] = {}
     for page in sorted(n for n in files if n.endswith(".html") and "/" not in n):
         text = files[page].decode("utf-8", "replace")
-        sheets, entry = _STYLESHEET.findall(text), _ENTRY.search(text)
-        if len(sheets) < 2 or entry is None or not all(s in files for s in sheets):
+        entry = _ENTRY.search(text)
+        if entry is None:
             continue
-        if "".join(m.group(0) for m in _STYLESHEET.finditer(text)) not in text:
-            continue  # not one after the other: something between them would change places
-        bodies = [files[s].decode("utf-8", "replace") for s in sheets]
-        if any(re.search(r"@import|@charset|url\(\s*['\"]?(?!data:)", b, re.I) for b in bodies):
-            log.warning("%s keeps its stylesheets apart: one imports or names a file", page)
-            continue
-        name = entry.group(1).removesuffix(".js") + ".bundle.css"
-        files[name] = "\n".join(f"/* {s} */\n{b}" for s, b in zip(sheets, bodies, strict=True)).encode("utf-8")
-        found[page] = name
+        stem = entry.group(1).removesuffix(".js")
+        later = list(_LATER_STYLES.finditer(text))
+        first = _LATER_STYLES.sub("", text)
+        for inside, name in [(first, f"{stem}.bundle.css"),
+                             *((m.group(2), f"{stem}.{m.group(1)}.bundle.css") for m in later)]:
+            run = "".join(m.group(0) for m in _STYLESHEET.finditer(inside))
+            sheets = _STYLESHEET.findall(inside)
+            if len(sheets) < 2 or not all(s in files for s in sheets) or run not in inside:
+                continue  # (not one after the other: something between them would change places)
+            bodies = [files[s].decode("utf-8", "replace") for s in sheets]
+            if any(re.search(r"@import|@charset|url\(\s*['\"]?(?!data:)", b, re.I) for b in bodies):
+                log.warning("%s keeps its stylesheets apart: one imports or names a file", page)
+                continue
+            files[name] = "\n".join(f"/* {s} */\n{b}" for s, b in zip(sheets, bodies, strict=True)).encode("utf-8")
+            found.setdefault(page, []).append((run, name))
     return found
 
 
 def _page_catalogues(files: dict[str, bytes]) -> dict[str, bytes]:
-    """`i18n/<page>/<lang>.json`: each catalogue's page sections, one file each."""
+    """`i18n/<page>/<lang>.json`: each catalogue's page sections, one file each; in a language other than English
+    with English filling what it lacks, as the page would (display/lib/i18n.js `mergeCatalogues`; not the
+    English `locale`: the page takes the language's own), marked `"_filled": true`, so that the page needs no
+    second file (on a phone's link the English words were as many bytes again as the page's own)."""
     out: dict[str, bytes] = {}
+    english: dict[str, Any] = {}
+    with contextlib.suppress(ValueError):
+        english = json.loads(files.get("i18n/en.json", b"{}"))
     for name, body in files.items():
         match = re.fullmatch(r"i18n/([^/]+)\.json", name)
         if not match:
@@ -263,8 +284,25 @@ def _page_catalogues(files: dict[str, bytes]) -> dict[str, bytes]:
             continue
         for page, section in catalogue.items():
             if not page.startswith("_") and isinstance(section, dict):
+                base = english.get(page) if isinstance(english, dict) else None
+                if match.group(1) != "en" and isinstance(base, dict):
+                    section = {**_merged({k: v for k, v in base.items() if k != "locale"}, section), "_filled": True}
                 out[f"i18n/{page}/{match.group(1)}.json"] = json.dumps(
                     {page: section}, ensure_ascii=False, separators=(",", ":")).encode()
+    return out
+
+
+def _merged(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
+    """English under the language's words, as display/lib/i18n.js `mergeCatalogues` lays them: a key the language
+    lacks (or gives as null, or a text where English has a list) keeps English's; keys starting "_" are notes."""
+    out = dict(base)
+    for key, value in over.items():
+        if key.startswith("_"):
+            continue
+        if isinstance(value, dict) and isinstance(base.get(key), dict):
+            out[key] = _merged(base[key], value)
+        elif value is not None and (not isinstance(base.get(key), list) or isinstance(value, list)):
+            out[key] = value
     return out
 
 

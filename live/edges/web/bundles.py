@@ -13,8 +13,17 @@ always be had as separate modules (`?modules`, live/edges/web/api.py).
 The join takes the modules as the pages write them, and refuses (the page then loads its modules one by
 one, as before) anything it does not read with certainty: an import that is not `import { a, b as c }
 from "./x.js";` on one line before the module's code, an export that is not `export` before a
-declaration of one name, a dynamic `import(`, an import cycle, an imported name its module does not
-export. Two differences from separate modules, both harmless to the pages: a module's exports are
+declaration of one name, an import cycle, an imported name its module does not export, a dynamic `import(`
+of anything but a relative path written out (`import("./cards.js")`), or one in a module that is itself
+loaded that way.
+
+A dynamic import is how a page puts off what its first screen does not need: the modules it loads (those
+the entry has not loaded already) are joined into a second file of their own (`main.cards.bundle.js` for
+`import("./cards.js")` in `referee/main.js`), fetched only when the page asks for them, after its first
+screen. That file imports the first one's table of exports (`__live`, exported by the first file: the same
+module, so the same table), and the `import("./cards.js")` in the first becomes the import of the second
+and then the module's exports from the table: what the browser does with separate modules, the modules
+already run not run again. Two differences from separate modules, both harmless to the pages: a module's exports are
 handed on as they are when it has run (an exported `let` changed later is seen changed by its own module
 only; the pages have one, display/lib/i18n.js `pageLanguage`, fixed from the page's address and head
 before anything reads it), and a module after one that awaits at its top level waits for it even when
@@ -37,6 +46,8 @@ from dataclasses import dataclass
 _IMPORT_LINE = re.compile(r"""^import\s*\{([^}]*)\}\s*from\s*"([^"]+)";?\s*(?://.*)?$""")
 _EXPORT_LINE = re.compile(r"^export\s+(?:async\s+function\*?|function\*?|class|const|let|var)\s+([A-Za-z_$][\w$]*)")
 _NAME = re.compile(r"[A-Za-z_$][\w$]*")
+#: The one dynamic import the join reads: a relative path written out.
+_DYNAMIC = re.compile(r"""\bimport\s*\(\s*"(\.{1,2}/[^"]+)"\s*\)""")
 #: The object in the bundle that holds each module's exports once it has run.
 _HOLDER = "__live"
 
@@ -49,6 +60,8 @@ class Refused(Exception):
 class Bundle:
     body: bytes
     source_map: bytes
+    #: The files for the modules loaded later (each dynamic import's), by file name: (body, source map).
+    later: tuple[tuple[str, bytes, bytes], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -57,6 +70,7 @@ class _Module:
     lines: list[str]
     imports: list[tuple[str, list[tuple[str, str]], int]]  # (module, [(exported, local)], line index)
     exports: list[str]
+    dynamic: list[str]  # the modules it imports with `import("…")`, as file names
 
 
 def resolve(base: str, spec: str) -> str:
@@ -72,6 +86,7 @@ def _read(name: str, text: str) -> _Module:
     lines = text.split("\n")
     imports: list[tuple[str, list[tuple[str, str]], int]] = []
     exports: list[str] = []
+    dynamic: list[str] = []
     code_seen = False
     comment = False
     for index, line in enumerate(lines):
@@ -95,12 +110,15 @@ def _read(name: str, text: str) -> _Module:
                 raise Refused(f"{name}:{index + 1}: an export the join does not read: {line.strip()[:80]}")
             exports.append(found.group(1))
         if re.search(r"\bimport\s*\(", line) and not stripped.startswith(("//", "*")):
-            raise Refused(f"{name}:{index + 1}: a dynamic import")
+            written = _DYNAMIC.findall(line)
+            if len(written) != len(re.findall(r"\bimport\s*\(", line)):
+                raise Refused(f"{name}:{index + 1}: a dynamic import of something else than a path written out")
+            dynamic += [resolve(name, spec) for spec in written]
         if stripped.startswith("/*"):
             comment = "*/" not in stripped
         elif stripped and not stripped.startswith("//"):
             code_seen = True
-    return _Module(name, lines, imports, exports)
+    return _Module(name, lines, imports, exports, dynamic)
 
 
 def _bindings(name: str, index: int, inside: str) -> list[tuple[str, str]]:
@@ -118,15 +136,16 @@ def _bindings(name: str, index: int, inside: str) -> list[tuple[str, str]]:
     return out
 
 
-def _order(entry: str, read: Callable[[str], _Module]) -> list[_Module]:
-    """The modules as the browser evaluates them: each one's imports first, in the order it names them."""
+def _order(entry: str, read: Callable[[str], _Module], ran: frozenset[str] = frozenset()) -> list[_Module]:
+    """The modules as the browser evaluates them: each one's imports first, in the order it names them; those
+    in `ran` (run before) left out."""
     done: dict[str, _Module] = {}
     out: list[_Module] = []
 
     def visit(name: str, path: tuple[str, ...]) -> None:
         if name in path:
             raise Refused(f"an import cycle: {' → '.join((*path[path.index(name):], name))}")
-        if name in done:
+        if name in done or name in ran:
             return
         module = read(name)
         for target, _, _ in module.imports:
@@ -180,26 +199,72 @@ def _vlq(value: int) -> str:
 
 def bundle(entry: str, files: Mapping[str, bytes], name: str) -> Bundle:
     """The modules `entry` loads (file names under display/, their text in `files`) as one module served as
-    `name` (a file name under display/ too: module URLs are made relative to it). Raises Refused."""
+    `name` (a file name under display/ too: module URLs are made relative to it), and those it imports
+    dynamically as one more file each, beside it (see the module). Raises Refused."""
     def read(module: str) -> _Module:
         body = files.get(module)
         if body is None:
             raise Refused(f"{module} is imported but there is no such file")
         return _read(module, body.decode("utf-8"))
 
-    modules = _order(entry, read)
-    exported = {m.name: set(m.exports) for m in modules}
-    for module in modules:
+    first = _order(entry, read)
+    ran = frozenset(m.name for m in first)
+    stem = posixpath.basename(name).removesuffix(".js").removesuffix(".bundle")
+    later: dict[str, tuple[str, list[_Module]]] = {}  # a dynamic import's module → (its file's name, modules)
+    for module in first:
+        for target in module.dynamic:
+            if target in ran or target in later:
+                continue
+            part = posixpath.join(posixpath.dirname(name), f"{stem}.{posixpath.basename(target).removesuffix('.js')}"
+                                                           ".bundle.js")
+            if any(part == p for p, _ in later.values()):
+                raise Refused(f"two modules imported later would be one file: {part}")
+            later[target] = (part, _order(target, read, ran))
+    placed: dict[str, str] = {}  # each module loaded later → its file
+    for target, (part, modules) in later.items():
+        for module in modules:
+            if module.dynamic:
+                raise Refused(f"{module.name}: a dynamic import in a module loaded later ({target})")
+            if module.name in placed:
+                raise Refused(f"{module.name} would run twice: imported by {target} and by another module loaded later")
+            placed[module.name] = part
+    every = [*first, *(m for _, modules in later.values() for m in modules)]
+    exported = {m.name: set(m.exports) for m in every}
+    for module in every:
         for target, bindings, index in module.imports:
             missing = [b for b, _ in bindings if b not in exported[target]]
             if missing:
                 raise Refused(f"{module.name}:{index + 1}: {target} exports no {', '.join(missing)}")
+    where = {target: part for target, (part, _) in later.items()} | {m: name for m in ran}
+    head = [f"// {entry} and the modules it imports, joined by the server (live/edges/web/bundles.py); "
+            f"the files are the source.", f"const {_HOLDER} = {{}};"]
+    if later:
+        head.append(f"export {{ {_HOLDER} }};")
+    body, source_map = _joined(first, name, head, where)
+    parts = []
+    for target, (part, modules) in later.items():
+        back = "./" + posixpath.relpath(name, posixpath.dirname(part) or ".")
+        head = [f"// {target} and the modules it imports that {entry} has not, joined by the server "
+                f"(live/edges/web/bundles.py); loaded when {entry} asks for it.",
+                f"import {{ {_HOLDER} }} from {json.dumps(back)};"]
+        parts.append((part, *_joined(modules, part, head, where)))
+    return Bundle(body, source_map, tuple(parts))
+
+
+def _joined(modules: list[_Module], name: str, head: list[str], where: Mapping[str, str]) -> tuple[bytes, bytes]:
+    """`modules` in one file named `name`, after the lines `head`: the file and its source map. `where`: the file
+    each module imported dynamically is in."""
     here = posixpath.dirname(name)
-    out = [f"// {entry} and the modules it imports, joined by the server (live/edges/web/bundles.py); "
-           f"the files are the source.", f"const {_HOLDER} = {{}};"]
-    segments = ["", ""]
+    out = list(head)
+    segments = [""] * len(head)
     sources: list[str] = []
     previous = [0, 0]  # the source index and line of the last segment, for the map's deltas
+
+    def later(match: re.Match[str], module: str) -> str:
+        target = resolve(module, match.group(1))
+        file = "./" + posixpath.relpath(where[target], here or ".")
+        return f"import({json.dumps(file)}).then(() => {_HOLDER}[{json.dumps(target)}])"
+
     for number, module in enumerate(modules):
         relative = posixpath.relpath(module.name, here or ".")
         sources.append(relative)
@@ -210,6 +275,10 @@ def bundle(entry: str, files: Mapping[str, bytes], name: str) -> Bundle:
         lines = [line.removeprefix("export ") if _EXPORT_LINE.match(line) else line for line in lines]
         lines = [line.replace("import.meta.url", f"new URL({json.dumps(relative)}, import.meta.url).href")
                  for line in lines]
+        if module.dynamic:
+            def swap(match: re.Match[str], of: str = module.name) -> str:
+                return later(match, of)
+            lines = [line if line.strip().startswith(("//", "*")) else _DYNAMIC.sub(swap, line) for line in lines]
         awaits = any(re.search(r"\bawait\b", line) for line in lines)
         opener = "await (async () => {" if awaits else "(() => {"
         out.append(f"{_HOLDER}[{json.dumps(module.name)}] = {opener}")
@@ -225,5 +294,5 @@ def bundle(entry: str, files: Mapping[str, bytes], name: str) -> Bundle:
     out.append(f"//# sourceMappingURL={map_name}")
     source_map = {"version": 3, "file": posixpath.basename(name), "sources": sources, "names": [],
                   "mappings": ";".join(segments)}
-    return Bundle("\n".join(out).encode("utf-8") + b"\n",
-                  json.dumps(source_map, separators=(",", ":")).encode("utf-8"))
+    return ("\n".join(out).encode("utf-8") + b"\n",
+            json.dumps(source_map, separators=(",", ":")).encode("utf-8"))
