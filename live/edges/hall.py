@@ -43,6 +43,7 @@ from live.edges.patch import apply as patch_apply
 from live.edges.patch import changes as sections_changed
 from live.projections import checkin_codes
 from live.projections.views import event_families, me_section, public_sections, referee_only
+from live.projections.wire import MeSection
 from scheduler import SignalScheduler
 from scheduler.lease import Lease
 
@@ -502,7 +503,7 @@ class Hall:
             return {who} | {x for x in connected if (q := self.tournament.player(x)) is not None and q.team == team}
         return connected
 
-    def me(self, player: str, *, private: bool = False) -> dict[str, Any] | None:
+    def me(self, player: str, *, private: bool = False) -> MeSection | None:
         """A player's own page: with their session (`private`) their notices too. No check-in code here:
         it comes on the referee's printed list, and the player types it once to open their session."""
         return me_section(self.state, player, private=private)

@@ -34,8 +34,20 @@ from live.projections import (
     timeline,
 )
 from live.projections.checkin_lists import lateness_of
-from live.projections.standings import final_view, hidden, rank_at, scored_results, standings_of
-from live.projections.wire import HeldFor, Limits, NowEntry, PublicSections, TimetableItem
+from live.projections.standings import final_view, hidden, rank_at, scored_results, standings_of, with_rank
+from live.projections.wire import (
+    ByeSeat,
+    HeldFor,
+    Limits,
+    MatchSeat,
+    MeSection,
+    NowEntry,
+    PlayerLine,
+    PublicSections,
+    RankedRow,
+    TableSeat,
+    TimetableItem,
+)
 
 AUDIT_SHOWN = 100
 #: The longest text of a failing section's error the referee is shown.
@@ -171,10 +183,10 @@ LIMITS: Limits = {
 }
 
 
-def _player(p: Player, standing: str = field.PLAYING) -> dict[str, Any]:
+def _player(p: Player, standing: str = field.PLAYING) -> PlayerLine:
     """A roster line. `withdrawn`: offered for no round to come; `gone` besides: withdrew before playing, and is
     in no list of the day (live/projections/field.py) — the pages keep the line only to name him (the audit)."""
-    data: dict[str, Any] = {"id": p.id, "name": p.name, "team": p.team}
+    data: PlayerLine = {"id": p.id, "name": p.name, "team": p.team}
     if p.lady:
         data["lady"] = True
     if p.junior:
@@ -268,7 +280,7 @@ def public_audit(state: State) -> list[dict[str, Any]]:
             for c in state.commands[-AUDIT_SHOWN:] if c["type"] not in E.REFEREE_ONLY_TYPES]
 
 
-def me_section(state: State, player_id: str, *, private: bool = False) -> dict[str, Any] | None:
+def me_section(state: State, player_id: str, *, private: bool = False) -> MeSection | None:
     """A player's own page. Anyone may choose anyone's name on the player page, so without the player's
     session (`private`) it holds only what the public sections show anyway, picked out for them (arrivals,
     seats, results, penalties, standing) and how many notices are for them; with it, the notices' words."""
@@ -278,18 +290,10 @@ def me_section(state: State, player_id: str, *, private: bool = False) -> dict[s
     mine = {player.id, player.team} - {None}
     notices = [a for a in state.announcements if _private(a) and a["player"] == player_id]
     reports = guarded(state, "lateness", lambda: lateness_of(state), {})
-    return {
+    me: MeSection = {
         "id": player.id, "name": player.name, "team": player.team, "session": private,
         "arrivals": [{"item": item, **row} for item, report in reports.items() for row in report["rows"]
                      if row["id"] in mine],
-        **({"notices": notices} if private else {"private_notices": len(notices)}),
-        # With their session, when they checked in to each round (by their phone or by a referee): the phone
-        # confirms it in words, and offers the check-in again once a referee undid it. (In bridge the
-        # public line is the team's; a member's own time is theirs.)
-        **({"check_ins": {item: int(entry[player.id]["at"]) for item, entry in state.check_ins.items()
-                          if player.id in entry}} if private else {}),
-        # Requests to the judges' committee, and how many are left: theirs only, with their session.
-        **({"appeals": appeals.player_view(state, player.id)} if private else {}),
         "seats": _seats(state, player.id, player.team),
         "results": [{"item": item, **row} for item, rows in guarded(state, "results", lambda: scored_results(state), {})
                     .items() for row in rows if _involves(row, player.id, player.team)],
@@ -303,16 +307,28 @@ def me_section(state: State, player_id: str, *, private: bool = False) -> dict[s
         "standing": None if hidden(state) else guarded(state, "standings",
                                                         lambda: _standing(state, player.id, player.team), None),
     }
+    if private:
+        me["notices"] = notices
+        # With their session, when they checked in to each round (by their phone or by a referee): the phone
+        # confirms it in words, and offers the check-in again once a referee undid it. (In bridge the
+        # public line is the team's; a member's own time is theirs.)
+        me["check_ins"] = {item: int(entry[player.id]["at"]) for item, entry in state.check_ins.items()
+                           if player.id in entry}
+        # Requests to the judges' committee, and how many are left: theirs only, with their session.
+        me["appeals"] = appeals.player_view(state, player.id)
+    else:
+        me["private_notices"] = len(notices)
+    return me
 
 
-def _standing(state: State, player: str, team: str | None) -> dict[str, Any] | None:
+def _standing(state: State, player: str, team: str | None) -> RankedRow | None:
     """The player's (or their team's) line of the standings with its place, `rank`; None if not in them."""
     rows = standings_of(state)
     at = next((i for i, row in enumerate(rows) if row.get("player") == player or (team and row.get("team") == team)),
               None)
     if at is None:
         return None
-    return {**{k: v for k, v in rows[at].items() if k != "tied"}, "rank": rank_at(rows, at)}
+    return with_rank(rows[at], rank_at(rows, at))
 
 
 def _involves(row: dict[str, Any], player: str, team: str | None) -> bool:
@@ -321,9 +337,9 @@ def _involves(row: dict[str, Any], player: str, team: str | None) -> bool:
     return team is not None and team in (row["home"], row["away"])
 
 
-def _seats(state: State, player: str, team: str | None) -> list[dict[str, Any]]:
+def _seats(state: State, player: str, team: str | None) -> list[TableSeat | MatchSeat | ByeSeat]:
     """Where the player sits in each published round: "r3: table 4, seat 2" / "home vs t2"."""
-    seats = []
+    seats: list[TableSeat | MatchSeat | ByeSeat] = []
     for item, published in state.seatings.items():
         for table in published.get("tables", []):
             if player in table["players"]:

@@ -62,6 +62,28 @@ class Limits(TypedDict):
     code_group: int
 
 
+class PlayerLine(TypedDict):
+    """A line of `players`, the roster: `withdrawn` offered for no round to come, `gone` withdrawn before playing."""
+
+    id: str
+    name: str
+    team: str | None
+    lady: NotRequired[bool]
+    junior: NotRequired[bool]
+    rating: NotRequired[int | float]
+    substitute: NotRequired[bool]
+    enters: NotRequired[str]
+    withdrawn: NotRequired[bool]
+    gone: NotRequired[bool]
+
+
+class TeamLine(TypedDict):
+    """A line of `teams` (bridge)."""
+
+    id: str
+    name: str
+
+
 # timetable ----------------------------------------------------------------------------------------------------
 
 #: A playing item's phase (live/projections/timeline.py `phase`); None for a break or a meal.
@@ -338,8 +360,8 @@ class PublicSections(TypedDict):
     in_play: str | None
     limits: Limits
     announcements: list[Any]
-    players: list[Any]
-    teams: list[Any]
+    players: list[PlayerLine]
+    teams: list[TeamLine]
     standings: list[StandingRow]
     standings_hidden: NotRequired[StandingsHidden]
     standings_provisional: NotRequired[Any]
@@ -350,10 +372,56 @@ class PublicSections(TypedDict):
     lateness: dict[str, LatenessReport]
 
 
+@final
+class TableSeat(TypedDict):
+    """Where a preferans player sits in a published round (`me`'s `seats`)."""
+
+    item: str
+    table: int
+    seat: int
+
+
+@final
+class MatchSeat(TypedDict):
+    """A bridge team's match of a published round: at home or away, against whom."""
+
+    item: str
+    home: bool
+    opponent: str
+
+
+@final
+class ByeSeat(TypedDict):
+    """A bridge team's bye in a published round."""
+
+    item: str
+    bye: bool
+
+
+class MeSection(TypedDict):
+    """`me`, a player's own page: without their session only what the public sections show, picked out for
+    them; with it (`session`), the notices' words, their check-ins and appeals."""
+
+    id: str
+    name: str
+    team: str | None
+    session: bool
+    arrivals: list[Any]
+    notices: NotRequired[list[Any]]
+    private_notices: NotRequired[int]
+    check_ins: NotRequired[dict[str, int]]
+    appeals: NotRequired[Any]
+    seats: list[TableSeat | MatchSeat | ByeSeat]
+    results: list[Any]
+    penalties: list[Any]
+    boards: Any
+    standing: RankedRow | None
+
+
 # the schema ---------------------------------------------------------------------------------------------------
 
 #: The declarations the schema names at its top: the views' sections.
-ROOTS: tuple[type, ...] = (PublicSections,)
+ROOTS: tuple[type, ...] = (PublicSections, MeSection)
 
 
 def schema() -> dict[str, object]:
