@@ -475,7 +475,8 @@ def _preferans_seating(t: Tournament, state: State, s: ItemState, sent_seed: int
             if sent_seed is not ABSENT:
                 raise CommandError(422, f"{s.item.id} is seated from the standings; a seed is only for the draw",
                                    {"field": "seed", "code": "seating.no_seed", "item": s.item.id})
-            ranking = [row["player"] for row in compute_standings(state) if row["player"] in playing]
+            ranking = [row["player"] for row in compute_standings(state)
+                       if "player" in row and row["player"] in playing]
             ranking += [p for p in playing if p not in ranking]
             tables = seating.from_standings(ranking)
     except seating.SeatingError as exc:
@@ -536,7 +537,7 @@ def _bridge_seating(t: Tournament, state: State, s: ItemState) -> P.SeatingPubli
         raise CommandError(409, f"the final is seated from the league's final standings; {', '.join(unfinished)} "
                                 "has not ended", {"field": "item",
                            "code": "seating.final_waiting", "items": unfinished})
-    table = compute_standings(state)
+    table = [row for row in compute_standings(state) if "team" in row]
     # the others withdrew before half of their matches: they left the table (docs/rules/novi-sad.md#withdrawal)
     if len(table) < 2:
         raise CommandError(409, "the final is played by the league's top two teams, and fewer than two are left in "

@@ -152,12 +152,12 @@ class State:
 
     #: A check-in list's lines, by (item, player or team): kept while nothing they are made of changes, so
     #: a check-in rebuilds one line, not the whole field's (`live.projections.checkin_lists.report`).
-    late_rows: dict[tuple[str, str], dict[str, Any]] = field(default_factory=dict, repr=False)
+    #: (Each a live/projections/wire.py `Arrival`: the core does not know the projections' declarations.)
+    late_rows: dict[tuple[str, str], Any] = field(default_factory=dict, repr=False)
     #: Each check-in list's lines as last built, by item: of which `expected` list, the lines, and where each
     #: player or team stands in them; with `late_dirty`, the lines an arrival changed since. A check-in in a
     #: field of 10,000 then copies the list and rebuilds one line, instead of looking up all 10,000.
-    late_lists: dict[str, tuple[list[str], list[dict[str, Any]], dict[str, int]]] = field(default_factory=dict,
-                                                                                         repr=False)
+    late_lists: dict[str, tuple[list[str], list[Any], dict[str, int]]] = field(default_factory=dict, repr=False)
     late_dirty: dict[str, set[str]] = field(default_factory=dict, repr=False)
 
     def derived(self, name: str, build: Callable[[], T]) -> T:

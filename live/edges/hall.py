@@ -43,6 +43,7 @@ from live.edges.patch import apply as patch_apply
 from live.edges.patch import changes as sections_changed
 from live.projections import checkin_codes
 from live.projections.views import event_families, me_section, public_sections, referee_only
+from live.projections.wire import MeSection
 from scheduler import SignalScheduler
 from scheduler.lease import Lease
 
@@ -87,7 +88,7 @@ class StaleSection(AssertionError):
 def _check_sections(state: State, public: dict[str, Any], referee: dict[str, Any]) -> None:
     fresh = copy.copy(state)
     fresh._derived, fresh.late_rows, fresh.table_cache, fresh.late_lists, fresh.late_dirty = {}, {}, {}, {}, {}
-    built_public = public_sections(fresh)
+    built_public: dict[str, Any] = {**public_sections(fresh)}
     built = {"public": built_public, "referee": {**built_public, **referee_only(fresh, allowed_now(fresh))}}
     for name, kept in (("public", public), ("referee", referee)):
         for key in kept.keys() | built[name].keys():
@@ -167,7 +168,7 @@ class Hall:
         if not any(e.type == E.PLAN_RECORDED for e in self.events):
             await self._record_plan()
         self._roster_codes()
-        public = public_sections(self.state)  # (first: the referee's `faults` tell what of it failed)
+        public: dict[str, Any] = {**public_sections(self.state)}  # (first: the referee's `faults` tell what failed)
         own = referee_only(self.state, allowed_now(self.state))
         self._sections = {"public": public, "referee": {**public, **own}}
         self._log_set_aside()
@@ -439,7 +440,7 @@ class Hall:
     # the way out ----------------------------------------------------------------------------
 
     def _push(self, event: Event) -> None:
-        public = public_sections(self.state)
+        public: dict[str, Any] = {**public_sections(self.state)}  # (the sections by name: live/projections/wire.py)
         own = referee_only(self.state, allowed_now(self.state))
         referee = {**public, **own}
         if self._check_sections and (event.type not in self._checked_types or event.seq % self._check_every == 0):
@@ -502,7 +503,7 @@ class Hall:
             return {who} | {x for x in connected if (q := self.tournament.player(x)) is not None and q.team == team}
         return connected
 
-    def me(self, player: str, *, private: bool = False) -> dict[str, Any] | None:
+    def me(self, player: str, *, private: bool = False) -> MeSection | None:
         """A player's own page: with their session (`private`) their notices too. No check-in code here:
         it comes on the referee's printed list, and the player types it once to open their session."""
         return me_section(self.state, player, private=private)

@@ -15,6 +15,18 @@ from live.core.state import ItemState, State
 from live.core.status import ItemStatus
 from live.core.tournament import Item, Tournament
 from live.projections.matches import match_pairs
+from live.projections.wire import (
+    Arrival,
+    BridgeArrival,
+    BridgeLate,
+    BridgeStep,
+    LatenessReport,
+    PreferansArrival,
+    PreferansPenalty,
+    PreferansStep,
+    Step,
+    Threshold,
+)
 from live.rules import lateness as late_rules
 
 
@@ -111,39 +123,48 @@ def late_at(t: Tournament, s: ItemState, came: int) -> int:
     return late_rules.late_ms(reference(s), came, s.pauses)
 
 
-def _row(t: Tournament, state: State, s: ItemState, who: str) -> dict[str, Any]:
+def _row(t: Tournament, state: State, s: ItemState, who: str) -> Arrival:
     """One line of the check-in list: fixed numbers for those who came, `steps` for the others."""
     came = arrived_at(state, s.item.id, who)
-    row: dict[str, Any] = {"id": who, "arrived_at": came}
     if t.game == "preferans":
         player = t.player(who)
-        row["name"] = player.name if player else who
         excused = who in state.excused.get(s.item.id, {})
         reserve = state.reserves.get(s.item.id, {}).get(who)
         # What a reserve in this seat starts with (350 bule, or 300 for an excused player's replacement):
         # the console says it before the referee seats one.
-        row.update(excused=excused, reserve=reserve["name"] if reserve else None,
-                   reserve_starts_with=reserve_starts_with(t, excused=excused),
-                   reserve_from_ms=_reserve_from(t, state, s, excused, came, reserve))
+        line: PreferansArrival = {
+            "id": who, "arrived_at": came, "name": player.name if player else who,
+            "excused": excused, "reserve": reserve["name"] if reserve else None,
+            "reserve_starts_with": reserve_starts_with(t, excused=excused),
+            "reserve_from_ms": _reserve_from(t, state, s, excused, came, reserve)}
         if reserve:  # the seat is the reserve's: what they started with when seated
-            row["starts_with"] = int(reserve["starts_with"])
+            line["starts_with"] = int(reserve["starts_with"])
         if came is not None:
             penalty = late_rules.preferans_late_penalty(late_at(t, s, came), preferans_params(t), announced=excused)
-            row.update(penalty_fields(penalty))
-        return row
+            p = penalty_fields(penalty)
+            line["late_ms"], line["minutes"], line["bule"] = p["late_ms"], p["minutes"], p["bule"]
+            line["starts_with"], line["deduction"] = p["starts_with"], p["deduction"]
+            line["tolerated"], line["reserve_due"] = p["tolerated"], p["reserve_due"]
+        return line
     team = t.team(who)
-    row["name"] = team.name if team else who
     check_ins = state.check_ins.get(s.item.id, {})
-    row["members_in"] = sum(1 for p in t.members(who) if p.id in check_ins)
+    row: BridgeArrival = {"id": who, "arrived_at": came, "name": team.name if team else who,
+                          "members_in": sum(1 for p in t.members(who) if p.id in check_ins)}
     if came is not None:
-        row.update(bridge_fields(t, s, late_at(t, s, came)))
+        late = bridge_fields(t, s, late_at(t, s, came))
+        row["late_ms"] = late["late_ms"]
+        if "boards_removed" in late:
+            row["boards_removed"] = late["boards_removed"]
+        if "compensation_imps" in late:
+            row["compensation_imps"] = late["compensation_imps"]
+        row["forfeit"] = late["forfeit"]
     return row
 
 
-def _cached_row(t: Tournament, state: State, s: ItemState, who: str) -> dict[str, Any]:
+def _cached_row(t: Tournament, state: State, s: ItemState, who: str) -> Arrival:
     """`_row`, kept in the state until an event changes what it is made of (`live.core.state._arrived`)."""
     key = (s.item.id, who)
-    row = state.late_rows.get(key)
+    row: Arrival | None = state.late_rows.get(key)
     if row is None:
         row = state.late_rows[key] = _row(t, state, s, who)
     return row
@@ -169,12 +190,12 @@ def reserve_starts_with(t: Tournament, *, excused: bool) -> int:
     return params.game_bule if excused else params.reserve_bule
 
 
-def penalty_fields(p: late_rules.LatePenalty) -> dict[str, Any]:
+def penalty_fields(p: late_rules.LatePenalty) -> PreferansPenalty:
     return {"late_ms": p.late_ms, "minutes": p.minutes, "bule": int(p.bule), "starts_with": int(p.starts_with),
             "deduction": int(p.result_deduction), "tolerated": p.tolerated, "reserve_due": p.reserve_due}
 
 
-def bridge_fields(t: Tournament, s: ItemState, late: int) -> dict[str, Any]:
+def bridge_fields(t: Tournament, s: ItemState, late: int) -> BridgeLate:
     if t.rules.get("lateness") == late_rules.SLOVAK:
         x = late_rules.slovak_late(late, s.item.boards or 0, match_minutes(t, s.item), first_of_gathering(t, s.item),
                           late_rules.SlovakLateParams.from_rules(t.rules, t.speed))
@@ -184,33 +205,48 @@ def bridge_fields(t: Tournament, s: ItemState, late: int) -> dict[str, Any]:
     return {"late_ms": late, "forfeit": late > params.forfeit_after_ms}
 
 
-def steps(t: Tournament, s: ItemState) -> list[dict[str, Any]]:
+def steps(t: Tournament, s: ItemState) -> list[Step]:
     """What lateness would cost right now, as steps: from `late_ms` on, these numbers apply.
 
     The screens show a live "minutes late" counter for those not yet in; with these steps they
     show the penalty of that very moment without a rule of their own.
     """
-    out: list[dict[str, Any]] = []
+    fields: list[tuple[int, Step]]
     if t.game == "preferans":
         params = preferans_params(t)
         last = params.reserve_after_ms + params.minute_ms
         candidates = sorted({0, 1, params.grace_ms + 1, params.reserve_after_ms + 1,
                              *range(params.minute_ms, last + 1, params.minute_ms)})
-        fields = [(c, penalty_fields(late_rules.preferans_late_penalty(c, params))) for c in candidates]
+        fields = [(c, _preferans_step(c, penalty_fields(late_rules.preferans_late_penalty(c, params))))
+                  for c in candidates]
     elif t.rules.get("lateness") == late_rules.SLOVAK:
         waiting = late_rules.slovak_waiting_ms(match_minutes(t, s.item), first_of_gathering(t, s.item),
                                       late_rules.SlovakLateParams.from_rules(t.rules, t.speed))
         block = late_rules.SlovakLateParams.from_rules(t.rules, t.speed).block_ms
         candidates = sorted({0, 1, waiting + 1, *range(block + 1, waiting + 1, block)})
-        fields = [(c, bridge_fields(t, s, c)) for c in candidates]
+        fields = [(c, _bridge_step(c, bridge_fields(t, s, c))) for c in candidates]
     else:
         after = late_rules.NoviSadTimeParams.from_rules(t.rules, t.speed).forfeit_after_ms
-        fields = [(c, bridge_fields(t, s, c)) for c in (0, after + 1)]
-    for at, values in fields:
-        values = {k: v for k, v in values.items() if k not in ("late_ms", "minutes")}
-        if not out or {k: v for k, v in out[-1].items() if k != "from_ms"} != values:
-            out.append({"from_ms": at, **values})
+        fields = [(c, _bridge_step(c, bridge_fields(t, s, c))) for c in (0, after + 1)]
+    out: list[Step] = []
+    for _, step in fields:  # (a step where the numbers change)
+        if not out or {**out[-1], "from_ms": 0} != {**step, "from_ms": 0}:
+            out.append(step)
     return out
+
+
+def _preferans_step(at: int, p: PreferansPenalty) -> PreferansStep:
+    return {"from_ms": at, "bule": p["bule"], "starts_with": p["starts_with"], "deduction": p["deduction"],
+            "tolerated": p["tolerated"], "reserve_due": p["reserve_due"]}
+
+
+def _bridge_step(at: int, late: BridgeLate) -> BridgeStep:
+    step: BridgeStep = {"from_ms": at, "forfeit": late["forfeit"]}
+    if "boards_removed" in late:
+        step["boards_removed"] = late["boards_removed"]
+    if "compensation_imps" in late:
+        step["compensation_imps"] = late["compensation_imps"]
+    return step
 
 
 def tournament_minutes(t: Tournament, ms: int) -> int:
@@ -218,23 +254,24 @@ def tournament_minutes(t: Tournament, ms: int) -> int:
     return math.floor(ms / t.minutes_ms(1) + 0.5)
 
 
-def _threshold(t: Tournament, s: ItemState, x: late_rules.Threshold, at_steps: list[dict[str, Any]]) -> dict[str, Any]:
+def _threshold(t: Tournament, s: ItemState, x: late_rules.Threshold, at_steps: list[Step]) -> Threshold:
     """A threshold with how late it is (running clock since the reference start: what its alert says, "5
     minutes", whatever the pauses), and for a Slovak block the boards removed up to it and from it on."""
     late = late_rules.running_ms(reference(s), x.at, s.pauses)
-    out: dict[str, Any] = {"name": x.name, "at": x.at, "late_ms": late, "minutes": tournament_minutes(t, late)}
+    out: Threshold = {"name": x.name, "at": x.at, "late_ms": late, "minutes": tournament_minutes(t, late)}
     if x.name.startswith("block:"):
-        out["boards_removed"] = _step_at(at_steps, late).get("boards_removed", 0)
-        out["boards_removed_next"] = _step_at(at_steps, late + 1).get("boards_removed", 0)
+        out["boards_removed"] = _boards_removed(at_steps, late)
+        out["boards_removed_next"] = _boards_removed(at_steps, late + 1)
     return out
 
 
-def _step_at(at_steps: list[dict[str, Any]], late: int) -> dict[str, Any]:
-    """The step that applies `late` ms late: the last whose from_ms ≤ late."""
-    return next((x for x in reversed(at_steps) if x["from_ms"] <= late), {})
+def _boards_removed(at_steps: list[Step], late: int) -> int:
+    """The boards removed by the step that applies `late` ms late: the last whose from_ms ≤ late."""
+    step = next((x for x in reversed(at_steps) if x["from_ms"] <= late), None)
+    return step.get("boards_removed", 0) if step is not None and "forfeit" in step else 0
 
 
-def report(state: State, item_id: str) -> dict[str, Any]:
+def report(state: State, item_id: str) -> LatenessReport:
     """The check-in list of one round, for the referee console, the display and the players.
 
     `late_clock` is how late someone not yet in is, for any instant, as `live.rules.lateness.RunningClock`
@@ -246,15 +283,17 @@ def report(state: State, item_id: str) -> dict[str, Any]:
     s = state.items[item_id]
     at_steps = steps(t, s)
     clock = late_rules.running_clock(reference(s), s.pauses)
-    return {
+    out: LatenessReport = {
         "item": item_id, "reference_start": reference(s), "pauses": [list(p) for p in s.pauses],
         "late_clock": {"ms": clock.ms, "at": clock.at, "running": clock.running},
         "players_needed": players_needed(t) if t.game == "bridge" else None,
         "thresholds": [_threshold(t, s, x, at_steps) for x in thresholds(t, s)] if not s.open else [],
         "rows": _rows(t, state, s),
         "steps": at_steps,
-        **({"matches": _matches(state, item_id)} if t.game == "bridge" else {}),
     }
+    if t.game == "bridge":
+        out["matches"] = _matches(state, item_id)
+    return out
 
 
 def _matches(state: State, item_id: str) -> list[list[str]] | None:
@@ -262,7 +301,7 @@ def _matches(state: State, item_id: str) -> list[list[str]] | None:
     return None if pairs is None else [list(pair) for pair in pairs]
 
 
-def _rows(t: Tournament, state: State, s: ItemState) -> list[dict[str, Any]]:
+def _rows(t: Tournament, state: State, s: ItemState) -> list[Arrival]:
     """The check-in list's lines: the list last built with only the lines an arrival changed since built again
     (`State.late_lists`), while the players expected are the same (the same `expected` list); else every line,
     the kept ones looked up inline (this runs once per check-in over the whole field)."""
@@ -285,9 +324,9 @@ def _rows(t: Tournament, state: State, s: ItemState) -> list[dict[str, Any]]:
     return rows
 
 
-def reports(state: State) -> dict[str, dict[str, Any]]:
+def reports(state: State) -> dict[str, LatenessReport]:
     """The rounds whose arrivals matter now: those under way or over, and the next one to start."""
-    out: dict[str, dict[str, Any]] = {}
+    out: dict[str, LatenessReport] = {}
     upcoming_done = False
     for item in state.tournament.items:
         s = state.items.get(item.id)
@@ -345,6 +384,6 @@ def alert_details(state: State, item_id: str, threshold: str, at: int) -> dict[s
 
 
 
-def lateness_of(state: State) -> dict[str, dict[str, Any]]:
+def lateness_of(state: State) -> dict[str, LatenessReport]:
     """The check-in lists with each arrival's lateness and penalty (kept until an arrival or the clock changes)."""
     return state.derived("lateness", lambda: reports(state))

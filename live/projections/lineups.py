@@ -220,6 +220,8 @@ def individual(state: State) -> dict[str, Any] | None:
     ranking: list[dict[str, Any]] = []
     teams: list[dict[str, Any]] = []
     for row in table:
+        if "player" in row:
+            continue  # (a bridge table: no player's row)
         team = row["team"]
         total = team_boards(state, team)
         need = sheet_rules.needed(total, percent)

@@ -13,6 +13,7 @@ from typing import Any
 from live.core.state import State
 from live.projections.desk import fees, fund_for_prizes
 from live.projections.standings import prize_table
+from live.projections.wire import RankedRow
 from live.rules.numbers import to_decimal
 from live.rules.prizes import prizes, sponsored
 
@@ -43,22 +44,26 @@ def prize_list(state: State, fund: Decimal | None = None) -> dict[str, Any]:
                               "prizes.no_fund")
         fund, source = made
     table, order = prize_table(state)  # with each row's rank; Novi Sad: by the final once it has a winner
-    key = "player" if t.game == "preferans" else "team"
-    amounts = prizes(fund, [(row[key], row["rank"]) for row in table], shares)
-    paid = [{"rank": row["rank"], "id": row[key], "name": row["name"], "amount": float(amounts[row[key]])}
-            for row in table if amounts[row[key]] > 0]
+    amounts = prizes(fund, [(_who(row), row["rank"]) for row in table], shares)
+    paid = [{"rank": row["rank"], "id": _who(row), "name": row["name"], "amount": float(amounts[_who(row)])}
+            for row in table if amounts[_who(row)] > 0]
     # The places a sponsor gives a prize to (the preset's `sponsor_places`: Čačak's 5th), not the fund.
-    rows = {row[key]: row for row in table}
+    rows = {_who(row): row for row in table}
     sponsor = [{"place": place, "rank": rows[who]["rank"], "id": who, "name": rows[who]["name"]}
-               for place, winners in sponsored([(row[key], row["rank"]) for row in table],
+               for place, winners in sponsored([(_who(row), row["rank"]) for row in table],
                                                t.rules.get("sponsor_places") or ()).items()
                for who in winners]
-    lady = next((row for row in table if row.get("lady")), None)
+    lady = next((row for row in table if "player" in row and row["lady"]), None)
     desk = fees(state)
     return {"fund": float(fund), "fund_source": source, "shares": list(shares), "prizes": paid, "order": order,
             "currency": desk.currency if desk is not None else t.rules.get("currency", ""),
             "sponsor_prizes": sponsor,
             "best_lady": {"id": lady["player"], "name": lady["name"], "rank": lady["rank"]} if lady else None}
+
+
+def _who(row: RankedRow) -> str:
+    """Whom a standings row ranks: a player (preferans) or a team (bridge)."""
+    return row["player"] if "player" in row else row["team"]
 
 
 def shown_fund(state: State) -> Decimal | None:

@@ -14,11 +14,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from decimal import Decimal
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from live.core.status import ItemStatus
 from live.projections import checkin_lists, field
 from live.projections.matches import league_schedule
+from live.projections.wire import BridgeRow, Overtime, PreferansRow, RankedRow, StandingRow, StandingsHidden
 from live.rules import bridge, preferans
 from live.rules import lateness as late_rules
 from live.rules.appeals import provisional
@@ -39,7 +40,7 @@ class _Ranked(Protocol):
     def rank(self) -> int: ...
 
 
-def ranks(rows: Sequence[Mapping[str, Any]]) -> list[int]:
+def ranks(rows: Sequence[Mapping[str, object]]) -> list[int]:
     """Each standings row's place (1-based): its position, except that a `tied` row takes the place of the
     row above ("1, 2, 2, 4"). The rows carry no rank so that a move of one row does not rewrite the others."""
     out: list[int] = []
@@ -48,7 +49,7 @@ def ranks(rows: Sequence[Mapping[str, Any]]) -> list[int]:
     return out
 
 
-def rank_at(rows: Sequence[Mapping[str, Any]], i: int) -> int:
+def rank_at(rows: Sequence[Mapping[str, object]], i: int) -> int:
     """The place of `rows[i]` alone (a player's own line: `ranks` without reading the whole field)."""
     while i > 0 and rows[i].get("tied"):
         i -= 1
@@ -65,20 +66,13 @@ def _tied(rows: Sequence[_Ranked]) -> list[bool]:
     return [i > 0 and row.rank == rows[i - 1].rank for i, row in enumerate(rows)]
 
 
-def _with_tie(row: dict[str, Any], tied: bool) -> dict[str, Any]:
-    """`row`, with `"tied": true` when it shares the place above (absent otherwise: the smaller row)."""
-    if tied:
-        row["tied"] = True
-    return row
-
-
-def compute(state: State) -> list[dict[str, Any]]:
+def compute(state: State) -> list[StandingRow]:
     if state.tournament.game == "preferans":
         return _preferans(state)
     return _bridge(state)
 
 
-def hidden(state: State) -> dict[str, Any] | None:
+def hidden(state: State) -> StandingsHidden | None:
     """Whether the hall no longer sees the standings (`[rules] standings_hidden_from_round = N`): from the
     moment round N (or any later round) started until the referee shows them at the prize-giving
     (`reveal_standings`), `{"from_round": N, "title": <round N's title>}`; None while they are shown.
@@ -129,7 +123,7 @@ def _score(entry: dict[str, Any], params: preferans.ScoringParams,
     return preferans.score_table(entry["results"], supe or None, params, deductions or None)
 
 
-def _preferans(state: State) -> list[dict[str, Any]]:
+def _preferans(state: State) -> list[StandingRow]:
     """The rows; bule penalties are on the paper (shown, not subtracted), a sanction's deduction of points
     (`unit: "points"`, live/commands/sanctions.py) comes off the score (`penalty_points`)."""
     t = state.tournament
@@ -148,12 +142,18 @@ def _preferans(state: State) -> list[dict[str, Any]]:
     )
     names = {p.id: p for p in ranked}
     shown = [row for row in rows if row.player in names]
-    return [_with_tie({
-        "shared": row.shared, "player": row.player, "name": names[row.player].name,
-        "lady": names[row.player].lady, "points": json_number(row.points), "bule": json_number(row.bule),
-        "rounds": row.rounds, "penalty_bule": on_paper.get(row.player, 0),
-        "penalty_points": json_number(row.penalty_points),
-    }, tied) for row, tied in zip(shown, _tied(shown), strict=True)]
+    out: list[StandingRow] = []
+    for row, tied in zip(shown, _tied(shown), strict=True):
+        line: PreferansRow = {
+            "shared": row.shared, "player": row.player, "name": names[row.player].name,
+            "lady": names[row.player].lady, "points": json_number(row.points), "bule": json_number(row.bule),
+            "rounds": row.rounds, "penalty_bule": on_paper.get(row.player, 0),
+            "penalty_points": json_number(row.penalty_points),
+        }
+        if tied:  # (absent otherwise: the smaller row)
+            line["tied"] = True
+        out.append(line)
+    return out
 
 
 # bridge ----------------------------------------------------------------------------------------
@@ -248,26 +248,31 @@ def final_view(state: State) -> dict[str, Any] | None:
     return view
 
 
-def prize_table(state: State) -> tuple[list[dict[str, Any]], str]:
+def prize_table(state: State) -> tuple[list[RankedRow], str]:
     """The standings rows the prizes follow, each with its explicit "rank", and by what: "final" once the
     Novi Sad final has a winner (docs/rules/novi-sad.md#final: the champion is the final's winner, its loser 2nd;
     `prizes.champion_first`), else "standings" (the table as it stands). The standings themselves stay the
     league's. The rank is written out here because after a final it is not the position (a team that
     shared the league's 2nd place with a finalist is 3rd, below the champion and the runner-up)."""
     table = standings_of(state)
-    ranked = [{**{k: v for k, v in row.items() if k != "tied"}, "rank": rank}  # (the rank says it all)
-              for row, rank in zip(table, ranks(table), strict=True)]
+    ranked = [with_rank(row, rank) for row, rank in zip(table, ranks(table), strict=True)]
     final = final_view(state) if state.tournament.game == "bridge" else None
     if final is None or final["winner"] is None:
         return ranked, "standings"
+    teams = [row for row in ranked if "team" in row]
     winner = final["winner"]
     runner_up = final["second"] if winner == final["first"] else final["first"]
-    if not {winner, runner_up} <= {row["team"] for row in ranked}:
+    if not {winner, runner_up} <= {row["team"] for row in teams}:
         return ranked, "standings"  # a finalist erased from the table since (a withdrawal): no final to follow
-    places = dict(champion_first([(row["team"], row["rank"]) for row in ranked], winner, runner_up))
-    by_team = {row["team"]: row for row in ranked}
-    order = [winner, runner_up, *(row["team"] for row in ranked if row["team"] not in (winner, runner_up))]
+    places = dict(champion_first([(row["team"], row["rank"]) for row in teams], winner, runner_up))
+    by_team = {row["team"]: row for row in teams}
+    order = [winner, runner_up, *(row["team"] for row in teams if row["team"] not in (winner, runner_up))]
     return [{**by_team[team], "rank": places[team]} for team in order], "final"
+
+
+def with_rank(row: StandingRow, rank: int) -> RankedRow:
+    """A standings row with its place written out, `rank`, instead of `tied` (the rank says it all)."""
+    return cast(RankedRow, {**{k: v for k, v in row.items() if k != "tied"}, "rank": rank})
 
 
 def bridge_scores(state: State) -> list[bridge.Score]:
@@ -343,29 +348,37 @@ def apply_withdrawals(state: State, scores: list[bridge.Score]) -> tuple[list[br
     return scores, erased
 
 
-def _bridge(state: State) -> list[dict[str, Any]]:
+def _bridge(state: State) -> list[StandingRow]:
     t = state.tournament
     penalties = [bridge.Penalty(p["team"], to_decimal(p["amount"]), p.get("reason", ""))
                  for p in state.penalties if p.get("unit") == "vp" and p.get("team")]
     over = overtime(state)
     penalties += [bridge.Penalty(x["team"], to_decimal(x["vp"]), round=x["round"]) for x in over]
-    overdue: dict[str, list[dict[str, Any]]] = {}  # team → its matches over time, for the row
+    overdue: dict[str, list[Overtime]] = {}  # team → its matches over time, for the row
     for x in over:
-        overdue.setdefault(x["team"], []).append({k: v for k, v in x.items() if k not in ("team", "round")})
+        overdue.setdefault(x["team"], []).append({"item": x["item"], "blocks": x["blocks"],
+                                                  "block_minutes": x["block_minutes"], "vp": x["vp"], "at": x["at"]})
     scores, erased = apply_withdrawals(state, bridge_scores(state))
     rows = bridge.standings(scores, [p for p in penalties if p.team not in erased],
                             tiebreaks=t.rules.get("standings_tiebreaks", ("h2h_vp", "imp_diff")),
                             teams=[team.id for team in t.teams if team.id not in erased])
     names = {team.id: team.name for team in t.teams}
     departed_now = set(departed(state, scores))
-    return [_with_tie({
-        "shared": row.shared, "team": row.team, "name": names.get(row.team, row.team),
-        "vp": json_number(row.vp), "penalty_vp": json_number(row.penalty_vp), "imps_for": json_number(row.imps_for),
-        "imps_against": json_number(row.imps_against), "imp_diff": json_number(row.imp_diff), "played": row.played,
-        "awarded": row.awarded, "decided_by": row.decided_by, "withdrawn": row.team in departed_now,
-        # (only where there is one: a row without stays as it was)
-        **({"overtime": overdue[row.team]} if row.team in overdue else {}),
-    }, tied) for row, tied in zip(rows, _tied(rows), strict=True)]
+    out: list[StandingRow] = []
+    for row, tied in zip(rows, _tied(rows), strict=True):
+        line: BridgeRow = {
+            "shared": row.shared, "team": row.team, "name": names.get(row.team, row.team),
+            "vp": json_number(row.vp), "penalty_vp": json_number(row.penalty_vp),
+            "imps_for": json_number(row.imps_for), "imps_against": json_number(row.imps_against),
+            "imp_diff": json_number(row.imp_diff), "played": row.played, "awarded": row.awarded,
+            "decided_by": row.decided_by, "withdrawn": row.team in departed_now,
+        }
+        if row.team in overdue:  # (only where there is one: a row without stays as it was)
+            line["overtime"] = overdue[row.team]
+        if tied:  # (absent otherwise: the smaller row)
+            line["tied"] = True
+        out.append(line)
+    return out
 
 
 def results_view(state: State) -> dict[str, list[dict[str, Any]]]:
@@ -408,7 +421,7 @@ def results_view(state: State) -> dict[str, list[dict[str, Any]]]:
     return out
 
 
-def standings_of(state: State) -> list[dict[str, Any]]:
+def standings_of(state: State) -> list[StandingRow]:
     """The standings, built on first use after an event that can change them (`State.derived`)."""
     return state.derived("standings", lambda: compute(state))
 

@@ -20,19 +20,20 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from live.core.status import ItemStatus
+from live.projections.wire import Headline, Mode, NowEntry, Phase
 from live.rules import checkin as C
 
 Item = Mapping[str, Any]
 
 #: A playing item's status → its phase. A non-playing item (a break, a meal) has no status: its phase is None,
 #: and it is on while now is in [start, end) — the timeline's `current` says when.
-PHASES: dict[str, str] = {
+PHASES: dict[str, Phase] = {
     ItemStatus.SCHEDULED: "upcoming", ItemStatus.CALLED: "upcoming", ItemStatus.HELD: "upcoming",
     ItemStatus.MISSED: "missed", ItemStatus.RUNNING: "in_progress", ItemStatus.PAUSED: "in_progress",
     ItemStatus.ENDED: "done"}
 
 
-def phase(item: Item) -> str | None:
+def phase(item: Item) -> Phase | None:
     """"upcoming" (scheduled, called to the tables, held) | "in_progress" (running, paused) | "done" (ended) |
     "missed" (over before anything was played: it fires nothing); None for a non-playing item."""
     if not item.get("playing"):
@@ -58,7 +59,7 @@ def _date(ms: int, zone: ZoneInfo) -> str:
 
 
 def headline(timetable: Sequence[Item], now: int, zone: ZoneInfo, checkin_opens_ms: int = 0,
-             dates: Mapping[int, str] | None = None) -> dict[str, Any]:
+             dates: Mapping[int, str] | None = None) -> Headline:
     """The answer at `now` (see the module): item ids, or None.
 
     - `current`: the playing item running or paused; else the non-playing item whose [start, end) holds now.
@@ -83,7 +84,8 @@ def headline(timetable: Sequence[Item], now: int, zone: ZoneInfo, checkin_opens_
     after = None
     if upcoming is not None:
         after = next((i for i in items[items.index(upcoming) + 1:] if _comes(i, now)), None)
-    mode, deadline = "idle", None
+    mode: Mode = "idle"
+    deadline: int | None = None
     if current is not None and current["playing"]:
         if current.get("status") == ItemStatus.PAUSED:
             mode = "paused"
@@ -163,22 +165,26 @@ def breakpoints(timetable: Sequence[Item], zone: ZoneInfo, checkin_opens_ms: int
     return sorted(points)
 
 
-def timeline(timetable: Sequence[Item], zone: ZoneInfo, checkin_opens_ms: int = 0) -> list[dict[str, Any]]:
+def timeline(timetable: Sequence[Item], zone: ZoneInfo, checkin_opens_ms: int = 0) -> list[NowEntry]:
     """`headline` for every instant, as entries `{"from", "current", "next", "then", "mode", "deadline", "day",
     "checkin"}`: the first from 0, each next one where the answer changes (see the module)."""
     items = list(timetable)
     points = breakpoints(items, zone, checkin_opens_ms)
     dates = _dates(items, zone)
-    out: list[dict[str, Any]] = []
+    out: list[NowEntry] = []
+    last: Headline | None = None
     for start in [0, *points]:
         answer = headline(items, start if start else (points[0] - 1 if points else 0), zone, checkin_opens_ms, dates)
-        if out and all(out[-1][k] == v for k, v in answer.items()):
+        if answer == last:
             continue
-        out.append({"from": start, **answer})
+        last = answer
+        out.append({"from": start, "current": answer["current"], "next": answer["next"], "then": answer["then"],
+                    "mode": answer["mode"], "deadline": answer["deadline"], "day": answer["day"],
+                    "checkin": answer["checkin"]})
     return out
 
 
-def at(entries: Sequence[Mapping[str, Any]], now: int) -> Mapping[str, Any]:
+def at(entries: Sequence[NowEntry], now: int) -> NowEntry:
     """The entry of a timeline that holds at `now`: the last whose `from` is at most now."""
     found = entries[0]
     for entry in entries:

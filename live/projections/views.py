@@ -34,7 +34,20 @@ from live.projections import (
     timeline,
 )
 from live.projections.checkin_lists import lateness_of
-from live.projections.standings import final_view, hidden, rank_at, scored_results, standings_of
+from live.projections.standings import final_view, hidden, rank_at, scored_results, standings_of, with_rank
+from live.projections.wire import (
+    ByeSeat,
+    HeldFor,
+    Limits,
+    MatchSeat,
+    MeSection,
+    NowEntry,
+    PlayerLine,
+    PublicSections,
+    RankedRow,
+    TableSeat,
+    TimetableItem,
+)
 
 AUDIT_SHOWN = 100
 #: The longest text of a failing section's error the referee is shown.
@@ -75,34 +88,35 @@ def faults(state: State) -> list[dict[str, Any]]:
 
 
 def item_view(t: Tournament, item: Item, s: ItemState | None, planned: Item | None = None,
-              state: State | None = None) -> dict[str, Any]:
-    data: dict[str, Any] = {
+              state: State | None = None) -> TimetableItem:
+    # Whether the day's commands may still move, shift or cancel it (the server checks them again):
+    # a round or match until it starts; any other item until its time comes, except on a plan of
+    # which nothing has been played yet, where everything may still move.
+    data: TimetableItem = {
         "id": item.id, "kind": item.kind, "title": item.title, "round": item.round,
         "start": item.start_ms, "end": item.end_ms, "playing": item.playing,
+        "changeable": s.open if s is not None else True,
+        "changeable_until": None if s is not None or state is None or not state.played else item.start_ms,
+        "phase": None,  # not a round or match: it is on while now is in [start, end) (see `now`)
     }
     if planned is not None and planned.start_ms != item.start_ms:
         data["planned_start"] = planned.start_ms  # moved because a round before it ran long
     if item.boards:
         data["boards"] = item.boards
-    # Whether the day's commands may still move, shift or cancel it (the server checks them again):
-    # a round or match until it starts; any other item until its time comes, except on a plan of
-    # which nothing has been played yet, where everything may still move.
-    data["changeable"] = s.open if s is not None else True
-    data["changeable_until"] = None if s is not None or state is None or not state.played else item.start_ms
     if s is None:
-        data["phase"] = None  # not a round or match: it is on while now is in [start, end) (see `now`)
         return data
     # Why a held round still waits, as it stands now (None: it can be started).
     held = start_blocker(state, item.id) if state is not None and s.status == ItemStatus.HELD else None
     if held is None and s.status == ItemStatus.HELD and s.held_for == "past":
         held = ("past", None)  # found past its start when the server came up: the referee's to start or record
-    data.update(
-        status=s.status, started_at=s.started_at, ended_at=s.ended_at, called_at=s.called_at,
-        held_at=s.held_at, held_for=held[0] if held else None, waiting_for=held[1] if held else None,
-        ends_at=s.ends_at() if s.status != ItemStatus.ENDED else s.ended_at,
-        paused_at=s.paused_at, extended_ms=s.extended_ms, last_deals_at=s.last_deals_at,
-        breaks=list(s.breaks), parts=t.segments(item),
-    )
+    data["status"] = s.status
+    data["started_at"], data["ended_at"], data["called_at"] = s.started_at, s.ended_at, s.called_at
+    data["held_at"] = s.held_at
+    data["held_for"] = cast(HeldFor, held[0]) if held else None
+    data["waiting_for"] = held[1] if held else None
+    data["ends_at"] = s.ends_at() if s.status != ItemStatus.ENDED else s.ended_at
+    data["paused_at"], data["extended_ms"], data["last_deals_at"] = s.paused_at, s.extended_ms, s.last_deals_at
+    data["breaks"], data["parts"] = list(s.breaks), t.segments(item)
     data["phase"] = timeline.phase(data)
     if s.status == ItemStatus.PAUSED:
         data["remaining_ms"] = s.remaining_ms(s.paused_at or 0)
@@ -111,7 +125,7 @@ def item_view(t: Tournament, item: Item, s: ItemState | None, planned: Item | No
     return data
 
 
-def public_sections(state: State) -> dict[str, Any]:
+def public_sections(state: State) -> PublicSections:
     """What every screen sees. While the standings are hidden (`live.projections.standings.hidden`) they are
     an empty list and `standings_hidden` says since which round (absent while they are shown). `now` is the
     headline's timeline (`live.projections.timeline`): the current and next item at every instant; `limits`,
@@ -123,7 +137,7 @@ def public_sections(state: State) -> dict[str, Any]:
         "timetable", lambda: [item_view(t, i, state.items.get(i.id), plan.item(i.id), state) for i in t.items]), [])
     opens = t.rule_ms("checkin_opens_before")
     provisional = guarded(state, "standings_provisional", lambda: appeals.provisional(state), None)
-    return {
+    sections: PublicSections = {
         "tournament": {
             "name": t.name, "timezone": t.timezone, "preset": t.preset, "game": t.game,
             "language": t.language, "languages": list(t.languages), "speed": t.speed, "id": t.id,
@@ -143,33 +157,36 @@ def public_sections(state: State) -> dict[str, Any]:
         "players": state.derived("players", lambda: [_player(p, field.standing(state, p)) for p in t.players]),
         "teams": state.derived("teams", lambda: [{"id": x.id, "name": x.name} for x in t.teams]),
         "standings": [] if concealed else guarded(state, "standings", lambda: standings_of(state), []),
-        **({"standings_hidden": concealed} if concealed else {}),
-        # Slovak §24.1: an appeal open holds its results back from being final (absent when none is;
-        # live/commands/appeals.py).
-        **({"standings_provisional": provisional} if provisional else {}),
-        # The prize-giving: the prize list while a referee has it on the screens (absent otherwise).
-        **({"prizes": listed}
-           if not concealed and (listed := guarded(state, "prizes", lambda: prizes.shown(state), None)) else {}),
         "seating": state.derived("seating", lambda: {item: _seating(s) for item, s in state.seatings.items()}),
         "results": guarded(state, "results", lambda: scored_results(state), {}),
         "final": guarded(state, "final", lambda: state.derived("final", lambda: final_view(state)), None)
         if state.tournament.game == "bridge" else None,
         "lateness": guarded(state, "lateness", lambda: lateness_of(state), {}),
     }
+    if concealed:
+        sections["standings_hidden"] = concealed
+    # Slovak §24.1: an appeal open holds its results back from being final (absent when none is;
+    # live/commands/appeals.py).
+    if provisional:
+        sections["standings_provisional"] = provisional
+    # The prize-giving: the prize list while a referee has it on the screens (absent otherwise).
+    if not concealed and (listed := guarded(state, "prizes", lambda: prizes.shown(state), None)):
+        sections["prizes"] = listed
+    return sections
 
 
 #: The longest texts the server takes, in characters (live/core/texts.py, live/core/referees.py), and the check-in
 #: code's letters (live/projections/checkin_codes.py, shown in groups of `code_group`): a page's fields take no more.
-LIMITS: dict[str, int] = {
+LIMITS: Limits = {
     "name": texts.MAX_NAME, "title": texts.MAX_TITLE, "reason": texts.MAX_REASON, "announcement": texts.MAX_TEXT,
     "referee_name": referees.MAX_NAME, "code": checkin_codes.LENGTH, "code_group": checkin_codes.GROUP,
 }
 
 
-def _player(p: Player, standing: str = field.PLAYING) -> dict[str, Any]:
+def _player(p: Player, standing: str = field.PLAYING) -> PlayerLine:
     """A roster line. `withdrawn`: offered for no round to come; `gone` besides: withdrew before playing, and is
     in no list of the day (live/projections/field.py) — the pages keep the line only to name him (the audit)."""
-    data: dict[str, Any] = {"id": p.id, "name": p.name, "team": p.team}
+    data: PlayerLine = {"id": p.id, "name": p.name, "team": p.team}
     if p.lady:
         data["lady"] = True
     if p.junior:
@@ -263,7 +280,7 @@ def public_audit(state: State) -> list[dict[str, Any]]:
             for c in state.commands[-AUDIT_SHOWN:] if c["type"] not in E.REFEREE_ONLY_TYPES]
 
 
-def me_section(state: State, player_id: str, *, private: bool = False) -> dict[str, Any] | None:
+def me_section(state: State, player_id: str, *, private: bool = False) -> MeSection | None:
     """A player's own page. Anyone may choose anyone's name on the player page, so without the player's
     session (`private`) it holds only what the public sections show anyway, picked out for them (arrivals,
     seats, results, penalties, standing) and how many notices are for them; with it, the notices' words."""
@@ -273,18 +290,10 @@ def me_section(state: State, player_id: str, *, private: bool = False) -> dict[s
     mine = {player.id, player.team} - {None}
     notices = [a for a in state.announcements if _private(a) and a["player"] == player_id]
     reports = guarded(state, "lateness", lambda: lateness_of(state), {})
-    return {
+    me: MeSection = {
         "id": player.id, "name": player.name, "team": player.team, "session": private,
         "arrivals": [{"item": item, **row} for item, report in reports.items() for row in report["rows"]
                      if row["id"] in mine],
-        **({"notices": notices} if private else {"private_notices": len(notices)}),
-        # With their session, when they checked in to each round (by their phone or by a referee): the phone
-        # confirms it in words, and offers the check-in again once a referee undid it. (In bridge the
-        # public line is the team's; a member's own time is theirs.)
-        **({"check_ins": {item: int(entry[player.id]["at"]) for item, entry in state.check_ins.items()
-                          if player.id in entry}} if private else {}),
-        # Requests to the judges' committee, and how many are left: theirs only, with their session.
-        **({"appeals": appeals.player_view(state, player.id)} if private else {}),
         "seats": _seats(state, player.id, player.team),
         "results": [{"item": item, **row} for item, rows in guarded(state, "results", lambda: scored_results(state), {})
                     .items() for row in rows if _involves(row, player.id, player.team)],
@@ -298,16 +307,28 @@ def me_section(state: State, player_id: str, *, private: bool = False) -> dict[s
         "standing": None if hidden(state) else guarded(state, "standings",
                                                         lambda: _standing(state, player.id, player.team), None),
     }
+    if private:
+        me["notices"] = notices
+        # With their session, when they checked in to each round (by their phone or by a referee): the phone
+        # confirms it in words, and offers the check-in again once a referee undid it. (In bridge the
+        # public line is the team's; a member's own time is theirs.)
+        me["check_ins"] = {item: int(entry[player.id]["at"]) for item, entry in state.check_ins.items()
+                           if player.id in entry}
+        # Requests to the judges' committee, and how many are left: theirs only, with their session.
+        me["appeals"] = appeals.player_view(state, player.id)
+    else:
+        me["private_notices"] = len(notices)
+    return me
 
 
-def _standing(state: State, player: str, team: str | None) -> dict[str, Any] | None:
+def _standing(state: State, player: str, team: str | None) -> RankedRow | None:
     """The player's (or their team's) line of the standings with its place, `rank`; None if not in them."""
     rows = standings_of(state)
     at = next((i for i, row in enumerate(rows) if row.get("player") == player or (team and row.get("team") == team)),
               None)
     if at is None:
         return None
-    return {**{k: v for k, v in rows[at].items() if k != "tied"}, "rank": rank_at(rows, at)}
+    return with_rank(rows[at], rank_at(rows, at))
 
 
 def _involves(row: dict[str, Any], player: str, team: str | None) -> bool:
@@ -316,9 +337,9 @@ def _involves(row: dict[str, Any], player: str, team: str | None) -> bool:
     return team is not None and team in (row["home"], row["away"])
 
 
-def _seats(state: State, player: str, team: str | None) -> list[dict[str, Any]]:
+def _seats(state: State, player: str, team: str | None) -> list[TableSeat | MatchSeat | ByeSeat]:
     """Where the player sits in each published round: "r3: table 4, seat 2" / "home vs t2"."""
-    seats = []
+    seats: list[TableSeat | MatchSeat | ByeSeat] = []
     for item, published in state.seatings.items():
         for table in published.get("tables", []):
             if player in table["players"]:
@@ -332,7 +353,7 @@ def _seats(state: State, player: str, team: str | None) -> list[dict[str, Any]]:
     return seats
 
 
-def clock(state: State, now: int, entries: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+def clock(state: State, now: int, entries: list[NowEntry] | None = None) -> dict[str, Any]:
     """The current and next timetable items at `now`: what the hall display headlines (`live.projections.timeline`;
     `entries`: the `now` section, if it is built already)."""
     built = entries if entries is not None else public_sections(state)["now"]

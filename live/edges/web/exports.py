@@ -138,16 +138,23 @@ STANDINGS_COLUMNS: dict[str, tuple[tuple[str, str], ...]] = {
 }
 
 
-def standings_csv(game: str, rows: Sequence[Mapping[str, Cell]], ranks: Sequence[int], words: Mapping[str, str],
+def standings_csv(game: str, rows: Sequence[Mapping[str, object]], ranks: Sequence[int], words: Mapping[str, str],
                   language: str) -> bytes:
     """The standings for the organizer's spreadsheet: the headings in `words` (the catalogue's "exports"
     section in `language`), the `rank` column the place `ranks` reads from the rows' order (a spreadsheet has
     no order to read it from once sorted)."""
     columns = STANDINGS_COLUMNS[game]
     header = [words.get(word) or key for key, word in columns]
-    lines = ([rank if key == "rank" else row.get(key) for key, _ in columns]
+    lines = ([rank if key == "rank" else _cell(row.get(key)) for key, _ in columns]
              for row, rank in zip(rows, ranks, strict=True))
     return spreadsheet_csv(header, lines, language)
+
+
+def _cell(value: object) -> Cell:
+    """A standings row's value as a cell (live/projections/wire.py: its columns are texts and numbers)."""
+    if value is None or isinstance(value, str | int | float | Decimal):
+        return value
+    raise TypeError(f"a spreadsheet cell is a text or a number, not {value!r}")
 
 
 def qr_svg(url: str, *, sized: bool = True) -> bytes:
