@@ -19,7 +19,7 @@ import pytest
 import pytest_asyncio
 from axe_playwright_python.base import AXE_SCRIPT
 from server import Server, round_entry, start_server_async, write_tournament
-from test_pages import (
+from support.pages import (
     NAME,
     PHONE,
     PLAYERS,

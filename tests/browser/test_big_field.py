@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from server import Server, round_entry
-from test_pages import PHONE, Tab, ack, bounded, choose, live, open_tab, seating_of, shot
+from support.pages import PHONE, Tab, ack, bounded, choose, live, open_tab, seating_of, shot
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 

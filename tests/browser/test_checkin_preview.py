@@ -12,7 +12,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from server import from_now, now_ms, round_entry
-from test_pages import NAME, PLAYERS, ack, bounded, live, open_tab, referee_login
+from support.pages import NAME, PLAYERS, ack, bounded, live, open_tab, referee_login
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 

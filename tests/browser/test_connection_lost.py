@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from server import round_entry
-from test_pages import NAME, PLAYERS, Tab, bounded, live, open_tab
+from support.pages import NAME, PLAYERS, Tab, bounded, live, open_tab
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 

@@ -17,11 +17,9 @@ from typing import Any
 
 import pytest
 from server import Server, round_entry, start_server_async, tournament_toml
-from test_console_desk import until
-from test_console_sheets import example_from_now
-from test_console_slovak_appeals import slovak
-from test_pages import PHONE, Tab, ack, bounded, open_tab, referee_login, shot
-from test_player_checkin import close_rounds, referee_state, rows
+from support.examples import close_rounds, example_from_now, slovak
+from support.pages import PHONE, Tab, ack, bounded, open_tab, referee_login, shot, until
+from support.referee_api import referee_state, rows
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 

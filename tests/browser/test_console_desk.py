@@ -6,7 +6,6 @@ audit names each payment and undoes it. The Slovak league has no desk: no card, 
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 from pathlib import Path
 from typing import Any
@@ -14,7 +13,7 @@ from typing import Any
 import httpx
 import pytest
 from server import Server, start_server_async
-from test_pages import PHONE, Tab, ack, bounded, open_tab, referee_login, shot
+from support.pages import PHONE, Tab, ack, bounded, open_tab, referee_login, shot, until
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 
@@ -36,16 +35,6 @@ async def books(server: Server) -> dict[str, Any]:
 
 def account(desk: dict[str, Any], player: str) -> dict[str, Any]:
     return next(x for x in desk["accounts"] if x["kind"] == "player" and x["id"] == player)
-
-
-async def until(check: Any, what: str, tries: int = 100) -> Any:
-    """Poll the server until `check()` gives something true (a command the page sent has been stored)."""
-    for _ in range(tries):
-        found = await check()
-        if found:
-            return found
-        await asyncio.sleep(0.1)
-    raise AssertionError(f"the server never showed {what}")
 
 
 def money(amount: float) -> str:

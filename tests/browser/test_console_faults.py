@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from fixtures.old_rules import write_old_log
 from server import round_entry, start_server_async, tournament_toml
-from test_pages import PHONE, bounded, open_tab, referee_login, shot
+from support.pages import PHONE, bounded, open_tab, referee_login, shot
 
 from live.core import events as E
 from live.core.events import NewEvent

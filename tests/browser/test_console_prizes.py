@@ -13,14 +13,14 @@ from typing import Any
 import httpx
 import pytest
 from server import Server, start_server_async
-from test_pages import PHONE, Tab, ack, bounded, choose, live, open_tab, referee_login, shot
+from support.examples import CACAK
+from support.pages import PHONE, Tab, ack, bounded, choose, live, open_tab, referee_login, shot
+from support.referee_api import round_one_played
 
 from live.rules.alphabet import to_latin
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 
-EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
-CACAK = EXAMPLES / "cacak-preferans-2027.toml"
 FUND = 100_000
 #: The rows of the prize list on the display: large enough to read from the back of a hall (10 m).
 MIN_ROW_PX = 48
@@ -41,16 +41,6 @@ async def prize_list(server: Server) -> dict[str, Any]:
                                 headers={"Authorization": f"Bearer {server.token}"})
     assert answer.status_code == 200, answer.text
     return dict(answer.json())
-
-
-async def round_one_played(server: Server) -> None:
-    seating = (await ack(server, {"type": "publish_seating", "item": "r1", "seed": 3}))["events"][0]["payload"]
-    await ack(server, {"type": "start_round", "item": "r1"})
-    for n, table in enumerate(seating["tables"]):
-        players = table["players"]
-        results = {p: 0 for p in players}
-        results[players[0]], results[players[-1]] = 60 - n, n - 60
-        await ack(server, {"type": "record_result", "item": "r1", "table": table["table"], "results": results})
 
 
 async def prizes_on_display(tab: Tab) -> list[dict[str, Any]]:

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from server import from_now, round_entry, start_server_async, write_tournament
-from test_pages import PHONE, bounded, open_tab, referee_login, shot
+from support.pages import PHONE, bounded, open_tab, referee_login, shot
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 

@@ -10,10 +10,9 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 from server import Server, round_entry
-from test_pages import (
+from support.pages import (
     NAME,
     PHONE,
     PLAYERS,
@@ -22,6 +21,7 @@ from test_pages import (
     bounded,
     choose,
     live,
+    no_toast,
     open_session,
     open_tab,
     record_all,
@@ -29,35 +29,13 @@ from test_pages import (
     seating_of,
     shot,
 )
+from support.referee_api import as_referee, logged, referee_events
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 NAMES = {p["id"]: p["name"] for p in PLAYERS}
 #: The console's print button calls window.print(): counted here instead of opening a dialog.
 NO_PRINT = "window.__printed = 0; window.print = () => { window.__printed += 1; };"
-
-
-async def as_referee(server: Server, path: str) -> Any:
-    """GET a path with the referee token: the JSON answer."""
-    async with httpx.AsyncClient(timeout=10) as http:
-        answer = await http.get(server.url + path, headers={"Authorization": f"Bearer {server.token}"})
-    assert answer.status_code == 200, answer.text
-    return answer.json()
-
-
-async def referee_events(server: Server, kind: str) -> list[dict[str, Any]]:
-    """The log's events of a type as the referees see them (appeals are theirs and the player's)."""
-    return [e for e in (await as_referee(server, "/api/events?since=0"))["events"] if e["type"] == kind]
-
-
-async def logged(server: Server, kind: str, count: int) -> list[dict[str, Any]]:
-    """Wait until the log holds `count` events of a type (the console's command went through)."""
-    for _ in range(100):
-        found = await referee_events(server, kind)
-        if len(found) >= count:
-            return found
-        await asyncio.sleep(0.1)
-    raise AssertionError(f"no {count} × {kind} in the log")
 
 
 async def started(server: Server) -> dict[int, list[str]]:
@@ -71,12 +49,6 @@ async def console_tab(browser: Any, server: Server, lang: str = "") -> Tab:
                          is_mobile=True, has_touch=True, accept_dialogs=True, init_script=NO_PRINT)
     await referee_login(tab, server.token)
     return tab
-
-
-async def no_toast(tab: Tab) -> None:
-    """Close the console's last toast (it would cover the card in a screenshot)."""
-    if await tab.page.locator("#toast").is_visible():
-        await tab.page.locator("#toast-close").click()
 
 
 async def sanction_from_console(tab: Tab, find: str, player: str, kind: str, proposed: str) -> str:

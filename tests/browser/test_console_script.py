@@ -23,7 +23,7 @@ from zoneinfo import ZoneInfo
 import httpx
 import pytest
 from server import Server, from_now, round_entry, start_server_async
-from test_pages import PHONE, Tab, ack, bounded, open_tab, referee_login, seating_of, seen_seq, shot
+from support.pages import PHONE, Tab, ack, bounded, open_tab, referee_login, seating_of, seen_seq, shot
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 

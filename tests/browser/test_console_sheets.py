@@ -6,41 +6,21 @@ player played shown from the server's `lineups` section, which holds what the co
 from __future__ import annotations
 
 import asyncio
-import re
-from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
-from zoneinfo import ZoneInfo
 
 import httpx
 import pytest
 from server import Server, start_server_async
-from test_pages import PHONE, ack, bounded, choose, open_tab, referee_login, shot
+from support.examples import example_from_now
+from support.pages import PHONE, ack, bounded, choose, open_tab, referee_login, shot
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 
-EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "novi-sad-teams-2026.toml"
 ITEM, TEAM = "m1", "t3"  # round 1: Dunav – Štrand, Liman (t3, six members) – Fruška gora; Petrovaradin has the bye
 HALF_1 = ["t3p1", "t3p2", "t3p3", "t3p4"]
 HALF_2 = ["t3p1", "t3p2", "t3p5", "t3p6"]
 SUBSTITUTE = "Stevan Miškov ml."
-
-
-def example_from_now(path: Path) -> Path:
-    """The Novi Sad example with its matches from half an hour from now (the file's are in the past),
-    started and ended by the referee only (no scheduler signal during the test)."""
-    text = EXAMPLE.read_text(encoding="utf-8")
-    zone = ZoneInfo("Europe/Belgrade")
-    starts = iter(range(1800, 1800 + 6300 * 20, 6300))
-
-    def start(_: re.Match[str]) -> str:
-        at = (datetime.now(UTC) + timedelta(seconds=next(starts))).astimezone(zone)
-        return f"start = {at:%Y-%m-%dT%H:%M:%S}"
-
-    text = re.sub(r"^start = .*$", start, text, flags=re.M)
-    text = text.replace("\n[[timetable]]", "\n[rules]\nauto_start = false\nauto_end = false\n\n[[timetable]]", 1)
-    path.write_text(text, encoding="utf-8")
-    return path
 
 
 async def team_view(server: Server) -> dict[str, Any]:

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 from server import round_entry
-from test_pages import NAME, PHONE, PLAYERS, ack, bounded, open_tab, referee_login, seating_of, shot
+from support.pages import NAME, PHONE, PLAYERS, ack, bounded, open_tab, referee_login, seating_of, shot
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 

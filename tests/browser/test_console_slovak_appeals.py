@@ -6,45 +6,18 @@ director's decision; the sheets card shows a roster of three as incomplete, as t
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
-from server import Server, round_entry, start_server_async, tournament_toml
-from test_pages import DISPLAY, PHONE, ack, bounded, open_tab, referee_login, shot
+from server import start_server_async
+from support.examples import slovak
+from support.pages import DISPLAY, PHONE, ack, bounded, open_tab, referee_login, shot
+from support.referee_api import events_of
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 
-SIZES = {"t1": 4, "t2": 5, "t3": 3, "t4": 5}
 LINE_UP = ["t1p1", "t1p2", "t1p3", "t1p4"]
-
-
-def slovak(path: Path) -> Path:
-    roster = [{"id": f"{team}p{k}", "name": f"Hráč {team.upper()}{k}", "team": team}
-              for team, size in SIZES.items() for k in range(1, size + 1)]
-    timetable = [round_entry("m1", 1, start_in=1800, minutes=240, kind="match", boards=24, title="1. kolo"),
-                 round_entry("m2", 2, start_in=1800 + 5 * 3600, minutes=240, kind="match", boards=24,
-                             title="2. kolo")]
-    text = tournament_toml(name="Slovenská liga", preset="slovak-league", timetable=timetable, players=roster,
-                           rules={"auto_start": False, "auto_end": False})
-    text += "".join(f'\n[[teams]]\nid = "{team}"\nname = "Tím {team.upper()}"\n' for team in SIZES)
-    path.write_text(text, encoding="utf-8")
-    return path
-
-
-async def events_of(server: Server, kind: str, count: int) -> list[dict[str, Any]]:
-    """Wait until the log holds `count` events of a type, as the referees see them."""
-    async with httpx.AsyncClient(timeout=10) as http:
-        for _ in range(100):
-            answer = await http.get(f"{server.url}/api/events?since=0",
-                                    headers={"Authorization": f"Bearer {server.token}"})
-            found = [e for e in answer.json()["events"] if e["type"] == kind]
-            if len(found) >= count:
-                return found
-            await asyncio.sleep(0.1)
-    raise AssertionError(f"no {count} × {kind} in the log")
 
 
 @bounded

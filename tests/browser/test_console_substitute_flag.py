@@ -10,8 +10,9 @@ from typing import Any
 
 import pytest
 from server import round_entry, start_server_async, tournament_toml
-from test_console_slovak_appeals import events_of, slovak
-from test_pages import PHONE, bounded, open_tab, referee_login, shot
+from support.examples import slovak
+from support.pages import PHONE, bounded, open_tab, referee_login, shot
+from support.referee_api import events_of
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 

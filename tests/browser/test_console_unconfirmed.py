@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 from server import round_entry
-from test_pages import NAME, PHONE, PLAYERS, ack, bounded, open_tab, referee_login
+from support.pages import NAME, PHONE, PLAYERS, ack, bounded, open_tab, referee_login
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 

@@ -12,8 +12,9 @@ from typing import Any
 
 import pytest
 from server import Server, from_now, round_entry, start_server_async
-from test_console_prizes import CACAK, EXAMPLES, round_one_played
-from test_pages import DISPLAY, PHONE, ack, bounded, open_tab, referee_login, shot
+from support.examples import CACAK, EXAMPLES
+from support.pages import DISPLAY, PHONE, ack, bounded, open_tab, referee_login, shot
+from support.referee_api import round_one_played
 
 from live.rules.alphabet import to_latin
 

@@ -14,8 +14,7 @@ from typing import Any
 
 import pytest
 from server import Server, round_entry, start_server_async, tournament_toml
-from test_console_sanctions import logged, no_toast
-from test_pages import (
+from support.pages import (
     DISPLAY,
     PHONE,
     Tab,
@@ -24,6 +23,7 @@ from test_pages import (
     choose,
     clock_text,
     live,
+    no_toast,
     open_tab,
     record_all,
     referee_login,
@@ -32,6 +32,7 @@ from test_pages import (
     shot,
     shown,
 )
+from support.referee_api import logged
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 

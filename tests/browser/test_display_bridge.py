@@ -9,41 +9,21 @@ standings or in the seating, the standings say each team's matches, and the seat
 
 from __future__ import annotations
 
-import re
 import tomllib
-from datetime import datetime, timedelta
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
-from zoneinfo import ZoneInfo
 
 import pytest
 from server import Server, start_server_async
-from test_display_hall import SEEN
-from test_pages import ack, bounded, live, open_tab, seen_seq, shot
+from support.examples import EXAMPLES, moved_example
+from support.pages import SEEN, ack, bounded, live, open_tab, seen_seq, shot
 
 from live.rules.alphabet import shown as in_script
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 
-EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 LANGUAGES = ("sr-Cyrl", "sr-Latn", "sk")
-#: A TOML local date-time in the example files ("start = 2026-05-28T18:45:00").
-LOCAL_TIME = re.compile(r"(?m)^(start|end) = (\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d)$")
-
-
-def moved_example(name: str, folder: Path, *, starts_in: timedelta) -> Path:
-    """The example file `name` with its whole timetable moved (every item by the same amount) so that
-    match 1 starts `starts_in` from now: the file's own teams, names and rules, today."""
-    text = (EXAMPLES / name).read_text(encoding="utf-8")
-    data = tomllib.loads(text)
-    zone = ZoneInfo(data["tournament"]["timezone"])
-    first = next(i for i in data["timetable"] if i["id"] == "m1")["start"]
-    now = datetime.now(zone).replace(tzinfo=None, microsecond=0)
-    delta = now + starts_in - first
-    moved = LOCAL_TIME.sub(lambda m: f"{m[1]} = {(datetime.fromisoformat(m[2]) + delta).isoformat()}", text)
-    path = folder / name
-    path.write_text(moved, encoding="utf-8")
-    return path
 
 
 def longest_team(name: str) -> str:

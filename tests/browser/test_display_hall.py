@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 from server import from_now, now_ms, round_entry
-from test_pages import PLAYERS, ack, bounded, live, open_tab, record_all, seating_of, seen_seq, shot
+from support.pages import PLAYERS, ack, bounded, live, open_tab, readable, record_all, seating_of, seen_seq, shot
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 
@@ -24,37 +24,6 @@ EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "cacak-preferans-20
 #: The example tournament's 30 players (with its longest names: "Александар Милошевић", …).
 FIELD = [{"id": p["id"], "name": p["name"]} for p in tomllib.loads(EXAMPLE.read_text(encoding="utf-8"))["players"]]
 NAME = "Куп Чачка у преферансу 2027"
-
-#: How a part of the page is seen: its box, its font, whether its text is cut, whether something covers it.
-SEEN = """(selector) => {
-    const node = document.querySelector(selector);
-    if (!node) return null;
-    const box = node.getBoundingClientRect();
-    const style = getComputedStyle(node);
-    const [x, y] = [box.left + box.width / 2, box.top + box.height / 2];
-    const top = box.width && box.height ? document.elementFromPoint(x, y) : null;
-    return {
-        text: node.textContent, height: box.height, font: parseFloat(style.fontSize),
-        shown: box.width > 0 && box.height > 0 && style.visibility !== "hidden" && Number(style.opacity) > 0.5,
-        inside: box.top >= 0 && box.bottom <= innerHeight && box.left >= 0 && box.right <= innerWidth,
-        cut: node.scrollWidth > node.clientWidth + 1,
-        covered: !(top && (top === node || node.contains(top))),
-    };
-}"""
-
-
-async def readable(tab: Any, selector: str, *words: str) -> dict[str, Any]:
-    """Wait until `selector` shows all `words`, then check that the back row can read it (once the
-    full-screen banners of the commands just sent are over)."""
-    await tab.page.evaluate("() => { while (window.hall.banners.current) window.hall.banners.dismiss(); }")
-    await tab.page.wait_for_function(
-        "([sel, words]) => { const n = document.querySelector(sel);"
-        " return n && words.every((w) => n.textContent.includes(w)); }", arg=[selector, list(words)])
-    seen = await tab.page.evaluate(SEEN, selector)
-    assert seen["shown"] and seen["inside"], (selector, seen)
-    assert seen["height"] >= 0.9 * seen["font"] and seen["font"] >= 20, (selector, seen)
-    assert not seen["cut"] and not seen["covered"], (selector, seen)
-    return dict(seen)
 
 
 async def panels(tab: Any) -> dict[str, bool]:

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 from server import round_entry
-from test_pages import PHONE, bounded, open_tab, shot
+from support.pages import PHONE, bounded, open_tab, shot
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 

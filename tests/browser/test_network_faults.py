@@ -19,8 +19,21 @@ from typing import Any
 
 import pytest
 from server import HOST, Server, round_entry, start_server_async
-from test_display_hall import readable
-from test_pages import NAME, PHONE, PLAYERS, Tab, ack, bounded, choose, live, open_tab, referee_login, seating_of, shot
+from support.pages import (
+    NAME,
+    PHONE,
+    PLAYERS,
+    Tab,
+    ack,
+    bounded,
+    choose,
+    live,
+    open_tab,
+    readable,
+    referee_login,
+    seating_of,
+    shot,
+)
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 

@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 from server import start_server_async
-from test_display_bridge import moved_example
-from test_pages import PHONE, Tab, ack, bounded, choose, live, open_tab, referee_login, seen_seq, shot
+from support.examples import moved_example
+from support.pages import PHONE, Tab, ack, bounded, choose, live, open_tab, referee_login, seen_seq, shot
 
 from live.rules.alphabet import shown as in_script
 

@@ -9,129 +9,43 @@ test), so a broken page fails instead of hanging. Screenshots go to tests/artifa
 from __future__ import annotations
 
 import asyncio
-import functools
 import re
 import time
-from collections.abc import Callable
-from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
-from zoneinfo import ZoneInfo
 
-import httpx
 import pytest
-from server import DEFAULT_PLAYERS, Server, from_now, now_ms, round_entry
+from server import Server, from_now, now_ms, round_entry
+from support.pages import (
+    DISPLAY,
+    NAME,
+    PHONE,
+    PLAYERS,
+    ack,
+    bounded,
+    choose,
+    clock_text,
+    live,
+    open_session,
+    open_tab,
+    play_round,
+    referee_login,
+    seating_of,
+    seen_seq,
+    shot,
+    shown,
+)
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 
-TEST_TIMEOUT = 90.0  # seconds, a whole test
-WAIT_MS = 10_000  # Playwright's default timeout for one wait
-DISPLAY = {"width": 1920, "height": 1080}
-PHONE = {"width": 390, "height": 844}
 CLOCK_SHIFT_MS = 5_000
 
-PLAYERS = (*DEFAULT_PLAYERS, {"id": "p5", "name": "Jelena Šarić"}, {"id": "p6", "name": "Milan Đorđević"})
 FIRST = ("Milan", "Ana", "Dragan", "Vesna", "Bojan", "Jelena", "Nikola", "Marija", "Zoran")
 LAST = ("Petrović", "Ilić", "Jovanović", "Marković", "Šarić")
 #: 45 players: the standings need several pages on the display.
 FIELD = tuple(f"{first} {last}" for last in LAST for first in FIRST)
-NAME = "Kup Čačka u preferansu 2027"
-#: A result slip for a table of three (bule, summing to zero).
-SLIP = (62, -18, -44)
-
-
-@dataclass
-class Tab:
-    """A page in its own browser context, with what it asked for and what it said."""
-
-    page: Any
-    context: Any
-    requests: list[str] = field(default_factory=list)
-    dialogs: list[str] = field(default_factory=list)
-    errors: list[str] = field(default_factory=list)
-    console: list[str] = field(default_factory=list)
-
-
-async def open_tab(browser: Any, server: Server, path: str, *, viewport: dict[str, int] = DISPLAY,
-                   init_script: str | None = None, accept_dialogs: bool = False, **context_args: Any) -> Tab:
-    """A page in a fresh context. Its dialogs are recorded, and dismissed unless `accept_dialogs`
-    (the console asks before every signal to the hall: a test that sends one says yes)."""
-    context = await browser.new_context(viewport=viewport, **context_args)
-    context.set_default_timeout(WAIT_MS)
-    if init_script:
-        await context.add_init_script(init_script)
-    page = await context.new_page()
-    tab = Tab(page, context)
-    page.on("request", lambda request: tab.requests.append(request.url))
-    page.on("websocket", lambda ws: tab.requests.append(ws.url))
-    page.on("pageerror", lambda error: tab.errors.append(str(error)))
-    page.on("console", lambda message: tab.console.append(f"{message.type}: {message.text}"))
-
-    async def on_dialog(dialog: Any) -> None:
-        tab.dialogs.append(f"{dialog.type}: {dialog.message}")
-        await (dialog.accept() if accept_dialogs else dialog.dismiss())
-
-    page.on("dialog", on_dialog)
-    await page.goto(server.url + path)
-    return tab
-
-
-async def live(tab: Tab) -> None:
-    """Wait until the page's WebSocket is up and its clock has real ping/pong samples."""
-    await tab.page.wait_for_function(
-        "() => window.hall && window.hall.connection.connected && window.hall.connection.clock.synced")
-
-
-async def ack(server: Server, command: dict[str, Any]) -> dict[str, Any]:
-    answer = await server.command(command)
-    assert answer.status_code == 200, f"{command}: {answer.status_code} {answer.text}"
-    return dict(answer.json())
-
-
-async def seen_seq(tab: Tab, seq: int) -> None:
-    """Wait until the page's connection has the event `seq` (it has rendered it then)."""
-    await tab.page.wait_for_function("(seq) => window.hall.connection.lastSeq >= seq", arg=seq)
-
-
-async def shot(tab: Tab, artifacts: Path, name: str) -> Path:
-    path = artifacts / name
-    await tab.page.screenshot(path=str(path))
-    return path
-
-
-def seating_of(answer: dict[str, Any]) -> dict[int, list[str]]:
-    event = next(e for e in answer["events"] if e["type"] == "seating_published")
-    return {t["table"]: t["players"] for t in event["payload"]["tables"]}
-
-
-async def play_round(server: Server, item: str, seed: int) -> dict[int, list[str]]:
-    """Publish the seating (a seeded draw), start the round, enter a slip for every table."""
-    tables = seating_of(await ack(server, {"type": "publish_seating", "item": item, "seed": seed}))
-    await ack(server, {"type": "start_round", "item": item})
-    await record_all(server, item, tables)
-    return tables
-
-
-async def record_all(server: Server, item: str, tables: dict[int, list[str]]) -> None:
-    for number, players in tables.items():
-        # slips that differ from table to table (each sums to zero), so the standings have an order
-        slip = (SLIP[0] + 4 * number, SLIP[1] - number, SLIP[2] - 3 * number) if len(players) == 3 \
-            else (60, 20, -30, -50)
-        await ack(server, {"type": "record_result", "item": item, "table": number,
-                           "results": dict(zip(players, slip, strict=True))})
-
-
-def bounded(test: Callable[..., Any]) -> Callable[..., Any]:
-    """Run the test under asyncio.timeout(TEST_TIMEOUT)."""
-
-    @functools.wraps(test)
-    async def run(*args: Any, **kwargs: Any) -> Any:
-        async with asyncio.timeout(TEST_TIMEOUT):
-            return await test(*args, **kwargs)
-
-    return run
 
 
 # 1 ---------------------------------------------------------------------------------------------
@@ -269,29 +183,6 @@ async def test_the_standings_turn_over_pages(browser: Any, serve: Any, artifacts
 # 4 ---------------------------------------------------------------------------------------------
 
 
-async def choose(tab: Tab, typed: str, name: str) -> None:
-    """Type-ahead in the name picker, then tap the name."""
-    await tab.page.locator("#filter").wait_for(state="visible")
-    await tab.page.locator("#players button").first.wait_for(state="visible")  # the names have arrived
-    await tab.page.locator("#filter").press_sequentially(typed, delay=30)
-    button = tab.page.locator("#players button", has_text=name)
-    await button.first.wait_for(state="visible")
-    assert await tab.page.locator("#players button").count() == 1, "the type-ahead left one name"
-    await button.first.click()
-    await tab.page.locator("#me-name", has_text=name).wait_for(state="visible")
-
-
-async def open_session(tab: Tab, server: Server, player: str) -> None:
-    """Type the player's code (from the referee's printed list) into their page: it opens their session."""
-    async with httpx.AsyncClient(timeout=10) as http:
-        page = await http.get(f"{server.url}/api/checkin-codes", headers={"Authorization": f"Bearer {server.token}"})
-    code = re.search(rf"<tr><td>{player}</td><td>[^<]*</td><td class=code>([A-Z0-9-]+)</td>", page.text)
-    assert code is not None, page.text
-    await tab.page.locator("#code-input").fill(code.group(1))
-    await tab.page.locator("#code-open").click()
-    await tab.page.locator("#code-card").wait_for(state="hidden")
-
-
 @bounded
 async def test_a_player_page_shows_its_table_and_its_own_notice_only(browser: Any, serve: Any,
                                                                     artifacts: Path) -> None:
@@ -325,13 +216,6 @@ async def test_a_player_page_shows_its_table_and_its_own_notice_only(browser: An
 
 
 # 5 ---------------------------------------------------------------------------------------------
-
-
-async def referee_login(tab: Tab, token: str) -> None:
-    await tab.page.locator("#token").fill(token)
-    await tab.page.locator("#login-button").click()
-    await tab.page.locator("#app").wait_for(state="visible")
-    await live(tab)
 
 
 @bounded
@@ -456,22 +340,8 @@ def morning_zone() -> str:
     return "Etc/GMT" + (f"+{hours}" if hours >= 0 else str(hours))
 
 
-def clock_text(ms: int, zone: str) -> str:
-    """An instant as the pages show it (a tournament that is not a demo): "17:50" in its zone."""
-    return datetime.fromtimestamp(ms / 1000, UTC).astimezone(ZoneInfo(zone)).strftime("%H:%M")
-
-
 async def item_of(server: Server, item: str) -> dict[str, Any]:
     return next(i for i in (await server.state())["timetable"] if i["id"] == item)
-
-
-async def shown(tab: Tab, selector: str, *texts: str) -> None:
-    """Wait until an element matching `selector` shows all `texts` (spaces of any kind count alike)."""
-    await tab.page.wait_for_function(
-        """([selector, texts]) => [...document.querySelectorAll(selector)].some((node) => {
-            const seen = node.textContent.replace(/\\s+/g, " ");
-            return node.offsetHeight > 0 && texts.every((t) => seen.includes(t));
-        })""", arg=[selector, list(texts)])
 
 
 @bounded

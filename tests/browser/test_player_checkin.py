@@ -11,58 +11,20 @@ of the examples' tournaments:
 from __future__ import annotations
 
 import re
-from datetime import UTC, datetime, timedelta
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo
 
-import httpx
 import pytest
 from server import Server, start_server_async
-from test_console_desk import until
-from test_console_slovak_appeals import slovak
-from test_pages import PHONE, Tab, ack, bounded, choose, live, open_session, open_tab, shot
+from support.examples import close_rounds, slovak
+from support.pages import PHONE, Tab, ack, bounded, choose, live, open_session, open_tab, shot, until
+from support.referee_api import referee_state, rows
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 
-CACAK = Path(__file__).resolve().parents[2] / "examples" / "cacak-preferans-2027.toml"
 VESNA = ("p08", "Весна Павловић")
-
-
-def close_rounds(path: Path) -> Path:
-    """The Čačak example with its items 10 minutes apart, each 8 minutes long, round 1 twenty minutes from
-    now: rounds 2 and 3 start within the hour, so their check-in is open as well (`checkin_opens_before`,
-    60 minutes). The referee starts and ends the rounds (no scheduler signal during the test)."""
-    zone = ZoneInfo("Europe/Belgrade")
-    base = datetime.now(UTC).replace(microsecond=0)
-    lines: list[str] = []
-    start = base
-    for line in CACAK.read_text(encoding="utf-8").split("\n"):
-        if line.startswith("start = "):
-            start = base + timedelta(minutes=10 * sum(x.startswith("start = ") for x in lines))
-            line = f"start = {start.astimezone(zone):%Y-%m-%dT%H:%M:%S}"
-        elif line.startswith("end = "):
-            line = f"end = {(start + timedelta(minutes=8)).astimezone(zone):%Y-%m-%dT%H:%M:%S}"
-        elif line.startswith("minutes = "):
-            line = "minutes = 8"
-        lines.append(line)
-    text = "\n".join(lines)
-    text = text.replace("[rules]\n", "[rules]\nauto_start = false\nauto_end = false\n", 1)
-    path.write_text(text, encoding="utf-8")
-    return path
-
-
-async def referee_state(server: Server) -> dict[str, Any]:
-    """/api/state as the referees see it (the audit with it)."""
-    async with httpx.AsyncClient(timeout=10) as http:
-        answer = await http.get(f"{server.url}/api/state", headers={"Authorization": f"Bearer {server.token}"})
-    assert answer.status_code == 200, answer.text
-    return dict(answer.json())
-
-
-async def rows(server: Server, item: str = "r1") -> dict[str, Any]:
-    """The check-in list of a round as the server has it: player → their line."""
-    return {r["id"]: r for r in (await server.state())["lateness"][item]["rows"]}
 
 
 @bounded

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from server import round_entry
-from test_pages import (
+from support.pages import (
     NAME,
     PHONE,
     PLAYERS,

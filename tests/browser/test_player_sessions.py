@@ -14,7 +14,7 @@ from typing import Any
 import httpx
 import pytest
 from server import Server, round_entry
-from test_pages import NAME, PHONE, PLAYERS, ack, bounded, choose, live, open_tab, seen_seq, shot
+from support.pages import NAME, PHONE, PLAYERS, ack, bounded, choose, live, open_tab, seen_seq, shot
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 

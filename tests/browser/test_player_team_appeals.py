@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from server import round_entry, start_server_async, tournament_toml
-from test_pages import PHONE, ack, bounded, choose, live, open_session, open_tab, shot
+from support.pages import PHONE, ack, bounded, choose, live, open_session, open_tab, shot
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 

@@ -10,7 +10,7 @@ from typing import Any
 import httpx
 import pytest
 from server import round_entry
-from test_pages import PHONE, PLAYERS, ack, bounded, live, open_tab, referee_login, shot
+from support.pages import PHONE, PLAYERS, ack, bounded, live, open_tab, referee_login, shot
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 

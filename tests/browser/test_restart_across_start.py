@@ -16,8 +16,7 @@ from typing import Any
 
 import pytest
 from server import Server, from_now, now_ms, round_entry, start_server_async
-from test_display_hall import readable
-from test_pages import NAME, PHONE, PLAYERS, Tab, ack, choose, live, open_tab, shot
+from support.pages import NAME, PHONE, PLAYERS, Tab, ack, choose, live, open_tab, readable, shot
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 

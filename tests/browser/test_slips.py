@@ -11,7 +11,7 @@ from typing import Any
 import httpx
 import pytest
 from server import Server, round_entry
-from test_pages import NAME, PHONE, PLAYERS, bounded, live, open_tab, shot
+from support.pages import NAME, PHONE, PLAYERS, bounded, live, open_tab, shot
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 

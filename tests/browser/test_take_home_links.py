@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from server import round_entry
-from test_pages import PLAYERS, bounded, open_tab, referee_login
+from support.pages import PLAYERS, bounded, open_tab, referee_login
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 

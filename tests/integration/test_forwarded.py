@@ -2,7 +2,7 @@
 
 As in docker-compose.yml, where the proxy is another container: the server listens on 127.0.0.2 and
 believes X-Forwarded-For from 127.0.0.3 only (`--forwarded-allow-ips 127.0.0.3`, as compose gives the
-proxy's fixed address); nginx runs deploy/nginx.conf (as tests/integration/test_proxy.py builds it, with
+proxy's fixed address); nginx runs deploy/nginx.conf (as tests/support/proxy.py builds it, with
 both upstreams pointing at this one server) with its connections to the server bound to 127.0.0.3
 (`proxy_bind`), and listens on 127.0.0.1. Phones reach nginx from addresses of their own (a client
 socket bound to 127.0.0.4 or 127.0.0.5: Linux routes all of 127/8 to the loopback interface).
@@ -24,7 +24,7 @@ from pathlib import Path
 import httpx
 import pytest
 from server import Server, codes_page, free_port, round_entry, start_server, write_tournament
-from test_proxy import DEPLOY, NGINX, Nginx, proxy_config
+from support.proxy import DEPLOY, NGINX, Nginx, proxy_config
 
 SERVER, PROXY, PHONE_A, PHONE_B, STRANGER = "127.0.0.2", "127.0.0.3", "127.0.0.4", "127.0.0.5", "127.0.0.6"
 BURST = 10  # live.edges.web.ratelimit.BURST

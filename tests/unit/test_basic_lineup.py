@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 from helpers import rounds, tournament
-from test_results import Session
+from support.results import Session
 
 from live.core.tournament import TournamentFileError
 from live.rules.rosters import over_basic

@@ -14,7 +14,7 @@ import pytest
 from helpers import T0, rounds, tournament_toml
 from page_reader import read_sections, served_by_seq
 from starlette.testclient import TestClient
-from test_hub import FakeSocket
+from support.hub import FakeSocket
 
 from live.core.events import Event
 from live.core.tournament import parse

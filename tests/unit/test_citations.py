@@ -14,10 +14,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_lineups import NOVI_SAD, T2, break_signal, sheet, started
-from test_results import Session
-from test_sanctions_appeals import appeal, running
-from test_slovak_appeals import SLOVAK
+from support.lineups import NOVI_SAD, T2, break_signal, sheet, started
+from support.results import Session
+from support.sanctions_appeals import appeal, running
+from support.slovak_appeals import SLOVAK
 
 from live.commands import refusals
 from live.commands import rosters as roster_rules

@@ -16,7 +16,7 @@ from typing import Any
 
 from helpers import T0, rounds, tournament_toml
 from page_reader import Fetch, read_sections, served_by_seq
-from test_hub import FakeSocket
+from support.hub import FakeSocket
 
 from live.core.tournament import parse
 from live.edges.coalesce import SUPERSEDING

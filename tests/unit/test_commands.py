@@ -203,21 +203,21 @@ def test_a_valid_command_becomes_its_event(
 
 
 def test_every_command_type_has_a_valid_case() -> None:
-    # the scoring commands (results, seating, penalties, forfeits, withdrawals) have theirs in test_results.py,
-    # the arrival commands (check-ins, announced absences, reserves) in test_arrivals.py
-    # and the sanctions and appeals in test_sanctions_appeals.py, the desk's payments in test_desk.py
-    from test_arrivals import VALID as ARRIVAL_VALID
-    from test_desk import VALID as DESK_VALID
-    from test_lineups import VALID as SHEETS_VALID
-    from test_results import VALID as SCORING_VALID
-    from test_sanctions_appeals import VALID as CONDUCT_VALID
+    # the scoring commands (results, seating, penalties, forfeits, withdrawals) have theirs in support/results.py,
+    # the arrival commands (check-ins, announced absences, reserves) in support/arrivals.py
+    # and the sanctions and appeals in support/sanctions_appeals.py, the desk's payments in support/desk.py
+    from support.arrivals import VALID as ARRIVAL_VALID
+    from support.desk import VALID as DESK_VALID
+    from support.lineups import VALID as SHEETS_VALID
+    from support.results import VALID as SCORING_VALID
+    from support.sanctions_appeals import VALID as CONDUCT_VALID
 
     clock = {c[3]["type"] for c in VALID}
     scoring = {c[2]["type"] for c in SCORING_VALID}
     arrivals = {c[2]["type"] for c in ARRIVAL_VALID}
     conduct = {c[2]["type"] for c in CONDUCT_VALID}
     desk = {c[2]["type"] for c in DESK_VALID}
-    sheets = {c[2]["type"] for c in SHEETS_VALID}  # the team sheets in test_lineups.py
+    sheets = {c[2]["type"] for c in SHEETS_VALID}  # the team sheets in support/lineups.py
     assert clock | scoring | arrivals | conduct | desk | sheets == set(known_types())
     assert scoring == {"record_result", "correct_result", "publish_seating", "penalty", "forfeit", "withdraw"}
     assert arrivals == {"check_in", "check_in_all", "excuse_absence", "seat_reserve"}

@@ -10,7 +10,8 @@ from typing import Any
 
 import pytest
 from helpers import SEC, rounds, stored, tournament
-from test_results import PREFERANS, PUBLISH_IN_ORDER, START_R1, Session
+from support.desk import VALID, books, pay
+from support.results import PREFERANS, PUBLISH_IN_ORDER, START_R1, Session
 
 from live.commands.decide import decide
 from live.core import events as E
@@ -31,17 +32,6 @@ MEMBERS = [{"id": f"a{k}", "name": f"Igrač {k}", "team": "t1", **({"junior": Tr
            for k in range(1, 6)]
 NOVI_SAD = tournament(rounds(4, kind="match", minutes=90, gap=15, boards=12), preset="novi-sad-teams", teams=TEAMS,
                       players=MEMBERS)
-
-
-def pay(who: str, what: str, amount: Any, **more: Any) -> dict[str, Any]:
-    field = "team" if who.startswith("t") else "player"
-    return {"type": "record_payment", field: who, "what": what, "amount": amount, **more}
-
-
-def books(s: Session) -> dict[str, Any]:
-    view = desk.referee_view(s.state)
-    assert view is not None
-    return view
 
 
 def line(s: Session, who: str) -> dict[str, Any]:
@@ -172,22 +162,6 @@ def test_the_organizer_sets_the_share_in_the_file() -> None:
 # ---- the command -----------------------------------------------------------------------------------
 
 
-#: (case, setup, command, event type, payload).
-VALID: list[tuple[str, str, dict[str, Any], str, dict[str, Any]]] = [
-    ("an entry fee in cash", "preferans", pay("p1", "entry", 4000), E.PAYMENT_RECORDED,
-     {"player": "p1", "what": "entry", "amount": 4000, "currency": "RSD", "method": "cash"}),
-    ("a lady's entry to the club's account", "preferans", pay("p2", "entry", 2000.0, method="account"),
-     E.PAYMENT_RECORDED, {"player": "p2", "what": "entry", "amount": 2000, "currency": "RSD", "method": "account"}),
-    ("the scoring fee as other money", "preferans", pay("p3", "other", 200, note=" scoring fee, round 1 "),
-     E.PAYMENT_RECORDED, {"player": "p3", "what": "other", "amount": 200, "currency": "RSD", "method": "cash",
-                          "note": "scoring fee, round 1"}),
-    ("a team's entry", "novi-sad", pay("t2", "entry", 1500), E.PAYMENT_RECORDED,
-     {"team": "t2", "what": "entry", "amount": 1500, "currency": "RSD", "method": "cash"}),
-    ("a match fee", "novi-sad m1", pay("a1", "match_fee", 50), E.PAYMENT_RECORDED,
-     {"player": "a1", "what": "match_fee", "amount": 50, "currency": "RSD", "method": "cash"}),
-]
-
-
 def setup(name: str) -> Session:
     if name == "novi-sad m1":
         return novi_sad_m1_played()
@@ -234,7 +208,7 @@ def test_a_bad_payment_is_refused_naming_the_field_and_nothing_is_written(
 
 
 def test_no_desk_in_the_slovak_league() -> None:
-    from test_results import SLOVAK
+    from support.results import SLOVAK
 
     refused = Session(SLOVAK).refuse(pay("t1", "entry", 100))
     assert (refused.status, refused.detail["field"]) == (422, "type")

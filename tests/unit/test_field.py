@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from test_desk import books, pay
-from test_results import IN_ORDER, PREFERANS7, START_R1, TABLE1, TABLE2, Session, record
+from support.desk import books, pay
+from support.results import IN_ORDER, PREFERANS7, START_R1, TABLE1, TABLE2, Session, record
 
 from live.projections import appeals, field
 from live.projections.standings import standings_of

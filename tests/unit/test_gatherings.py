@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 from helpers import MIN, T0, item, tournament
-from test_plan import Desk
+from support.plans import Desk
 
 from live.commands.plan_diff import Difference, differences
 from live.core.plan import from_json, to_json

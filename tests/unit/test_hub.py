@@ -9,49 +9,11 @@ from __future__ import annotations
 import asyncio
 
 import pytest
+from support.hub import FakeSocket
 from websockets.frames import Frame, Opcode
-from websockets.protocol import Protocol, Side, State
+from websockets.protocol import State
 
-from live.edges.hub import BACKLOG_BYTES, CLOSE_TOO_SLOW, Client, Hub, text_frame
-
-
-class FakeTransport:
-    def __init__(self) -> None:
-        self.written: list[bytes] = []
-        self.unsent = 0  # what the test says the transport holds unsent
-        self.aborted = False
-
-    def write(self, data: bytes) -> None:
-        self.written.append(data)
-
-    def get_write_buffer_size(self) -> int:
-        return self.unsent
-
-    def is_closing(self) -> bool:
-        return self.aborted
-
-    def abort(self) -> None:
-        self.aborted = True
-
-
-class FakeSocket:
-    def __init__(self) -> None:
-        self.transport = FakeTransport()
-        self.state = State.OPEN
-        self.closed: list[int] = []
-
-    async def close(self, code: int = 1000, reason: str = "") -> None:
-        self.closed.append(code)
-        self.state = State.CLOSED
-
-    def client(self, view: str = "display", player: str | None = None) -> Client:
-        return Client(view, player, self)
-
-    def texts(self) -> list[str]:
-        """What a client reads from the written bytes (a client-side Sans-I/O protocol parses them)."""
-        reader = Protocol(Side.CLIENT, state=State.OPEN)
-        reader.receive_data(b"".join(self.transport.written))
-        return [frame.data.decode() for frame in reader.events_received()]
+from live.edges.hub import BACKLOG_BYTES, CLOSE_TOO_SLOW, Hub, text_frame
 
 
 async def settle() -> None:

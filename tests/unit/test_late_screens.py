@@ -12,7 +12,7 @@ import pytest
 from helpers import MIN, T0, rounds, tournament
 from hypothesis import given
 from hypothesis import strategies as st
-from test_arrivals import CACAK, NOVI_SAD, PLAYERS, SEED, Desk, at, row, slovak, started
+from support.arrivals import CACAK, NOVI_SAD, PLAYERS, SEED, Desk, at, row, slovak, started
 
 from live.commands.arrivals import preview as priced
 from live.commands.arrivals import preview_question

@@ -9,32 +9,18 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from helpers import MIN, SEC, T0, item, rounds, stored, tournament
-from test_results import Session
+from helpers import MIN, SEC, T0, rounds, tournament
+from support.lineups import NOVI_SAD, NOVI_SAD_PLAYERS, S1, T2, TEAMS5, VALID, break_signal, sheet, started
+from support.results import Session
 
 from live.core import events as E
-from live.core.events import NewEvent
 from live.core.tournament import TournamentFileError
 from live.projections.lineups import individual, played, referee_view
 from live.projections.rosters import referee_view as rosters_view
 from live.rules import lineups as L
 from live.rules import rosters as R
 
-TEAMS5 = [{"id": f"t{k}", "name": f"Team {k}"} for k in range(1, 6)]
 TEAMS6 = [{"id": f"t{k}", "name": f"Tím {k}"} for k in range(1, 7)]
-#: t1: four rated members (average 1500); t2: six (a–f); t3–t5: four each.
-RATINGS = {"a1": 1400, "a2": 1500, "a3": 1600, "a4": 1500}
-NOVI_SAD_PLAYERS = [
-    *({"id": p, "name": f"Player {p}", "team": "t1", "rating": r} for p, r in RATINGS.items()),
-    *({"id": f"b{k}", "name": f"Player b{k}", "team": "t2"} for k in "abcdef"),
-    *({"id": f"{team}p{k}", "name": f"Player {team}p{k}", "team": team} for team in ("t3", "t4", "t5")
-      for k in range(1, 5)),
-]
-MATCH = 105 * MIN
-NOVI_SAD = tournament(
-    [*rounds(10, kind="match", minutes=90, gap=15, boards=12),
-     item("m11", T0 + 10 * MATCH, 180, "match", boards=40, title="Final")],
-    preset="novi-sad-teams", teams=TEAMS5, players=NOVI_SAD_PLAYERS)
 #: Two matches only: t2 plays t5 in m1 and t1 in m2, 24 boards in all (40 % → 10 boards).
 NOVI_SAD_SHORT = tournament(rounds(2, kind="match", minutes=90, gap=15, boards=12), preset="novi-sad-teams",
                             teams=TEAMS5, players=NOVI_SAD_PLAYERS)
@@ -44,28 +30,7 @@ SLOVAK_PLAYERS = [{"id": f"{team}p{k}", "name": f"Hráč {team}p{k}", "team": te
 SLOVAK = tournament(rounds(10, kind="match", minutes=240, gap=30, boards=24), preset="slovak-league",
                     teams=TEAMS6, players=SLOVAK_PLAYERS)
 
-T2 = ["ba", "bb", "bc", "bd"]
 T5 = ["t5p1", "t5p2", "t5p3", "t5p4"]
-S1 = ["t1p1", "t1p2", "t1p3", "t1p4"]
-
-
-def sheet(team: str, *parts: list[str], item_: str = "m1", subs: list[dict[str, Any]] | None = None) -> dict[str, Any]:
-    command: dict[str, Any] = {"type": "lineup", "item": item_, "team": team, "parts": [list(x) for x in parts]}
-    if subs is not None:
-        command["substitutions"] = subs
-    return command
-
-
-def break_signal(s: Session, item_: str = "m1", part: int = 1, parts: int = 2) -> None:
-    s.now += SEC
-    stored(s.events, NewEvent(E.BREAK_ANNOUNCED, "scheduler", {"item": item_, "part": part, "parts": parts}), s.now)
-
-
-def started(t: Any = NOVI_SAD, item_: str = "m1") -> Session:
-    s = Session(t)
-    s.do("publish_seating", item=item_)
-    s.do("start_round", item=item_)
-    return s
 
 
 # ---- the pure rules -------------------------------------------------------------------------------
@@ -457,16 +422,6 @@ def test_the_individual_ranking_lists_the_players_with_forty_percent_of_their_te
 # ---- every command's valid case (test_commands.py collects them) ----------------------------------------
 
 SETUPS = {"novi-sad m1 running": lambda: started(), "slovak m1 running": lambda: started(SLOVAK)}
-VALID: list[tuple[str, str, dict[str, Any], str, dict[str, Any]]] = [
-    ("a line-up with a referee's substitute", "novi-sad m1 running",
-     sheet("t2", T2, subs=[{"part": 1, "out": "bb", "substitute": "  Petar  Petrović ", "boards": 3}]),
-     E.LINEUP_ENTERED, {"item": "m1", "team": "t2", "parts": [T2], "fixes": [1],
-                        "substitutions": [{"part": 1, "out": "bb", "boards": 3, "substitute": "Petar Petrović"}]}),
-    ("a line-up with the director's substitution", "slovak m1 running",
-     sheet("t1", S1, subs=[{"part": 1, "out": "t1p4", "in": "t1p5", "boards": 2}]),
-     E.LINEUP_ENTERED, {"item": "m1", "team": "t1", "parts": [S1], "fixes": [1],
-                        "substitutions": [{"part": 1, "out": "t1p4", "boards": 2, "in": "t1p5"}]}),
-]
 
 
 @pytest.mark.parametrize(("setup", "command", "kind", "payload"), [c[1:] for c in VALID], ids=[c[0] for c in VALID])

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 from helpers import MIN, T0
-from test_plan import BRIDGE, PREFERANS, R2, R3, Desk
+from support.plans import BRIDGE, PREFERANS, R2, R3, Desk
 
 from live.commands.plan_changes import HANDLERS
 from live.core import events as E

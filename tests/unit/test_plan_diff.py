@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 from helpers import MIN, T0, item, rounds, stored, tournament
-from test_plan import BRIDGE, MEMBERS, PLAYERS, R2, R3, TEAMS, Desk
+from support.plans import BRIDGE, MEMBERS, PLAYERS, R2, R3, TEAMS, Desk
 
 from live.commands.decide import decide
 from live.commands.plan_diff import Difference, accept, differences

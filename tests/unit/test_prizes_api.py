@@ -89,7 +89,7 @@ def test_a_bad_fund_is_refused_with_the_field_named(client: TestClient, fund: st
 def test_novi_sad_splits_60_40_by_the_final_once_it_has_a_winner(tmp_path: Path) -> None:
     # docs/rules/novi-sad.md#final: "the champion is the team with more IMPs in the final, counting the carry-over" —
     # here the league's second team (t2) wins the final, so it takes 60 % although the league table has it 2nd.
-    from test_results import NOVI_SAD
+    from support.results import NOVI_SAD
 
     strength = {"t1": 4, "t2": 3, "t3": 2, "t4": 1, "t5": 0}
     hall = Hall(NOVI_SAD, SQLiteLog(tmp_path / "n.db", NOVI_SAD.name), run_scheduler=False,

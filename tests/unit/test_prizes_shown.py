@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 
 from helpers import MIN, T0, preferans, rounds, tournament
-from test_arrivals import IN_ORDER, PLAYERS, Desk, at
+from support.arrivals import IN_ORDER, PLAYERS, Desk, at
 
 from live.projections.prizes import prize_list
 from live.projections.views import public_sections

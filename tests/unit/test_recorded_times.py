@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 from helpers import MIN, SEC, T0, ev
-from test_arrivals import CACAK, HOUR, NOVI_SAD, Desk, at, row
+from support.arrivals import CACAK, HOUR, NOVI_SAD, Desk, at, row
 
 from live.commands.decide import allowed_now
 from live.commands.signals import OVERDUE_START_MS, due_signals, signal_event

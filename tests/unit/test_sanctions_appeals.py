@@ -10,12 +10,11 @@ from typing import Any
 
 import pytest
 from helpers import SEC, ranked, rounds, stored, tournament
-from test_results import PREFERANS7, PUBLISH_IN_ORDER, START_R1, TABLE1, TABLE2, Session, record
-from test_results import session as scoring_session
+from support.results import PREFERANS7, TABLE1, TABLE2, Session, record
+from support.sanctions_appeals import END_R1, VALID, appeal, decision, do, running, sanction, session
 
 from live.commands.decide import decide
 from live.core import events as E
-from live.core.events import Event
 from live.core.tournament import TournamentFileError
 from live.projections.sanctions import referee_view as sanctions_view
 from live.projections.standings import standings_of
@@ -25,46 +24,6 @@ from live.rules import sanctions as S
 from live.rules.presets import PRESETS
 
 CACAK = PRESETS["cacak-preferans"]
-END_R1 = {"type": "end_round", "item": "r1"}
-
-
-def sanction(player: str, kind: str, item: str = "r1", **more: Any) -> dict[str, Any]:
-    return {"type": "sanction", "player": player, "kind": kind, "item": item, **more}
-
-
-def appeal(player: str, item: str = "r1", subject: str = "the misdeal ruling at table 1") -> dict[str, Any]:
-    return {"type": "appeal", "player": player, "item": item, "subject": subject}
-
-
-def decision(appeal_seq: int, decided: str = "upheld", unanimous: bool = True, **more: Any) -> dict[str, Any]:
-    return {"type": "decide_appeal", "appeal": appeal_seq, "decision": decided, "unanimous": unanimous, **more}
-
-
-#: Situations of their own, beside test_results.py's: r1 with an appeal (seq 3), then ended.
-SETUPS: dict[str, list[dict[str, Any]]] = {
-    "r1 appealed, ended": [PUBLISH_IN_ORDER, START_R1, appeal("p2"), END_R1],
-}
-
-
-def session(setup: str) -> Session:
-    if setup not in SETUPS:
-        return scoring_session(setup)
-    s = scoring_session("empty")
-    for command in SETUPS[setup]:
-        do(s, command)
-    return s
-
-
-def running() -> Session:
-    """Round 1 running, p1 p2 p3 at table 1 and p4 p5 p6 at table 2."""
-    return session("r1 running")
-
-
-def do(s: Session, command: dict[str, Any]) -> Event:
-    """`Session.do` for a whole command (a sanction's `kind` field would clash with its argument)."""
-    s.now += SEC
-    (new,) = decide(s.t, s.state, command, s.now)
-    return stored(s.events, new, s.now)
 
 
 def penalty_bule(s: Session) -> dict[str, int]:
@@ -503,17 +462,6 @@ def test_appeals_are_the_players_and_the_referees_not_the_halls() -> None:
 
 
 # ---- every command type has a valid case (test_commands.py collects these) ---------------------
-
-VALID: list[tuple[str, str, dict[str, Any], str, dict[str, Any]]] = [
-    ("a bad shuffle, first a warning", "r1 running", sanction("p1", "bad_shuffle", step=1), E.SANCTION_RECORDED,
-     {"player": "p1", "kind": "bad_shuffle", "item": "r1", "table": 1, "step": 1, "warning": True, "bule": 0,
-      "unit": "bule", "penalties": []}),
-    ("a unanimous rejection", "r1 appealed, ended", decision(3, "rejected", unanimous=True, reason=" no case "),
-     E.APPEAL_DECIDED, {"appeal": 3, "player": "p2", "item": "r1", "decision": "rejected", "unanimous": True,
-                        "outcome": "stands", "reason": "no case"}),
-    ("an appeal", "r1 running", appeal("p4", subject="  the ruling on the last deal "), E.APPEAL_LODGED,
-     {"player": "p4", "item": "r1", "subject": "the ruling on the last deal", "number": 1, "allowed": 3}),
-]
 
 
 @pytest.mark.parametrize(("setup", "command", "kind", "payload"), [c[1:] for c in VALID], ids=[c[0] for c in VALID])

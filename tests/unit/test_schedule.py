@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from helpers import MIN, T0, ev, item, rounds, tournament
-from test_plan import PLAYERS, Desk, recorded
+from support.plans import PLAYERS, Desk, recorded
 
 from live.commands.signals import due_signals, missed_items, signal_event
 from live.core import events as E

@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from helpers import rounds, tournament
-from test_results import Session
+from support.results import Session
+from support.slovak_appeals import SLOVAK
 
 from live.core import events as E
 from live.projections.rosters import referee_view as rosters_view
@@ -20,14 +20,6 @@ from live.rules import appeals as A
 from live.rules import rosters as R
 from live.rules.presets import PRESETS
 
-TEAMS6 = [{"id": f"t{k}", "name": f"Tím {k}"} for k in range(1, 7)]
-#: t1 has four members, t2 five, t3 three (a file may hold a team short of the minimum), the others five.
-SIZES = {"t1": 4, "t2": 5, "t3": 3, "t4": 5, "t5": 5, "t6": 5}
-PLAYERS = [{"id": f"{team}p{k}", "name": f"Hráč {team}p{k}", "team": team}
-           for team, size in SIZES.items() for k in range(1, size + 1)]
-#: 24 boards a match, two parts of 12. Round 1: t1–t6, t2–t5, t3–t4.
-SLOVAK = tournament(rounds(3, kind="match", minutes=240, gap=30, boards=24), preset="slovak-league",
-                    teams=TEAMS6, players=PLAYERS)
 S1 = ["t1p1", "t1p2", "t1p3", "t1p4"]
 S6 = ["t6p1", "t6p2", "t6p3", "t6p4"]
 S2 = ["t2p1", "t2p2", "t2p3", "t2p4"]

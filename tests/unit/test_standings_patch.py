@@ -18,7 +18,7 @@ from typing import Any
 
 from helpers import MIN, T0, rounds, tournament_toml
 from page_reader import read_sections, served_by_seq
-from test_hub import FakeSocket
+from support.hub import FakeSocket
 
 from live.core.tournament import parse
 from live.edges.hall import Hall

@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 from helpers import MIN, rounds, tournament
-from test_results import Session
+from support.results import Session
 
 from live.commands.plan_diff import differences
 from live.core import events as E

@@ -7,7 +7,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 import pytest
-from test_results import TABLE1, TABLE2, record, session
+from support.results import TABLE1, TABLE2, record, session
 
 from live.projections.table_slips import all_slips, round_slips
 from live.projections.views import referee_only

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import pytest
-from test_results import session
+from support.results import session
 
 from live.projections.standings import standings_of
 
