@@ -23,6 +23,7 @@ from support.pages import (
     NAME,
     PHONE,
     PLAYERS,
+    SLIP,
     ack,
     bounded,
     choose,
@@ -37,6 +38,7 @@ from support.pages import (
     shot,
     shown,
 )
+from support.referee_api import events_of
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 
@@ -528,19 +530,6 @@ async def test_undo_last_takes_back_the_command_it_named_even_if_a_colleague_ent
 
 
 # 11 --------------------------------------------------------------------------------------------
-
-
-async def events_of(server: Server, kind: str, count: int) -> list[dict[str, Any]]:
-    """The log's events of a type, once it holds `count` of them (a command the console sent went through)."""
-    async with httpx.AsyncClient(timeout=10) as http:
-        for _ in range(100):
-            answer = await http.get(f"{server.url}/api/events?since=0",
-                                    headers={"Authorization": f"Bearer {server.token}"})
-            found = [e for e in answer.json()["events"] if e["type"] == kind]
-            if len(found) >= count:
-                return found
-            await asyncio.sleep(0.1)
-    raise AssertionError(f"no {count} × {kind} in the log")
 
 
 @bounded

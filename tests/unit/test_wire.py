@@ -13,7 +13,7 @@ from typing import Any
 
 import jsonschema
 import pytest
-from test_kept_sections import DAYS, Day
+from support.days import DAYS, Day
 
 from live.core.events import Event, NewEvent
 from live.core.state import State
