@@ -22,7 +22,7 @@ import { frame, paintOffline } from "./clock.js";
 document.title = STRINGS.pageTitle;
 setText($("qr-caption"), STRINGS.qrCaption);
 $("qr-img").alt = STRINGS.qrCaption;
-document.body.classList.add("has-qr");
+// has-qr is in the page from the start: the parts keep the code's lane without moving once the script runs.
 $("qr-img").addEventListener("error", () => {
   $("qr").hidden = true; // no QR from this server: nothing to scan
   document.body.classList.remove("has-qr");
@@ -89,6 +89,7 @@ const connection = new LiveConnection({
     banners.refresh(next); // a banner's time as the sections now say (an extension, a late timetable)
     renderNotes();
     if (info.kind === "snapshot") printOnce();
+    document.body.classList.remove("is-placing"); // drawn: shown (hall.css)
   },
   onEvent(event, { fresh, changes }) {
     if (event.type === "command_undone") {
