@@ -1,7 +1,8 @@
 """The player page and the hall display do not jump while they load and go live: the layout shift
 (CLS: the largest session window of `layout-shift` entries without recent input, as the Web Vitals count
 it) from the navigation until the page shows its first useful screen and a while after stays under 0.1.
-The page is opened with the CPU four times slower (a mid phone), where late-filled boxes show most."""
+The page is opened with the CPU four times slower and a phone's network (a mid phone), where late-filled
+boxes show most."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from typing import Any
 
 import pytest
 from server import round_entry
+from test_display_hall import FIELD
 from test_pages import DISPLAY, PHONE, ack, bounded, open_tab
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
@@ -29,6 +31,9 @@ async def shift_of(browser: Any, server: Any, path: str, **args: Any) -> tuple[f
     try:
         cdp = await tab.context.new_cdp_session(tab.page)
         await cdp.send("Emulation.setCPUThrottlingRate", {"rate": 4})
+        await cdp.send("Network.enable")  # and a phone's network: 150 ms a request, 1.6 Mbit/s
+        await cdp.send("Network.emulateNetworkConditions", {"offline": False, "latency": 150,
+                                                            "downloadThroughput": 200_000, "uploadThroughput": 200_000})
         await tab.page.goto(server.url + path, wait_until="commit")
         await tab.page.wait_for_function("() => window.__firstScreen !== undefined", polling=100)
         await tab.page.wait_for_timeout(2000)  # going live: the first updates after the first screen
@@ -40,7 +45,7 @@ async def shift_of(browser: Any, server: Any, path: str, **args: Any) -> tuple[f
 
 
 async def seated(serve: Any) -> Any:
-    server = await serve(name=NAME, timetable=[round_entry("r1", 1, start_in=600, minutes=120),
+    server = await serve(name=NAME, players=FIELD, timetable=[round_entry("r1", 1, start_in=600, minutes=120),
                                                round_entry("r2", 2, start_in=3 * 3600, minutes=120)])
     await ack(server, {"type": "publish_seating", "item": "r1", "seed": 7})
     return server
@@ -49,7 +54,7 @@ async def seated(serve: Any) -> Any:
 @bounded
 async def test_the_player_page_does_not_jump(browser: Any, serve: Any) -> None:
     server = await seated(serve)
-    choice = json.dumps({"id": "p1", "tournament": NAME})
+    choice = json.dumps({"id": FIELD[0]["id"], "tournament": NAME})
     init = f"localStorage.setItem('live.player', {json.dumps(choice)});{OBSERVE}{WATCH}"
     cls, shifts = await shift_of(browser, server, "/player", viewport=PHONE, is_mobile=True, has_touch=True,
                                  init_script=init)
