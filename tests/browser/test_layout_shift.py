@@ -17,8 +17,8 @@ from test_display_hall import FIELD
 from test_pages import DISPLAY, PHONE, ack, bounded, open_tab
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
-from first_screen import WATCH  # noqa: E402
-from pages import OBSERVE, session_cls  # noqa: E402
+from first_screen import WATCH
+from pages import OBSERVE, session_cls
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 
