@@ -54,15 +54,17 @@ export function sceneLength(scene, pages, { clockMs = CLOCK_MS, pageMs = 8000, m
  * late}: 0 when it has nothing to show); `hold` whether the clock must stay (holdsClock). A scene stays
  * its time unless its panel emptied or the clock must come back. The clock comes between two panels (the
  * announcements under it are read often), and the panels take their turns in order, those with something
- * to show. Without any panel to show, the clock stays.
+ * to show. Without any panel to show, the clock stays. `want` asks for a scene now (a new seating, a
+ * result, a new announcement under the clock): taken unless the clock must stay or the panel is empty.
  */
-export function sceneAt(shown, { now, pages = {}, hold = false, ...timing }) {
+export function sceneAt(shown, { now, pages = {}, hold = false, want = null, ...timing }) {
   const has = (scene) => (pages[scene] | 0) > 0;
   const last = shown?.last ?? null;
   const start = (scene) => ({
     scene, since: now, until: now + sceneLength(scene, pages[scene], timing), last: scene === "clock" ? last : scene,
   });
   if (!shown) return start("clock");
+  if (want && want !== shown.scene && !hold && (want === "clock" || has(want))) return start(want);
   if (shown.scene === "clock") {
     if (hold || !PANELS.some(has) || now < shown.until) return shown;
     // the next panel with something to show after the one shown last

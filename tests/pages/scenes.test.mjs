@@ -54,6 +54,25 @@ describe("the hall display's scenes", () => {
   });
 });
 
+describe("a scene asked for", () => {
+  const pages = { standings: 2, seating: 1 };
+
+  it("shows a new seating or a result at once, and the clock for a new announcement", () => {
+    const clock = sceneAt(null, { now: T0, pages, pageMs: PAGE });
+    const seating = sceneAt(clock, { now: T0 + 1000, pages, want: "seating", pageMs: PAGE });
+    assert.deepEqual([seating.scene, seating.until], ["seating", T0 + 1000 + PAGE]);
+    const back = sceneAt(seating, { now: T0 + 2000, pages, want: "clock", pageMs: PAGE });
+    assert.deepEqual([back.scene, back.until], ["clock", T0 + 2000 + CLOCK_MS]);
+    assert.equal(sceneAt(back, { now: T0 + 3000, pages, pageMs: PAGE }), back, "then the rotation goes on");
+  });
+
+  it("is not shown while the clock must stay, nor when its panel is empty", () => {
+    const clock = sceneAt(null, { now: T0, pages, pageMs: PAGE });
+    assert.equal(sceneAt(clock, { now: T0 + 1000, pages, want: "seating", hold: true }).scene, "clock");
+    assert.equal(sceneAt(clock, { now: T0 + 1000, pages, want: "late" }).scene, "clock");
+  });
+});
+
 describe("when the clock must stay", () => {
   const clock = (mode, ms, extra = {}) => ({ mode, ms, called: false, urgent: false, lastDeals: false, ...extra });
 
