@@ -77,6 +77,8 @@ const connection = new LiveConnection({
     };
     const seatingNow = seatingOut(next);
     if (info.kind === "event" && seatingNow && seatingNow !== seatingOut(page.sections)) page.want = "seating";
+    // The standings hidden from now on (the last rounds): the panel that says so comes up.
+    if (info.kind === "event" && Boolean(next.standings_hidden) && !page.sections.standings_hidden) page.want = "standings";
     const before = page.sections.standings;
     page.sections = next;
     if (tournamentChanged) applyTournament();

@@ -20,8 +20,8 @@ export const LAST_MIN = 10;
 
 /**
  * Whether the clock scene must stay, whatever the panels have: the display is offline (its mark is on the
- * clock), a start is near or called, a start waits for the referee, a round is paused, or in its last
- * minutes (or its last deals, or over time). `c` is what describeClock says ({mode, ms, called, urgent,
+ * clock), a start is near or called, a round is paused, or in its last minutes (or its last deals, or over
+ * time). A start that waits for the referee has no count to watch: the panels (who is late) take turns. `c` is what describeClock says ({mode, ms, called, urgent,
  * lastDeals}); `minute` the ms of a tournament minute (a demo's are shorter).
  */
 export function holdsClock(c, { offline = false, minute = 60_000 } = {}) {
@@ -35,7 +35,6 @@ export function holdsClock(c, { offline = false, minute = 60_000 } = {}) {
     case "ends":
       return Boolean(c.urgent || c.lastDeals) || (ms !== null && ms <= LAST_MIN * minute);
     case "paused":
-    case "held":
       return true;
     default:
       return false;
@@ -63,8 +62,8 @@ export function sceneAt(shown, { now, pages = {}, hold = false, want = null, ...
   const start = (scene) => ({
     scene, since: now, until: now + sceneLength(scene, pages[scene], timing), last: scene === "clock" ? last : scene,
   });
+  if (want && want !== shown?.scene && !hold && (want === "clock" || has(want))) return start(want);
   if (!shown) return start("clock");
-  if (want && want !== shown.scene && !hold && (want === "clock" || has(want))) return start(want);
   if (shown.scene === "clock") {
     if (hold || !PANELS.some(has) || now < shown.until) return shown;
     // the next panel with something to show after the one shown last
