@@ -3,12 +3,12 @@
 The screen is 0.81 m high over 1080 px (0.75 mm a pixel). Text is legible from afar when its capital
 letters take about 16′ of arc or more (46 mm at 10 m): what the hall must read from the back (the
 countdown, what is now or next, the announcement under the clock, the banner) is at least that; the rest
-(the labels around them, the item after the next one, the standings, the seating and the timetable strip, in
-the room a whole screen leaves them) at least 10′. The display shows its parts in scenes: the clock, then
-one panel at a time across the screen with the clock in a band over it (never under 32′ there either). The capital height is measured in the page with the fonts it
-renders. Every text on the display has the contrast WCAG AA asks (4.5:1, 3:1 for large text), the
-"ENDED" of a played round in the timetable strip too, and nothing is cut or spills out of the screen,
-in the four languages.
+(the labels around them, the item after the next one, the standings, the seating and the timetable strip,
+in the room a whole screen leaves them) at least 10′. The display shows its parts in scenes: the clock,
+then one panel at a time across the screen with the clock in a band over it. The capital height is
+measured in the page with the fonts it renders. Every text on the display has the contrast WCAG AA asks
+(4.5:1, 3:1 for large text), the "ENDED" of a played round in the timetable strip too, and nothing is cut
+or spills out of the screen, in the four languages.
 """
 
 from __future__ import annotations
@@ -46,8 +46,8 @@ async def test_the_arc_of_a_line_of_pixels() -> None:
     assert arc_minutes(17) < 5
 
 
-#: The first shown element of each selector (a panel whose scene is not up is hidden): its text, its capital height (px, measured with its font),
-#: and whether its text is cut or out of the screen.
+#: The first shown element of each selector (a panel whose scene is not up is hidden): its text, its capital
+#: height (px, measured with its font), and whether its text is cut or out of the screen.
 SIZES = """(selectors) => {
   const ctx = document.createElement('canvas').getContext('2d');
   const out = {};
