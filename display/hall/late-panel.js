@@ -16,6 +16,7 @@ const LATE_PANEL_AFTER_MIN = 10;
 export const latePager = new Pager($("late-body"), { everyMs: PAGE_EVERY_MS, onPage: pageIndicator($("late-pages")) });
 let lateVersion = 0; // bumped when the sections change: the panel's lines are rebuilt only then
 let lateKey = "";
+let lateMissing = new Set(); // who was missing at the last rebuild
 
 /** New sections: the panel's lines are built again at the next frame. */
 export function lateChanged() {
@@ -72,6 +73,10 @@ export function renderLate(now) {
   lateKey = key;
   panel.hidden = !model;
   setClass(document.body, "has-late", Boolean(model));
+  // Someone newly missing (or the panel's first lines): the panel takes the screen (scenes.js).
+  const missing = new Set(model ? model.missing.map((r) => String(r.id)) : []);
+  if ([...missing].some((id) => !lateMissing.has(id))) page.want = "late";
+  lateMissing = missing;
   if (!model) {
     latePager.set([]);
     return;

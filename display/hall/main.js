@@ -8,7 +8,7 @@ import { setClass, setText } from "../lib/dom.js";
 import { keepAwake, showTournament } from "../lib/page.js";
 import { describeFollowed, followedIn } from "../lib/plan.js";
 import { describeSignal, lateSignalDue } from "../lib/signals.js";
-import { changedStandings } from "../lib/standings.js";
+import { changedStandings, seatingToShow } from "../lib/standings.js";
 import { banners } from "./banner.js";
 import { markChanged, renderStandings, standingsPager, turnToChanged } from "./standings-panel.js";
 import { renderSeating, seatingPager } from "./seating-panel.js";
@@ -22,7 +22,7 @@ import { frame, paintOffline } from "./clock.js";
 document.title = STRINGS.pageTitle;
 setText($("qr-caption"), STRINGS.qrCaption);
 $("qr-img").alt = STRINGS.qrCaption;
-document.body.classList.add("has-qr");
+// has-qr is in the page from the start: the parts keep the code's lane without moving once the script runs.
 $("qr-img").addEventListener("error", () => {
   $("qr").hidden = true; // no QR from this server: nothing to scan
   document.body.classList.remove("has-qr");
@@ -70,12 +70,22 @@ const connection = new LiveConnection({
   view: "display",
   onUpdate(next, info) {
     const tournamentChanged = next.tournament !== page.sections.tournament;
+    // A seating newly out takes the screen at once (scenes.js), as a result does its standings.
+    const seatingOut = (sections) => {
+      const shown = seatingToShow(sections);
+      return shown ? JSON.stringify([shown.item.id, shown.seating]) : "";
+    };
+    const seatingNow = seatingOut(next);
+    if (info.kind === "event" && seatingNow && seatingNow !== seatingOut(page.sections)) page.want = "seating";
+    // The standings hidden from now on (the last rounds): the panel that says so comes up.
+    if (info.kind === "event" && Boolean(next.standings_hidden) && !page.sections.standings_hidden) page.want = "standings";
     const before = page.sections.standings;
     page.sections = next;
     if (tournamentChanged) applyTournament();
     if (info.kind === "event" && next.standings !== before && Array.isArray(before)) {
       const rows = changedStandings(before, next.standings);
       if (rows.size) {
+        page.want = "standings";
         markChanged(rows, info.event || {});
         renderParts();
         // Show the page with the best-placed changed row.
@@ -89,6 +99,7 @@ const connection = new LiveConnection({
     banners.refresh(next); // a banner's time as the sections now say (an extension, a late timetable)
     renderNotes();
     if (info.kind === "snapshot") printOnce();
+    document.body.classList.remove("is-placing"); // drawn: shown (hall.css)
   },
   onEvent(event, { fresh, changes }) {
     if (event.type === "command_undone") {
@@ -98,6 +109,7 @@ const connection = new LiveConnection({
     // Private notices (addressed to one player) are not for the hall.
     if (event.type === "announced" && event.payload && event.payload.player) return;
     if (!fresh) return;
+    if (event.type === "announced") page.want = "clock"; // under the clock once its banner goes
     // The hello's families say which events are banners; a change of the score (a result, the seating) never is.
     const { types } = connection;
     const banner = types.score.has(event.type) ? null : describeSignal(event, page.sections, STRINGS.banner, page.fmt, types);
@@ -141,4 +153,4 @@ document.addEventListener("keydown", (e) => {
   }
 });
 
-window.hall = { connection, banners, standingsPager, seatingPager, latePager }; // for debugging from the console
+window.hall = { connection, banners, standingsPager, seatingPager, latePager, page }; // for debugging from the console

@@ -147,9 +147,14 @@ export function renderStandings() {
   // (a league's few teams in larger letters than a preferans field: the panel has the room).
   const size = measureStandings(panel, head, lines);
   const base = parseFloat(getComputedStyle(panel).fontSize) || 32;
+  // The smallest letters, as a share of the panel's (--st-min): across the shared screen the rows stay
+  // legible from the back of the hall (10′), more pages rather than smaller rows.
+  const least = parseFloat(getComputedStyle(panel).getPropertyValue("--st-min")) || 0.7;
+  const most = parseFloat(getComputedStyle(panel).getPropertyValue("--st-max")) || 1.3;
   const fit = fitStandings({
     width: body.clientWidth, height: body.clientHeight - 2, count: rows.length, nameEm: size.name, fixedEm: size.fixedEm,
-    rowEm: size.rowEm + 0.03, headEm: size.headEm + 0.03, gapEm: STANDINGS_COLUMN_GAP_EM, minFont: base * 0.7, maxFont: base * (bridge ? 1.8 : 1.3),
+    rowEm: size.rowEm + 0.03, headEm: size.headEm + 0.03, gapEm: STANDINGS_COLUMN_GAP_EM, minFont: base * least,
+    maxFont: base * (bridge ? 1.8 : most),
   });
   standingsPerPage = fit.perPage;
   panel.style.setProperty("--st-font", `${fit.font}px`);

@@ -27,11 +27,12 @@ export const wants = (part) => VIEW === "all" || VIEW === part;
 /**
  * What the panels share: `sections` (the server's, replaced whole on each update), `fmt` (times in
  * the tournament's zone, set again when the tournament changes), `connection` (the page's one
- * LiveConnection, set by main.js before anything renders) and `offlineSince`.
+ * LiveConnection, set by main.js before anything renders), `offlineSince` and `want`.
  */
 export const page = {
   sections: {},
   fmt: timeFormatter(undefined, STRINGS.locale),
   connection: null,
   offlineSince: null, // (the server clock's) since when the display has been without its connection
+  want: null, // a scene an update asks for (scenes.js), taken at the next frame
 };

@@ -32,7 +32,7 @@ export function startsAtText(ms, now, fmt, S) {
 /**
  * Everything the headline clock shows at `now` (the server clock's):
  * {mode, current, next, kicker, headline, count, state, sub, upcoming, upcomingLabel, upcomingTime,
- * urgent, called, lastDeals}. The count is the time to the entry's `deadline` (a paused round's own
+ * urgent, called, lastDeals, ms}. The count (`ms`, null without one) is the time to the entry's `deadline` (a paused round's own
  * `remaining_ms`; none when held, missed or idle). `S` is the page's strings (now, next, then,
  * remaining, paused, held, heldPrevious, startsIn, startingNow, endsIn, endsAt, startsAt, plannedAt,
  * toYourTables, lastDealsShown, extendedBy, overtime, finished, nothing, missedHeadline, missedState).
@@ -47,7 +47,7 @@ export function describeClock(sections, now, S, fmt) {
     (NEEDS_DEADLINE.has(mode) && deadline === null)) mode = "idle";
   const ms = mode === "paused" ? Math.max(0, current.remaining_ms ?? 0) : deadline === null ? null : Math.max(0, deadline - now);
   const out = {
-    mode, current, next, kicker: "", headline: "", count: formatDuration(ms), state: "", sub: "",
+    mode, current, next, kicker: "", headline: "", count: formatDuration(ms), ms, state: "", sub: "",
     upcoming: next, upcomingLabel: S.next, upcomingTime: "", urgent: false, called: false, lastDeals: false,
   };
   switch (mode) {

@@ -101,6 +101,12 @@ export class Pager {
     this.show();
   }
 
+  /** Give the page shown its full time again (its panel has just come on the screen). */
+  restart() {
+    clearInterval(this.timer);
+    this.timer = setInterval(() => this.turn(), this.everyMs);
+  }
+
   /** The page that shows child number `index`. */
   pageOf(index) {
     return Math.max(0, this.pages.findIndex(([from, to]) => index >= from && index < to));

@@ -108,6 +108,7 @@ const connection = new LiveConnection({
     banners.refresh(next); // a banner's time and seat as the sections now say (an extension, a late timetable)
     // A snapshot (a reconnect, a page opened again) or sections caught up after a slow spell: what was missed.
     if (info.kind !== "event") catchUp();
+    document.body.classList.remove("is-placing"); // drawn: shown (player.css)
   },
   onEvent(event, { fresh, changes }) {
     if (event.type === "command_undone") {
