@@ -10,19 +10,16 @@ from __future__ import annotations
 
 import asyncio
 import re
-import tomllib
 from pathlib import Path
 from typing import Any
 
 import pytest
 from server import from_now, now_ms, round_entry
-from support.pages import PLAYERS, ack, bounded, live, open_tab, readable, record_all, seating_of, seen_seq, shot
+from support.examples import FIELD
+from support.pages import PLAYERS, ack, bounded, live, open_tab, play, readable, record_all, seating_of, seen_seq, shot
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 
-EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "cacak-preferans-2027.toml"
-#: The example tournament's 30 players (with its longest names: "Александар Милошевић", …).
-FIELD = [{"id": p["id"], "name": p["name"]} for p in tomllib.loads(EXAMPLE.read_text(encoding="utf-8"))["players"]]
 NAME = "Куп Чачка у преферансу 2027"
 
 
@@ -30,16 +27,6 @@ async def panels(tab: Any) -> dict[str, bool]:
     return dict(await tab.page.evaluate(
         "() => ({standings: !document.getElementById('standings-panel').hidden,"
         " seating: !document.getElementById('seating-panel').hidden})"))
-
-
-async def play(server: Any, item: str, seed: int | None = None) -> dict[int, list[str]]:
-    command: dict[str, Any] = {"type": "publish_seating", "item": item}
-    if seed is not None:
-        command["seed"] = seed
-    tables = seating_of(await ack(server, command))
-    await ack(server, {"type": "start_round", "item": item})
-    await record_all(server, item, tables)
-    return tables
 
 
 @bounded

@@ -19,8 +19,8 @@ from typing import Any
 
 import pytest
 from server import from_now, round_entry
-from test_display_hall import FIELD, play
-from test_pages import DISPLAY, ack, bounded, live, open_tab, seen_seq, shot
+from support.examples import FIELD
+from support.pages import DISPLAY, ack, bounded, live, open_tab, play, seen_seq, shot
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 

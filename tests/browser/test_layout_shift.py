@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 from server import round_entry
-from test_display_hall import FIELD
-from test_pages import DISPLAY, PHONE, ack, bounded, open_tab
+from support.examples import FIELD
+from support.pages import DISPLAY, PHONE, ack, bounded, open_tab
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 from first_screen import WATCH

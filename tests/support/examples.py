@@ -13,6 +13,8 @@ from server import round_entry, tournament_toml
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 CACAK = EXAMPLES / "cacak-preferans-2027.toml"
+#: The Čačak example's 30 players (with its longest names: "Александар Милошевић", …).
+FIELD = [{"id": p["id"], "name": p["name"]} for p in tomllib.loads(CACAK.read_text(encoding="utf-8"))["players"]]
 EXAMPLE = EXAMPLES / "novi-sad-teams-2026.toml"
 
 #: The teams of `slovak` and their sizes.

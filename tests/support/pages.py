@@ -112,6 +112,17 @@ async def record_all(server: Server, item: str, tables: dict[int, list[str]]) ->
                            "results": dict(zip(players, slip, strict=True))})
 
 
+async def play(server: Server, item: str, seed: int | None = None) -> dict[int, list[str]]:
+    """Publish the round's seating (with `seed`), start it and record every table's result: its tables."""
+    command: dict[str, Any] = {"type": "publish_seating", "item": item}
+    if seed is not None:
+        command["seed"] = seed
+    tables = seating_of(await ack(server, command))
+    await ack(server, {"type": "start_round", "item": item})
+    await record_all(server, item, tables)
+    return tables
+
+
 def bounded(test: Callable[..., Any]) -> Callable[..., Any]:
     """Run the test under asyncio.timeout(TEST_TIMEOUT)."""
 
