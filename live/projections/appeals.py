@@ -5,13 +5,22 @@ How the rules are read is told there, in its docstring.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from live.core.state import State
 from live.core.status import ItemStatus
 from live.core.tournament import Tournament
 from live.projections import field, lineups
 from live.projections.matches import match_pairs
+from live.projections.wire import (
+    AppealRecord,
+    AppealWindow,
+    PlayerAppeals,
+    Provisional,
+    ProvisionalMatch,
+    TeamAppeal,
+    TeamAppeals,
+)
 from live.rules import appeals as A
 from live.rules.citations import CACAK, SLOVAK, Rule, cite_detail, rule
 
@@ -98,7 +107,7 @@ def results_published(state: State) -> int | None:
     return latest
 
 
-def window(t: Tournament, state: State, rules: A.AppealRules) -> dict[str, Any] | None:
+def window(t: Tournament, state: State, rules: A.AppealRules) -> AppealWindow | None:
     """The appeal window for the screens (None under rules without one): its `days`, when the overall results
     were `published` and when the window `closes` (None while they are not published), and those two as local
     dates (`published_on`, `closes_on`) for the refusal's sentence."""
@@ -136,14 +145,14 @@ def open_appeals(state: State) -> list[dict[str, Any]]:
     return [x for x in state.appeals.values() if x["decision"] is None]
 
 
-def provisional(state: State) -> dict[str, Any] | None:
+def provisional(state: State) -> Provisional | None:
     """Slovak §24.1: while an appeal is open its results are provisional — the standings' flag (None when
     nothing is): the rounds, and the matches (home, away) of a team's appeals. No appellant is named."""
     rules = A.AppealRules.from_rules(state.tournament.rules)
     lines = A.provisional(list(state.appeals.values()))
     if rules is None or not lines:
         return None
-    matches = []
+    matches: list[ProvisionalMatch] = []
     for line in lines:
         pair = lineups.pair_of(state, line["item"], line["team"]) if "team" in line else None
         if pair is not None and {"item": line["item"], "home": pair[0], "away": pair[1]} not in matches:
@@ -189,7 +198,7 @@ def referee_view(state: State) -> dict[str, Any] | None:
     return view
 
 
-def player_view(state: State, player: str) -> dict[str, Any] | None:
+def player_view(state: State, player: str) -> PlayerAppeals | TeamAppeals | None:
     """For the player's page, with their session only (`by`): where players appeal themselves (Čačak) their own
     requests and how many are left; where a team appeals (Slovak §28.3), their team's appeals — each one's
     `subject`, `state` (`open` with the day its decision is `due`, or `decided` with the `decision` and its
@@ -199,28 +208,28 @@ def player_view(state: State, player: str) -> dict[str, Any] | None:
         return None
     if rules.by == A.BY_PLAYER:
         mine = of_player(state, player)
-        return {"by": rules.by, "allowed": rules.limit, "used": len(mine),
-                "left": A.requests_left(len(mine), rules.limit), "requests": mine}
+        return {"by": "player", "allowed": rules.limit, "used": len(mine),
+                "left": A.requests_left(len(mine), rules.limit), "requests": cast(list[AppealRecord], mine)}
     member = state.tournament.player(player)
     if member is None or member.team is None:
         return None
-    return {"by": rules.by, "to": rules.to, "team": member.team, "window": window(state.tournament, state, rules),
+    return {"by": "team", "to": rules.to, "team": member.team, "window": window(state.tournament, state, rules),
             "appeals": [_team_line(state, rules, x) for x in of_team(state, member.team)]}
 
 
-def _team_line(state: State, rules: A.AppealRules, x: dict[str, Any]) -> dict[str, Any]:
+def _team_line(state: State, rules: A.AppealRules, x: dict[str, Any]) -> TeamAppeal:
     """One of the team's appeals as its players' page shows it: what, about which match (its `title`), and where
     it stands, with the day the decision is due as a local date (`due_on`); who signed is the referees' record,
     not repeated here."""
     decided = x["decision"]
     s = state.items.get(x["item"])
-    line: dict[str, Any] = {"appeal": x["seq"], "item": x["item"], "title": s.item.title if s else x["item"],
+    line: TeamAppeal = {"appeal": x["seq"], "item": x["item"], "title": s.item.title if s else x["item"],
                             "match": x.get("match"), "subject": x["subject"], "lodged": x["ts"],
                             "state": "decided" if decided else "open"}
     if decided:
-        line.update(decision=decided["decision"], outcome=decided["outcome"], decided=decided["ts"])
+        line.update({"decision": decided["decision"], "outcome": decided["outcome"], "decided": decided["ts"]})
     else:
         due = A.due(x["ts"], rules.decision_days)
-        line.update(due=due, due_on=None if due is None else f"{state.tournament.local(due):%Y-%m-%d}")
+        line.update({"due": due, "due_on": None if due is None else f"{state.tournament.local(due):%Y-%m-%d}"})
     return line
 

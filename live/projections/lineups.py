@@ -12,6 +12,7 @@ from live.core.tournament import Tournament
 from live.projections import checkin_lists
 from live.projections.matches import match_pairs
 from live.projections.standings import prize_table
+from live.projections.wire import BoardsPlayed
 from live.rules import lateness
 from live.rules import lineups as sheet_rules
 from live.rules.citations import OWN, TS, Rule, cite_detail, rule
@@ -241,7 +242,7 @@ def individual(state: State) -> dict[str, Any] | None:
             "ranking": ranking, "teams": teams}
 
 
-def player_view(state: State, player_id: str) -> dict[str, Any] | None:
+def player_view(state: State, player_id: str) -> BoardsPlayed | None:
     """A bridge player's own boards for the player page (None without team sheets or a team): `played` of
     `of` (the team's boards, `team_boards`), `percent`; where the rules have an individual ranking its
     `min_percent`, the boards `needed` and whether the player is `eligible` — all the page shows."""
@@ -251,11 +252,11 @@ def player_view(state: State, player_id: str) -> dict[str, Any] | None:
         return None
     total = team_boards(state, player.team)
     count = boards_of(state, player.id)
-    out: dict[str, Any] = {"played": count, "of": total, "percent": sheet_rules.percent_of(count, total)}
+    out: BoardsPlayed = {"played": count, "of": total, "percent": sheet_rules.percent_of(count, total)}
     percent = t.rules.get("individual_min_percent")
     if percent is not None:
-        out.update(min_percent=percent, needed=sheet_rules.needed(total, percent),
-                   eligible=sheet_rules.eligible(count, total, percent))
+        out.update({"min_percent": percent, "needed": sheet_rules.needed(total, percent),
+                    "eligible": sheet_rules.eligible(count, total, percent)})
     return out
 
 

@@ -8,12 +8,12 @@ organizer's `GET /api/prizes`, its printable page, and the hall's screens once a
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Any
+from typing import Any, cast
 
 from live.core.state import State
 from live.projections.desk import fees, fund_for_prizes
 from live.projections.standings import prize_table
-from live.projections.wire import RankedRow
+from live.projections.wire import PrizeList, RankedRow
 from live.rules.numbers import to_decimal
 from live.rules.prizes import prizes, sponsored
 
@@ -77,7 +77,7 @@ def shown_fund(state: State) -> Decimal | None:
 NOT_ON_SCREENS = frozenset({"fund_source"})
 
 
-def shown(state: State) -> dict[str, Any] | None:
+def shown(state: State) -> PrizeList | None:
     """The screens' `prizes` section (the hall display's, and every player's phone): the prize list while a
     referee has it on the screens, as it stands now (a result corrected meanwhile moves it), without the
     desk's figures (`NOT_ON_SCREENS`); None when it is not shown, or can no longer be made (the rules changed
@@ -85,10 +85,10 @@ def shown(state: State) -> dict[str, Any] | None:
     if state.prizes_shown is None:
         return None
 
-    def build() -> dict[str, Any] | None:
+    def build() -> PrizeList | None:
         try:
             listed = prize_list(state, shown_fund(state))
         except (NoPrizeList, ValueError):
             return None
-        return {k: v for k, v in listed.items() if k not in NOT_ON_SCREENS}
+        return cast(PrizeList, {k: v for k, v in listed.items() if k not in NOT_ON_SCREENS})
     return state.derived("prizes", build)

@@ -19,7 +19,18 @@ from typing import TYPE_CHECKING, Any, Protocol, cast
 from live.core.status import ItemStatus
 from live.projections import checkin_lists, field
 from live.projections.matches import league_schedule
-from live.projections.wire import BridgeRow, Overtime, PreferansRow, RankedRow, StandingRow, StandingsHidden
+from live.projections.wire import (
+    BridgeResult,
+    BridgeRow,
+    FinalView,
+    Overtime,
+    PreferansResult,
+    PreferansRow,
+    RankedRow,
+    ResultLine,
+    StandingRow,
+    StandingsHidden,
+)
 from live.rules import bridge, preferans
 from live.rules import lateness as late_rules
 from live.rules.appeals import provisional
@@ -232,19 +243,19 @@ def overtime(state: State) -> list[dict[str, Any]]:
     return out
 
 
-def final_view(state: State) -> dict[str, Any] | None:
+def final_view(state: State) -> FinalView | None:
     """The Novi Sad final: the finalists, the carry-over, the IMPs so far and the winner."""
     final = next((s for s in state.seatings.values() if s.get("method") == "final"), None)
     if final is None:
         return None
     first, second = final["matches"][0]["home"], final["matches"][0]["away"]
     entry = next(iter(state.results.get(final["item"], {}).values()), None)
-    view: dict[str, Any] = {"item": final["item"], "first": first, "second": second,
-                            "carry_over": final["carry_over"], "winner": None}
+    view: FinalView = {"item": final["item"], "first": first, "second": second,
+                       "carry_over": final["carry_over"], "winner": None}
     if entry is not None:
-        view.update(imps_first=entry["imps_home"], imps_second=entry["imps_away"],
-                    winner=bridge.final_winner(first, second, to_decimal(entry["imps_home"]),
-                                               to_decimal(entry["imps_away"]), final["carry_over"]))
+        view["imps_first"], view["imps_second"] = entry["imps_home"], entry["imps_away"]
+        view["winner"] = bridge.final_winner(first, second, to_decimal(entry["imps_home"]),
+                                             to_decimal(entry["imps_away"]), final["carry_over"])
     return view
 
 
@@ -381,38 +392,39 @@ def _bridge(state: State) -> list[StandingRow]:
     return out
 
 
-def results_view(state: State) -> dict[str, list[dict[str, Any]]]:
+def results_view(state: State) -> dict[str, list[ResultLine]]:
     """item → its results as the screens show them: each player's bule, place and points, or
     each match's IMPs and VP."""
-    out: dict[str, list[dict[str, Any]]] = {}
+    out: dict[str, list[ResultLine]] = {}
     if state.tournament.game == "preferans":
         for item_id, tables in table_scores(state).items():
             entries = sorted(state.results[item_id].items(), key=lambda kv: int(kv[0]))
-            out[item_id] = [{
+            out[item_id] = [PreferansResult({
                 "table": int(key), "seq": entry["seq"], "corrected": "reason" in entry,
                 "walkover": bool(entry.get("walkover")),
                 "players": [{"player": s.player, "result": json_number(s.result), "place": s.place,
                              "points": json_number(s.points), "shared": s.shared, "absent": s.absent}
                             for s in scored.scores],
-            } for (key, entry), scored in zip(entries, tables, strict=True)]
+            }) for (key, entry), scored in zip(entries, tables, strict=True)]
         return out
     appealed = provisional(list(state.appeals.values()))
     for item in state.tournament.items:
-        rows = []
+        rows: list[ResultLine] = []
         for entry in state.results.get(item.id, {}).values():
             # the VP the standings count: with the IMPs for boards removed for a late team (Slovak §26.2)
             extra = late_compensation(state, item, entry)
             home_vp, away_vp = vp(scale(state), to_decimal(entry["imps_home"]) + extra[0] -
                                          to_decimal(entry["imps_away"]) - extra[1], item.boards or 1)
-            rows.append({"home": entry["home"], "away": entry["away"], "imps_home": entry["imps_home"],
-                         "imps_away": entry["imps_away"], "vp_home": json_number(home_vp),
-                         "vp_away": json_number(away_vp),
-                         "seq": entry["seq"], "corrected": "reason" in entry})
+            row: BridgeResult = {"home": entry["home"], "away": entry["away"], "imps_home": entry["imps_home"],
+                                 "imps_away": entry["imps_away"], "vp_home": json_number(home_vp),
+                                 "vp_away": json_number(away_vp),
+                                 "seq": entry["seq"], "corrected": "reason" in entry}
             if any(extra):
-                rows[-1]["late_imps"] = {"home": extra[0], "away": extra[1]}
+                row["late_imps"] = {"home": extra[0], "away": extra[1]}
             if any(x["item"] == item.id and x.get("team") in (entry["home"], entry["away"]) for x in appealed):
                 # Slovak §24.1: a team's appeal on the match is open (live/commands/appeals.py).
-                rows[-1]["provisional"] = True
+                row["provisional"] = True
+            rows.append(row)
         for entry in state.forfeits.get(item.id, {}).values():
             rows.append({"home": entry["home"], "away": entry["away"], "forfeit": entry["guilty"],
                          "seq": entry["seq"]})
@@ -426,6 +438,6 @@ def standings_of(state: State) -> list[StandingRow]:
     return state.derived("standings", lambda: compute(state))
 
 
-def scored_results(state: State) -> dict[str, list[dict[str, Any]]]:
+def scored_results(state: State) -> dict[str, list[ResultLine]]:
     """Every entered result with the points or VP it scored, per round (kept as `standings_of` is)."""
     return state.derived("results", lambda: results_view(state))

@@ -36,15 +36,21 @@ from live.projections import (
 from live.projections.checkin_lists import lateness_of
 from live.projections.standings import final_view, hidden, rank_at, scored_results, standings_of, with_rank
 from live.projections.wire import (
+    Announcement,
     ByeSeat,
     HeldFor,
     Limits,
     MatchSeat,
     MeSection,
     NowEntry,
+    OwnArrival,
+    OwnResult,
+    Penalty,
     PlayerLine,
     PublicSections,
     RankedRow,
+    ResultLine,
+    Seating,
     TableSeat,
     TimetableItem,
 )
@@ -153,7 +159,7 @@ def public_sections(state: State) -> PublicSections:
         # The round the console's cards open on (live/projections/timeline.py `in_play`): the pages pick none.
         "in_play": timeline.in_play(timetable),
         "limits": LIMITS,
-        "announcements": [a for a in state.announcements if not _private(a)],
+        "announcements": cast(list[Announcement], [a for a in state.announcements if not _private(a)]),
         "players": state.derived("players", lambda: [_player(p, field.standing(state, p)) for p in t.players]),
         "teams": state.derived("teams", lambda: [{"id": x.id, "name": x.name} for x in t.teams]),
         "standings": [] if concealed else guarded(state, "standings", lambda: standings_of(state), []),
@@ -209,8 +215,8 @@ def _private(announcement: dict[str, Any]) -> bool:
     return announcement["type"] == "announced" and "player" in announcement
 
 
-def _seating(published: dict[str, Any]) -> dict[str, Any]:
-    return {k: v for k, v in published.items() if k not in ("ts",)}
+def _seating(published: dict[str, Any]) -> Seating:
+    return cast(Seating, {k: v for k, v in published.items() if k not in ("ts",)})
 
 
 def event_families() -> dict[str, list[str]]:
@@ -292,12 +298,13 @@ def me_section(state: State, player_id: str, *, private: bool = False) -> MeSect
     reports = guarded(state, "lateness", lambda: lateness_of(state), {})
     me: MeSection = {
         "id": player.id, "name": player.name, "team": player.team, "session": private,
-        "arrivals": [{"item": item, **row} for item, report in reports.items() for row in report["rows"]
-                     if row["id"] in mine],
+        "arrivals": [cast(OwnArrival, {"item": item, **row}) for item, report in reports.items()
+                     for row in report["rows"] if row["id"] in mine],
         "seats": _seats(state, player.id, player.team),
-        "results": [{"item": item, **row} for item, rows in guarded(state, "results", lambda: scored_results(state), {})
-                    .items() for row in rows if _involves(row, player.id, player.team)],
-        "penalties": [p for p in state.penalties if p.get("player") == player.id or
+        "results": [cast(OwnResult, {"item": item, **row})
+                    for item, rows in guarded(state, "results", lambda: scored_results(state), {}).items()
+                    for row in rows if _involves(row, player.id, player.team)],
+        "penalties": [cast(Penalty, p) for p in state.penalties if p.get("player") == player.id or
                       (player.team and p.get("team") == player.team)],
         # Bridge: the boards they played of their team's, and what the individual ranking needs
         # (live/projections/lineups.py).
@@ -308,7 +315,7 @@ def me_section(state: State, player_id: str, *, private: bool = False) -> MeSect
                                                         lambda: _standing(state, player.id, player.team), None),
     }
     if private:
-        me["notices"] = notices
+        me["notices"] = cast(list[Announcement], notices)
         # With their session, when they checked in to each round (by their phone or by a referee): the phone
         # confirms it in words, and offers the check-in again once a referee undid it. (In bridge the
         # public line is the team's; a member's own time is theirs.)
@@ -331,7 +338,7 @@ def _standing(state: State, player: str, team: str | None) -> RankedRow | None:
     return with_rank(rows[at], rank_at(rows, at))
 
 
-def _involves(row: dict[str, Any], player: str, team: str | None) -> bool:
+def _involves(row: ResultLine, player: str, team: str | None) -> bool:
     if "players" in row:
         return any(p["player"] == player for p in row["players"])
     return team is not None and team in (row["home"], row["away"])

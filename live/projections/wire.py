@@ -297,10 +297,7 @@ class BridgeStep(TypedDict):
 Step = PreferansStep | BridgeStep
 
 
-@final
-class PreferansArrival(TypedDict):
-    """A preferans line of a check-in list: the penalty's numbers once the player came."""
-
+class _PreferansArrivalLine(TypedDict):
     id: str
     arrived_at: int | None
     name: str
@@ -317,10 +314,7 @@ class PreferansArrival(TypedDict):
     reserve_due: NotRequired[bool]
 
 
-@final
-class BridgeArrival(TypedDict):
-    """A bridge line of a check-in list: a team, how many of its members are in, its lateness once complete."""
-
+class _BridgeArrivalLine(TypedDict):
     id: str
     arrived_at: int | None
     name: str
@@ -331,7 +325,32 @@ class BridgeArrival(TypedDict):
     forfeit: NotRequired[bool]
 
 
+@final
+class PreferansArrival(_PreferansArrivalLine):
+    """A preferans line of a check-in list: the penalty's numbers once the player came."""
+
+
+@final
+class BridgeArrival(_BridgeArrivalLine):
+    """A bridge line of a check-in list: a team, how many of its members are in, its lateness once complete."""
+
+
+@final
+class OwnPreferansArrival(_PreferansArrivalLine):
+    """A preferans line of `me`'s `arrivals`: with its item."""
+
+    item: str
+
+
+@final
+class OwnBridgeArrival(_BridgeArrivalLine):
+    """A bridge line of `me`'s `arrivals`: with its item."""
+
+    item: str
+
+
 Arrival = PreferansArrival | BridgeArrival
+OwnArrival = OwnPreferansArrival | OwnBridgeArrival
 
 
 class LatenessReport(TypedDict):
@@ -348,6 +367,213 @@ class LatenessReport(TypedDict):
     matches: NotRequired[list[list[str]] | None]
 
 
+# announcements, seating, results ------------------------------------------------------------------------------
+
+
+class AbsentTable(TypedDict):
+    """A table a lateness threshold changed: who is missing, and whether it plays with a reserve, gets a
+    walkover (to whom) or has no game."""
+
+    table: int
+    absent: list[str]
+    kind: str
+    walkover_to: str | None
+
+
+class Announcement(TypedDict):
+    """A line of `announcements` (and of `me`'s `notices`): an event the screens tell, its payload's keys beside
+    `seq`, `ts` and `type` (live/core/state.py `_announcement`); which keys it has depends on its `type`."""
+
+    seq: int
+    ts: int
+    type: str
+    item: NotRequired[str]
+    round: NotRequired[int | None]
+    title: NotRequired[str]
+    items: NotRequired[list[str]]
+    text: NotRequired[str]
+    player: NotRequired[str]
+    name: NotRequired[str]
+    table: NotRequired[int]
+    starts_with: NotRequired[int]
+    absent: NotRequired[list[str]]
+    tables: NotRequired[list[AbsentTable]]
+    threshold: NotRequired[str]
+    due_at: NotRequired[int]
+    minutes: NotRequired[int | float]
+    ms: NotRequired[int]
+    part: NotRequired[int]
+    parts: NotRequired[int]
+    reason: NotRequired[str]
+    waiting_for: NotRequired[str]
+    start: NotRequired[int]
+    was: NotRequired[int]
+
+
+class SeatingTable(TypedDict):
+    """A preferans table of a seating: its players in seat order."""
+
+    table: int
+    players: list[str]
+
+
+class SeatingMatch(TypedDict):
+    """A bridge match of a seating."""
+
+    home: str
+    away: str
+
+
+class Seating(TypedDict):
+    """A published seating of `seating` (item → seating): the `seating_published` payload with its `seq`."""
+
+    item: str
+    seq: int
+    method: NotRequired[str]
+    round: NotRequired[int]
+    tables: NotRequired[list[SeatingTable]]
+    matches: NotRequired[list[SeatingMatch]]
+    bye: NotRequired[str | None]
+    seed: NotRequired[int]
+    after: NotRequired[str]
+    order: NotRequired[str]
+    carry_over: NotRequired[int | float]
+
+
+class ScoredPlayer(TypedDict):
+    """A preferans player's line of a scored table."""
+
+    player: str
+    result: int | float
+    place: int
+    points: int | float
+    shared: bool
+    absent: bool
+
+
+class _PreferansResultLine(TypedDict):
+    table: int
+    seq: int
+    corrected: bool
+    walkover: bool
+    players: list[ScoredPlayer]
+
+
+@final
+class PreferansResult(_PreferansResultLine):
+    """A preferans table's result of `results` (item → its results)."""
+
+
+@final
+class OwnPreferansResult(_PreferansResultLine):
+    """A preferans result of `me`'s `results`: with its item."""
+
+    item: str
+
+
+class LateImps(TypedDict):
+    """The IMPs a match's teams are given for boards removed for the other's lateness (Slovak §26.2)."""
+
+    home: int | float
+    away: int | float
+
+
+class _BridgeResultLine(TypedDict):
+    home: str
+    away: str
+    seq: int
+    imps_home: NotRequired[int | float]
+    imps_away: NotRequired[int | float]
+    vp_home: NotRequired[int | float]
+    vp_away: NotRequired[int | float]
+    corrected: NotRequired[bool]
+    late_imps: NotRequired[LateImps]
+    provisional: NotRequired[bool]
+    forfeit: NotRequired[str]
+
+
+@final
+class BridgeResult(_BridgeResultLine):
+    """A bridge match's result of `results`: its IMPs and VP, or the team that forfeited it."""
+
+
+@final
+class OwnBridgeResult(_BridgeResultLine):
+    """A bridge result of `me`'s `results`: with its item."""
+
+    item: str
+
+
+ResultLine = PreferansResult | BridgeResult
+OwnResult = OwnPreferansResult | OwnBridgeResult
+
+
+class FinalView(TypedDict):
+    """`final`, the Novi Sad final: the finalists, the carry-over, the IMPs once entered and the winner."""
+
+    item: str
+    first: str
+    second: str
+    carry_over: int | float
+    winner: str | None
+    imps_first: NotRequired[int | float]
+    imps_second: NotRequired[int | float]
+
+
+class ProvisionalMatch(TypedDict):
+    """A match a team's open appeal holds back."""
+
+    item: str
+    home: str
+    away: str
+
+
+class Provisional(TypedDict):
+    """`standings_provisional`: the rounds and matches an open appeal holds back, and the rule that says so."""
+
+    items: list[str]
+    matches: list[ProvisionalMatch]
+    rule: str
+
+
+class Prize(TypedDict):
+    """A prize of the list: the place's rank, who, and how much."""
+
+    rank: int
+    id: str
+    name: str
+    amount: int | float
+
+
+class SponsorPrize(TypedDict):
+    """A sponsor's prize: the place it is for, and who is there."""
+
+    place: int
+    rank: int
+    id: str
+    name: str
+
+
+class BestLady(TypedDict):
+    """The best lady of a preferans tournament."""
+
+    id: str
+    name: str
+    rank: int
+
+
+class PrizeList(TypedDict):
+    """`prizes`: the prize list while a referee has it on the screens (the desk's figures left out)."""
+
+    fund: int | float
+    shares: list[int | float]
+    prizes: list[Prize]
+    order: str
+    currency: str
+    sponsor_prizes: list[SponsorPrize]
+    best_lady: BestLady | None
+
+
 # the views ----------------------------------------------------------------------------------------------------
 
 
@@ -359,16 +585,16 @@ class PublicSections(TypedDict):
     now: list[NowEntry]
     in_play: str | None
     limits: Limits
-    announcements: list[Any]
+    announcements: list[Announcement]
     players: list[PlayerLine]
     teams: list[TeamLine]
     standings: list[StandingRow]
     standings_hidden: NotRequired[StandingsHidden]
-    standings_provisional: NotRequired[Any]
-    prizes: NotRequired[Any]
-    seating: dict[str, Any]
-    results: dict[str, Any]
-    final: Any
+    standings_provisional: NotRequired[Provisional]
+    prizes: NotRequired[PrizeList]
+    seating: dict[str, Seating]
+    results: dict[str, list[ResultLine]]
+    final: FinalView | None
     lateness: dict[str, LatenessReport]
 
 
@@ -398,6 +624,119 @@ class ByeSeat(TypedDict):
     bye: bool
 
 
+class Penalty(TypedDict):
+    """A penalty of `me`'s `penalties`: the `penalty_applied` payload (or a sanction's line) with its `seq` and
+    `ts`; `sanction` the seq of the sanction it came with."""
+
+    seq: int
+    ts: int
+    amount: int | float
+    unit: str
+    reason: NotRequired[str]
+    player: NotRequired[str]
+    team: NotRequired[str]
+    item: NotRequired[str]
+    kind: NotRequired[str]
+    sanction: NotRequired[int]
+
+
+class AppealDecision(TypedDict):
+    """The judges' decision on an appeal: the `appeal_decided` payload with its `seq` and `ts`."""
+
+    appeal: int
+    decision: str
+    seq: int
+    ts: int
+    player: NotRequired[str]
+    team: NotRequired[str]
+    item: NotRequired[str]
+    unanimous: NotRequired[bool]
+    outcome: NotRequired[str]
+    correction: NotRequired[int]
+    reason: NotRequired[str]
+
+
+class AppealRecord(TypedDict):
+    """An appeal as lodged (the `appeal_lodged` payload with its `seq` and `ts`) and its `decision`, None while
+    open."""
+
+    item: str
+    subject: str
+    seq: int
+    ts: int
+    decision: AppealDecision | None
+    player: NotRequired[str]
+    team: NotRequired[str]
+    number: NotRequired[int]
+    allowed: NotRequired[int | None]
+    match: NotRequired[list[str]]
+    signed_by: NotRequired[list[str]]
+    captain: NotRequired[str]
+    line_up: NotRequired[int]
+    to: NotRequired[str]
+
+
+class AppealWindow(TypedDict):
+    """When a team may appeal: the days after the results are published, and when that closes."""
+
+    days: int
+    published: int | None
+    published_on: str | None
+    closes: int | None
+    closes_on: str | None
+
+
+class TeamAppeal(TypedDict):
+    """One of a team's appeals on its players' page: about what, and where it stands."""
+
+    appeal: int
+    item: str
+    title: str
+    match: list[str] | None
+    subject: str
+    lodged: int
+    state: Literal["open", "decided"]
+    decision: NotRequired[str]
+    outcome: NotRequired[str | None]
+    decided: NotRequired[int]
+    due: NotRequired[int | None]
+    due_on: NotRequired[str | None]
+
+
+@final
+class PlayerAppeals(TypedDict):
+    """`me`'s `appeals` where players appeal themselves (Čačak): their requests and how many are left."""
+
+    by: Literal["player"]
+    allowed: int | None
+    used: int
+    left: int | None
+    requests: list[AppealRecord]
+
+
+@final
+class TeamAppeals(TypedDict):
+    """`me`'s `appeals` where a team appeals (Slovak §28.3): the team's appeals and the window."""
+
+    by: Literal["team"]
+    to: str
+    team: str
+    window: AppealWindow | None
+    appeals: list[TeamAppeal]
+
+
+class BoardsPlayed(TypedDict):
+    """`me`'s `boards` (bridge): the boards the player played of the team's, and what the individual ranking
+    needs."""
+
+    played: int
+    of: int
+    percent: int | float | None
+    min_percent: NotRequired[int | float]
+    needed: NotRequired[int]
+    eligible: NotRequired[bool]
+
+
 class MeSection(TypedDict):
     """`me`, a player's own page: without their session only what the public sections show, picked out for
     them; with it (`session`), the notices' words, their check-ins and appeals."""
@@ -406,15 +745,15 @@ class MeSection(TypedDict):
     name: str
     team: str | None
     session: bool
-    arrivals: list[Any]
-    notices: NotRequired[list[Any]]
+    arrivals: list[OwnArrival]
+    notices: NotRequired[list[Announcement]]
     private_notices: NotRequired[int]
     check_ins: NotRequired[dict[str, int]]
-    appeals: NotRequired[Any]
+    appeals: NotRequired[PlayerAppeals | TeamAppeals | None]
     seats: list[TableSeat | MatchSeat | ByeSeat]
-    results: list[Any]
-    penalties: list[Any]
-    boards: Any
+    results: list[OwnResult]
+    penalties: list[Penalty]
+    boards: BoardsPlayed | None
     standing: RankedRow | None
 
 

@@ -3,14 +3,11 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 
 import { describeClock, startsAtText } from "../../display/lib/headline.js";
-import { MIN, ZONE, at, fmt, other, round, strings } from "./helpers.mjs";
+import { MIN, ZONE, at, fmt, other, round, strings, timelineEntry } from "./helpers.mjs";
 
 const DISPLAY = strings("display");
 
-/** A timeline entry as live/projections/timeline.py sends it (the fields it leaves out are null, `day` empty). */
-const entry = (from, fields = {}) => ({
-  from, current: null, next: null, then: null, mode: "idle", deadline: null, day: [], checkin: null, ...fields,
-});
+const entry = timelineEntry;
 
 function sections(timetable, now, extra = {}) {
   return {

@@ -57,3 +57,24 @@ export function other(id, title, start, minutes = 30, kind = "break") {
 export function event(seq, type, payload, ts = at(12)) {
   return { seq, ts, type, actor: "referee", payload };
 }
+
+/** A timeline entry (section `now`) as live/projections/timeline.py sends it (the fields it leaves out are null,
+ * `day` empty). */
+export function timelineEntry(from, fields = {}) {
+  return { from, current: null, next: null, then: null, mode: "idle", deadline: null, day: [], checkin: null, ...fields };
+}
+
+/** A check-in list (section `lateness`, one round's) as the server sends it: each threshold says how late it is,
+ * in minutes as the hall reads them. */
+export function latenessReport(extra = {}) {
+  return {
+    item: "r1", reference_start: at(14), pauses: [], late_clock: { ms: 0, at: at(14), running: true }, players_needed: null,
+    steps: [], rows: [],
+    thresholds: [
+      { name: "grace", at: at(14, 5), late_ms: 5 * MIN, minutes: 5 },
+      { name: "reserve", at: at(14, 15), late_ms: 15 * MIN, minutes: 15 },
+      { name: "forfeit", at: at(14, 30), late_ms: 30 * MIN, minutes: 30 },
+    ],
+    ...extra,
+  };
+}

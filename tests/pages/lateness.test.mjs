@@ -7,7 +7,7 @@ import {
   describeLateness, describePenalty, firstStep, hasArrived, isMissing, lateClockAt, lateClockStarted, latenessReports,
   latenessRound, minuteMs, playersNeeded, reserveAllowed, someNames, stepAt, thresholdOf, tournamentMs,
 } from "../../display/lib/lateness.js";
-import { MIN, at, event, fmt, round, strings } from "./helpers.mjs";
+import { MIN, at, event, fmt, latenessReport, round, strings } from "./helpers.mjs";
 
 const LATE = strings("display").banner.late;
 const PENALTY = strings("display").penalty;
@@ -122,15 +122,7 @@ describe("who is here", () => {
 
 describe("the lateness banners", () => {
   // The report as the server sends it: each threshold says how late it is, in minutes as the hall reads them.
-  const report = (extra = {}) => ({
-    reference_start: at(14), late_clock: { ms: 0, at: at(14), running: true }, players_needed: null, steps: [], rows: [],
-    thresholds: [
-      { name: "grace", at: at(14, 5), late_ms: 5 * MIN, minutes: 5 },
-      { name: "reserve", at: at(14, 15), late_ms: 15 * MIN, minutes: 15 },
-      { name: "forfeit", at: at(14, 30), late_ms: 30 * MIN, minutes: 30 },
-    ],
-    ...extra,
-  });
+  const report = latenessReport;
   const sections = (extra = {}) => ({
     tournament: { game: "preferans" },
     timetable: [round("r1", 1, at(14), 180, { status: "running", started_at: at(14) })],

@@ -3,12 +3,9 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 
 import { findItem, nextCheckin, nowEntry, nowItems } from "../../display/lib/timetable.js";
-import { MIN, at, other, round } from "./helpers.mjs";
+import { MIN, at, other, round, timelineEntry } from "./helpers.mjs";
 
-/** A timeline entry as live/projections/timeline.py sends it (the fields it leaves out are null, `day` empty). */
-const entry = (from, fields = {}) => ({
-  from, current: null, next: null, then: null, mode: "idle", deadline: null, day: [], checkin: null, ...fields,
-});
+const entry = timelineEntry;
 
 describe("the entry of the timeline at now", () => {
   const entries = [
