@@ -1,6 +1,6 @@
 """Do the pages jump, and do they keep a mid phone busy? Layout shift and blocking time while loading.
 
-    python bench/pages.py [--runs 3] [--cpu 4] [--latency 150] [--kbps 1600] [--verbose]
+    python bench/pages.py [--runs 3] [--cpu 4] [--latency 150] [--kbps 1600] [--pages player,referee] [--verbose]
 
 Starts the real server on the bundled Čačak tournament as bench/first_screen.py does (round 1 ten minutes
 from now, its seating published) and opens, in headless Chromium (Playwright, /usr/bin/chromium) with the
@@ -19,8 +19,9 @@ and 3 s after, a PerformanceObserver collects:
   (gaps under 1 s, windows up to 5 s) as Lighthouse and the Web Vitals count it: the largest window;
 - total blocking time (TBT): the sum over the `longtask` entries of their time past 50 ms.
 
-Prints the medians of `--runs` runs beside the goals (CLS < 0.1, TBT < 200 ms); `--verbose` names the
-elements that moved in each run. Asserts nothing.
+Prints the medians of `--runs` runs beside the goals (CLS < 0.1, TBT < 200 ms); `--pages` measures only
+those named; `--verbose` names the elements that moved in each run and lists its long tasks (when each
+started and how long it took). Asserts nothing.
 """
 
 from __future__ import annotations
@@ -90,18 +91,19 @@ async def visit(context: Any, url: str, cpu: float, latency: float, kbps: float)
     live_ms = await page.evaluate("window.__firstScreen")
     tbt = sum(max(0.0, t["ms"] - 50) for t in seen["tasks"])
     return {"cls": session_cls(seen["shifts"]), "tbt": tbt, "live": live_ms, "tasks": len(seen["tasks"]),
-            "longest": max((t["ms"] for t in seen["tasks"]), default=0.0), "shifts": seen["shifts"]}
+            "longest": max((t["ms"] for t in seen["tasks"]), default=0.0), "shifts": seen["shifts"],
+            "long_tasks": seen["tasks"]}
 
 
-async def measure(url: str, name: str, player: str, runs: int, cpu: float, latency: float, kbps: float,
-                  verbose: bool) -> dict[str, list[dict[str, Any]]]:
+async def measure(url: str, name: str, player: str, pages: list[str], runs: int, cpu: float, latency: float,
+                  kbps: float, verbose: bool) -> dict[str, list[dict[str, Any]]]:
     from playwright.async_api import async_playwright
 
     results: dict[str, list[dict[str, Any]]] = {}
     async with async_playwright() as pw:
         browser = await pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=["--no-sandbox"])
         try:
-            for path in ("player", "display", "referee"):
+            for path in pages:
                 viewport = {"width": 390, "height": 844} if path == "player" else {"width": 1920, "height": 1080}
                 phone = {"is_mobile": True, "has_touch": True, "device_scale_factor": 3} if path == "player" else {}
                 for run in range(runs):
@@ -121,6 +123,8 @@ async def measure(url: str, name: str, player: str, runs: int, cpu: float, laten
                               f"(longest {found['longest']:.0f} ms)")
                         for shift in found["shifts"]:
                             print(f"    {shift['at']:7.0f} ms  {shift['value']:.4f}  {', '.join(shift['sources'])}")
+                        for task in found["long_tasks"]:
+                            print(f"    {task['at']:7.0f} ms  a long task of {task['ms']:.0f} ms")
                     await context.close()
         finally:
             await browser.close()
@@ -128,7 +132,7 @@ async def measure(url: str, name: str, player: str, runs: int, cpu: float, laten
 
 
 def report(results: dict[str, list[dict[str, Any]]], cpu: float, latency: float, kbps: float) -> None:
-    runs = len(results["player"])
+    runs = len(next(iter(results.values())))
     print(f"\nlayout shift and blocking time, the CPU {cpu:g}× slower, {latency:g} ms a request, {kbps:g} kbit/s, "
           f"from the navigation until {AFTER_LIVE_MS / 1000:g} s after the page is live (median of {runs} runs)\n")
     print(f"{'page':<9} {'CLS':>6} {'goal':>7} {'TBT':>8} {'goal':>9} {'live at':>9} {'long tasks':>11}")
@@ -151,12 +155,15 @@ def main() -> None:
     parser.add_argument("--cpu", type=float, default=4.0, help="CPU slowdown (default 4: a mid phone)")
     parser.add_argument("--latency", type=float, default=150.0, help="ms added to every request (default 150)")
     parser.add_argument("--kbps", type=float, default=1600.0, help="kbit/s down and up (default 1600)")
+    parser.add_argument("--pages", default="player,display,referee",
+                        help="the pages to measure, by path, comma-separated (default: all three)")
     parser.add_argument("--verbose", action="store_true", help="each run's figures and the elements that moved")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="live-pages-") as folder:
         proc, url, name, player = start_server(Path(folder))
         try:
-            results = asyncio.run(measure(url, name, player, args.runs, args.cpu, args.latency, args.kbps,
+            pages = [p.strip() for p in args.pages.split(",") if p.strip()]
+            results = asyncio.run(measure(url, name, player, pages, args.runs, args.cpu, args.latency, args.kbps,
                                           args.verbose))
         finally:
             stop(proc, timeout=10)

@@ -13,27 +13,50 @@ export function formatDuration(ms) {
 }
 
 /**
+ * The Intl objects a page formats with, made once per kind, locale and options: making one costs far
+ * more than using it (the first one a page makes loads the locale's and the zone's data, tens of
+ * milliseconds on a mid phone), and the pages format on every frame and for every row.
+ */
+const made = new Map();
+export function intlCached(Kind, locale, options) {
+  const key = `${Kind.name}|${locale}|${JSON.stringify(options)}`;
+  let found = made.get(key);
+  if (!found) {
+    found = new Kind(locale, options);
+    made.set(key, found);
+  }
+  return found;
+}
+
+/**
  * Time formatting in the tournament's time zone. `seconds` adds seconds (useful in a
- * sped-up demo, where a minute of the timetable lasts a second).
+ * sped-up demo, where a minute of the timetable lasts a second). Each of its three formats is made on
+ * its first use (the date's, for instance, only when something is on another day), and made once.
  */
 export function timeFormatter(timeZone, locale = "en-GB", { seconds = false } = {}) {
-  let fmt;
-  let dayFmt;
-  let dateFmt;
-  try {
-    fmt = new Intl.DateTimeFormat(locale, {
-      timeZone, hour: "2-digit", minute: "2-digit", second: seconds ? "2-digit" : undefined, hourCycle: "h23",
-    });
-    dayFmt = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
-    dateFmt = new Intl.DateTimeFormat(locale, { timeZone, weekday: "long", day: "numeric", month: "long" });
-  } catch {
-    return timeFormatter(undefined, locale, { seconds });
-  }
+  // Each made on its first use; an unknown zone throws then: the browser's own zone instead.
+  const lazy = (options) => {
+    let fmt = null;
+    return (ms) => {
+      if (!fmt) {
+        try {
+          fmt = intlCached(Intl.DateTimeFormat, options.locale, { ...options.with, timeZone });
+        } catch {
+          fmt = intlCached(Intl.DateTimeFormat, options.locale, options.with);
+        }
+      }
+      return fmt.format(new Date(ms));
+    };
+  };
+  const fmt = lazy({ locale, with: {
+    hour: "2-digit", minute: "2-digit", second: seconds ? "2-digit" : undefined, hourCycle: "h23" } });
+  const dayFmt = lazy({ locale: "en-CA", with: { year: "numeric", month: "2-digit", day: "2-digit" } });
+  const dateFmt = lazy({ locale, with: { weekday: "long", day: "numeric", month: "long" } });
   return {
-    time: (ms) => (Number.isFinite(ms) ? fmt.format(new Date(ms)) : ""),
+    time: (ms) => (Number.isFinite(ms) ? fmt(ms) : ""),
     /** "2027-03-06": the calendar day in the tournament's zone, for grouping. */
-    day: (ms) => (Number.isFinite(ms) ? dayFmt.format(new Date(ms)) : ""),
-    date: (ms) => (Number.isFinite(ms) ? dateFmt.format(new Date(ms)) : ""),
+    day: (ms) => (Number.isFinite(ms) ? dayFmt(ms) : ""),
+    date: (ms) => (Number.isFinite(ms) ? dateFmt(ms) : ""),
   };
 }
 
@@ -46,7 +69,7 @@ export function timeFormatter(timeZone, locale = "en-GB", { seconds = false } = 
 export function formatNumber(value, { min = 0, max = 2, signed = false, locale = "en-GB", grouping = false } = {}) {
   const n = Number(value);
   if (value === null || value === undefined || value === "" || !Number.isFinite(n)) return "–";
-  const text = new Intl.NumberFormat(locale, {
+  const text = intlCached(Intl.NumberFormat, locale, {
     minimumFractionDigits: min, maximumFractionDigits: max, useGrouping: grouping,
   }).format(Math.abs(n));
   if (n < 0 && /[1-9]/.test(text)) return `−${text}`;
@@ -60,7 +83,7 @@ export function formatNumber(value, { min = 0, max = 2, signed = false, locale =
 export function prizeMoney(value, unit, locale = "en-GB") {
   const n = Number(value);
   if (value === null || value === undefined || value === "" || !Number.isFinite(n)) return "–";
-  const text = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(n);
+  const text = intlCached(Intl.NumberFormat, locale, { maximumFractionDigits: 2 }).format(n);
   return unit ? `${text}\u00a0${unit}` : text;
 }
 

@@ -58,8 +58,8 @@ export function nameCollator(lang) {
 
 const codeOrder = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
 /** Ids in the order a person counts them ("p2" before "p10"), then letter by letter: one order, always. */
-const idCollator = new Intl.Collator("en", { numeric: true });
-const idOrder = (a, b) => idCollator.compare(a, b) || codeOrder(a, b);
+let idCollator = null; // made at the first sort, not while the page loads: the first collator loads its data
+const idOrder = (a, b) => (idCollator ??= new Intl.Collator("en", { numeric: true })).compare(a, b) || codeOrder(a, b);
 
 /**
  * A sort comparator of rows (players, teams, accounts) by name as a page in `lang` shows it, then by

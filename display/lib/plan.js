@@ -3,6 +3,8 @@
 // clock): every instant comes in as an argument, every word from the page's strings `S`, and every
 // decision from the server's sections. Plain ES module.
 
+import { intlCached } from "./format.js";
+
 const timetableOf = (sections) => (Array.isArray(sections?.timetable) ? sections.timetable : []);
 const itemOf = (sections, id) => timetableOf(sections).find((i) => i.id === id) || null;
 
@@ -40,10 +42,11 @@ export function durationText(minutes, S) {
 export function wallClock(ms, timeZone) {
   if (!Number.isFinite(ms)) return "";
   try {
-    return new Intl.DateTimeFormat("en-GB", { timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" })
+    return intlCached(Intl.DateTimeFormat, "en-GB", { timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" })
       .format(new Date(ms));
   } catch {
-    return new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(new Date(ms));
+    return intlCached(Intl.DateTimeFormat, "en-GB", { hour: "2-digit", minute: "2-digit", hourCycle: "h23" })
+      .format(new Date(ms));
   }
 }
 

@@ -20,7 +20,12 @@ const SPEECH_LANG = { en: "en-GB", "sr-Cyrl": "sr-RS", "sr-Latn": "sr-RS", sk: "
  * it (a page shows a hint until then; `onChange` says when sound became allowed).
  */
 export class Sound {
-  constructor() {
+  /**
+   * `probe`: make the audio context now, to learn whether the browser allows sound without a gesture (a
+   * kiosk's projector), and start loading the voices. A phone never does, and making an audio context
+   * keeps a mid phone busy for a long moment while its page loads: without it, the first gesture makes it.
+   */
+  constructor({ probe = true } = {}) {
     this.ctx = null;
     this.unlocked = false;
     this.listeners = new Set();
@@ -28,6 +33,7 @@ export class Sound {
     for (const type of ["pointerdown", "keydown", "touchstart", "click"]) {
       window.addEventListener(type, unlock, { capture: true, passive: true });
     }
+    if (!probe) return;
     // A kiosk browser may allow sound without a gesture: then no hint is needed.
     try {
       const Ctx = window.AudioContext || window.webkitAudioContext;
@@ -123,8 +129,9 @@ export class Sound {
 
 let theSound = null;
 
-/** The one sound of a page, made on first use (it listens for the page's first gesture). */
-export function sound() {
-  if (!theSound) theSound = new Sound();
+/** The one sound of a page, made on first use (it listens for the page's first gesture); `options` as
+ * Sound's, on the first call. */
+export function sound(options) {
+  if (!theSound) theSound = new Sound(options);
   return theSound;
 }

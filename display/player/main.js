@@ -3,6 +3,7 @@
 // live in the modules beside it and share the state in state.js.
 import { slipCode } from "./slip-code.js"; // first: the slip's code leaves the address bar before anything waits
 import { withNote } from "../lib/banners.js";
+import { laterParts } from "../lib/chunks.js";
 import { animate } from "../lib/clock.js";
 import { LiveConnection } from "../lib/connection.js";
 import { setText } from "../lib/dom.js";
@@ -74,6 +75,11 @@ function setConnection(state) {
 }
 setConnection("connecting");
 
+// The parts below the first screen (which is the player's table and seat, the countdown and check-in):
+// the place, the results and the announcements, each drawn after it in a task of its own, so that a mid
+// phone paints the first screen sooner and is never held long.
+const below = laterParts();
+
 const connection = new LiveConnection({
   view: "player",
   player: page.playerId,
@@ -100,11 +106,11 @@ const connection = new LiveConnection({
     }
     invalidateTimetable();
     invalidateCheckin();
+    renderPrizes(); // (above the rest: drawn later, it would push the first screen down)
     renderMe();
-    renderAnnouncements();
-    renderPrizes();
-    renderScore();
     renderCheckin(connection.clock.now(), true);
+    below.later(renderScore);
+    below.later(renderAnnouncements);
     banners.refresh(next); // a banner's time and seat as the sections now say (an extension, a late timetable)
     // A snapshot (a reconnect, a page opened again) or sections caught up after a slow spell: what was missed.
     if (info.kind !== "event") catchUp();

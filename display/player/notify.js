@@ -8,7 +8,7 @@ import { findItem } from "../lib/timetable.js";
 import { mySeats, seatWords } from "./seat.js";
 import { $, STRINGS, page, whoAmI } from "./state.js";
 
-const audio = sound();
+const audio = sound({ probe: false }); // a phone plays after a tap: no audio context while the page loads
 const canNotify = () => typeof Notification !== "undefined" && window.isSecureContext !== false;
 
 /** The "allow notifications" button: only while the browser would still ask. */

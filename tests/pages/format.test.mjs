@@ -2,7 +2,9 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 
-import { decimalsOf, formatDuration, formatNumber, prizeMoney, signedMinutes, timeFormatter } from "../../display/lib/format.js";
+import {
+  decimalsOf, formatDuration, formatNumber, intlCached, prizeMoney, signedMinutes, timeFormatter,
+} from "../../display/lib/format.js";
 import { ZONE, at } from "./helpers.mjs";
 
 describe("a countdown's time", () => {
@@ -47,6 +49,39 @@ describe("times in the tournament's zone", () => {
   it("still formats with a time zone the browser does not know", () => {
     const fmt = timeFormatter("Mars/Olympus_Mons", "en-GB");
     assert.match(fmt.time(at(17, 5)), /^\d\d:05$/);
+  });
+});
+
+describe("the Intl objects a page formats with", () => {
+  it("are made on their first use, once, however many formatters and calls ask for them", () => {
+    const Real = Intl.DateTimeFormat;
+    let made = 0;
+    Intl.DateTimeFormat = class DateTimeFormat extends Real {
+      constructor(...args) {
+        super(...args);
+        made += 1;
+      }
+    };
+    try {
+      const fmt = timeFormatter("Asia/Tokyo", "en-GB");
+      timeFormatter("Asia/Tokyo", "en-GB");
+      assert.equal(made, 0, "nothing made before a time is shown");
+      const ms = at(17, 5);
+      assert.equal(fmt.time(ms), timeFormatter("Asia/Tokyo", "en-GB").time(ms));
+      fmt.time(ms + 60_000);
+      assert.equal(made, 1, "one time format, shared");
+      assert.equal(fmt.day(ms), "2027-03-07");
+      assert.equal(made, 2, "the date's format not made: nothing asked for a date");
+    } finally {
+      Intl.DateTimeFormat = Real;
+    }
+  });
+
+  it("a number format is kept per locale and options", () => {
+    const a = intlCached(Intl.NumberFormat, "sk", { maximumFractionDigits: 1 });
+    assert.equal(intlCached(Intl.NumberFormat, "sk", { maximumFractionDigits: 1 }), a);
+    assert.notEqual(intlCached(Intl.NumberFormat, "sk", { maximumFractionDigits: 2 }), a);
+    assert.equal(formatNumber(61600, { locale: "sk", grouping: true }), formatNumber(61600, { locale: "sk", grouping: true }));
   });
 });
 
