@@ -103,6 +103,9 @@ async def run_event(browser: Any, tmp_path: Path, artifacts: Path, name: str, id
         # Between matches: the standings after match 1 and the seating of match 2, the countdown to its start.
         for lang, tab in zip(LANGUAGES, tabs, strict=True):
             await seen_seq(tab, done["seq"])
+            # The new seating brought its scene at once, for a page's time (display/hall/scenes.js); the screens
+            # are checked one after another, so each asks for it again rather than catch its turn.
+            await tab.page.evaluate("() => { window.hall.page.want = 'seating'; }")
             await tab.page.locator("#seating-panel").wait_for(state="visible")
             await back_row(tab, in_script(longest, lang))  # a Latin name reads in Cyrillic on sr-Cyrl
             await shot(tab, artifacts, f"display-{ids[0]}-between-{lang}.png")
