@@ -8,7 +8,6 @@
 import { renderPlayerSelect, wireAnnounce } from "./announce.js";
 import { appealsCard } from "./appeals.js";
 import { renderAudit, wireUndoLast } from "./audit.js";
-import { onLatenessEvent, renderCheckin, renderCheckinLive, wireCheckin } from "./checkin.js";
 import { command } from "./commands.js";
 import { deskCard } from "./desk.js";
 import { renderPenaltyForm, wirePenaltyForm } from "./penalties.js";
@@ -56,7 +55,6 @@ export function wireCards() {
   wireUndoLast();
   wireReveal();
   wirePenaltyForm();
-  wireCheckin();
 
   return {
     render() {
@@ -75,9 +73,6 @@ export function wireCards() {
       renderStandingsPreview();
       prizes.render();
       renderPenaltyForm();
-      renderCheckin();
     },
-    frame: renderCheckinLive,
-    onEvent: onLatenessEvent,
   };
 }

@@ -16,6 +16,7 @@ import { applyLimits, keepLimits } from "../lib/limits.js";
 import { pageLanguage } from "../lib/i18n.js";
 import { showTournament } from "../lib/page.js";
 import { checkUnsettled, confirmedLate, redrawAfterCommands } from "./commands.js";
+import { onLatenessEvent, renderCheckin, renderCheckinLive, wireCheckin } from "./checkin.js";
 import { renderFaults } from "./faults.js";
 import { showConsoleIn } from "./latin.js";
 import { labelPage } from "./page.js";
@@ -34,12 +35,13 @@ labelPage();
 wireSession(startConsole);
 wireToast();
 wireSkip();
+wireCheckin();
 redrawAfterCommands(renderItems);
 
-// The cards after the first screen (cards.js: wireCards), once loaded; the late arrivals' events that came
-// before, for their alerts then.
+// The cards after the first screen (cards.js: wireCards), once loaded. The check-in list is not one of them: while
+// a round's check-in is open it is the top of the first screen, and drawn later it pushed the timetable down
+// under the referee's thumb.
 let cards = null;
-let early = [];
 let loading = false;
 let styles = null;
 // Until then a form or a button of theirs already on the page (the announcement, undo) is not lost: the tap
@@ -73,8 +75,7 @@ function cardStyles() {
   return Promise.all(loaded);
 }
 
-/** Loads the other cards (once) and their stylesheets, draws them and hands them the events and taps that
- * came meanwhile. */
+/** Loads the other cards (once) and their stylesheets, draws them and makes the taps that came meanwhile. */
 function loadCards() {
   if (loading) return;
   loading = true;
@@ -83,8 +84,6 @@ function loadCards() {
     cards = wireCards();
     if (state.sections.timetable) cards.render();
     renderNav();
-    for (const [event, fresh] of early) cards.onEvent(event, fresh);
-    early = [];
     for (const tap of taps) tap();
     taps = [];
   }).catch((err) => {
@@ -122,7 +121,7 @@ function frame(now) {
   setText($("current-sub"), shown([c.sub, c.upcoming ? `${c.upcomingLabel}: ${c.upcoming.title} ${c.upcomingTime}` : ""]
     .filter(Boolean).join("  ·  ")));
   renderRowCounts(now);
-  cards?.frame(now);
+  renderCheckinLive(now);
 }
 
 function setConnection(status) {
@@ -156,13 +155,13 @@ function startConsole() {
       renderItems();
       renderMissed($("missed-card"));
       renderFaults($("faults-card"), next.faults, STRINGS.faults, STRINGS.commandNames);
+      renderCheckin();
       if (cards) cards.render();
       else setTimeout(loadCards); // after the first screen is drawn
       renderNav();
     },
     onEvent(event, { fresh }) {
-      if (cards) cards.onEvent(event, fresh);
-      else early.push([event, fresh]);
+      onLatenessEvent(event, fresh);
       confirmedLate(event);
     },
     onStatus(up) {
