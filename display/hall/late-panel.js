@@ -87,7 +87,9 @@ export function renderLate(now) {
   latePager.set(lines.map((line) => el("div", {
     class: line.kind === "group" ? `d-late-group${line.missing ? " is-missing" : ""}` : `d-late-entry${line.missing ? " is-missing" : ""}`,
     dataset: { key: line.key },
-  }, line.parts.flatMap((part, i) => [i ? dot() : null, el("span", { class: part.cls }, part.text)]))), { keepPage: !fresh });
+  // Spaces between the parts: a line of the late scene wraps between them (hall/panels.css).
+  }, line.parts.flatMap((part, i) => [i ? " " : null, i ? dot() : null, i ? " " : null,
+    el("span", { class: part.cls }, part.text)]))), { keepPage: !fresh });
 }
 
 /** The name on a line of the late panel: the row's, else the roster's. */
