@@ -144,7 +144,9 @@ async def test_the_late_panel_says_table_minutes_and_bule_beside_each_name(brows
 
 
 CUT_LATE = """() => [...document.querySelectorAll('#late-panel .d-late-entry > *, #late-panel .d-late-group')]
-    .filter((n) => n.getClientRects().length && n.scrollWidth > n.clientWidth + 1).map((n) => n.textContent)"""
+    .filter((n) => n.getClientRects().length
+        && (n.scrollWidth > n.clientWidth + 1 || n.scrollHeight > n.clientHeight + 1))
+    .map((n) => n.textContent)"""
 #: Lines of the late panel drawn over one another (each line's box against the next one's).
 OVERLAP_LATE = """() => {
     const lines = [...document.querySelectorAll('#late-body > *')].filter((n) => n.getClientRects().length);
