@@ -23,7 +23,7 @@ from zoneinfo import ZoneInfo
 import httpx
 import pytest
 from server import Server, from_now, round_entry, start_server_async
-from support.pages import PHONE, Tab, ack, bounded, open_tab, referee_login, seating_of, seen_seq, shot
+from support.pages import PHONE, Tab, ack, bounded, open_tab, referee_login, seating_of, seen_seq, shot, until
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 
@@ -92,16 +92,6 @@ async def events_of(server: Server, kind: str, since: int = 0) -> list[dict[str,
                                 headers={"Authorization": f"Bearer {server.token}"})
     assert answer.status_code == 200, answer.text
     return [e for e in answer.json()["events"] if e["type"] == kind]
-
-
-async def until(check: Any, what: str, tries: int = 100) -> Any:
-    """Poll the server until `check()` gives something true (a command the page sent has been stored)."""
-    for _ in range(tries):
-        found = await check()
-        if found:
-            return found
-        await asyncio.sleep(0.1)
-    raise AssertionError(f"the server never showed {what}")
 
 
 async def a_day_in_the_hall(server: Server) -> dict[int, list[str]]:
