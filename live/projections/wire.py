@@ -1307,7 +1307,7 @@ def _of(kind: object, defs: dict[str, object]) -> dict[str, object]:
 
 
 def _first_line(doc: str | None) -> str:
-    return (doc or "").strip().split("\n\n")[0].replace("\n", " ")
+    return " ".join((doc or "").strip().split("\n\n")[0].split())  # (a docstring's indentation left out)
 
 
 def main() -> None:
