@@ -52,8 +52,10 @@ from live.projections.wire import (
     Penalty,
     PlayerLine,
     PublicSections,
+    PublicState,
     RankedRow,
     RefereeSections,
+    RefereeState,
     RefereeView,
     ResultLine,
     Seating,
@@ -392,11 +394,14 @@ def clock(state: State, now: int, entries: list[NowEntry] | None = None) -> Cloc
     return {"now": now, "current": entry["current"], "next": entry["next"]}
 
 
-def full_state(state: State, now: int, *, allowed: dict[str, list[str]] | None = None) -> dict[str, object]:
+def full_state(state: State, now: int, *, allowed: dict[str, list[str]] | None = None) -> PublicState | RefereeState:
     """GET /api/state: everything; private notices only for a request with the referee token, which is
     also told the commands `allowed` now (None: not a referee)."""
-    referee = allowed is not None
-    audit = state.commands[-AUDIT_SHOWN:] if referee else public_audit(state)
+    if allowed is None:
+        audit = public_audit(state)
+        public = public_sections(state)
+        return {**public, "audit": audit, "clock": clock(state, now, public["now"]), "seq": state.seq}
     public = public_sections(state)  # (first: the referee's `faults` tell what of it failed)
-    extra = {k: v for k, v in referee_only(state, allowed).items() if k != "audit"} if allowed is not None else {}
-    return {**public, "audit": audit, **extra, "clock": clock(state, now, public["now"]), "seq": state.seq}
+    own = referee_only(state, allowed)
+    # (`audit` named first keeps its place right after the public sections; `own` then gives it the same list.)
+    return {**public, "audit": own["audit"], **own, "clock": clock(state, now, public["now"]), "seq": state.seq}

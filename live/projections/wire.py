@@ -1245,6 +1245,22 @@ class Clock(TypedDict):
     next: str | None
 
 
+class PublicState(PublicSections):
+    """`GET /api/state` without a referee's credentials: the public sections, the `audit` without private notices'
+    words and the referees' own entries, the `clock` and the `seq` they are at."""
+
+    audit: list[AuditEntry]
+    clock: Clock
+    seq: int
+
+
+class RefereeState(RefereeView):
+    """`GET /api/state` with a referee's credentials: the referees' view, the `clock` and the `seq` it is at."""
+
+    clock: Clock
+    seq: int
+
+
 # the schema ---------------------------------------------------------------------------------------------------
 
 #: The declarations the schema names at its top: the views' sections.
