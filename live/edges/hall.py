@@ -441,7 +441,7 @@ class Hall:
 
     def _push(self, event: Event) -> None:
         public: dict[str, Any] = {**public_sections(self.state)}  # (the sections by name: live/projections/wire.py)
-        own = referee_only(self.state, allowed_now(self.state))
+        own: dict[str, Any] = {**referee_only(self.state, allowed_now(self.state))}
         referee = {**public, **own}
         if self._check_sections and (event.type not in self._checked_types or event.seq % self._check_every == 0):
             self._checked_types.add(event.type)

@@ -15,9 +15,12 @@ from live.projections.matches import match_pairs
 from live.projections.wire import (
     AppealRecord,
     AppealWindow,
+    OpenAppeal,
     PlayerAppeals,
     Provisional,
     ProvisionalMatch,
+    RefereeAppeals,
+    Signers,
     TeamAppeal,
     TeamAppeals,
 )
@@ -162,12 +165,12 @@ def provisional(state: State) -> Provisional | None:
             else "Čačak propositions, Judging: an appeal is open"}
 
 
-def _shown(rules: A.AppealRules, x: dict[str, Any]) -> dict[str, Any]:
+def _shown(rules: A.AppealRules, x: dict[str, Any]) -> OpenAppeal:
     due = A.due(x["ts"], rules.decision_days) if x["decision"] is None else None
-    return {**x, **({"due": due} if due is not None else {})}
+    return cast(OpenAppeal, {**x, **({"due": due} if due is not None else {})})
 
 
-def referee_view(state: State) -> dict[str, Any] | None:
+def referee_view(state: State) -> RefereeAppeals | None:
     """The console's `appeals` section (None without appeals): the body (`to`), who appeals (`by`), the limit
     (`allowed`, None: none) and whether a decision must be unanimous; open appeals (with the day their decision
     is `due`, where the rules give a term) and decided ones; for players' appeals the requests each has left,
@@ -175,17 +178,17 @@ def referee_view(state: State) -> dict[str, Any] | None:
     rules = A.AppealRules.from_rules(state.tournament.rules)
     if rules is None:
         return None
-    view: dict[str, Any] = {
+    view: RefereeAppeals = {
         "to": rules.to, "by": rules.by, "allowed": rules.limit, "unanimity": rules.unanimity,
         "decision_days": rules.decision_days, "window": window(state.tournament, state, rules),
         "open": [_shown(rules, x) for x in open_appeals(state)],
-        "decided": [x for x in state.appeals.values() if x["decision"] is not None],
+        "decided": cast(list[AppealRecord], [x for x in state.appeals.values() if x["decision"] is not None]),
     }
     if rules.by == A.BY_PLAYER:
         view["left"] = {p.id: A.requests_left(len(of_player(state, p.id)), rules.limit)
                         for p in field.ranked(state)}  # (one who withdrew before playing has nothing to appeal)
         return view
-    signers: dict[str, dict[str, Any]] = {}
+    signers: dict[str, dict[str, Signers]] = {}
     for s in state.items.values():
         if s.open or not s.item.boards:
             continue

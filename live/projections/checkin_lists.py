@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
 from live.core.memo import remember_last
 from live.core.plan import seated_from
@@ -16,6 +16,7 @@ from live.core.status import ItemStatus
 from live.core.tournament import Item, Tournament
 from live.projections.matches import match_pairs
 from live.projections.wire import (
+    AbsentTable,
     Arrival,
     BridgeArrival,
     BridgeLate,
@@ -355,12 +356,20 @@ def late_deductions(state: State, item_id: str) -> dict[str, int]:
     return out
 
 
-def alert_details(state: State, item_id: str, threshold: str, at: int) -> dict[str, Any]:
+class AlertDetails(TypedDict):
+    """What a lateness alert says (the `lateness_alert` payload's words, live/commands/signals.py)."""
+
+    threshold: str
+    absent: list[str]
+    tables: NotRequired[list[AbsentTable]]
+
+
+def alert_details(state: State, item_id: str, threshold: str, at: int) -> AlertDetails:
     """What a lateness alert says: who is absent at the threshold, and at the preferans reserve mark,
     what each table needs (a reserve with 350 bule, or the walkover for the one who came)."""
     t = state.tournament
     missing = absent(state, item_id, at)
-    details: dict[str, Any] = {"threshold": threshold, "absent": missing}
+    details: AlertDetails = {"threshold": threshold, "absent": missing}
     seating = state.seatings.get(item_id)
     if t.game == "preferans" and threshold == "reserve" and seating:
         s = state.items[item_id]
@@ -370,7 +379,7 @@ def alert_details(state: State, item_id: str, threshold: str, at: int) -> dict[s
         for p in {*state.excused.get(item_id, {}), *state.reserves.get(item_id, {})}:
             if arrived.get(p) is None:
                 arrived[p] = reference(s)
-        tables = []
+        tables: list[AbsentTable] = []
         for table in seating["tables"]:
             if not set(table["players"]) & set(missing):
                 continue

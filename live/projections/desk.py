@@ -7,12 +7,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from decimal import Decimal
-from typing import Any
+from typing import Any, cast
 
 from live.core.memo import remember_last
 from live.core.state import State
 from live.core.tournament import Player
 from live.projections import field, lineups
+from live.projections.wire import Account, AccountLine, DeskView, Fund, FundSource, NextPayment, Payment, Unpaid
 from live.rules import desk as D
 from live.rules.numbers import json_number, to_decimal
 
@@ -115,7 +116,7 @@ def balances(state: State, f: D.Fees, kind: str, ident: str, played: dict[str, l
 
 
 def account(state: State, kind: str, ident: str, played: dict[str, list[str]] | None = None,
-            done_by: dict[tuple[str, str], dict[str, Decimal]] | None = None) -> dict[str, Any] | None:
+            done_by: dict[tuple[str, str], dict[str, Decimal]] | None = None) -> Account | None:
     """One line of the desk: per kind what is due, paid, owed, the most it takes now and the most it may
     give back; what to take next (`next`: the first kind owed, or a refund of what was paid beyond the due)."""
     f = fees(state)
@@ -127,31 +128,31 @@ def account(state: State, kind: str, ident: str, played: dict[str, list[str]] | 
     withdrawn = is_withdrawn(state, kind, ident)
     junior = is_junior(state, kind, ident)
     refunds = not (withdrawn and f.no_refund_withdrawn)
-    lines: dict[str, Any] = {}
-    proposed: dict[str, Any] | None = None
+    lines: dict[str, AccountLine] = {}
+    proposed: NextPayment | None = None
     owed, paid_in = Decimal(0), Decimal(0)
     done = None if done_by is None else done_by.get((kind, ident), {})
     for what, b in balances(state, f, kind, ident, played, done).items():
-        line: dict[str, Any] = {"due": json_number(b.due), "paid": json_number(b.paid), "owed": json_number(b.owed),
+        line: AccountLine = {"due": json_number(b.due), "paid": json_number(b.paid), "owed": json_number(b.owed),
                                 "most": None if what == D.OTHER else json_number(b.most),
                                 "refundable": json_number(b.paid if refunds else Decimal(0))}
         if what == D.MATCH_FEE:
-            line.update(matches=len(played.get(ident, [])), each=json_number(D.match_fee(f, junior=junior)))
+            line["matches"], line["each"] = len(played.get(ident, [])), json_number(D.match_fee(f, junior=junior))
         lines[what] = line
         owed += max(b.owed, Decimal(0))
         paid_in += b.paid
         amount = D.proposal(b, refund_allowed=refunds) if what != D.OTHER else None
         if proposed is None and amount is not None:
             proposed = {"what": what, "amount": json_number(amount)}
-    data: dict[str, Any] = {"kind": kind, "id": ident, "name": found.name, "withdrawn": withdrawn,
+    data: Account = {"kind": kind, "id": ident, "name": found.name, "withdrawn": withdrawn,
                             "whats": list(f.whats(kind, junior=junior)), "lines": lines, "next": proposed,
                             "owed": json_number(owed), "paid": json_number(paid_in)}
     if isinstance(found, Player):
-        data.update(team=found.team, lady=found.lady, junior=found.junior)
+        data["team"], data["lady"], data["junior"] = found.team, found.lady, found.junior
     return data
 
 
-def accounts(state: State) -> list[dict[str, Any]]:
+def accounts(state: State) -> list[Account]:
     """Every team's line (bridge), then every player's, in the roster's order."""
     t = state.tournament
     played, done = matches_played(state), paid_by(state)
@@ -162,14 +163,14 @@ def accounts(state: State) -> list[dict[str, Any]]:
     return [x for x in lines if x is not None and set(x["lines"]) != {D.OTHER}]  # only `other`: nothing is due
 
 
-def unpaid(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def unpaid(rows: list[Account]) -> list[Unpaid]:
     """Who has not paid (all): each with what they still owe, by kind."""
     return [{"kind": x["kind"], "id": x["id"], "name": x["name"], "withdrawn": x["withdrawn"], "owed": x["owed"],
              "by_what": {what: line["owed"] for what, line in x["lines"].items() if line["owed"] > 0}}
             for x in rows if x["owed"] > 0]
 
 
-def fund(state: State, rows: list[dict[str, Any]] | None = None) -> dict[str, Any] | None:
+def fund(state: State, rows: list[Account] | None = None) -> Fund | None:
     """The prize fund as the payments make it: the share, what it is a share of, and what it would be if
     everyone paid what is due now."""
     f = fees(state)
@@ -189,7 +190,7 @@ def fund(state: State, rows: list[dict[str, Any]] | None = None) -> dict[str, An
             "if_all_paid": json_number(D.prize_fund(f, due))}
 
 
-def fund_for_prizes(state: State) -> tuple[Decimal, dict[str, Any]] | None:
+def fund_for_prizes(state: State) -> tuple[Decimal, FundSource] | None:
     """`GET /api/prizes` without `fund`: the fund from the payments, and what it came from."""
     made = fund(state)
     if made is None:
@@ -198,7 +199,7 @@ def fund_for_prizes(state: State) -> tuple[Decimal, dict[str, Any]] | None:
                                           "collected": made["counted"], "payments": made["payments"]}
 
 
-def referee_view(state: State) -> dict[str, Any] | None:
+def referee_view(state: State) -> DeskView | None:
     """The console's `desk` section (None when the rules have no desk)."""
     f = fees(state)
     if f is None:
@@ -208,5 +209,5 @@ def referee_view(state: State) -> dict[str, Any] | None:
     return {"currency": f.currency, "per": f.per, "methods": list(METHODS), "max_amount": MAX_AMOUNT,
             "fund": fund(state, rows), "accounts": rows, "unpaid": owing,
             "owed": json_number(sum((to_decimal(x["owed"]) for x in owing), Decimal(0))),
-            "payments": list(state.payments)}
+            "payments": cast(list[Payment], list(state.payments))}  # (the state's records, as folded)
 

@@ -5,14 +5,25 @@ How the rules are read is told there, in its docstring.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from live.core.state import ItemState, State
 from live.core.tournament import Tournament
 from live.projections import checkin_lists
 from live.projections.matches import match_pairs
 from live.projections.standings import prize_table
-from live.projections.wire import BoardsPlayed
+from live.projections.wire import (
+    BoardsPlayed,
+    Individual,
+    IndividualLine,
+    IndividualPlayer,
+    IndividualTeam,
+    MatchSheets,
+    MatchTeam,
+    SubstituteRounds,
+    TeamSheet,
+    TeamSheets,
+)
 from live.rules import lateness
 from live.rules import lineups as sheet_rules
 from live.rules.citations import OWN, TS, Rule, cite_detail, rule
@@ -160,7 +171,7 @@ def sheet_rounds(state: State, player: str, *, instead: tuple[str, str] | None =
     return out
 
 
-def substitute_rounds(state: State) -> dict[str, Any] | None:
+def substitute_rounds(state: State) -> SubstituteRounds | None:
     """The console's view of Slovak §27.1 (None under rules without it): the competition's rounds, the most a
     substitute may play, and each substitute's rounds on the sheets so far."""
     t = state.tournament
@@ -207,7 +218,7 @@ def team_boards(state: State, team: str) -> int:
     return total
 
 
-def individual(state: State) -> dict[str, Any] | None:
+def individual(state: State) -> Individual | None:
     """The Novi Sad final individual ranking (None under rules without one): the teams in their final order
     (the final's winner first once it is played, `live.standings.prize_table`), each player's boards of
     the team's total, and the players with at least `individual_min_percent` of them, who share their
@@ -218,15 +229,15 @@ def individual(state: State) -> dict[str, Any] | None:
         return None
     table, order = prize_table(state)
     boards = played(state)
-    ranking: list[dict[str, Any]] = []
-    teams: list[dict[str, Any]] = []
+    ranking: list[IndividualLine] = []
+    teams: list[IndividualTeam] = []
     for row in table:
         if "player" in row:
             continue  # (a bridge table: no player's row)
         team = row["team"]
         total = team_boards(state, team)
         need = sheet_rules.needed(total, percent)
-        players = []
+        players: list[IndividualPlayer] = []
         for p in t.members(team):
             count = boards_of(state, p.id, boards)
             ok = sheet_rules.eligible(count, total, percent)
@@ -281,7 +292,7 @@ def forced_sheet(t: Tournament, team: str, sheet: dict[str, Any] | None, parts: 
     return [list(members) for _ in range(parts)]
 
 
-def referee_view(state: State) -> dict[str, Any] | None:
+def referee_view(state: State) -> TeamSheets | None:
     """The console's `lineups` section (None without team sheets): for every match whose teams are known
     and each team in it, the sheet in force, the line-up of every part as it counts, which parts may
     still change, the sheet its roster leaves no choice in (`forced`), who may not play which part, the
@@ -291,21 +302,22 @@ def referee_view(state: State) -> dict[str, Any] | None:
     if not available(t):
         return None
     limit = t.rules.get("substitute_max_boards")
-    matches: dict[str, Any] = {}
+    matches: dict[str, MatchSheets] = {}
     for s in state.items.values():
         pairs = match_pairs(state, s.item.id)
         if pairs is None or not s.item.boards:
             continue
         boards, began = shape(t, s)
         sheets = state.lineups.get(s.item.id, {})
-        teams = {}
+        teams: dict[str, MatchTeam] = {}
         for team in (x for pair in pairs for x in pair):
             sheet = sheets.get(team)
             subs = substitutions(sheet) if sheet else []
             entered = sheet["parts"] if sheet else []
             fixed = sheet["fixed"] if sheet else []
             teams[team] = {
-                "sheet": sheet, "forfeited": forfeited(state, s.item.id, pair_of(state, s.item.id, team) or ("", "")),
+                "sheet": cast(TeamSheet | None, sheet),  # (the state's record, as folded)
+                "forfeited": forfeited(state, s.item.id, pair_of(state, s.item.id, team) or ("", "")),
                 "line_ups": [list(x) if x is not None else None
                              for x in sheet_rules.sheet_line_ups(entered, subs, len(boards))],
                 "changeable": [k for k in range(1, len(boards) + 1) if k not in fixed],

@@ -8,12 +8,12 @@ organizer's `GET /api/prizes`, its printable page, and the hall's screens once a
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Any, cast
+from typing import cast
 
 from live.core.state import State
 from live.projections.desk import fees, fund_for_prizes
 from live.projections.standings import prize_table
-from live.projections.wire import PrizeList, RankedRow
+from live.projections.wire import FundSource, Prize, PrizeList, PrizeListWithSource, RankedRow, SponsorPrize
 from live.rules.numbers import to_decimal
 from live.rules.prizes import prizes, sponsored
 
@@ -29,14 +29,14 @@ class NoPrizeList(Exception):
         self.status, self.error, self.code = status, error, code
 
 
-def prize_list(state: State, fund: Decimal | None = None) -> dict[str, Any]:
+def prize_list(state: State, fund: Decimal | None = None) -> PrizeListWithSource:
     """The prize list for `fund`, or (None) for the fund the desk's payments make; `fund_source` says which.
     Raises NoPrizeList when the rules name no split, or there is no fund to split."""
     t = state.tournament
     shares = t.rules.get("prize_shares")
     if not shares:  # first: with no split, no fund makes a prize list (the console then shows no prize card)
         raise NoPrizeList(422, f"the {t.preset} rules name no split of a prize fund", "prizes.no_split")
-    source: dict[str, Any] = {"from": "query"}
+    source: FundSource = {"from": "query"}
     if fund is None:  # the fund the desk's payments make (live/commands/desk.py), with what it came from
         made = fund_for_prizes(state)
         if made is None:
@@ -45,11 +45,11 @@ def prize_list(state: State, fund: Decimal | None = None) -> dict[str, Any]:
         fund, source = made
     table, order = prize_table(state)  # with each row's rank; Novi Sad: by the final once it has a winner
     amounts = prizes(fund, [(_who(row), row["rank"]) for row in table], shares)
-    paid = [{"rank": row["rank"], "id": _who(row), "name": row["name"], "amount": float(amounts[_who(row)])}
-            for row in table if amounts[_who(row)] > 0]
+    paid: list[Prize] = [{"rank": row["rank"], "id": _who(row), "name": row["name"],
+                          "amount": float(amounts[_who(row)])} for row in table if amounts[_who(row)] > 0]
     # The places a sponsor gives a prize to (the preset's `sponsor_places`: Čačak's 5th), not the fund.
     rows = {_who(row): row for row in table}
-    sponsor = [{"place": place, "rank": rows[who]["rank"], "id": who, "name": rows[who]["name"]}
+    sponsor: list[SponsorPrize] = [{"place": place, "rank": rows[who]["rank"], "id": who, "name": rows[who]["name"]}
                for place, winners in sponsored([(_who(row), row["rank"]) for row in table],
                                                t.rules.get("sponsor_places") or ()).items()
                for who in winners]

@@ -14,6 +14,7 @@ from live.core.status import ItemStatus
 from live.core.tournament import Player, Tournament
 from live.projections.lineups import played
 from live.projections.matches import league_schedule
+from live.projections.wire import RosterTeam
 from live.rules import rosters as roster_rules
 from live.rules.berger import BergerRound
 
@@ -56,7 +57,7 @@ def replacements_by_team(state: State) -> dict[str, list[dict[str, Any]]]:
     return out
 
 
-def referee_view(state: State, counts: dict[str, dict[str, int]] | None = None) -> dict[str, Any]:
+def referee_view(state: State, counts: dict[str, dict[str, int]] | None = None) -> dict[str, RosterTeam]:
     """Per team: its members with their rating and boards, the roster's bounds, whether one more may be
     added now and whether it is `incomplete`, under the minimum with `current` members still on it (Slovak),
     and where the rules have replacements whether one may be made now, against which
@@ -66,11 +67,11 @@ def referee_view(state: State, counts: dict[str, dict[str, int]] | None = None) 
     most, least, allowed = (t.rules.get(k) for k in ("roster_max", "roster_min", "replacements_after_half"))
     busy = state.item_in_progress()
     replaced = replacements_by_team(state) if allowed is not None else {}
-    out: dict[str, Any] = {}
+    out: dict[str, RosterTeam] = {}
     for team in t.teams:
         roster = t.members(team.id)
         still = [p for p in roster if not p.withdrawn]
-        view: dict[str, Any] = {
+        view: RosterTeam = {
             "members": [{"player": p.id, "name": p.name, "rating": p.rating, "withdrawn": p.withdrawn,
                          "substitute": p.substitute, "boards": sum(counts.get(p.id, {}).values())} for p in roster],
             "min": least, "max": most, "current": len(still),

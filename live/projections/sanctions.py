@@ -5,9 +5,10 @@ How the rules are read is told there, in its docstring.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from live.core.state import State
+from live.projections.wire import Sanction, SanctionStep, SanctionsView
 from live.rules import sanctions as S
 from live.rules.numbers import json_number
 
@@ -25,7 +26,7 @@ def history(state: State, player: str, kind: str) -> list[dict[str, Any]]:
     return [x for x in state.sanctions if x["player"] == player and x["kind"] == kind]
 
 
-def referee_view(state: State) -> dict[str, Any] | None:
+def referee_view(state: State) -> SanctionsView | None:
     """The console's `sanctions` section (None when the rules have none): the steps of each kind, every
     sanction in force, the next step of each kind for a player with none yet (`first`), and for each
     player still in the tournament who has some, theirs (`next`) — a line per sanctioned player, not per
@@ -34,7 +35,7 @@ def referee_view(state: State) -> dict[str, Any] | None:
     if not S.available(t.rules):
         return None
 
-    def steps(done: list[str]) -> dict[str, dict[str, Any]]:
+    def steps(done: list[str]) -> dict[str, SanctionStep]:
         return {kind: {"step": x.number, "bule": x.bule, "warning": x.warning, "per_co_player": x.per_co_player,
                        "measure": x.measure} for kind, x in S.next_steps(done, t.rules).items()}
 
@@ -48,5 +49,5 @@ def referee_view(state: State) -> dict[str, Any] | None:
     return {"kinds": list(S.KINDS), "steps": {kind: S.ladder(kind, t.rules) for kind in S.KINDS},
             "needs": {S.DEDUCTION: ["points", "reason"]},
             "points": {"step": 0.1, "max": json_number(S.MAX_DEDUCTION_POINTS)},
-            "recorded": list(state.sanctions), "first": steps([]), "next": nexts}
+            "recorded": cast(list[Sanction], list(state.sanctions)), "first": steps([]), "next": nexts}
 

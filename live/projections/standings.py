@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from decimal import Decimal
-from typing import TYPE_CHECKING, Any, Protocol, cast
+from typing import TYPE_CHECKING, Any, Protocol, cast, final
 
 from live.core.status import ItemStatus
 from live.projections import checkin_lists, field
@@ -42,6 +42,14 @@ from live.rules.vp import vp
 if TYPE_CHECKING:
     from live.core.state import State
     from live.core.tournament import Item
+
+
+@final
+class TeamOvertime(Overtime):
+    """A match run over its time (`overtime`), with the team it costs and the round the VP come off."""
+
+    team: str
+    round: int
 
 
 class _Ranked(Protocol):
@@ -208,7 +216,7 @@ def late_compensation(state: State, item: Item, entry: dict[str, Any]) -> tuple[
     return extra[home], extra[away]
 
 
-def overtime(state: State) -> list[dict[str, Any]]:
+def overtime(state: State) -> list[TeamOvertime]:
     """Novi Sad: 1 VP per whole 5 minutes a league match ran past its play + scoring time (to the moment its
     result was handed in), to the team that arrived later. When neither was late the referee names the team
     with a `penalty` command; the server does not guess.
@@ -227,7 +235,7 @@ def overtime(state: State) -> list[dict[str, Any]]:
     params = late_rules.NoviSadTimeParams.from_rules(t.rules, t.speed)
     minutes = json_number(to_decimal(t.rules.get("overtime_block_minutes", 0)))
     last = len(league_schedule(t))
-    out = []
+    out: list[TeamOvertime] = []
     for item in t.items:
         s = state.items.get(item.id)
         if s is None or item.round is None or item.round > last:

@@ -8,11 +8,11 @@ Shown to the referees in their `slips` section and at `GET /api/desk/slips[?item
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Any
 
 from live.core.state import State
 from live.core.status import ItemStatus
 from live.projections.standings import table_scores
+from live.projections.wire import RoundSlips, SlipTable
 from live.rules.numbers import json_number, to_decimal
 from live.rules.table_slips import table_slip
 
@@ -28,14 +28,14 @@ def fee(state: State) -> Decimal | None:
     return to_decimal(value)
 
 
-def round_slips(state: State, item_id: str) -> dict[str, Any]:
+def round_slips(state: State, item_id: str) -> RoundSlips:
     """One round's list: a line per table with a result, and the seated tables still without one."""
     amount = fee(state)
     assert amount is not None, "a tournament without a scoring fee has no slips"
     names = {p.id: p.name for p in state.tournament.players}
     s = state.items[item_id]
     entries = sorted(state.results.get(item_id, {}).items(), key=lambda kv: int(kv[0]))
-    tables: list[dict[str, Any]] = []
+    tables: list[SlipTable] = []
     for (key, _), scored in zip(entries, table_scores(state).get(item_id, []), strict=True):
         slip = table_slip(scored, amount)
         tables.append({
@@ -50,7 +50,7 @@ def round_slips(state: State, item_id: str) -> dict[str, Any]:
             "fees": json_number(sum((to_decimal(x["amount"]) for t in tables for x in t["pays"]), Decimal(0)))}
 
 
-def all_slips(state: State) -> dict[str, dict[str, Any]] | None:
+def all_slips(state: State) -> dict[str, RoundSlips] | None:
     """Every round that has started, in timetable order (None when these rules have no scoring fee)."""
     if fee(state) is None:
         return None

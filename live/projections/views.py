@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from typing import Any, TypeVar, cast
+from typing import Any, NotRequired, TypedDict, TypeVar, cast
 
 from live.core import events as E
 from live.core import referees, texts
@@ -37,9 +37,13 @@ from live.projections.checkin_lists import lateness_of
 from live.projections.standings import final_view, hidden, rank_at, scored_results, standings_of, with_rank
 from live.projections.wire import (
     Announcement,
+    AuditEntry,
     ByeSeat,
+    Clock,
+    Fault,
     HeldFor,
     Limits,
+    LineupsView,
     MatchSeat,
     MeSection,
     NowEntry,
@@ -48,9 +52,15 @@ from live.projections.wire import (
     Penalty,
     PlayerLine,
     PublicSections,
+    PublicState,
     RankedRow,
+    RefereeSections,
+    RefereeState,
+    RefereeView,
     ResultLine,
     Seating,
+    StandingRow,
+    StandingsHidden,
     TableSeat,
     TimetableItem,
 )
@@ -85,12 +95,13 @@ def guarded(state: State, name: str, build: Callable[[], T], empty: object) -> T
     return value
 
 
-def faults(state: State) -> list[dict[str, Any]]:
+def faults(state: State) -> list[Fault]:
     """What the referees are told the log holds that today's code cannot use: the rules values the fold set
     aside (`live.core.plan.SetAside`), the events it passed over because folding them raised
     (`live.core.state.fold`) and the sections that fail to build (`guarded`), in the order of their seqs.
     Empty on a sound log (and then no section at all: a sound log's views are as they were)."""
-    return sorted([*state.set_aside, *state.rejected, *state.broken.values()], key=lambda x: (x["seq"], x["kind"]))
+    told = sorted([*state.set_aside, *state.rejected, *state.broken.values()], key=lambda x: (x["seq"], x["kind"]))
+    return cast(list[Fault], told)  # (the state's records, as the fold and `guarded` made them)
 
 
 def item_view(t: Tournament, item: Item, s: ItemState | None, planned: Item | None = None,
@@ -228,7 +239,7 @@ def event_families() -> dict[str, list[str]]:
             "plan": sorted(E.TIMETABLE_CHANGE_TYPES), "not_undoable": sorted(E.NOT_UNDOABLE)}
 
 
-def referee_sections(state: State, allowed: dict[str, list[str]]) -> dict[str, Any]:
+def referee_sections(state: State, allowed: dict[str, list[str]]) -> RefereeView:
     return {**public_sections(state), **referee_only(state, allowed)}
 
 
@@ -238,7 +249,20 @@ def last_undoable(state: State, actor: str) -> dict[str, Any] | None:
     return state.audit_at[stack[-1]] if stack else None
 
 
-def referee_only(state: State, allowed: dict[str, list[str]]) -> dict[str, Any]:
+class HiddenFromHall(TypedDict):
+    """The standings the hall no longer sees, which the referees keep, and since which round it does not."""
+
+    standings: NotRequired[list[StandingRow]]
+    standings_hidden: NotRequired[StandingsHidden]
+
+
+class Told(TypedDict):
+    """What of the log today's code could not use, when there is any."""
+
+    faults: NotRequired[list[Fault]]
+
+
+def referee_only(state: State, allowed: dict[str, list[str]]) -> RefereeSections:
     """What only the referees see: the audit, and the command "undo last" takes back for each referee
     (their own last command still in force), so the console names it and sends its seq. `undo_last`
     is the shared token's referee's; `undo_last_by` maps every referee's actor to theirs. `allowed` is
@@ -247,43 +271,43 @@ def referee_only(state: State, allowed: dict[str, list[str]]) -> dict[str, Any]:
     last = {actor: stack[-1] for actor, stack in state.in_force.items() if stack and is_referee(actor)}
     concealed = guarded(state, "standings_hidden", lambda: hidden(state), None)
     # The referees keep the standings the hall no longer sees, and are told that it does not see them.
-    shown = {"standings": guarded(state, "standings", lambda: standings_of(state), []), "standings_hidden": concealed} \
-        if concealed else {}
+    shown: HiddenFromHall = {"standings": guarded(state, "standings", lambda: standings_of(state), []),
+                             "standings_hidden": concealed} if concealed else {}
 
-    def part(name: str, build: Callable[[State], Any]) -> Any:
+    def part(name: str, build: Callable[[State], T | None]) -> T | None:
         return guarded(state, name, lambda: state.derived(name, lambda: build(state)), None)
 
-    own = {"audit": state.commands[-AUDIT_SHOWN:], "undo_last": last.get(SHARED_NAME), "undo_last_by": last,
-           "allowed": allowed,
-           "referees": sorted(state.referees), **shown,
-           # Čačak (None under rules without them): the next sanction step per player and kind, the appeals,
-           # and the scoring desk's list of who brings each table's slip and who pays the fee.
-           "sanctions": part("sanctions", sanctions.referee_view),
-           "appeals": part("appeals", appeals.referee_view),
-           "slips": part("slips", table_slips.all_slips),
-           # Bridge team sheets (None without them): each match's sheets and what may still change, every
-           # player's boards, the rosters, and the Novi Sad individual ranking (live/commands/lineups.py).
-           "lineups": part("lineups", _lineups),
-           # The desk (None without entry fees): per player and team what is due, paid and next, who has
-           # not paid, and the prize fund the payments make (live/commands/desk.py).
-           "desk": part("desk", desk.referee_view)}
+    # Čačak (None under rules without them): the next sanction step per player and kind, the appeals, and the
+    # scoring desk's list of who brings each table's slip and who pays the fee.
+    sanctioned, appealed = part("sanctions", sanctions.referee_view), part("appeals", appeals.referee_view)
+    slips = part("slips", table_slips.all_slips)
+    # Bridge team sheets (None without them): each match's sheets and what may still change, every player's
+    # boards, the rosters, and the Novi Sad individual ranking (live/commands/lineups.py).
+    sheets = part("lineups", _lineups)
+    # The desk (None without entry fees): per player and team what is due, paid and next, who has not paid, and
+    # the prize fund the payments make (live/commands/desk.py).
+    books = part("desk", desk.referee_view)
     # Last, once every other part was built: what of the log today's code could not use (absent when nothing).
-    told = faults(state)
-    return {**own, **({"faults": told} if told else {})}
+    told: Told = {"faults": found} if (found := faults(state)) else {}
+    own: RefereeSections = {
+        "audit": cast(list[AuditEntry], state.commands[-AUDIT_SHOWN:]), "undo_last": last.get(SHARED_NAME),
+        "undo_last_by": last, "allowed": allowed, "referees": sorted(state.referees), **shown,
+        "sanctions": sanctioned, "appeals": appealed, "slips": slips, "lineups": sheets, "desk": books, **told}
+    return own
 
 
-def _lineups(state: State) -> dict[str, Any] | None:
+def _lineups(state: State) -> LineupsView | None:
     """The console's team sheets with the rosters (live/projections/rosters.py) beside them."""
     view = lineups.referee_view(state)
-    return view if view is None else {**view, "rosters": rosters.referee_view(state)}
+    return None if view is None else {**view, "rosters": rosters.referee_view(state)}
 
 
-def public_audit(state: State) -> list[dict[str, Any]]:
+def public_audit(state: State) -> list[AuditEntry]:
     """The audit log without the words of private notices (those are for their player and the referees)
     and without the referees' own entries (who was added, who signed in)."""
-    return [{**c, "payload": {"player": c["payload"]["player"], "private": True}}
-            if c["type"] == "announced" and "player" in c["payload"] else c
-            for c in state.commands[-AUDIT_SHOWN:] if c["type"] not in E.REFEREE_ONLY_TYPES]
+    return cast(list[AuditEntry], [{**c, "payload": {"player": c["payload"]["player"], "private": True}}
+                                   if c["type"] == "announced" and "player" in c["payload"] else c
+                                   for c in state.commands[-AUDIT_SHOWN:] if c["type"] not in E.REFEREE_ONLY_TYPES])
 
 
 def me_section(state: State, player_id: str, *, private: bool = False) -> MeSection | None:
@@ -360,7 +384,7 @@ def _seats(state: State, player: str, team: str | None) -> list[TableSeat | Matc
     return seats
 
 
-def clock(state: State, now: int, entries: list[NowEntry] | None = None) -> dict[str, Any]:
+def clock(state: State, now: int, entries: list[NowEntry] | None = None) -> Clock:
     """The current and next timetable items at `now`: what the hall display headlines (`live.projections.timeline`;
     `entries`: the `now` section, if it is built already)."""
     built = entries if entries is not None else public_sections(state)["now"]
@@ -370,11 +394,14 @@ def clock(state: State, now: int, entries: list[NowEntry] | None = None) -> dict
     return {"now": now, "current": entry["current"], "next": entry["next"]}
 
 
-def full_state(state: State, now: int, *, allowed: dict[str, list[str]] | None = None) -> dict[str, Any]:
+def full_state(state: State, now: int, *, allowed: dict[str, list[str]] | None = None) -> PublicState | RefereeState:
     """GET /api/state: everything; private notices only for a request with the referee token, which is
     also told the commands `allowed` now (None: not a referee)."""
-    referee = allowed is not None
-    audit = state.commands[-AUDIT_SHOWN:] if referee else public_audit(state)
+    if allowed is None:
+        audit = public_audit(state)
+        public = public_sections(state)
+        return {**public, "audit": audit, "clock": clock(state, now, public["now"]), "seq": state.seq}
     public = public_sections(state)  # (first: the referee's `faults` tell what of it failed)
-    extra = {k: v for k, v in referee_only(state, allowed).items() if k != "audit"} if allowed is not None else {}
-    return {**public, "audit": audit, **extra, "clock": clock(state, now, public["now"]), "seq": state.seq}
+    own = referee_only(state, allowed)
+    # (`audit` named first keeps its place right after the public sections; `own` then gives it the same list.)
+    return {**public, "audit": own["audit"], **own, "clock": clock(state, now, public["now"]), "seq": state.seq}

@@ -6,8 +6,8 @@ live/projections/ return them, mypy checks every key they write, and the JSON Sc
 marked `NotRequired` may be absent (the pages read its absence: `tied`, `planned_start`); `X | None` is
 always there, `null` when there is nothing. A `Literal` is a closed set the pages switch on.
 
-The words of each field are in docs/protocol.md#sections; here are the types. A section not declared yet is
-`Any` in `PublicSections`, `RefereeSections` or `MeSection` (and `{}`, anything, in the schema).
+The words of each field are in docs/protocol.md#sections; here are the types. `Any` (`{}`, anything, in the
+schema) is left only where the server passes on what it was given: an audit entry's payload, a rules value kept.
 """
 
 import json
@@ -574,6 +574,20 @@ class PrizeList(TypedDict):
     best_lady: BestLady | None
 
 
+#: Where the fund of a prize list came from, for the organizer's `GET /api/prizes` and the referees (never on the
+#: screens: live/projections/prizes.py `NOT_ON_SCREENS`): given with the query, or made by the desk's payments —
+#: the share, the kinds of payment `counted`, what they `collected` and how many `payments` there were.
+FundSource = TypedDict("FundSource", {"from": Literal["query", "payments"], "share": NotRequired[int | float],
+                                      "counted": NotRequired[list[str]], "collected": NotRequired[int | float],
+                                      "payments": NotRequired[int]})
+
+
+class PrizeListWithSource(PrizeList):
+    """The prize list as `GET /api/prizes` gives it: with where its fund came from."""
+
+    fund_source: FundSource
+
+
 # the views ----------------------------------------------------------------------------------------------------
 
 
@@ -638,6 +652,7 @@ class Penalty(TypedDict):
     item: NotRequired[str]
     kind: NotRequired[str]
     sanction: NotRequired[int]
+    to: NotRequired[str]
 
 
 class AppealDecision(TypedDict):
@@ -757,10 +772,499 @@ class MeSection(TypedDict):
     standing: RankedRow | None
 
 
+# the referees' sections ---------------------------------------------------------------------------------------
+
+#: A sum of money or points as the server writes it: whole numbers whole (live/rules/numbers.py `json_number`).
+Number = int | float
+
+
+class AuditEntry(TypedDict):
+    """A line of `audit`, a command a referee (or a player's own check-in) gave: the console lists them, names
+    the one "undo last" takes back, and reads the payloads it needs (an absence's, a penalty's, a correction's).
+    `payload` is the event's, of any of its types (live/core/events.py)."""
+
+    seq: int
+    ts: int
+    type: str
+    payload: dict[str, Any]
+    by: str
+    undone: bool
+
+
+class Fault(TypedDict):
+    """A line of `faults`, what of the log today's code cannot use (display/referee/faults.js words it by
+    `kind`): a rules value set aside (`key`, `value`, the value `kept`), an event passed over (`type`), or a
+    section that fails to build (`section`); `error` says why."""
+
+    kind: Literal["rule", "event", "section"]
+    seq: int
+    error: str
+    key: NotRequired[str]
+    value: NotRequired[str]
+    kept: NotRequired[Any]
+    type: NotRequired[str]
+    section: NotRequired[str]
+
+
+# the desk (live/projections/desk.py)
+
+class AccountLine(TypedDict):
+    """One kind of payment of a desk line: `due`, `paid`, `owed` (negative: paid beyond the due), the `most` the
+    desk takes now (None for `other`) and what it may give back (`refundable`); a match fee's `matches` and
+    `each`."""
+
+    due: Number
+    paid: Number
+    owed: Number
+    most: Number | None
+    refundable: Number
+    matches: NotRequired[int]
+    each: NotRequired[Number]
+
+
+class NextPayment(TypedDict):
+    """What the desk's form proposes to take next: a kind and its amount (negative: a refund)."""
+
+    what: str
+    amount: Number
+
+
+class Account(TypedDict):
+    """A line of the desk (a player, or in bridge a team: `kind`): per kind of payment its line, the kinds the
+    form offers (`whats`), what to take `next`, and the totals; a player's `team`, `lady` and `junior` besides."""
+
+    kind: str
+    id: str
+    name: str
+    withdrawn: bool
+    whats: list[str]
+    lines: dict[str, AccountLine]
+    next: NextPayment | None
+    owed: Number
+    paid: Number
+    team: NotRequired[str | None]
+    lady: NotRequired[bool]
+    junior: NotRequired[bool]
+
+
+class Unpaid(TypedDict):
+    """A line of the desk's list of who has not paid: what they still owe, in all and `by_what`."""
+
+    kind: str
+    id: str
+    name: str
+    withdrawn: bool
+    owed: Number
+    by_what: dict[str, Number]
+
+
+#: The prize fund as the payments make it (`from`: the kinds of payment it is a share of, a key Python cannot
+#: name in a class body): the `amount`, the `share`, what was `collected` per kind and `counted`, and what it
+#: would be `if_all_paid`.
+Fund = TypedDict("Fund", {"amount": Number, "share": Number, "min_share": Number, "from": list[str],
+                          "collected": dict[str, Number], "counted": Number, "payments": int, "if_all_paid": Number})
+
+
+class Payment(TypedDict):
+    """A payment in force: the `payment_recorded` payload with its `seq`, `ts` and the referee who took it
+    (`by`); the desk's book lists them."""
+
+    what: str
+    amount: Number
+    seq: int
+    ts: int
+    by: str
+    player: NotRequired[str]
+    team: NotRequired[str]
+    currency: NotRequired[str]
+    method: NotRequired[str]
+    note: NotRequired[str]
+
+
+class DeskView(TypedDict):
+    """`desk` (None without entry fees): the currency, who pays (`per`), the form's `methods` and `max_amount`,
+    every line of the desk (`accounts`), who has not paid and how much is owed, the prize `fund` and the book
+    of `payments` (display/referee/desk.js, desk-books.js)."""
+
+    currency: str
+    per: str
+    methods: list[str]
+    max_amount: int
+    fund: Fund | None
+    accounts: list[Account]
+    unpaid: list[Unpaid]
+    owed: Number
+    payments: list[Payment]
+
+
+# the sanctions (live/projections/sanctions.py)
+
+class SanctionStep(TypedDict):
+    """What a player's next offence of a kind costs: its `step` (1st, 2nd …), the `bule` (for a misdeal to each
+    co-player: `per_co_player`), whether it is a `warning`, and the signalling `measure`; the console's form
+    proposes it and sends the step back."""
+
+    step: int
+    bule: int
+    warning: bool
+    per_co_player: bool
+    measure: str
+
+
+class SanctionPenalty(TypedDict):
+    """A penalty line of a sanction: who pays what (`to`: the co-player a misdeal's bule go to)."""
+
+    player: str
+    amount: Number
+    unit: str
+    reason: str
+    to: NotRequired[str]
+
+
+class Sanction(TypedDict):
+    """A sanction in force: the `sanction_recorded` payload with its `seq` and `ts`."""
+
+    player: str
+    kind: str
+    item: str
+    penalties: list[SanctionPenalty]
+    seq: int
+    ts: int
+    step: NotRequired[int]
+    warning: NotRequired[bool]
+    bule: NotRequired[int]
+    unit: NotRequired[str]
+    table: NotRequired[int]
+    reason: NotRequired[str]
+    measure: NotRequired[str]
+    points: NotRequired[Number]
+
+
+class DeductionPoints(TypedDict):
+    """What a deduction of points may take: above 0, in steps of `step`, at most `max`."""
+
+    step: float
+    max: Number
+
+
+class SanctionsView(TypedDict):
+    """`sanctions` (None under rules without them), for the console's sanction form (display/referee/sanctions.js):
+    the `kinds` and each one's ladder (`steps`: bule, or the signalling measures), the fields a kind `needs`
+    besides the player and the round, the deduction's `points`, every sanction `recorded`, the next step of
+    each kind for a player with none yet (`first`) and for each player who has some (`next`)."""
+
+    kinds: list[str]
+    steps: dict[str, list[int] | list[str]]
+    needs: dict[str, list[str]]
+    points: DeductionPoints
+    recorded: list[Sanction]
+    first: dict[str, SanctionStep]
+    next: dict[str, dict[str, SanctionStep]]
+
+
+# the appeals (live/projections/appeals.py)
+
+class OpenAppeal(AppealRecord):
+    """An open appeal of the referees' `appeals`: with the day its decision is `due`, where the rules give a
+    term."""
+
+    due: NotRequired[int]
+
+
+class Signers(TypedDict):
+    """Who may sign a team's appeal of a match: the `line_up` on its sheet (None: no sheet entered) and how many
+    of them must (`needed`, Slovak §28.3)."""
+
+    line_up: list[str] | None
+    needed: int | None
+
+
+class RefereeAppeals(TypedDict):
+    """`appeals` (None without appeals), for the console's appeals card (display/referee/appeals.js): the body
+    (`to`), who appeals (`by`), the limit (`allowed`, None: none), whether a decision must be unanimous, the
+    term, the appeal `window`; the `open` and `decided` appeals; where players appeal, the requests each has
+    `left`, where teams do, the `signers` of each team's match in every round played."""
+
+    to: str
+    by: str
+    allowed: int | None
+    unanimity: bool
+    decision_days: int | None
+    window: AppealWindow | None
+    open: list[OpenAppeal]
+    decided: list[AppealRecord]
+    left: NotRequired[dict[str, int | None]]
+    signers: NotRequired[dict[str, dict[str, Signers]]]
+
+
+# the scoring desk's slips (live/projections/table_slips.py)
+
+class SlipBearer(TypedDict):
+    """Who brings a table's result slip and cards to the scoring desk."""
+
+    player: str
+    name: str
+
+
+class SlipPayer(TypedDict):
+    """Who pays a table's scoring fee, and how much."""
+
+    player: str
+    name: str
+    amount: Number
+
+
+class SlipTable(TypedDict):
+    """A table of a round's slips: who `brings` the slip, who `pays` the fee."""
+
+    table: int
+    walkover: bool
+    brings: list[SlipBearer]
+    pays: list[SlipPayer]
+
+
+class RoundSlips(TypedDict):
+    """A round of `slips` (round → its list, for display/referee/slips.js): the tables with a result, the seated
+    ones still `missing`, whether the list is `complete`, the `fee` and the `fees` the desk takes."""
+
+    item: str
+    title: str
+    status: ItemStatus
+    fee: Number
+    tables: list[SlipTable]
+    missing: list[int]
+    complete: bool
+    fees: Number
+
+
+# the team sheets and rosters (live/projections/lineups.py, live/projections/rosters.py)
+
+#: A change during a part of a team sheet: `out` for the last `boards` boards of `part`, replaced by a member
+#: (`in`, a key Python cannot name in a class body) or a referee's `substitute` (a name).
+Substitution = TypedDict("Substitution", {"part": int, "out": str, "boards": int, "in": NotRequired[str],
+                                          "substitute": NotRequired[str]})
+
+
+class TeamSheet(TypedDict):
+    """A team's sheet for a match in force: the `lineup_entered` payload with its `seq`, `ts` and the parts
+    any sheet in force `fixed`."""
+
+    item: str
+    team: str
+    parts: list[list[str]]
+    seq: int
+    ts: int
+    fixed: list[int]
+    substitutions: NotRequired[list[Substitution]]
+    fixes: NotRequired[list[int]]
+
+
+class MatchTeam(TypedDict):
+    """One team of a match on the console's sheets card (display/referee/sheets.js): its `sheet` (None: none
+    entered), the `line_ups` of every part as they count, which parts are still `changeable`, who is `barred`
+    from which part, the substitute's boards left, the boards removed for lateness and the sheet its roster
+    leaves no choice in (`forced`)."""
+
+    sheet: TeamSheet | None
+    forfeited: bool
+    line_ups: list[list[str] | None]
+    changeable: list[int]
+    barred: dict[str, list[str]]
+    substitute_boards_left: int | None
+    boards_removed: int
+    forced: list[list[str]] | None
+
+
+class MatchSheets(TypedDict):
+    """A match of the sheets: its parts, each part's boards, how many have `begun`, and each team's."""
+
+    parts: int
+    part_boards: list[int]
+    begun: int
+    teams: dict[str, MatchTeam]
+
+
+class PlayerBoards(TypedDict):
+    """A player's boards on the sheets: in all, and per match."""
+
+    total: int
+    matches: dict[str, int]
+
+
+class IndividualPlayer(TypedDict):
+    """A team's player in the individual ranking's working: boards, share and what is `still_needed`."""
+
+    player: str
+    name: str
+    boards: int
+    percent: float | None
+    eligible: bool
+    still_needed: int
+    withdrawn: bool
+
+
+class IndividualLine(TypedDict):
+    """A line of the individual ranking: an eligible player, sharing their team's place."""
+
+    rank: int
+    shared: bool
+    player: str
+    name: str
+    team: str
+    team_name: str
+    boards: int
+    percent: float | None
+
+
+class IndividualTeam(TypedDict):
+    """A team of the individual ranking's working: its boards, the boards a player `needed`, its players."""
+
+    rank: int
+    team: str
+    name: str
+    boards: int
+    needed: int
+    players: list[IndividualPlayer]
+
+
+class Individual(TypedDict):
+    """The Novi Sad individual ranking: the share a player needs (`percent`, the `rule` quoting it), by what the
+    teams are ordered, the `ranking` and each team's working."""
+
+    percent: Number
+    rule: str
+    order: str
+    ranking: list[IndividualLine]
+    teams: list[IndividualTeam]
+
+
+class SubstituteRounds(TypedDict):
+    """Slovak §27.1 on the console: the competition's `rounds`, the most a substitute may play (`allowed`), and
+    each substitute's rounds on the sheets so far."""
+
+    percent: Number
+    rounds: int
+    allowed: int
+    played: dict[str, list[int]]
+
+
+class RosterMember(TypedDict):
+    """A member of a team's roster on the console's roster card (display/referee/roster.js)."""
+
+    player: str
+    name: str
+    rating: Number | None
+    withdrawn: bool
+    substitute: bool
+    boards: int
+
+
+class Replacement(TypedDict):
+    """Whether a team may replace a player now (after half its league matches, `allowed` times), against which
+    `average` rating."""
+
+    after_half: bool
+    played: int
+    matches: int
+    allowed: int
+    used: int
+    open: bool
+    average: Number | None
+
+
+class RosterTeam(TypedDict):
+    """A team's roster: its members, the bounds, how many are still on it, whether it is `incomplete` and has
+    `room` for one more (None: no most), and where the rules have them the `replacement`s."""
+
+    members: list[RosterMember]
+    min: int | None
+    max: int | None
+    current: int
+    incomplete: bool
+    room: bool | None
+    replacement: NotRequired[Replacement]
+
+
+class TeamSheets(TypedDict):
+    """The team sheets (live/projections/lineups.py `referee_view`): the line-up's `size`, who may come in during
+    a part, every match's sheets, every player's boards, the individual ranking and the substitutes' rounds
+    (None under rules without them)."""
+
+    size: int
+    substitution_kinds: list[str]
+    matches: dict[str, MatchSheets]
+    boards: dict[str, PlayerBoards]
+    individual: Individual | None
+    substitutes: SubstituteRounds | None
+
+
+class LineupsView(TeamSheets):
+    """`lineups` (None without team sheets): the team sheets with the `rosters` beside them, team → its roster
+    (the console's sheets and roster cards)."""
+
+    rosters: dict[str, RosterTeam]
+
+
+class RefereeParts(TypedDict):
+    """The referees' own sections (`RefereeSections`) but the standings they keep."""
+
+    audit: list[AuditEntry]
+    undo_last: int | None
+    undo_last_by: dict[str, int]
+    allowed: dict[str, list[str]]
+    referees: list[str]
+    sanctions: SanctionsView | None
+    appeals: RefereeAppeals | None
+    slips: dict[str, RoundSlips] | None
+    lineups: LineupsView | None
+    desk: DeskView | None
+    faults: NotRequired[list[Fault]]
+
+
+class RefereeSections(RefereeParts):
+    """What only the referees see besides the public sections (live/projections/views.py `referee_only`): the
+    `audit`, the command "undo last" takes back (the shared token's referee's, `undo_last`, and every referee's,
+    `undo_last_by`), the round commands `allowed` now (display/referee/rounds.js enables those buttons), the
+    `referees`; while the hall does not see the standings, the standings and `standings_hidden`; the parts of
+    the rules in force (None without them), and `faults` (absent on a sound log)."""
+
+    standings: NotRequired[list[StandingRow]]
+    standings_hidden: NotRequired[StandingsHidden]
+
+
+class RefereeView(PublicSections, RefereeParts):
+    """What a referee's console is sent (live/projections/views.py `referee_sections`): the public sections with
+    the referees' own, the standings the hall no longer sees in place of its empty list."""
+
+
+class Clock(TypedDict):
+    """`GET /api/state`'s `clock`: the current and next timetable items at `now`."""
+
+    now: int
+    current: str | None
+    next: str | None
+
+
+class PublicState(PublicSections):
+    """`GET /api/state` without a referee's credentials: the public sections, the `audit` without private notices'
+    words and the referees' own entries, the `clock` and the `seq` they are at."""
+
+    audit: list[AuditEntry]
+    clock: Clock
+    seq: int
+
+
+class RefereeState(RefereeView):
+    """`GET /api/state` with a referee's credentials: the referees' view, the `clock` and the `seq` it is at."""
+
+    clock: Clock
+    seq: int
+
+
 # the schema ---------------------------------------------------------------------------------------------------
 
 #: The declarations the schema names at its top: the views' sections.
-ROOTS: tuple[type, ...] = (PublicSections, MeSection)
+ROOTS: tuple[type, ...] = (PublicSections, MeSection, RefereeSections, RefereeView)
 
 
 def schema() -> dict[str, object]:
@@ -775,7 +1279,7 @@ def schema() -> dict[str, object]:
             "$ref": next(iter(top.values()))["$ref"], "$defs": dict(sorted(defs.items()))}
 
 
-def _of(kind: object, defs: dict[str, object]) -> dict[str, Any]:
+def _of(kind: object, defs: dict[str, object]) -> dict[str, object]:
     if kind is Any:
         return {}
     if is_typeddict(kind):
@@ -819,7 +1323,7 @@ def _of(kind: object, defs: dict[str, object]) -> dict[str, Any]:
 
 
 def _first_line(doc: str | None) -> str:
-    return (doc or "").strip().split("\n\n")[0].replace("\n", " ")
+    return " ".join((doc or "").strip().split("\n\n")[0].split())  # (a docstring's indentation left out)
 
 
 def main() -> None:

@@ -5,6 +5,7 @@ import { describe, it } from "node:test";
 import { accountLines, amountToSend, deskRows, money, paymentWords, proposalOf } from "../../display/referee/desk-books.js";
 import { LANGUAGES } from "../../display/lib/languages.js";
 import { LANGS, strings } from "./helpers.mjs";
+import { problems } from "./schema.mjs";
 
 const entry = (due, paid) => ({ due, paid, owed: due - paid, most: Math.max(0, due - paid), refundable: paid });
 const other = (paid = 0) => ({ due: paid, paid, owed: 0, most: null, refundable: paid });
@@ -30,6 +31,10 @@ const DESK = {
 };
 
 describe("the desk's list", () => {
+  it("is tested on a desk shaped as the server sends it (docs/sections.schema.json: `DeskView`)", () => {
+    assert.deepEqual(problems("DeskView", DESK, { partial: true }), []);
+  });
+
   it("puts teams first, then players by name, the withdrawn last", () => {
     assert.deepEqual(deskRows(DESK, { lang: "en" }).map((x) => x.id), ["t1", "p01", "p03", "p02", "p04"]);
   });

@@ -6,6 +6,7 @@ import { describe, it } from "node:test";
 
 import { faultLines } from "../../display/referee/faults.js";
 import { LANGS, strings } from "./helpers.mjs";
+import { problems } from "./schema.mjs";
 
 const RULE = { kind: "rule", seq: 2, key: "checkin_opens_before", value: "1e+12", kept: 60,
   error: "checkin_opens_before must be from 0 to 1440 minutes, not 1e+12" };
@@ -13,6 +14,10 @@ const OFF = { kind: "rule", seq: 3, key: "standings_hidden_from_round", value: "
 const SECTION = { kind: "section", section: "lateness", seq: 12, error: "ValueError: a deadline before the start" };
 
 describe("the faults card", () => {
+  it("is tested on faults shaped as the server sends them (docs/sections.schema.json: `Fault`)", () => {
+    for (const fault of [RULE, OFF, SECTION]) assert.deepEqual(problems("Fault", fault), [], JSON.stringify(fault));
+  });
+
   it("says a value set aside with what stays, and a part that fails since an event", () => {
     const F = strings("referee", "en").faults;
     assert.deepEqual(faultLines([RULE, OFF, SECTION], F), [
