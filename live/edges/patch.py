@@ -19,9 +19,10 @@ before, so the walk skips it at once; it descends only where objects differ.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from itertools import compress
 from operator import is_not
-from typing import Any
+from typing import Any, Literal, NotRequired, TypedDict
 
 #: A list this long is worth patching entry by entry.
 LONG = 64
@@ -33,7 +34,22 @@ KEYS = ("seq", "id", "player", "team")
 #: A keyed list this long is worth patching (shorter ones go whole: their paths would say as much).
 KEYED = 8
 
-Op = dict[str, Any]
+
+
+class Op(TypedDict):
+    """One JSON Patch operation (RFC 6902) of those the server sends: `value` with `add` and `replace`, none
+    with `remove`. The value is a part of a section (live/projections/wire.py), passed on as it is."""
+
+    op: Literal["add", "remove", "replace"]
+    path: str
+    value: NotRequired[object]
+
+
+#: A view's sections by name, or some of them (an event's `changes`; None: a section gone), each value as
+#: live/projections/wire.py declares it. The edges pass them on and encode them, and compare them here, but
+#: never read inside one as a section of a kind: `object` holds every reader to that.
+SectionMap = dict[str, object]
+
 _NONE = object()  # (an entry without that name)
 
 
@@ -42,10 +58,10 @@ def pointer(parts: list[str | int]) -> str:
     return "".join("/" + str(p).replace("~", "~0").replace("/", "~1") for p in parts)
 
 
-def changes(before: dict[str, Any], after: dict[str, Any]) -> tuple[dict[str, Any], list[Op]]:
+def changes(before: Mapping[str, object], after: Mapping[str, object]) -> tuple[SectionMap, list[Op]]:
     """The sections that changed, whole (a section that is gone comes as null), and the patch for those that
     changed only in a few entries of a long list."""
-    whole: dict[str, Any] = {k: None for k in before if k not in after}
+    whole: SectionMap = {k: None for k in before if k not in after}
     patch: list[Op] = []
     for name, new in after.items():
         if name not in before:
@@ -218,7 +234,7 @@ def _keyed(old: list[Any], new: list[Any], path: list[str | int], ops: list[Op])
     return True
 
 
-def apply(sections: dict[str, Any], patch: list[Op]) -> dict[str, Any]:
+def apply(sections: Mapping[str, object], patch: list[Op]) -> SectionMap:
     """The sections after `patch`, as a page applies it (a new object along each path; the rest shared).
     The server does not need it; the tests hold the pages' reading to it."""
     out = dict(sections)
