@@ -31,6 +31,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 from live.commands.validation import CommandError
 from live.core.absent import ABSENT, Absent
 from live.core.events import NewEvent
+from live.core.json import JSONValue
 from live.core.state import State
 from live.core.tournament import Tournament
 
@@ -47,6 +48,8 @@ MAX_DEPTH = 8
 #: The log's at-most-once key of a command that carries a client's `id` (scheduler signals use
 #: ids like `r3:start`; the log refuses a second event with the same key on every backend).
 COMMAND_KEY_PREFIX = "cmd:"
+#: A command as JSON, as a client sends it (`type`, its fields, maybe `id`): what `Handlers.parse` takes.
+CommandJSON = dict[str, JSONValue]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -57,9 +60,9 @@ class Command:
     TYPE: ClassVar[str] = ""
     id: str | Absent = ABSENT
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> CommandJSON:
         """The command as it would be sent (fields left out stay out)."""
-        data: dict[str, Any] = {"type": self.TYPE}
+        data: CommandJSON = {"type": self.TYPE}
         for f in dataclasses.fields(self):
             value = getattr(self, f.name)
             if value is not ABSENT:
