@@ -81,7 +81,7 @@ def changes(before: Mapping[str, object], after: Mapping[str, object]) -> tuple[
     return whole, patch
 
 
-def _diff(old: Any, new: Any, path: list[str | int], ops: list[Op]) -> bool:
+def _diff(old: object, new: object, path: list[str | int], ops: list[Op]) -> bool:
     """Append the operations that turn `old` into `new`; True if any of them is inside a long list (only then
     is the patch worth sending instead of the section)."""
     if old is new:
@@ -116,7 +116,7 @@ def _diff(old: Any, new: Any, path: list[str | int], ops: list[Op]) -> bool:
     return False
 
 
-def _in_place(old: list[Any], new: list[Any]) -> list[int] | None:
+def _in_place(old: list[object], new: list[object]) -> list[int] | None:
     """The indices of the entries that are other objects, when a long list kept its entries' order and names
     (its other entries the same objects, as `State.derived` keeps them): then the walk is index-wise and looks
     only there — a check-in changes one line of 10,000, found at C speed. None when the list may have
@@ -195,7 +195,7 @@ def _in_order(before: list[int | str], after: list[int | str], at_before: dict[i
     return kept
 
 
-def _keyed(old: list[Any], new: list[Any], path: list[str | int], ops: list[Op]) -> bool | None:
+def _keyed(old: list[object], new: list[object], path: list[str | int], ops: list[Op]) -> bool | None:
     """The operations that turn one keyed list into another (entries dropped, added or moved, and inside the
     others what changed): True when they are worth sending, False when the list goes whole (appended as one
     `replace`), None when the lists are not keyed alike or keep their order (the index-wise walk is for those)."""
