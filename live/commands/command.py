@@ -74,7 +74,7 @@ class Command:
         return getattr(self, name, ABSENT) is not ABSENT
 
 
-def command_key(command: Command | Mapping[str, Any]) -> str | None:
+def command_key(command: Command | Mapping[str, object]) -> str | None:
     """The at-most-once key of a command with an `id` (None without one): the client chooses the id,
     so a resend after a lost answer or a 503 stores nothing and gets the first event back."""
     if isinstance(command, Command):
@@ -163,7 +163,7 @@ class _Type(Generic[C]):
         self.cls, self.handler = cls, handler
         self.fields = [_field_of(f, hints[f.name]) for f in dataclasses.fields(cls) if f.name != "id"]
 
-    def parse(self, data: Mapping[str, Any]) -> C:
+    def parse(self, data: Mapping[str, object]) -> C:
         kind = self.cls.TYPE
         for f in self.fields:
             if f.required and f.name not in data:

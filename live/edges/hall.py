@@ -16,7 +16,6 @@ import secrets
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import replace
-from typing import Any
 
 from live.commands.arrivals import self_check_in
 from live.commands.command import ABSENT, COMMAND_KEY_PREFIX, Command, command_key
@@ -271,7 +270,7 @@ class Hall:
 
     # the way in -----------------------------------------------------------------------------
 
-    async def command(self, command: Command | Mapping[str, Any], actor: str = SHARED_NAME) -> list[Event]:
+    async def command(self, command: Command | Mapping[str, object], actor: str = SHARED_NAME) -> list[Event]:
         """Validate and store a referee command, as `actor` (`live.core.referees.actor` of the referee's name);
         a command as JSON is parsed first. Raises CommandError or LogUnavailable."""
         if not isinstance(command, Command):
