@@ -25,8 +25,8 @@ __all__ = ["Auth", "Boot", "Encoded", "Error", "EventMessage", "Hello", "PageMes
            "ServerMessage", "Snapshot", "encode", "read"]
 
 
-# Each message as JSON (docs/protocol.md says what the pages read of it): a key `NotRequired` is absent
-# unless it says something.
+# Each message as JSON (docs/protocol.md#server-messages says what the pages read of it): a key
+# `NotRequired` is absent unless it says something.
 
 class HelloJSON(TypedDict):
     type: Literal["hello"]
@@ -103,8 +103,8 @@ class Hello:
 
     def to_json(self) -> HelloJSON:
         out: HelloJSON = {"type": "hello", "server_time": self.server_time, "seq": self.seq, "view": self.view,
-               "since": self.since, "resync": self.resync, "log": self.log, "tournament": self.tournament,
-               "types": self.types}
+                          "since": self.since, "resync": self.resync, "log": self.log, "tournament": self.tournament,
+                          "types": self.types}
         if self.current:
             out["current"] = True
         return out
