@@ -16,7 +16,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from datetime import datetime
-from typing import Any
 
 from live.commands.command import ABSENT, Absent, Command, Handlers, wrong
 from live.commands.validation import CommandError, item_of, referee_said, text_value
@@ -236,7 +235,7 @@ def preview_question(asked: Mapping[str, object]) -> CheckIn:
     return parsed
 
 
-def preview(state: State, c: CheckIn, now: int) -> dict[str, Any]:
+def preview(state: State, c: CheckIn, now: int) -> dict[str, object]:
     """What the check-in `c` (with its `at`) would record, before the referee sends it: how late (running clock
     since the reference start, pauses not counted: `late_ms`, and as tournament time `tournament_ms` and
     whole `minutes`) and the penalty fields a row of the check-in list would then carry.
@@ -252,7 +251,7 @@ def preview(state: State, c: CheckIn, now: int) -> dict[str, Any]:
     s = state.items[event.payload["item"]]
     at = int(event.payload["at"])
     late = late_at(t, s, at)
-    out: dict[str, Any] = {"item": s.item.id, kind: who, "at": at, "reference_start": reference(s),
+    out: dict[str, object] = {"item": s.item.id, kind: who, "at": at, "reference_start": reference(s),
                            "late_ms": late, "tournament_ms": round(late * t.speed),
                            "minutes": late // t.minutes_ms(1)}
     if t.game == "preferans":
@@ -331,7 +330,7 @@ def self_check_in(t: Tournament, state: State, player: str, now: int) -> NewEven
     if chosen is None:
         upcoming = C.opens_at(rounds, opens)
         when = ""
-        detail: dict[str, Any] = {"field": "code", "code": "checkin.closed"}
+        detail: dict[str, str | int] = {"field": "code", "code": "checkin.closed"}
         if upcoming:
             ident, opens_at = upcoming
             clock = datetime.fromtimestamp(opens_at / 1000, t.zone).strftime("%H:%M")

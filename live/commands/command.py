@@ -31,6 +31,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 from live.commands.validation import CommandError
 from live.core.absent import ABSENT, Absent
 from live.core.events import NewEvent
+from live.core.json import JSONValue
 from live.core.state import State
 from live.core.tournament import Tournament
 
@@ -47,6 +48,8 @@ MAX_DEPTH = 8
 #: The log's at-most-once key of a command that carries a client's `id` (scheduler signals use
 #: ids like `r3:start`; the log refuses a second event with the same key on every backend).
 COMMAND_KEY_PREFIX = "cmd:"
+#: A command as JSON, as a client sends it (`type`, its fields, maybe `id`): what `Handlers.parse` takes.
+CommandJSON = dict[str, JSONValue]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -57,9 +60,9 @@ class Command:
     TYPE: ClassVar[str] = ""
     id: str | Absent = ABSENT
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> CommandJSON:
         """The command as it would be sent (fields left out stay out)."""
-        data: dict[str, Any] = {"type": self.TYPE}
+        data: CommandJSON = {"type": self.TYPE}
         for f in dataclasses.fields(self):
             value = getattr(self, f.name)
             if value is not ABSENT:
@@ -71,7 +74,7 @@ class Command:
         return getattr(self, name, ABSENT) is not ABSENT
 
 
-def command_key(command: Command | Mapping[str, Any]) -> str | None:
+def command_key(command: Command | Mapping[str, object]) -> str | None:
     """The at-most-once key of a command with an `id` (None without one): the client chooses the id,
     so a resend after a lost answer or a 503 stores nothing and gets the first event back."""
     if isinstance(command, Command):
@@ -160,7 +163,7 @@ class _Type(Generic[C]):
         self.cls, self.handler = cls, handler
         self.fields = [_field_of(f, hints[f.name]) for f in dataclasses.fields(cls) if f.name != "id"]
 
-    def parse(self, data: Mapping[str, Any]) -> C:
+    def parse(self, data: Mapping[str, object]) -> C:
         kind = self.cls.TYPE
         for f in self.fields:
             if f.required and f.name not in data:

@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from datetime import datetime, time
-from typing import Any
 
 from live.commands import appeals, arrivals, desk, lineups, prizes, results, sanctions
 from live.commands import plan_changes as plan_commands
@@ -126,7 +125,7 @@ class AddReferee(Command):
 HANDLERS = Handlers()
 
 
-def decide(tournament: Tournament, state: State, command: Command | Mapping[str, Any], now: int,
+def decide(tournament: Tournament, state: State, command: Command | Mapping[str, object], now: int,
            actor: str = referees.SHARED_NAME) -> list[NewEvent]:
     """The events a command becomes, each by `actor` (the referee's: `referees.actor(name)`). A command
     as JSON (the demo's, a test's) is parsed first, like the HTTP edge does (`parse`)."""

@@ -91,7 +91,7 @@ def record_payment(t: Tournament, state: State, c: RecordPayment, now: int) -> N
         D.check_payment(f, what, amount, balance, withdrawn=is_withdrawn(state, kind, ident),
                         junior=is_junior(state, kind, ident))
     except D.DeskError as exc:
-        detail: dict[str, Any] = {"field": exc.field, "due": json_number(balance.due),
+        detail: dict[str, str | int | float] = {"field": exc.field, "due": json_number(balance.due),
                                   "paid": json_number(balance.paid),
                                   "most": json_number(balance.most),
                                   "code": "desk.no_refund" if exc.rule == D.NO_REFUND

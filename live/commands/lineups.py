@@ -36,8 +36,9 @@ Every refusal names the rule: the message says it, the detail has `field` and `r
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
 from live.commands.command import ABSENT, Absent, Command, Handlers, wrong
 from live.commands.validation import CommandError, item_of, referee_said
@@ -252,7 +253,7 @@ def _substitutions(t: Tournament, raw: list[object], parts: list[list[str]], boa
     return out
 
 
-def _director(t: Tournament, entry: dict[str, Any], index: int, part: int, parts: list[list[str]],
+def _director(t: Tournament, entry: Mapping[str, object], index: int, part: int, parts: list[list[str]],
               earlier: list[sheet_rules.Substitution], count: int, team: str) -> sheet_rules.Substitution:
     if not t.rules.get("replaced_sits_out"):
         raise _refuse(422, "a member comes in at a break, as the next part's line-up "
@@ -269,7 +270,7 @@ def _director(t: Tournament, entry: dict[str, Any], index: int, part: int, parts
     return sheet_rules.Substitution(part, str(entry["out"]), count, player_in=str(coming))
 
 
-def _substitute(t: Tournament, entry: dict[str, Any], index: int, part: int, count: int,
+def _substitute(t: Tournament, entry: Mapping[str, object], index: int, part: int, count: int,
                 leaving: str) -> sheet_rules.Substitution:
     if t.rules.get("substitute_max_boards") is None:
         raise _refuse(422, f"the {t.preset} rules have no referee's substitute ({cite(t, 'substitute_max_boards')}): "
@@ -281,11 +282,18 @@ def _substitute(t: Tournament, entry: dict[str, Any], index: int, part: int, cou
         raise CommandError(422, f"substitutions[{index}].substitute {fault}", {"field": "substitutions",
                                                                              "index": index,
                            "code": "substitution.malformed", "number": index + 1})
+    assert isinstance(name, str)  # (anything else is a problem, refused above)
     return sheet_rules.Substitution(part, leaving, count, substitute=clean_text(name))
 
 
-def _sub_json(x: sheet_rules.Substitution) -> dict[str, Any]:
-    data: dict[str, Any] = {"part": x.part, "out": x.out, "boards": x.boards}
+#: A substitution as a sheet's event records it: who came `in` (a member of the team) or which referee's
+#: `substitute` (a name), never both.
+SubstitutionJSON = TypedDict("SubstitutionJSON", {"part": int, "out": str, "boards": int, "in": NotRequired[str],
+                                                  "substitute": NotRequired[str | None]})
+
+
+def _sub_json(x: sheet_rules.Substitution) -> SubstitutionJSON:
+    data: SubstitutionJSON = {"part": x.part, "out": x.out, "boards": x.boards}
     if x.player_in is not None:
         data["in"] = x.player_in
     else:

@@ -20,6 +20,7 @@ from live.commands.validation import CommandError, referee_said, text_value
 from live.core import events as E
 from live.core import payloads as P
 from live.core.events import NewEvent
+from live.core.json import JSONValue
 from live.core.plan import item_json
 from live.core.state import State
 from live.core.status import ItemStatus
@@ -148,7 +149,7 @@ class UpdateTournament(Command):
 @dataclass(frozen=True, kw_only=True)
 class ChangeRules(Command):
     TYPE = "change_rules"
-    rules: dict[str, Any] = field(metadata=wrong("rules must be a table of parameters and their new values",
+    rules: dict[str, JSONValue] = field(metadata=wrong("rules must be a table of parameters and their new values",
                                                  "rules.not_a_table"))
 
 

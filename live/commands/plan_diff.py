@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from live.commands.command import CommandJSON
 from live.core.events import Event, NewEvent
 from live.core.plan import normalized
 from live.core.state import State, apply
@@ -28,7 +29,7 @@ REASON = "changed in the tournament file"
 @dataclass(frozen=True)
 class Difference:
     text: str
-    command: dict[str, Any] | None = None  # the command that makes it; None: it cannot be made
+    command: CommandJSON | None = None  # the command that makes it; None: it cannot be made
     refused: str | None = None  # why it cannot be made (when `command` is None)
 
 
@@ -82,7 +83,7 @@ def _tournament(recorded: Tournament, current: Tournament, file: Tournament) -> 
                 f"the {key} of a tournament under way cannot change" + (
                     ": every local time would move" if key == "timezone" else
                     "; change single rules parameters in [rules] instead"))))
-    changes: dict[str, Any] = {}
+    changes: CommandJSON = {}
     words = []
     if _changed(recorded.name, current.name, file.name):
         changes["name"] = file.name
@@ -157,7 +158,7 @@ def _players(recorded: Tournament, current: Tournament, file: Tournament, state:
     after = {p.id: p for p in file.players}
     for ident, p in after.items():
         if ident not in now:
-            command: dict[str, Any] = {"type": "register_player", "player": ident, "name": p.name, "lady": p.lady}
+            command: CommandJSON = {"type": "register_player", "player": ident, "name": p.name, "lady": p.lady}
             if p.team is not None:
                 command["team"] = p.team
             if p.junior:
@@ -171,7 +172,7 @@ def _players(recorded: Tournament, current: Tournament, file: Tournament, state:
         was, has = before.get(ident, now[ident]), now[ident]
         if has.withdrawn:
             continue  # withdrawn on the day: the file's entry is the history
-        update: dict[str, Any] = {}
+        update: CommandJSON = {}
         words = []
         if _changed(was.name, has.name, p.name):
             update["name"] = p.name
@@ -247,8 +248,8 @@ def _items(recorded: Tournament, current: Tournament, file: Tournament) -> list[
                 words.append(f"end {_moved(file, has.end_ms, end)}")
             if title:
                 words.append(f"title {has.title!r} → {item.title!r}")
-            command: dict[str, Any] = {"type": "move_item", "item": ident, "start": _local(file, start),
-                                       "end": _local(file, end)}
+            command: CommandJSON = {"type": "move_item", "item": ident, "start": _local(file, start),
+                                    "end": _local(file, end)}
             if title:
                 command["title"] = item.title
             out.append(Difference(f"{ident} " + ", ".join(words), command))
@@ -259,9 +260,9 @@ def _items(recorded: Tournament, current: Tournament, file: Tournament) -> list[
     return out
 
 
-def _add(t: Tournament, item: Item) -> dict[str, Any]:
-    command: dict[str, Any] = {"type": "add_item", "item": item.id, "kind": item.kind, "title": item.title,
-                               "start": _local(t, item.start_ms), "end": _local(t, item.end_ms)}
+def _add(t: Tournament, item: Item) -> CommandJSON:
+    command: CommandJSON = {"type": "add_item", "item": item.id, "kind": item.kind, "title": item.title,
+                            "start": _local(t, item.start_ms), "end": _local(t, item.end_ms)}
     if item.round is not None:
         command["round"] = item.round
     if item.boards is not None:

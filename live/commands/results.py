@@ -9,6 +9,7 @@ sum to zero) is refused here with the rule's own message.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -17,6 +18,7 @@ from live.commands.validation import CommandError, in_the_day, item_of, referee_
 from live.core import events as E
 from live.core import payloads as P
 from live.core.events import Event, NewEvent
+from live.core.json import JSONValue
 from live.core.plan import seated_from
 from live.core.state import ItemState, State, fold
 from live.core.status import ItemStatus
@@ -49,10 +51,10 @@ class _Result(Command):
 
     item: str = field(metadata=_ITEM)
     table: int | Absent = ABSENT
-    results: dict[str, Any] | Absent = field(default=ABSENT, metadata=wrong(
+    results: dict[str, JSONValue] | Absent = field(default=ABSENT, metadata=wrong(
         'results must map each player\'s id to the bule of the slip, e.g. {{"p01": 37, "p02": -12, "p03": -25}}',
         "result.results_map"))
-    supe: dict[str, Any] | Absent = field(default=ABSENT, metadata=wrong(
+    supe: dict[str, JSONValue] | Absent = field(default=ABSENT, metadata=wrong(
         'supe must map writer → {{against: supe}}, e.g. {{"p01": {{"p02": 120}}}}', "result.supe_map"))
     walkover: str | Absent = field(default=ABSENT, metadata=_PLAYER)
     absent: list[object] | Absent = field(default=ABSENT, metadata=wrong(
@@ -214,16 +216,16 @@ def _preferans_result(t: Tournament, state: State, s: ItemState, c: _Result) -> 
         raise CommandError(422, "results must map each player's id to the bule of the slip, e.g. "
                                 '{"p01": 37, "p02": -12, "p03": -25}', {"field": "results",
                            "code": "result.results_map"})
-    for pid, value in results.items():
-        _whole(value, f"results.{pid}", minimum=-MAX_SLIP_BULE, maximum=MAX_SLIP_BULE)
+    bule = {pid: _whole(value, f"results.{pid}", minimum=-MAX_SLIP_BULE, maximum=MAX_SLIP_BULE)
+            for pid, value in results.items()}
     checked = _check_players(t, state, s, table, list(results), seated)
     supe = ABSENT if c.supe is ABSENT else _supe(c.supe, set(checked))
     pairs = {} if supe is ABSENT else {(w, a): n for w, row in supe.items() for a, n in row.items()}
     try:
-        preferans.score_table(results, pairs or None, preferans.ScoringParams.from_rules(t.rules))
+        preferans.score_table(bule, pairs or None, preferans.ScoringParams.from_rules(t.rules))
     except preferans.ResultError as exc:
         raise _not_scored(exc) from exc
-    return P.ResultRecorded(item=s.item.id, table=table, results=dict(results), supe=supe)
+    return P.ResultRecorded(item=s.item.id, table=table, results=bule, supe=supe)
 
 
 def _not_scored(exc: preferans.ResultError) -> CommandError:
@@ -258,7 +260,7 @@ def _check_players(t: Tournament, state: State, s: ItemState, table: int, listed
     return players
 
 
-def _supe(raw: dict[str, Any], players: set[str]) -> dict[str, dict[str, int]]:
+def _supe(raw: Mapping[str, JSONValue], players: set[str]) -> dict[str, dict[str, int]]:
     clean: dict[str, dict[str, int]] = {}
     for writer, row in raw.items():
         if writer not in players or not isinstance(row, dict):

@@ -30,7 +30,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import Any
 
 from live.commands.command import ABSENT, Absent, Command, Handlers, wrong
 from live.commands.validation import CommandError, item_of, referee_said, text_value
@@ -108,7 +107,7 @@ def sanction(t: Tournament, state: State, c: Sanction, now: int) -> NewEvent:
             if c.reason is not ABSENT else None)
     measure = f": {S.MEASURE_NAMES[given.measure]}" if given.measure in S.MEASURE_NAMES else ""
     said = f"{S.NAMES[kind]} ({S.ordinal(given.number)} offence{measure})" + (f": {note}" if note else "")
-    lines: list[dict[str, Any]]
+    lines: list[dict[str, str | int | float]]
     if points is None:
         lines = [{"player": x.player, "amount": x.bule, "unit": "bule", "reason": said,
                   **({"to": x.to} if x.to else {})} for x in S.effects(given, player.id, table[1] if table else ())]

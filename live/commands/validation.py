@@ -5,7 +5,8 @@ from __future__ import annotations
 import json
 import logging
 import os
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, TypedDict
 
 from live.commands import refusals
 from live.core import texts
@@ -23,6 +24,13 @@ CHECK_REFUSALS = "LIVE_CHECK_REFUSALS"
 log = logging.getLogger("live.commands.refusals")
 
 
+class Refusal(TypedDict):
+    """A refusal as the API answers it: the English sentence and the detail the pages say it from."""
+
+    error: str
+    detail: Mapping[str, object] | None
+
+
 class CommandError(Exception):
     """A refused command. `status` follows HTTP: 400 not a command at all, 422 a field is wrong,
     409 the command does not fit the state. Nothing is written for a refused command.
@@ -35,7 +43,7 @@ class CommandError(Exception):
         self.status, self.error, self.detail = status, error, detail
         check_refusal(error, detail)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> Refusal:
         return {"error": self.error, "detail": self.detail}
 
 
@@ -89,7 +97,7 @@ def text_value(value: object, field: str, limit: int, *, lines: bool = False, em
     return texts.cleaned(value, lines=lines)
 
 
-def text_refusal(value: object, limit: int, *, lines: bool = False) -> dict[str, Any]:
+def text_refusal(value: object, limit: int, *, lines: bool = False) -> dict[str, str | int]:
     """The code (and limit) of what texts.problem finds wrong with a text, in the order it checks:
     not text, nothing to see, control characters (what is left wrong at any length), too long."""
     if not isinstance(value, str):

@@ -25,8 +25,9 @@ from __future__ import annotations
 
 import gzip
 import json
+from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from live.edges.messages import Encoded, EventMessage, Sections, encode
 from live.edges.patch import Op
@@ -45,11 +46,11 @@ PUSHED_ONLY = frozenset({"me"})
 M = TypeVar("M", EventMessage, Sections)
 
 
-def _dumps(value: Any) -> str:
+def _dumps(value: object) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
-def _size(value: Any) -> int:
+def _size(value: object) -> int:
     return len(_dumps(value).encode())
 
 
@@ -58,12 +59,12 @@ def _wire_size(text: str) -> int:
     return len(text) if text.isascii() else len(text.encode())
 
 
-def section_of(op: dict[str, Any]) -> str:
+def section_of(op: Op) -> str:
     """The section a patch op touches (`/<section>/…`)."""
-    return str(op["path"]).split("/")[1]
+    return op["path"].split("/")[1]
 
 
-def abridged(event: dict[str, Any]) -> dict[str, Any]:
+def abridged(event: Mapping[str, object]) -> Mapping[str, object]:
     """The event without its payload's long fields, which `abridged` names (the event as it is if none)."""
     payload = event.get("payload")
     if not isinstance(payload, dict):
@@ -122,9 +123,9 @@ class Served:
     object: the hall keeps a section the same object until an event changes it (`State.derived`)."""
 
     def __init__(self) -> None:
-        self._kept: dict[tuple[str, str], tuple[Any, bytes, bytes]] = {}
+        self._kept: dict[tuple[str, str], tuple[object, bytes, bytes]] = {}
 
-    def body(self, kind: str, name: str, value: Any) -> tuple[bytes, bytes]:
+    def body(self, kind: str, name: str, value: object) -> tuple[bytes, bytes]:
         """The JSON of `value`, the section `name` of the `kind` of view, and the same gzipped."""
         kept = self._kept.get((kind, name))
         if kept is not None and kept[0] is value:

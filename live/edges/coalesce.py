@@ -23,11 +23,12 @@ settles the client names it in its own `fetch`, and the page fetches its value o
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any
 
 from live.edges.budget import section_of as _section
 from live.edges.messages import EventMessage, Sections
+from live.edges.patch import SectionMap
 
 #: The sections whose latest version replaces every earlier one for a client that fell behind.
 SUPERSEDING = frozenset({"timetable", "now", "standings", "standings_hidden", "standings_provisional", "lateness",
@@ -36,7 +37,7 @@ SUPERSEDING = frozenset({"timetable", "now", "standings", "standings_hidden", "s
 FETCH = object()
 
 
-def withheld(message: EventMessage, sections: dict[str, Any], owed: dict[str, Any]) -> EventMessage | None:
+def withheld(message: EventMessage, sections: Mapping[str, object], owed: SectionMap) -> EventMessage | None:
     """The event message without its superseding sections, which go into `owed` (their values after this
     event: from `changes`, else from the view's `sections`); None when it carries none (send it as it is)."""
     changes = message.changes
@@ -50,7 +51,7 @@ def withheld(message: EventMessage, sections: dict[str, Any], owed: dict[str, An
                    fetch=tuple(name for name in message.fetch if name not in names))
 
 
-def settled(message: EventMessage, sections: dict[str, Any], owed: dict[str, Any]) -> EventMessage:
+def settled(message: EventMessage, sections: Mapping[str, object], owed: Mapping[str, object]) -> EventMessage:
     """The event message for a client that caught up: what it is owed, whole, with the event's own changes
     (newer) over it, and marked `resync`. A section the event patches is sent whole instead (the client's
     copy is older than the patch's base)."""
@@ -68,7 +69,7 @@ def settled(message: EventMessage, sections: dict[str, Any], owed: dict[str, Any
                    patch=[op for op in message.patch if _section(op) not in owed])
 
 
-def sections_message(seq: int, owed: dict[str, Any]) -> Sections:
+def sections_message(seq: int, owed: Mapping[str, object]) -> Sections:
     """What a client that caught up between events gets: its owed sections, as after the event `seq` it has."""
     return Sections(seq, {k: v for k, v in owed.items() if v is not FETCH},
                     tuple(k for k, v in owed.items() if v is FETCH))

@@ -25,7 +25,7 @@ import asyncio
 import contextlib
 import logging
 import random
-from collections.abc import Coroutine
+from collections.abc import Coroutine, Mapping
 from typing import Any
 
 from live.commands.validation import CommandError
@@ -139,7 +139,7 @@ class PreferansOrganizer:
             if s is None or s.status == ItemStatus.ENDED or player in self.hall.state.reserves.get(item, {}) \
                     or player in self.hall.state.check_ins.get(item, {}):
                 continue
-            command: dict[str, Any] = {"type": "check_in", "player": player, "item": item}
+            command: dict[str, object] = {"type": "check_in", "player": player, "item": item}
             if late_entry:
                 command.update(at=at, reason="written on paper while the server was down")
             if await self._command(command):
@@ -164,7 +164,7 @@ class PreferansOrganizer:
         proposed = line["next"] if line is not None else None
         if proposed is None or proposed["amount"] <= 0:
             return
-        command: dict[str, Any] = {"type": "record_payment", "player": player, **proposed}
+        command: dict[str, object] = {"type": "record_payment", "player": player, **proposed}
         if player in self._transfer:
             command.update(method="account", note="paid to the club's account beforehand")
         await self._command(command)
@@ -239,7 +239,7 @@ class PreferansOrganizer:
     def _next_open(self) -> str | None:
         return next((s.item.id for s in self.hall.state.items.values() if s.open), None)
 
-    async def _command(self, command: dict[str, Any]) -> bool:
+    async def _command(self, command: Mapping[str, object]) -> bool:
         try:
             await self.hall.command(command)
         except CommandError as exc:

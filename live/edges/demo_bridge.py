@@ -28,7 +28,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
-from collections.abc import Coroutine
+from collections.abc import Coroutine, Mapping
 from typing import Any
 
 from live.commands.validation import CommandError
@@ -199,11 +199,12 @@ class BridgeOrganizer:
                 parts.append(list(parts[-1]))
             parts = parts[:part]
             parts.append(self._next_part(team, parts[-1]))
-            command: dict[str, Any] = {"type": "lineup", "item": item, "team": team, "parts": parts,
-                                       "substitutions": list(sheet.get("substitutions", []))}
-            if n == 0 and part == 1 and s.item.round == SUBSTITUTE_ROUND and not command["substitutions"] \
+            substitutions = list(sheet.get("substitutions", []))
+            command: dict[str, object] = {"type": "lineup", "item": item, "team": team, "parts": parts,
+                                          "substitutions": substitutions}
+            if n == 0 and part == 1 and s.item.round == SUBSTITUTE_ROUND and not substitutions \
                     and self._substitute_boards(s) > 0:
-                command["substitutions"].append({"part": 1, "out": parts[0][-1], "boards": self._substitute_boards(s),
+                substitutions.append({"part": 1, "out": parts[0][-1], "boards": self._substitute_boards(s),
                                                  "substitute": SUBSTITUTE_NAME})
             await self._command(command)
         await self._prepare(self._next_match(after=item))
@@ -296,7 +297,7 @@ class BridgeOrganizer:
                 await self._command({"type": "decide_appeal", "appeal": seq, "decision": "rejected",
                                      "reason": "the director's ruling was in accordance with the laws"})
 
-    async def _command(self, command: dict[str, Any]) -> bool:
+    async def _command(self, command: Mapping[str, object]) -> bool:
         try:
             await self.hall.command(command)
         except CommandError as exc:

@@ -16,7 +16,6 @@ import secrets
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import replace
-from typing import Any
 
 from live.commands.arrivals import self_check_in
 from live.commands.command import ABSENT, COMMAND_KEY_PREFIX, Command, command_key
@@ -27,6 +26,7 @@ from live.commands.validation import CommandError
 from live.core import events as E
 from live.core import payloads as P
 from live.core.events import Event, NewEvent
+from live.core.json import JSONValue
 from live.core.payloads import new_event
 from live.core.plan import to_json as plan_json
 from live.core.referees import SHARED_NAME
@@ -37,8 +37,8 @@ from live.edges.budget import BUDGET, Served, fit
 from live.edges.hub import Client, Hub
 from live.edges.limits import REPLAY_MAX_BYTES, REPLAY_MAX_EVENTS
 from live.edges.log import EventLog, LogUnavailable, SeqConflict, TailingLog
-from live.edges.messages import Encoded, EventMessage, Hello, Pong, Snapshot, encode
-from live.edges.patch import Op
+from live.edges.messages import Boot, Encoded, EventMessage, Hello, Pong, Snapshot, encode
+from live.edges.patch import Op, SectionMap
 from live.edges.patch import apply as patch_apply
 from live.edges.patch import changes as sections_changed
 from live.projections import checkin_codes
@@ -85,10 +85,10 @@ class StaleSection(AssertionError):
     pass
 
 
-def _check_sections(state: State, public: dict[str, Any], referee: dict[str, Any]) -> None:
+def _check_sections(state: State, public: Mapping[str, object], referee: Mapping[str, object]) -> None:
     fresh = copy.copy(state)
     fresh._derived, fresh.late_rows, fresh.table_cache, fresh.late_lists, fresh.late_dirty = {}, {}, {}, {}, {}
-    built_public: dict[str, Any] = {**public_sections(fresh)}
+    built_public: SectionMap = {**public_sections(fresh)}
     built = {"public": built_public, "referee": {**built_public, **referee_only(fresh, allowed_now(fresh))}}
     for name, kept in (("public", public), ("referee", referee)):
         for key in kept.keys() | built[name].keys():
@@ -96,7 +96,7 @@ def _check_sections(state: State, public: dict[str, Any], referee: dict[str, Any
                 raise StaleSection(f"after seq {state.seq} the {name} section {key!r} kept is not the one built anew")
 
 
-def _check_changes(seq: int, before: dict[str, Any], after: dict[str, Any], changes: dict[str, Any],
+def _check_changes(seq: int, before: Mapping[str, object], after: Mapping[str, object], changes: Mapping[str, object],
                    patch: list[Op]) -> None:
     """What a screen that had `before` has after this event's message (as display/lib/connection.js reads it)."""
     seen = {**patch_apply(before, patch), **changes}
@@ -128,7 +128,7 @@ class Hall:
         self.lease = lease
         self._tasks: list[asyncio.Task[None]] = []
         self._lock = asyncio.Lock()
-        self._sections: dict[str, dict[str, Any]] = {}
+        self._sections: dict[str, SectionMap] = {}
         check = os.environ.get(CHECK_SECTIONS)
         self._check_sections = check in ("1", "all")
         self._check_every = 1 if check == "all" else CHECK_EVERY
@@ -168,8 +168,8 @@ class Hall:
         if not any(e.type == E.PLAN_RECORDED for e in self.events):
             await self._record_plan()
         self._roster_codes()
-        public: dict[str, Any] = {**public_sections(self.state)}  # (first: the referee's `faults` tell what failed)
-        own = referee_only(self.state, allowed_now(self.state))
+        public: SectionMap = {**public_sections(self.state)}  # (first: the referee's `faults` tell what failed)
+        own: SectionMap = {**referee_only(self.state, allowed_now(self.state))}
         self._sections = {"public": public, "referee": {**public, **own}}
         self._log_set_aside()
         self._referee_own = set(own)
@@ -270,7 +270,7 @@ class Hall:
 
     # the way in -----------------------------------------------------------------------------
 
-    async def command(self, command: Command | Mapping[str, Any], actor: str = SHARED_NAME) -> list[Event]:
+    async def command(self, command: Command | Mapping[str, object], actor: str = SHARED_NAME) -> list[Event]:
         """Validate and store a referee command, as `actor` (`live.core.referees.actor` of the referee's name);
         a command as JSON is parsed first. Raises CommandError or LogUnavailable."""
         if not isinstance(command, Command):
@@ -440,8 +440,8 @@ class Hall:
     # the way out ----------------------------------------------------------------------------
 
     def _push(self, event: Event) -> None:
-        public: dict[str, Any] = {**public_sections(self.state)}  # (the sections by name: live/projections/wire.py)
-        own: dict[str, Any] = {**referee_only(self.state, allowed_now(self.state))}
+        public: SectionMap = {**public_sections(self.state)}  # (the sections by name: live/projections/wire.py)
+        own: SectionMap = {**referee_only(self.state, allowed_now(self.state))}
         referee = {**public, **own}
         if self._check_sections and (event.type not in self._checked_types or event.seq % self._check_every == 0):
             self._checked_types.add(event.type)
@@ -477,8 +477,8 @@ class Hall:
             by_player, public_by_player, sections=self._sections,
         )
 
-    def _referee_changed(self, public: dict[str, Any], own: dict[str, Any], changes: dict[str, Any],
-                         patch: list[Op]) -> tuple[dict[str, Any], list[Op]]:
+    def _referee_changed(self, public: Mapping[str, object], own: Mapping[str, object],
+                         changes: Mapping[str, object], patch: list[Op]) -> tuple[SectionMap, list[Op]]:
         """The referee view's changes: the public ones for the sections it shares with the public view (found
         once), and its own sections' — those it has now and those it had (the standings while hidden)."""
         mine = own.keys() | self._referee_own
@@ -555,7 +555,7 @@ class Hall:
         return Hello(self.clock(), self.state.seq, view, since, resync, self.log_id, self.tournament.name,
                      event_families(), current)
 
-    def boot(self, view: str, player: str | None = None, *, private: bool = False) -> dict[str, Any]:
+    def boot(self, view: str, player: str | None = None, *, private: bool = False) -> Boot:
         """What a fresh client of `view` gets on its WebSocket before any event (`connect` with no `since`):
         `{"hello": …, "snapshot": …}`. The pages carry it in their HTML (live/edges/web/assets.py), so the first screen
         needs no round trip after the page."""
@@ -600,10 +600,10 @@ class Hall:
         return texts
 
     @staticmethod
-    def _visible(event: Event, client: Client) -> dict[str, Any]:
+    def _visible(event: Event, client: Client) -> Mapping[str, object]:
         if client.view == "referee" or (client.private and client.player == event.addressee):
             return event.to_json()
         return event.public_json()
 
-    def pong(self, client: Client, t: Any) -> None:
+    def pong(self, client: Client, t: JSONValue) -> None:
         self.hub.offer(client, [encode(Pong(t, self.clock()))])

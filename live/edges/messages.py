@@ -14,13 +14,76 @@ decode the text it had just encoded; here the text is made once (`encode`) and k
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Literal, NotRequired, TypedDict
 
-from live.edges.patch import Op
+from live.core.json import JSONValue
+from live.edges.patch import Op, SectionMap
 
-__all__ = ["Auth", "Encoded", "Error", "EventMessage", "Hello", "PageMessage", "Ping", "Pong", "Sections",
+__all__ = ["Auth", "Boot", "Encoded", "Error", "EventMessage", "Hello", "PageMessage", "Ping", "Pong", "Sections",
            "ServerMessage", "Snapshot", "encode", "read"]
+
+
+# Each message as JSON (docs/protocol.md#server-messages says what the pages read of it): a key
+# `NotRequired` is absent unless it says something.
+
+class HelloJSON(TypedDict):
+    type: Literal["hello"]
+    server_time: int
+    seq: int
+    view: str
+    since: int | None
+    resync: bool
+    log: str
+    tournament: str
+    types: dict[str, list[str]]
+    current: NotRequired[Literal[True]]
+
+
+class SnapshotJSON(TypedDict):
+    type: Literal["snapshot"]
+    view: str
+    seq: int
+    sections: SectionMap
+
+
+class EventJSON(TypedDict):
+    type: Literal["event"]
+    event: Mapping[str, object]
+    seq: int
+    replay: NotRequired[Literal[True]]
+    changes: NotRequired[SectionMap]
+    patch: NotRequired[list[Op]]
+    fetch: NotRequired[list[str]]
+    resync: NotRequired[Literal[True]]
+
+
+class SectionsJSON(TypedDict):
+    type: Literal["sections"]
+    seq: int
+    resync: Literal[True]
+    changes: SectionMap
+    fetch: NotRequired[list[str]]
+
+
+class PongJSON(TypedDict):
+    type: Literal["pong"]
+    t: JSONValue
+    server: int
+
+
+class ErrorJSON(TypedDict):
+    type: Literal["error"]
+    error: str
+    signed_out: NotRequired[Literal[True]]
+
+
+class Boot(TypedDict):
+    """What a fresh page gets in its HTML before its WebSocket opens (live/edges/hall.py `Hall.boot`)."""
+
+    hello: HelloJSON
+    snapshot: SnapshotJSON
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,13 +98,13 @@ class Hello:
     resync: bool
     log: str
     tournament: str
-    types: dict[str, Any]
+    types: dict[str, list[str]]
     current: bool = False
 
-    def to_json(self) -> dict[str, Any]:
-        out = {"type": "hello", "server_time": self.server_time, "seq": self.seq, "view": self.view,
-               "since": self.since, "resync": self.resync, "log": self.log, "tournament": self.tournament,
-               "types": self.types}
+    def to_json(self) -> HelloJSON:
+        out: HelloJSON = {"type": "hello", "server_time": self.server_time, "seq": self.seq, "view": self.view,
+                          "since": self.since, "resync": self.resync, "log": self.log, "tournament": self.tournament,
+                          "types": self.types}
         if self.current:
             out["current"] = True
         return out
@@ -53,9 +116,9 @@ class Snapshot:
 
     view: str
     seq: int
-    sections: dict[str, Any]
+    sections: SectionMap
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> SnapshotJSON:
         return {"type": "snapshot", "view": self.view, "seq": self.seq, "sections": self.sections}
 
 
@@ -67,16 +130,16 @@ class EventMessage:
     come whole with it; `fetch`: sections it changed that were too long to push (live/edges/budget.py),
     which the page fetches over HTTP."""
 
-    event: dict[str, Any]
+    event: Mapping[str, object]
     seq: int
-    changes: dict[str, Any] = field(default_factory=dict)
+    changes: SectionMap = field(default_factory=dict)
     patch: list[Op] = field(default_factory=list)
     replay: bool = False
     resync: bool = False
     fetch: tuple[str, ...] = ()
 
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"type": "event", "event": self.event, "seq": self.seq}
+    def to_json(self) -> EventJSON:
+        out: EventJSON = {"type": "event", "event": self.event, "seq": self.seq}
         if self.replay:
             out["replay"] = True
             return out
@@ -96,11 +159,11 @@ class Sections:
     `fetch`: those of them too long to push, which the page fetches (live/edges/budget.py)."""
 
     seq: int
-    changes: dict[str, Any]
+    changes: SectionMap
     fetch: tuple[str, ...] = ()
 
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"type": "sections", "seq": self.seq, "resync": True, "changes": self.changes}
+    def to_json(self) -> SectionsJSON:
+        out: SectionsJSON = {"type": "sections", "seq": self.seq, "resync": True, "changes": self.changes}
         if self.fetch:
             out["fetch"] = list(self.fetch)
         return out
@@ -110,10 +173,10 @@ class Sections:
 class Pong:
     """The answer to a `ping`: its `t` back, with the server's clock (the pages measure their offset)."""
 
-    t: Any
+    t: JSONValue  # the page's own clock, sent back as it came
     server: int
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> PongJSON:
         return {"type": "pong", "t": self.t, "server": self.server}
 
 
@@ -125,8 +188,8 @@ class Error:
     error: str
     signed_out: bool = False
 
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"type": "error", "error": self.error}
+    def to_json(self) -> ErrorJSON:
+        out: ErrorJSON = {"type": "error", "error": self.error}
         if self.signed_out:
             out["signed_out"] = True
         return out
@@ -149,7 +212,7 @@ def encode(message: ServerMessage) -> Encoded:
 
 @dataclass(frozen=True, slots=True)
 class Ping:
-    t: Any  # the page's own clock, sent back as it came
+    t: JSONValue  # the page's own clock, sent back as it came
 
 
 @dataclass(frozen=True, slots=True)

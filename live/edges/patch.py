@@ -19,9 +19,10 @@ before, so the walk skips it at once; it descends only where objects differ.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from itertools import compress
 from operator import is_not
-from typing import Any
+from typing import Any, Literal, NotRequired, TypedDict
 
 #: A list this long is worth patching entry by entry.
 LONG = 64
@@ -33,7 +34,22 @@ KEYS = ("seq", "id", "player", "team")
 #: A keyed list this long is worth patching (shorter ones go whole: their paths would say as much).
 KEYED = 8
 
-Op = dict[str, Any]
+
+
+class Op(TypedDict):
+    """One JSON Patch operation (RFC 6902) of those the server sends: `value` with `add` and `replace`, none
+    with `remove`. The value is a part of a section (live/projections/wire.py), passed on as it is."""
+
+    op: Literal["add", "remove", "replace"]
+    path: str
+    value: NotRequired[object]
+
+
+#: A view's sections by name, or some of them (an event's `changes`; None: a section gone), each value as
+#: live/projections/wire.py declares it. The edges pass them on and encode them, and compare them here, but
+#: never read inside one as a section of a kind: `object` holds every reader to that.
+SectionMap = dict[str, object]
+
 _NONE = object()  # (an entry without that name)
 
 
@@ -42,10 +58,10 @@ def pointer(parts: list[str | int]) -> str:
     return "".join("/" + str(p).replace("~", "~0").replace("/", "~1") for p in parts)
 
 
-def changes(before: dict[str, Any], after: dict[str, Any]) -> tuple[dict[str, Any], list[Op]]:
+def changes(before: Mapping[str, object], after: Mapping[str, object]) -> tuple[SectionMap, list[Op]]:
     """The sections that changed, whole (a section that is gone comes as null), and the patch for those that
     changed only in a few entries of a long list."""
-    whole: dict[str, Any] = {k: None for k in before if k not in after}
+    whole: SectionMap = {k: None for k in before if k not in after}
     patch: list[Op] = []
     for name, new in after.items():
         if name not in before:
@@ -65,7 +81,7 @@ def changes(before: dict[str, Any], after: dict[str, Any]) -> tuple[dict[str, An
     return whole, patch
 
 
-def _diff(old: Any, new: Any, path: list[str | int], ops: list[Op]) -> bool:
+def _diff(old: object, new: object, path: list[str | int], ops: list[Op]) -> bool:
     """Append the operations that turn `old` into `new`; True if any of them is inside a long list (only then
     is the patch worth sending instead of the section)."""
     if old is new:
@@ -100,7 +116,7 @@ def _diff(old: Any, new: Any, path: list[str | int], ops: list[Op]) -> bool:
     return False
 
 
-def _in_place(old: list[Any], new: list[Any]) -> list[int] | None:
+def _in_place(old: list[object], new: list[object]) -> list[int] | None:
     """The indices of the entries that are other objects, when a long list kept its entries' order and names
     (its other entries the same objects, as `State.derived` keeps them): then the walk is index-wise and looks
     only there — a check-in changes one line of 10,000, found at C speed. None when the list may have
@@ -179,7 +195,7 @@ def _in_order(before: list[int | str], after: list[int | str], at_before: dict[i
     return kept
 
 
-def _keyed(old: list[Any], new: list[Any], path: list[str | int], ops: list[Op]) -> bool | None:
+def _keyed(old: list[object], new: list[object], path: list[str | int], ops: list[Op]) -> bool | None:
     """The operations that turn one keyed list into another (entries dropped, added or moved, and inside the
     others what changed): True when they are worth sending, False when the list goes whole (appended as one
     `replace`), None when the lists are not keyed alike or keep their order (the index-wise walk is for those)."""
@@ -218,7 +234,7 @@ def _keyed(old: list[Any], new: list[Any], path: list[str | int], ops: list[Op])
     return True
 
 
-def apply(sections: dict[str, Any], patch: list[Op]) -> dict[str, Any]:
+def apply(sections: Mapping[str, object], patch: list[Op]) -> SectionMap:
     """The sections after `patch`, as a page applies it (a new object along each path; the rest shared).
     The server does not need it; the tests hold the pages' reading to it."""
     out = dict(sections)

@@ -136,7 +136,7 @@ class Problem:
 
     code: str
     message: str
-    detail: dict[str, Any] = field(default_factory=dict)
+    detail: dict[str, float] = field(default_factory=dict)
 
 
 def kind_name(kind: type | tuple[type, ...]) -> str:

@@ -43,7 +43,7 @@ import asyncio
 import json
 import logging
 from collections.abc import AsyncIterator, Callable
-from typing import Any, cast
+from typing import Any, TypedDict, cast
 from urllib.parse import urlsplit, urlunsplit
 
 import redis
@@ -117,6 +117,12 @@ def raise_if_cancelled() -> None:
         raise asyncio.CancelledError
 
 
+class _ClientOptions(TypedDict, total=False):
+    """The client's options this redis-py may lack (`make_client`)."""
+
+    maint_notifications_config: MaintNotificationsConfig
+
+
 def make_client(url: str, *, timeout: float, read_timeout: float | None = None) -> redis.asyncio.Redis:
     """An asyncio client as the log and the lease need one.
 
@@ -128,7 +134,7 @@ def make_client(url: str, *, timeout: float, read_timeout: float | None = None) 
       restart would fail;
     - strings decoded as UTF-8.
     """
-    options: dict[str, Any] = {}
+    options: _ClientOptions = {}
     if MaintNotificationsConfig is not None:
         options["maint_notifications_config"] = MaintNotificationsConfig(enabled=False)
     return redis.asyncio.Redis.from_url(

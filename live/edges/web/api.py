@@ -13,6 +13,7 @@ import json
 import logging
 import re
 import time
+from collections.abc import Mapping
 from decimal import Decimal
 from typing import Any
 from urllib.parse import urlsplit
@@ -28,11 +29,13 @@ from live.commands.command import Command, command_key
 from live.commands.decide import AddReferee, CommandError, allowed_now, parse
 from live.commands.validation import check_refusal
 from live.core import referees
-from live.core.events import REFEREE_ADDED
+from live.core.events import REFEREE_ADDED, Event
+from live.core.json import JSONValue
 from live.edges import sessions
 from live.edges.hall import Hall
 from live.edges.hub import VIEWS
 from live.edges.log import LogUnavailable
+from live.edges.messages import Boot
 from live.edges.web import auth
 from live.edges.web.assets import (
     CATALOGUES,
@@ -67,7 +70,7 @@ def sequence_number(raw: str) -> int | None:
     return int(raw) if raw.isascii() and raw.isdigit() and len(raw) <= 18 else None
 
 
-async def json_body(request: Request, limit: int, what: str) -> Any:
+async def json_body(request: Request, limit: int, what: str) -> JSONValue | JSONResponse:
     """The request's JSON body, read no further than `limit` bytes; or the answer refusing it (413
     naming `what` is at most so many bytes, 400 saying why it is not JSON a command can hold)."""
     try:
@@ -80,7 +83,7 @@ async def json_body(request: Request, limit: int, what: str) -> Any:
         return _error(400, "the body did not arrive whole", {"code": "body.incomplete"})
 
 
-def _error(status: int, error: str, detail: dict[str, Any]) -> JSONResponse:
+def _error(status: int, error: str, detail: Mapping[str, object]) -> JSONResponse:
     """A refusal: `detail` names the reason's code (live/commands/refusals.py) with the parameters its sentence
     takes, and the field when there is one, so that the pages say it in their language."""
     check_refusal(error, detail)
@@ -95,7 +98,19 @@ def _hall(request: Request | WebSocket) -> Hall:
     return request.app.state.hall  # type: ignore[no-any-return]  # Starlette's app.state is untyped: set in create_app
 
 
-def page_boot(request: Request, page: str) -> dict[str, Any] | None:
+class ConsoleBoot(Boot):
+    """The console's boot: the referee view's, with who is signed in (as /api/me answers)."""
+
+    me: auth.SignedIn
+
+
+class NewReferee(auth.Login):
+    """The answer's `login` for a console that added a referee: their login link, and their token."""
+
+    token: str
+
+
+def page_boot(request: Request, page: str) -> Boot | None:
     """What the page's WebSocket would send it first, as a fresh client (`Hall.boot`), for its data block:
     the display's view on the hall's page; on the player page the player view, with `me` when the request
     carries a player's session (as the upgrade would); on the console the referee view for a signed-in
@@ -112,7 +127,7 @@ def page_boot(request: Request, page: str) -> dict[str, Any] | None:
         value = request.cookies.get(referees.COOKIE)
         session = auth.bearer(request) is None and value  # (a bearer token's answer names no end)
         expires = auth.registry(request).session_expires(value) if session and value else None
-        return {**hall.boot("referee", None), "me": auth.me_json(request, name, expires)}
+        return ConsoleBoot(**hall.boot("referee", None), me=auth.me_json(request, name, expires))
     if page == "display":
         return hall.boot("display", None)
     return None
@@ -131,8 +146,9 @@ def _page(name: str, assets: Assets) -> Route:
         if text is None:
             return Response("not found", status_code=404, media_type="text/plain; charset=utf-8")
         # A boot for one player's session or a referee holds what is theirs: not kept by any cache.
+        me = boot["snapshot"]["sections"].get("me") if boot is not None else None
         private = boot is not None and (boot["snapshot"]["view"] == "referee" or
-                                        bool((boot["snapshot"]["sections"].get("me") or {}).get("session")))
+                                        (isinstance(me, dict) and bool(me.get("session"))))
         headers = {"Cache-Control": "no-store" if private else "no-cache"}
         return HTMLResponse(text, headers=headers)
     return Route("/" if name == "index.html" else "/" + name.removesuffix(".html"), page)
@@ -242,11 +258,11 @@ def _add_referee_clash(request: Request, command: Command) -> CommandError | Non
     return None
 
 
-def _referee_added(request: Request, event: Any) -> dict[str, Any]:
+def _referee_added(request: Request, event: Event) -> NewReferee:
     """For the console that added a referee: their one-time login link (and QR), and their token."""
     name, salt = str(event.payload["name"]), str(event.payload["salt"])
-    return {**auth.login_json(request, name, public_url(request), referees.COLLEAGUE_LINK_MS),
-            "token": auth.registry(request).added_token(name, salt)}
+    return NewReferee(**auth.login_json(request, name, public_url(request), referees.COLLEAGUE_LINK_MS),
+                      token=auth.registry(request).added_token(name, salt))
 
 
 async def api_commands(request: Request) -> Response:
@@ -276,7 +292,7 @@ async def api_commands(request: Request) -> Response:
             return _error(503, f"not acknowledged; it may have been stored — send it again with the same id ({exc})",
                           {"code": "log.resend"})
         return _error(503, f"not acknowledged: {exc}", {"code": "log.unavailable"})
-    answer: dict[str, Any] = {"seq": stored[-1].seq, "events": [e.to_json() for e in stored]}
+    answer: dict[str, object] = {"seq": stored[-1].seq, "events": [e.to_json() for e in stored]}
     if stored[-1].type == REFEREE_ADDED:
         answer["login"] = _referee_added(request, stored[-1])
     return JSONResponse(answer, headers={"Cache-Control": "no-store"})
@@ -547,9 +563,9 @@ SLIP_KEYS = ("pageTitle", "intro", "codeLabel", "scan", "private")
 SLIPS_PER_SHEET = 24  # 3 × 8 on A4
 
 
-def _catalogue_section(language: str, section: str) -> dict[str, Any]:
+def _catalogue_section(language: str, section: str) -> dict[str, str]:
     """A section of a page catalogue (display/i18n/<language>.json), English filling what it lacks."""
-    found: dict[str, Any] = {}
+    found: dict[str, str] = {}
     for lang in ("en", language):
         if not re.fullmatch(r"[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*", lang):
             continue

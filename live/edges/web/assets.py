@@ -39,10 +39,11 @@ import json
 import logging
 import mimetypes
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
-from typing import Any
 
+from live.core.json import JSONValue
 from live.edges import installed
 from live.edges.web.bundles import Refused, bundle
 
@@ -142,7 +143,7 @@ class Assets:
         return list(seen)
 
     def page_html(self, name: str, page: str, tournament_language: str, asked: str | None, *,
-                  boot: Any = None, bundled: bool = True) -> str | None:
+                  boot: object = None, bundled: bool = True) -> str | None:
         """The HTML page `name` for this request: versioned URLs, the tournament's language on a meta
         tag (the modules read it instead of asking the server), its modules joined in one file (unless not
         `bundled`, or there is no bundle: then preloads of every module), preloads of the catalogues it will
@@ -177,7 +178,7 @@ class Assets:
         return text.replace("</head>", "\n".join(hints) + "\n</head>", 1)
 
 
-def data_block(ident: str, value: Any) -> str:
+def data_block(ident: str, value: object) -> str:
     """`value` as JSON in a `<script type="application/json">` element: the browser runs nothing in it, and
     with every "<" escaped (`\\u003c`, the same string to JSON.parse) no text in it can close the element
     or open a comment."""
@@ -269,7 +270,7 @@ def _page_catalogues(files: dict[str, bytes]) -> dict[str, bytes]:
     English `locale`: the page takes the language's own), marked `"_filled": true`, so that the page needs no
     second file (on a phone's link the English words were as many bytes again as the page's own)."""
     out: dict[str, bytes] = {}
-    english: dict[str, Any] = {}
+    english: JSONValue = {}
     with contextlib.suppress(ValueError):
         english = json.loads(files.get("i18n/en.json", b"{}"))
     for name, body in files.items():
@@ -292,16 +293,17 @@ def _page_catalogues(files: dict[str, bytes]) -> dict[str, bytes]:
     return out
 
 
-def _merged(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
+def _merged(base: Mapping[str, JSONValue], over: Mapping[str, JSONValue]) -> dict[str, JSONValue]:
     """English under the language's words, as display/lib/i18n.js `mergeCatalogues` lays them: a key the language
     lacks (or gives as null, or a text where English has a list) keeps English's; keys starting "_" are notes."""
     out = dict(base)
     for key, value in over.items():
         if key.startswith("_"):
             continue
-        if isinstance(value, dict) and isinstance(base.get(key), dict):
-            out[key] = _merged(base[key], value)
-        elif value is not None and (not isinstance(base.get(key), list) or isinstance(value, list)):
+        under = base.get(key)
+        if isinstance(value, dict) and isinstance(under, dict):
+            out[key] = _merged(under, value)
+        elif value is not None and (not isinstance(under, list) or isinstance(value, list)):
             out[key] = value
     return out
 

@@ -14,7 +14,7 @@ the same way (their Origin is always sent).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TypedDict
 from urllib.parse import urlsplit
 
 from starlette.requests import HTTPConnection
@@ -107,7 +107,25 @@ def clear_session(response: Response) -> None:
     response.delete_cookie(COOKIE, path="/", httponly=True, samesite="strict")
 
 
-def login_json(conn: HTTPConnection, name: str, base_url: str, lasts: int) -> dict[str, object]:
+class Login(TypedDict):
+    """A one-time login link (`login_json`)."""
+
+    name: str
+    url: str
+    qr: str
+    expires: int
+
+
+class SignedIn(TypedDict):
+    """Who is signed in (`me_json`)."""
+
+    name: str
+    actor: str
+    expires: int | None
+    referees: list[str]
+
+
+def login_json(conn: HTTPConnection, name: str, base_url: str, lasts: int) -> Login:
     """A one-time login link for `name`, with its QR code (an SVG data URI) and when it expires. The
     secret part is in the fragment (`#login=`): it never reaches a server's or a proxy's log."""
     import base64
@@ -120,7 +138,7 @@ def login_json(conn: HTTPConnection, name: str, base_url: str, lasts: int) -> di
     return {"name": name, "url": url, "qr": qr, "expires": at + lasts}
 
 
-def me_json(request: HTTPConnection, name: str, expires: int | None) -> dict[str, Any]:
+def me_json(request: HTTPConnection, name: str, expires: int | None) -> SignedIn:
     """Who is signed in, as `/api/me` answers and the console's first screen carries it."""
     return {"name": name, "actor": actor(name), "expires": expires,
             "referees": registry(request).names(added(request))}

@@ -12,9 +12,12 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Mapping
 from typing import Any
 
 from starlette.requests import ClientDisconnect, Request
+
+from live.core.json import JSONValue
 
 #: The longest integer the parser reads as such; a longer one is ±infinity, which every command refuses as a
 #: number far too large (live/commands/command.py MAX_NUMBER), naming its field. 30 digits is far past any count.
@@ -34,7 +37,7 @@ class BodyCut(Exception):
 class BadJSON(ValueError):
     """A body refused as JSON: `detail` is the refusal's detail, with its code (and the field, when known)."""
 
-    def __init__(self, error: str, detail: dict[str, Any]) -> None:
+    def __init__(self, error: str, detail: Mapping[str, object]) -> None:
         super().__init__(error)
         self.detail = detail
 
@@ -49,11 +52,11 @@ def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a JSON number")
 
 
-def parse_json(body: bytes) -> Any:
+def parse_json(body: bytes) -> JSONValue:
     """A body as JSON, or BadJSON saying why: not JSON (or not UTF-8, or NaN/Infinity), nesting too deep, or a
     text that is not valid Unicode (a lone surrogate cannot be sent back, nor stored)."""
     try:
-        value = json.loads(body, parse_int=_whole, parse_constant=_no_constant)
+        value: JSONValue = json.loads(body, parse_int=_whole, parse_constant=_no_constant)
     except (ValueError, UnicodeDecodeError) as exc:  # (JSONDecodeError is a ValueError)
         raise BadJSON(f"the body is not JSON: {exc}", {"code": "body.not_json"}) from exc
     except RecursionError as exc:

@@ -21,7 +21,7 @@ checked here, and one that is not an address or a network stops the server with 
 from __future__ import annotations
 
 import ipaddress
-from typing import Any
+from typing import TypedDict
 
 #: The variables `live serve` reads when --forwarded-allow-ips is not given; the second is uvicorn's own
 #: name, which earlier versions of this server let uvicorn read.
@@ -48,7 +48,14 @@ def parse(value: str) -> list[str]:
     return trusted
 
 
-def uvicorn_options(trusted: list[str]) -> dict[str, Any]:
+class ProxyOptions(TypedDict):
+    """uvicorn.Config's arguments about proxies (`uvicorn_options`)."""
+
+    proxy_headers: bool
+    forwarded_allow_ips: list[str]
+
+
+def uvicorn_options(trusted: list[str]) -> ProxyOptions:
     """uvicorn.Config's arguments for `trusted` (always given, so uvicorn's own loopback default and its
     FORWARDED_ALLOW_IPS never apply behind the server's back)."""
     return {"proxy_headers": bool(trusted), "forwarded_allow_ips": list(trusted)}

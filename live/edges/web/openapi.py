@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from typing import Any
 
 from live import __version__
 from live.commands.command import MAX_COMMAND_ID, Command, CommandField
@@ -31,7 +30,7 @@ from live.edges.hub import VIEWS
 
 PATH = "/api/openapi.json"
 
-Schema = dict[str, Any]
+Schema = dict[str, object]
 
 #: The JSON type of each Python type a command field may take (live/commands/command.py); `object`: any JSON.
 JSON_TYPES: dict[type, str] = {str: "string", int: "integer", float: "number", bool: "boolean", list: "array",
@@ -229,7 +228,8 @@ def _page(name: str) -> Schema:
 
 
 def _paths(static_prefix: str) -> dict[str, Schema]:
-    command_refusals = {
+    command_answers: Schema = {
+        "200": _json(_ref("CommandAnswer"), "taken: the events it became"),
         "400": _refused("not JSON, or not a command at all"),
         "401": _refused(NOT_A_REFEREE),
         "403": _refused("a command by session cookie from another site's page"),
@@ -238,7 +238,8 @@ def _paths(static_prefix: str) -> dict[str, Schema]:
         "422": _refused("a field is missing, unknown or wrong"),
         "503": _refused("the log did not acknowledge it (resend with the same `id`)"),
     }
-    checkin_refusals = {
+    checkin_answers: Schema = {
+        "200": _json(_ref("CommandAnswer"), "checked in (the code opens the player's session)"),
         "400": _refused("not JSON, or not a JSON object"),
         "401": _refused("no code and no player session"),
         "403": _refused("the code cannot check anyone in now"),
@@ -280,7 +281,7 @@ def _paths(static_prefix: str) -> dict[str, Schema]:
         "/api/commands": {"post": {
             "summary": "A referee command", "tags": ["commands"], "security": REFEREE,
             "requestBody": {"required": True, "content": {JSON: {"schema": _ref("Command")}}},
-            "responses": {"200": _json(_ref("CommandAnswer"), "taken: the events it became"), **command_refusals}},
+            "responses": command_answers},
             "get": {
                 "summary": "Whether the log holds the command sent with this `id` (a console back after its "
                            "command got no answer)", "tags": ["commands"], "security": REFEREE,
@@ -299,8 +300,7 @@ def _paths(static_prefix: str) -> dict[str, Schema]:
             "summary": "A player's own check-in, by code or within the player's session", "tags": ["players"],
             "security": [{}, {"playerSession": []}],
             "requestBody": {"required": True, "content": {JSON: {"schema": _ref("CheckInCode")}}},
-            "responses": {"200": _json(_ref("CommandAnswer"), "checked in (the code opens the player's session)"),
-                          **checkin_refusals}}},
+            "responses": checkin_answers}},
         "/api/player-session": {
             "post": {"summary": "Open the player's session on this phone by their code", "tags": ["players"],
                      "requestBody": {"required": True, "content": {JSON: {"schema": _ref("CheckInCode")}}},
@@ -308,7 +308,7 @@ def _paths(static_prefix: str) -> dict[str, Schema]:
                          "200": _json({"type": "object", "required": ["player", "name"],
                                        "properties": {"player": {"type": "string"}, "name": {"type": "string"}}},
                                       "the session is open (cookie)"),
-                         **{k: checkin_refusals[k] for k in ("400", "403", "413", "422", "429")}}},
+                         **{k: checkin_answers[k] for k in ("400", "403", "413", "422", "429")}}},
             "delete": {"summary": "End the player's session (\"not me\")", "tags": ["players"],
                        "responses": {"200": _json({"type": "object", "required": ["player"],
                                                    "properties": {"player": {"type": "null"}}}, "ended"),
@@ -402,7 +402,7 @@ def _paths(static_prefix: str) -> dict[str, Schema]:
     return paths
 
 
-def document(static_prefix: str = "/static/VERSION/") -> dict[str, Any]:
+def document(static_prefix: str = "/static/VERSION/") -> dict[str, object]:
     """The OpenAPI 3.1 document of the server's HTTP API; `static_prefix`: where the versioned files are."""
     commands = described()
     return {

@@ -14,8 +14,6 @@ sign out, and a login link for a colleague. See `live.core.referees` for what is
 
 from __future__ import annotations
 
-from typing import Any
-
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
@@ -23,6 +21,7 @@ from starlette.routing import Route
 from live.commands.arrivals import preview, preview_question
 from live.commands.validation import CommandError
 from live.core import referees
+from live.core.json import JSONValue
 from live.edges.log import LogUnavailable
 from live.edges.web import auth
 from live.edges.web.api import _error, _hall, json_body, public_url
@@ -33,7 +32,7 @@ MAX_LOGIN = 512
 CROSS_SITE = auth.CROSS_SITE
 
 
-async def _body(request: Request) -> dict[str, Any] | Response:
+async def _body(request: Request) -> dict[str, JSONValue] | Response:
     body = await json_body(request, MAX_LOGIN_BYTES, "a login")
     if isinstance(body, Response):
         return body
@@ -135,7 +134,7 @@ async def api_lateness_preview(request: Request) -> Response:
     if unknown:
         return _error(422, f"unknown parameter {unknown[0][:40]!r}: send item, player (or team) and at",
                       {"field": unknown[0][:40], "code": "field.unknown"})
-    asked: dict[str, Any] = {k: query[k] for k in PREVIEW_FIELDS if k in query}
+    asked: dict[str, str | int] = {k: query[k] for k in PREVIEW_FIELDS if k in query}
     raw = asked.get("at")
     if isinstance(raw, str) and raw.isascii() and raw.isdigit() and len(raw) <= 15:
         asked["at"] = int(raw)  # epoch ms (an ISO time with its offset goes as it is)
