@@ -1,5 +1,6 @@
 // The console's standings preview: the table the hall sees (or will see, when the tournament hides
-// the standings from some round on), the CSV, and revealing hidden standings at the prize-giving.
+// the standings from some round on), the CSVs to take home (the standings, and every result of the
+// day), and revealing hidden standings at the prize-giving.
 import { el, fill, setText } from "../lib/dom.js";
 import { decimalsOf } from "../lib/format.js";
 import { pageLanguage } from "../lib/i18n.js";
@@ -36,8 +37,10 @@ export function renderStandingsPreview() {
   standingsKey = key;
   setText($("st-title"), STRINGS.stTitle);
   setText($("csv"), STRINGS.csv);
+  setText($("results-csv"), STRINGS.resultsCsv);
   // In the console's language: its headings, and the separators a spreadsheet set to that language reads.
   $("csv").href = `/api/standings.csv?lang=${encodeURIComponent(pageLanguage)}`;
+  $("results-csv").href = `/api/results.csv?lang=${encodeURIComponent(pageLanguage)}`;
   const started = standingsStarted(rows);
   $("st-empty").hidden = started;
   setText($("st-empty"), STRINGS.stEmpty);

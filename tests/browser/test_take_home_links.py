@@ -1,6 +1,7 @@
 """The files to take home, as the pages link them, in a real browser: the console's "Download CSV" saves the
 standings in the console's language, so the organizer's spreadsheet in that language opens them right (a BOM,
-its separators, its headings, Cyrillic names as written); the player page's calendar asks for its language."""
+its separators, its headings, Cyrillic names as written), and "Download results (CSV)" every result the same
+way; the player page's calendar asks for its language."""
 
 from __future__ import annotations
 
@@ -18,13 +19,13 @@ pytestmark = pytest.mark.asyncio(loop_scope="session")
 FIELD = (*PLAYERS, {"id": "p7", "name": "Драган Марковић"}, {"id": "p8", "name": '=HYPERLINK("http://x","y")'})
 
 
-async def downloaded(browser: Any, server: Any, path: str) -> tuple[str, bytes]:
-    """The CSV link's address on the console at `path`, and the file a click on it saves."""
+async def downloaded(browser: Any, server: Any, path: str, link_id: str = "csv") -> tuple[str, bytes]:
+    """The address of the CSV link `link_id` on the console at `path`, and the file a click on it saves."""
     tab = await open_tab(browser, server, path, viewport={"width": 1440, "height": 1000}, accept_downloads=True)
     try:
         await referee_login(tab, server.token)
-        link = tab.page.locator("#csv")
-        await tab.page.wait_for_function("() => document.getElementById('csv').href.includes('?lang=')")
+        link = tab.page.locator(f"#{link_id}")
+        await tab.page.wait_for_function("id => document.getElementById(id).href.includes('?lang=')", arg=link_id)
         href = await link.get_attribute("href")
         async with tab.page.expect_download() as started:
             await link.click()
@@ -51,6 +52,17 @@ async def test_the_console_downloads_the_standings_in_its_own_language(browser: 
     assert href == "/api/standings.csv?lang=en"
     rows = list(csv.reader(io.StringIO(body.decode("utf-8-sig")), delimiter=","))
     assert rows[0] == ["Rank", "Player", "Points", "Bule", "Rounds played"] and len(rows) == 1 + len(FIELD)
+
+
+@bounded
+async def test_the_console_downloads_the_results_beside_the_standings_in_its_own_language(browser: Any,
+                                                                                          serve: Any) -> None:
+    server = await serve(players=FIELD, timetable=[round_entry("r1", 1, start_in=3600, minutes=180)])
+    href, body = await downloaded(browser, server, "/referee?lang=sr-Cyrl", "results-csv")
+    assert href == "/api/results.csv?lang=sr-Cyrl"
+    assert body.startswith(b"\xef\xbb\xbf")
+    rows = list(csv.reader(io.StringIO(body.decode("utf-8-sig")), delimiter=";"))
+    assert rows == [["Коло", "Сто", "Играч", "Буле", "Место", "Бодови", "Напомена"]]  # no result yet
 
 
 @bounded

@@ -55,11 +55,12 @@ class BoundNginx(Nginx):
 
 
 def upstreams(server: Server) -> list[str]:
-    """deploy/nginx.conf's upstream servers in its order, every one of them this one server: its port for
-    `liveN:8000`, its WebSocket listener's for `liveN:8001` (while /ws has a port of its own)."""
+    """deploy/nginx.conf's upstream servers in its order, every one of them this one server at its one port:
+    an instance serves the pages, the API and /ws on one port (`liveN:8000`), so the proxy has no other."""
     ports = re.findall(r"(?m)^\s*server\s+live\d+:(\d+)", (DEPLOY / "nginx.conf").read_text(encoding="utf-8"))
     assert ports, "deploy/nginx.conf names no upstream server"
-    return [f"{SERVER}:{server.port if port == '8000' else server.ws_port}" for port in ports]
+    assert set(ports) == {"8000"}, f"deploy/nginx.conf's upstream servers are on the one port 8000, not {ports}"
+    return [f"{SERVER}:{server.port}"] * len(ports)
 
 
 def phone(address: str, base_url: str) -> httpx.AsyncClient:

@@ -101,6 +101,7 @@ BAD_REQUESTS: list[tuple[str, str, dict[str, str], Any]] = [
     ("POST", "/api/commands", {**BEARER, **JSON_TYPE}, {"type": "no_such_command"}),
     ("POST", "/api/commands", {**BEARER, **JSON_TYPE}, {"type": "announce", "text": "\u2800\u3164"}),
     ("GET", "/api/standings.csv?lang=xx-nowhere", {}, None),
+    ("GET", "/api/results.csv?lang=xx-nowhere", {}, None),
     ("GET", "/api/timetable.ics?lang=klingon", {}, None),
     ("GET", "/api/prizes?fund=lots", {}, None),
     ("GET", "/api/prizes?fund=-1", {}, None),

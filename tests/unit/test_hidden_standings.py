@@ -109,15 +109,16 @@ def test_the_hall_sees_no_standings_from_the_start_of_round_n_the_referee_does(h
         assert me is not None and me["standing"] is None
 
 
-def test_the_csv_and_the_prize_list_are_for_the_referees_while_hidden(http: TestClient) -> None:
+def test_the_csvs_and_the_prize_list_are_for_the_referees_while_hidden(http: TestClient) -> None:
     command(http, {"type": "change_rules", "rules": {"standings_hidden_from_round": 2, "prize_shares": [60, 40]}})
     play(http, "r1")
     assert http.get("/api/standings.csv").status_code == 200
+    assert http.get("/api/results.csv").status_code == 200
     assert http.get("/api/prizes", params={"fund": "1000"}).status_code == 200
     command(http, {"type": "publish_seating", "item": "r2"})
     command(http, {"type": "start_round", "item": "r2"})
 
-    for path, params in (("/api/standings.csv", {}), ("/api/prizes", {"fund": "1000"})):
+    for path, params in (("/api/standings.csv", {}), ("/api/results.csv", {}), ("/api/prizes", {"fund": "1000"})):
         refused = http.get(path, params=params)
         assert refused.status_code == 403, path
         assert "hidden from Round 2 until the prize-giving" in refused.json()["error"]

@@ -47,12 +47,13 @@ from live.edges.web.assets import (
     served,
 )
 from live.edges.web.bodies import BadJSON, BodyCut, BodyTooLarge, bounded_body, parse_json
-from live.edges.web.exports import qr_svg, standings_csv, timetable_ics
+from live.edges.web.exports import qr_svg, results_csv, standings_csv, timetable_ics
 from live.edges.web.openapi import PATH as OPENAPI_PATH
 from live.edges.web.openapi import document_bytes
 from live.edges.web.ratelimit import Limiter, client_key
 from live.projections import checkin_codes, field
 from live.projections.prizes import MAX_FUND, NoPrizeList, prize_list
+from live.projections.result_sheet import result_lines
 from live.projections.standings import hidden as standings_hidden
 from live.projections.standings import ranks, standings_of
 from live.projections.views import full_state
@@ -357,6 +358,24 @@ async def api_standings_csv(request: Request) -> Response:
     body = standings_csv(hall.tournament.game, rows, ranks(rows), _catalogue_section(language, "exports"), language)
     return Response(body, media_type="text/csv; charset=utf-8",
                     headers={"Content-Disposition": 'attachment; filename="standings.csv"',
+                             "Content-Language": language})
+
+
+async def api_results_csv(request: Request) -> Response:
+    """Every recorded result as a CSV for the organizer's spreadsheet, written as the standings' CSV is (the
+    language, its separators, the headings; live/edges/web/exports.py). The same access: while the standings
+    are hidden the results would tell them, so the referees only."""
+    refused = _standings_refused(request)
+    if refused is not None:
+        return refused
+    hall = _hall(request)
+    language = _export_language(request)
+    if isinstance(language, Response):
+        return language
+    lines = result_lines(hall.state)
+    body = results_csv(hall.tournament.game, lines, _catalogue_section(language, "exports"), language)
+    return Response(body, media_type="text/csv; charset=utf-8",
+                    headers={"Content-Disposition": 'attachment; filename="results.csv"',
                              "Content-Language": language})
 
 
@@ -692,6 +711,7 @@ def routes(assets: Assets | None = None) -> list[Route | Mount]:
         Route("/api/commands", api_command_stored, methods=["GET"]),
         Route("/api/health", api_health),
         Route("/api/standings.csv", api_standings_csv),
+        Route("/api/results.csv", api_results_csv),
         Route("/api/checkin", api_checkin, methods=["POST"]),
         Route("/api/player-session", api_player_session, methods=["POST", "DELETE"]),
         Route("/api/prizes", api_prizes),

@@ -1,12 +1,12 @@
-"""Things people take home from the server: the timetable as a calendar, the standings as a spreadsheet file,
-and QR codes for the hall.
+"""Things people take home from the server: the timetable as a calendar, the standings and the results as
+spreadsheet files, and QR codes for the hall.
 
 All are made here, by the server, from the tournament file and the log: the hall may have no internet, so
 no external QR service and no calendar service.
 
-The standings are a CSV, not an .xlsx: every spreadsheet and every federation's tool reads a CSV, it needs no
-library to write, and the organizer's double click opens it right if the file speaks the spreadsheet's
-language. Excel reads a double-clicked CSV with the list separator and decimal separator of the computer's
+The standings and the results are CSVs, not .xlsx: every spreadsheet and every federation's tool reads a CSV,
+it needs no library to write, and the organizer's double click opens it right if the file speaks the
+spreadsheet's language. Excel reads a double-clicked CSV with the list separator and decimal separator of the computer's
 regional settings, and as UTF-8 only when the file starts with a byte order mark. So the file is written for
 a language (`?lang=`, else the tournament's, as the pages choose theirs): the BOM always (Cyrillic names stay
 Cyrillic), and for Serbian (either script) and Slovak — whose decimal separator is a comma, so their list
@@ -24,6 +24,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from decimal import Decimal
+from typing import cast
 
 import icalendar
 import segno
@@ -113,12 +114,17 @@ def number_text(value: int | float | Decimal, decimal: str) -> str:
     return format(exact, "f").replace(".", decimal)
 
 
-def spreadsheet_csv(header: Sequence[str], rows: Iterable[Sequence[Cell]], language: str) -> bytes:
-    """A table as a CSV that a spreadsheet in `language` (a catalogue language) opens by double click: see the
-    module. Texts are neutralised, numbers written as numbers, None as an empty cell."""
+def _style(language: str) -> SpreadsheetStyle:
     style = SPREADSHEET_STYLES.get(language)
     if style is None:
         raise ValueError(f"no spreadsheet style for the language {language!r} (known: {', '.join(SPREADSHEET_STYLES)})")
+    return style
+
+
+def spreadsheet_csv(header: Sequence[str], rows: Iterable[Sequence[Cell]], language: str) -> bytes:
+    """A table as a CSV that a spreadsheet in `language` (a catalogue language) opens by double click: see the
+    module. Texts are neutralised, numbers written as numbers, None as an empty cell."""
+    style = _style(language)
     out = io.StringIO()
     out.write(BOM)
     writer = csv.writer(out, dialect="excel", delimiter=style.delimiter)
@@ -136,6 +142,14 @@ STANDINGS_COLUMNS: dict[str, tuple[tuple[str, str], ...]] = {
     "bridge": (("rank", "rank"), ("name", "team"), ("vp", "vp"), ("imps_for", "impsFor"),
                ("imps_against", "impsAgainst"), ("imp_diff", "impDiff"), ("played", "played")),
 }
+#: The results' columns, by game (live/projections/result_sheet.py's lines; `note`: what the line's flags say).
+RESULTS_COLUMNS: dict[str, tuple[tuple[str, str], ...]] = {
+    "preferans": (("round", "round"), ("table", "table"), ("name", "player"), ("bule", "bule"),
+                  ("place", "place"), ("points", "points"), ("note", "note")),
+    "bridge": (("round", "round"), ("home", "home"), ("away", "away"), ("imps_home", "impsHome"),
+               ("imps_away", "impsAway"), ("vp_home", "vpHome"), ("vp_away", "vpAway"), ("forfeit", "forfeit"),
+               ("note", "note")),
+}
 
 
 def standings_csv(game: str, rows: Sequence[Mapping[str, object]], ranks: Sequence[int], words: Mapping[str, str],
@@ -143,15 +157,48 @@ def standings_csv(game: str, rows: Sequence[Mapping[str, object]], ranks: Sequen
     """The standings for the organizer's spreadsheet: the headings in `words` (the catalogue's "exports"
     section in `language`), the `rank` column the place `ranks` reads from the rows' order (a spreadsheet has
     no order to read it from once sorted)."""
-    columns = STANDINGS_COLUMNS[game]
+    ranked = ({**row, "rank": rank} for row, rank in zip(rows, ranks, strict=True))
+    return _sheet(STANDINGS_COLUMNS[game], ranked, words, language)
+
+
+def results_csv(game: str, lines: Sequence[Mapping[str, object]], words: Mapping[str, str], language: str) -> bytes:
+    """Every recorded result for the organizer's spreadsheet, as standings.csv is written (`words`: the
+    catalogue's "exports" section in `language`): a preferans player's bule, place and points per table, or a
+    bridge match's IMPs and VP; what the console marks beside a result (a correction, a walkover, an open appeal,
+    a forfeit, IMPs for lateness) in the `note` column, in words."""
+    decimal = _style(language).decimal
+    noted = ({**line, "note": _note(line, words, decimal)} for line in lines)
+    return _sheet(RESULTS_COLUMNS[game], noted, words, language)
+
+
+def _note(line: Mapping[str, object], words: Mapping[str, str], decimal: str) -> str:
+    """What a result line's flags say, in the catalogue's words, joined by ", " (numbers in it with the
+    language's `decimal` separator)."""
+    notes = []
+    if line.get("walkover"):
+        notes.append(words.get("walkoverAbsent" if line.get("absent") else "walkoverCame") or "walkover")
+    late = line.get("late_imps")
+    if isinstance(late, tuple):
+        late = cast(tuple[int | float, int | float], late)
+        notes.append((words.get("lateImps") or "late IMPs: +{0} : +{1}").replace("{0}", number_text(late[0], decimal))
+                     .replace("{1}", number_text(late[1], decimal)))
+    if line.get("corrected"):
+        notes.append(words.get("corrected") or "corrected")
+    if line.get("provisional"):
+        notes.append(words.get("provisional") or "provisional")
+    return ", ".join(notes)
+
+
+def _sheet(columns: Sequence[tuple[str, str]], rows: Iterable[Mapping[str, object]], words: Mapping[str, str],
+           language: str) -> bytes:
+    """Rows of texts and numbers as a spreadsheet CSV: one column per `(key, word)` of `columns`, headed by its
+    word in `words` (the key where the catalogue has none)."""
     header = [words.get(word) or key for key, word in columns]
-    lines = ([rank if key == "rank" else _cell(row.get(key)) for key, _ in columns]
-             for row, rank in zip(rows, ranks, strict=True))
-    return spreadsheet_csv(header, lines, language)
+    return spreadsheet_csv(header, ([_cell(row.get(key)) for key, _ in columns] for row in rows), language)
 
 
 def _cell(value: object) -> Cell:
-    """A standings row's value as a cell (live/projections/wire.py: its columns are texts and numbers)."""
+    """A row's value as a cell (live/projections/wire.py, result_sheet.py: their columns are texts and numbers)."""
     if value is None or isinstance(value, str | int | float | Decimal):
         return value
     raise TypeError(f"a spreadsheet cell is a text or a number, not {value!r}")

@@ -296,6 +296,10 @@ def _paths(static_prefix: str) -> dict[str, Schema]:
             "summary": "The standings as CSV", "tags": ["exports"], "security": ANYONE_REFEREE_MORE,
             "responses": {"200": _any("the standings", "text/csv"),
                           "403": _refused("the standings are hidden from the hall until the prize-giving")}}},
+        "/api/results.csv": {"get": {
+            "summary": "Every recorded result as CSV", "tags": ["exports"], "security": ANYONE_REFEREE_MORE,
+            "responses": {"200": _any("the results", "text/csv"),
+                          "403": _refused("the standings are hidden from the hall until the prize-giving")}}},
         "/api/checkin": {"post": {
             "summary": "A player's own check-in, by code or within the player's session", "tags": ["players"],
             "security": [{}, {"playerSession": []}],
