@@ -164,6 +164,18 @@ class ResultRecorded(Payload):
         """Which result it is: the preferans table's number, or the bridge match's teams."""
         return str(self.table) if self.table is not ABSENT else f"{self.home}-{self.away}"
 
+    @property
+    def corrected(self) -> bool:
+        """A correction that says why (the screens mark it)."""
+        return isinstance(self, ResultCorrected) and self.reason is not ABSENT
+
+    def match(self) -> tuple[str, str, int | float, int | float]:
+        """A bridge match's result: home, away and their IMPs (a preferans table's has none: ValueError)."""
+        if isinstance(self.home, Absent) or isinstance(self.away, Absent) or isinstance(self.imps_home, Absent) \
+                or isinstance(self.imps_away, Absent):
+            raise ValueError(f"{self.TYPE} of {self.item} is not a bridge match's result")
+        return self.home, self.away, self.imps_home, self.imps_away
+
 
 @dataclass(frozen=True, kw_only=True)
 class ResultCorrected(ResultRecorded):

@@ -16,6 +16,7 @@ from live.core import events as E
 from live.core import payloads as P
 from live.core.absent import ABSENT, Absent
 from live.core.payloads import Payload
+from live.core.records import Fault
 from live.core.tournament import Item, Player, Team, Tournament, from_ms, to_ms
 from live.rules.parameters import problem as parameter_problem
 from live.rules.presets import LEARNED_LATER, PARAMETER_TYPES, PRESETS, absent_means
@@ -105,7 +106,7 @@ class SetAside:
     kept: Any
     why: str
 
-    def to_json(self, seq: int) -> dict[str, Any]:
+    def to_json(self, seq: int) -> Fault:
         """For the referee's `faults` (the value as text: a NaN or 1e308 is no number a page can read)."""
         value = f"{self.value:g}" if isinstance(self.value, float) else str(self.value)
         return {"kind": "rule", "seq": seq, "key": self.key, "value": value[:40],

@@ -16,7 +16,10 @@ from collections.abc import Callable
 from typing import Any, TypeVar, cast
 
 from live.core import events as E
+from live.core import payloads as P
 from live.core import referees, texts
+from live.core.absent import given
+from live.core.records import Audited, Fault, Kept, tables_of
 from live.core.referees import SHARED_NAME, is_referee
 from live.core.state import ItemState, State, start_blocker
 from live.core.status import ItemStatus
@@ -34,6 +37,7 @@ from live.projections import (
     timeline,
 )
 from live.projections.checkin_lists import lateness_of
+from live.projections.kept import numbered, penalty_json
 from live.projections.standings import final_view, hidden, rank_at, scored_results, standings_of, with_rank
 from live.projections.wire import (
     Announcement,
@@ -85,7 +89,7 @@ def guarded(state: State, name: str, build: Callable[[], T], empty: object) -> T
     return value
 
 
-def faults(state: State) -> list[dict[str, Any]]:
+def faults(state: State) -> list[Fault]:
     """What the referees are told the log holds that today's code cannot use: the rules values the fold set
     aside (`live.core.plan.SetAside`), the events it passed over because folding them raised
     (`live.core.state.fold`) and the sections that fail to build (`guarded`), in the order of their seqs.
@@ -215,8 +219,8 @@ def _private(announcement: dict[str, Any]) -> bool:
     return announcement["type"] == "announced" and "player" in announcement
 
 
-def _seating(published: dict[str, Any]) -> Seating:
-    return cast(Seating, {k: v for k, v in published.items() if k not in ("ts",)})
+def _seating(published: Kept[P.SeatingPublished]) -> Seating:
+    return cast(Seating, numbered(published))
 
 
 def event_families() -> dict[str, list[str]]:
@@ -232,7 +236,7 @@ def referee_sections(state: State, allowed: dict[str, list[str]]) -> dict[str, A
     return {**public_sections(state), **referee_only(state, allowed)}
 
 
-def last_undoable(state: State, actor: str) -> dict[str, Any] | None:
+def last_undoable(state: State, actor: str) -> Audited | None:
     """The command "undo last" takes back for this referee: their own last in force, not an undo or a sign-in."""
     stack = state.in_force.get(actor)
     return state.audit_at[stack[-1]] if stack else None
@@ -278,10 +282,10 @@ def _lineups(state: State) -> dict[str, Any] | None:
     return view if view is None else {**view, "rosters": rosters.referee_view(state)}
 
 
-def public_audit(state: State) -> list[dict[str, Any]]:
+def public_audit(state: State) -> list[Audited]:
     """The audit log without the words of private notices (those are for their player and the referees)
     and without the referees' own entries (who was added, who signed in)."""
-    return [{**c, "payload": {"player": c["payload"]["player"], "private": True}}
+    return [cast(Audited, {**c, "payload": {"player": c["payload"]["player"], "private": True}})
             if c["type"] == "announced" and "player" in c["payload"] else c
             for c in state.commands[-AUDIT_SHOWN:] if c["type"] not in E.REFEREE_ONLY_TYPES]
 
@@ -304,8 +308,8 @@ def me_section(state: State, player_id: str, *, private: bool = False) -> MeSect
         "results": [cast(OwnResult, {"item": item, **row})
                     for item, rows in guarded(state, "results", lambda: scored_results(state), {}).items()
                     for row in rows if _involves(row, player.id, player.team)],
-        "penalties": [cast(Penalty, p) for p in state.penalties if p.get("player") == player.id or
-                      (player.team and p.get("team") == player.team)],
+        "penalties": [cast(Penalty, penalty_json(p)) for p in state.penalties if p.body.player == player.id or
+                      (player.team and p.body.team == player.team)],
         # Bridge: the boards they played of their team's, and what the individual ranking needs
         # (live/projections/lineups.py).
         "boards": guarded(state, "lineups", lambda: lineups.player_view(state, player.id), None),
@@ -319,7 +323,7 @@ def me_section(state: State, player_id: str, *, private: bool = False) -> MeSect
         # With their session, when they checked in to each round (by their phone or by a referee): the phone
         # confirms it in words, and offers the check-in again once a referee undid it. (In bridge the
         # public line is the team's; a member's own time is theirs.)
-        me["check_ins"] = {item: int(entry[player.id]["at"]) for item, entry in state.check_ins.items()
+        me["check_ins"] = {item: entry[player.id].at for item, entry in state.check_ins.items()
                            if player.id in entry}
         # Requests to the judges' committee, and how many are left: theirs only, with their session.
         me["appeals"] = appeals.player_view(state, player.id)
@@ -348,14 +352,14 @@ def _seats(state: State, player: str, team: str | None) -> list[TableSeat | Matc
     """Where the player sits in each published round: "r3: table 4, seat 2" / "home vs t2"."""
     seats: list[TableSeat | MatchSeat | ByeSeat] = []
     for item, published in state.seatings.items():
-        for table in published.get("tables", []):
+        for table in tables_of(published):
             if player in table["players"]:
                 seats.append({"item": item, "table": table["table"], "seat": table["players"].index(player) + 1})
-        for match in published.get("matches", []):
+        for match in given(published.body.matches, []):
             if team in (match["home"], match["away"]):
                 home = match["home"] == team
                 seats.append({"item": item, "home": home, "opponent": match["away"] if home else match["home"]})
-        if team is not None and published.get("bye") == team:
+        if team is not None and published.body.bye == team:
             seats.append({"item": item, "bye": True})
     return seats
 
