@@ -20,7 +20,7 @@ import types
 import typing
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, NotRequired, TypedDict, TypeVar
 
 from live.core import events as E
 from live.core.absent import ABSENT, Absent
@@ -59,6 +59,68 @@ def _names(cls: type[Payload]) -> frozenset[str]:
 
 
 Opt = Absent  # (read `x: int | Opt = ABSENT` as "an int, or not written")
+
+
+# -- the JSON inside payloads: the plan, and a sanction's penalty lines ------------------------------
+
+
+class ItemJson(TypedDict):
+    """A timetable item in a recorded plan (`plan_recorded`, `item_added`): instants as epoch ms."""
+
+    id: str
+    kind: str
+    title: str
+    start: int
+    end: int
+    round: NotRequired[int]
+    boards: NotRequired[int]
+    gathering: NotRequired[str]
+
+
+class PlayerJson(TypedDict):
+    """A player in a recorded plan; the flags are written only when set."""
+
+    id: str
+    name: str
+    lady: bool
+    team: NotRequired[str]
+    enters: NotRequired[str]
+    withdrawn: NotRequired[bool]
+    junior: NotRequired[bool]
+    rating: NotRequired[int | float]
+    substitute: NotRequired[bool]
+
+
+class TeamJson(TypedDict):
+    id: str
+    name: str
+
+
+class PlanJson(TypedDict):
+    """The plan as `plan_recorded` holds it (live/core/plan.py `to_json`): everything a fold needs. `rules`
+    stays a plain mapping: its values are of as many kinds as the presets' parameters (live/rules/presets.py)."""
+
+    id: NotRequired[str]
+    name: str
+    timezone: str
+    preset: str
+    rules: dict[str, Any]
+    languages: list[str]
+    language: str
+    speed: NotRequired[float]
+    items: list[ItemJson]
+    players: list[PlayerJson]
+    teams: list[TeamJson]
+
+
+class PenaltyLine(TypedDict):
+    """One of a sanction's penalty lines (live/commands/sanctions.py): it counts like a `penalty_applied`."""
+
+    player: str
+    amount: int | float
+    unit: str
+    reason: NotRequired[str]
+    to: NotRequired[str]
 
 
 # -- the round's life-cycle (signals by the scheduler, or commands) -------------------------------
@@ -150,8 +212,8 @@ class ResultRecorded(Payload):
     TYPE = E.RESULT_RECORDED
     item: str
     table: int | Opt = ABSENT
-    results: dict[str, Any] | Opt = ABSENT
-    supe: dict[str, Any] | Opt = ABSENT
+    results: dict[str, int] | Opt = ABSENT  # player → the bule of their slip
+    supe: dict[str, dict[str, int]] | Opt = ABSENT  # writer → against → supe
     walkover: str | Opt = ABSENT
     absent: list[Any] | Opt = ABSENT
     home: str | Opt = ABSENT
@@ -242,7 +304,7 @@ class SanctionRecorded(Payload):
     player: str
     kind: str
     item: str
-    penalties: list[dict[str, Any]]
+    penalties: list[PenaltyLine]
     step: int | Opt = ABSENT
     warning: bool | Opt = ABSENT
     bule: int | Opt = ABSENT
@@ -367,7 +429,7 @@ class ReserveSeated(Payload):
 @dataclass(frozen=True, kw_only=True)
 class PlanRecorded(Payload):
     TYPE = E.PLAN_RECORDED
-    plan: dict[str, Any]
+    plan: PlanJson
     file: str | Opt = ABSENT
 
 
@@ -461,7 +523,7 @@ class TimetableShifted(_PlanChange):
 class ItemAdded(_PlanChange):
     TYPE = E.ITEM_ADDED
     item: str
-    entry: dict[str, Any]
+    entry: ItemJson
     start: int | Opt = ABSENT
     title: str | Opt = ABSENT
 
@@ -575,6 +637,8 @@ def _kinds(cls: type[Payload], name: str) -> tuple[type, ...] | None:
             if origin is Any:
                 kinds = []
                 break
+            if typing.is_typeddict(origin):
+                origin = dict
             kinds.extend(_JSON[origin])
         _KINDS[(cls, name)] = tuple(kinds) or None
     return _KINDS[(cls, name)]

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from enum import Enum
-from typing import Any, TypeVar
+from typing import Any, TypedDict, TypeVar
 
 from live.core import events as E
 from live.core import payloads as P
@@ -103,7 +103,8 @@ class State:
     pinned: set[str] = field(default_factory=set)  # items given a time on the day (`live.core.schedule.follow`)
     seq: int = 0
     items: dict[str, ItemState] = field(default_factory=dict)
-    announcements: list[dict[str, Any]] = field(default_factory=list)
+    #: The hall's last lines (`_announcement`): an event the screens tell with the fields of its payload they read.
+    announcements: list[dict[str, object]] = field(default_factory=list)
     commands: list[Audited] = field(default_factory=list)  # the referee's audit log
     #: The audit's entries by their seq: an undo or an appeal names the command it concerns.
     audit_at: dict[int, Audited] = field(default_factory=dict)
@@ -146,7 +147,7 @@ class State:
     #: The screens' sections that failed to build, by name: since which seq and why (live/projections/views.py).
     #: Not the log's: what today's code made of it, so that a failing part is told once, not at every event.
     broken: dict[str, Fault] = field(default_factory=dict, repr=False)
-    _derived: dict[str, Any] = field(default_factory=dict, repr=False)
+    _derived: dict[str, object] = field(default_factory=dict, repr=False)  # (each part of its own type: `derived`)
     #: A logged result's scored table, by the result event's seq and the late deductions it was scored with
     #: (derived once: events never change).
     table_cache: dict[tuple[int, tuple[tuple[str, int], ...]], Any] = field(default_factory=dict, repr=False)
@@ -168,7 +169,7 @@ class State:
         the hall sees at once that they did not change (`live.edges.patch`)."""
         if name not in self._derived:
             self._derived[name] = build()
-        return self._derived[name]  # type: ignore[no-any-return]  # (built by `build`: a T)
+        return self._derived[name]  # type: ignore[return-value]  # (built by `build`: a T)
 
     def forget(self, *names: str) -> None:
         """Clear derived parts (all of them, and every check-in line, without names)."""
@@ -397,7 +398,17 @@ def _apply_plan(state: State, body: Payload | None, seq: int) -> ItemState | Non
     return state.items.get(target) if target is not None else None
 
 
-def _follow(state: State, *, announce: bool) -> list[dict[str, Any]]:
+class Followed(TypedDict):
+    """A round the schedule moved because another ran long: what the hall is told (`timetable_followed`)."""
+
+    item: str
+    title: str
+    round: int | None
+    start: int
+    was: int
+
+
+def _follow(state: State, *, announce: bool) -> list[Followed]:
     """Put every item at the time the hall follows; say which not-yet-started rounds moved because
     another ran long (a roster or timetable command says its own change)."""
     plan = state.plan or state.tournament
@@ -413,7 +424,8 @@ def _follow(state: State, *, announce: bool) -> list[dict[str, Any]]:
         state.items = {i.id: state.items[i.id] for i in items if i.playing and i.id in state.items}
     if not announce:
         return []
-    moved = [{"item": i.id, "title": i.title, "round": i.round, "start": i.start_ms, "was": before[i.id]}
+    moved: list[Followed] = [
+        {"item": i.id, "title": i.title, "round": i.round, "start": i.start_ms, "was": before[i.id]}
              for i in items if i.id in before and before[i.id] != i.start_ms
              and (s := state.items.get(i.id)) is not None and s.open]
     return moved[:1]  # the next round is what the hall needs to hear; the timetable shows the rest
@@ -665,10 +677,10 @@ ANNOUNCED_FIELDS = ("text", "player", "minutes", "part", "parts", "due_at", "wai
                     "shift_item", "shift_minutes", "at")
 
 
-def _announcement(event: Event, body: Payload | None, item: ItemState | None) -> dict[str, Any]:
+def _announcement(event: Event, body: Payload | None, item: ItemState | None) -> dict[str, object]:
     """The hall's line for a signal: its item as the plan now has it, and the fields of its payload the
     banners read (the class's fields: those the event left out are `ABSENT`, and stay out)."""
-    data: dict[str, Any] = {"seq": event.seq, "ts": event.ts, "type": event.type}
+    data: dict[str, object] = {"seq": event.seq, "ts": event.ts, "type": event.type}
     if item is not None:
         data.update(item=item.item.id, title=item.item.title, round=item.item.round)
     for key in ANNOUNCED_FIELDS:

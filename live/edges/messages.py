@@ -17,6 +17,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from live.core.events import EventJson
 from live.edges.patch import Op
 
 __all__ = ["Auth", "Encoded", "Error", "EventMessage", "Hello", "PageMessage", "Ping", "Pong", "Sections",
@@ -67,7 +68,7 @@ class EventMessage:
     come whole with it; `fetch`: sections it changed that were too long to push (live/edges/budget.py),
     which the page fetches over HTTP."""
 
-    event: dict[str, Any]
+    event: EventJson
     seq: int
     changes: dict[str, Any] = field(default_factory=dict)
     patch: list[Op] = field(default_factory=list)

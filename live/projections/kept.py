@@ -14,29 +14,29 @@ from live.core import payloads as P
 from live.core.records import Appeal, CheckIn, Kept, Penalty, Sheet
 
 
-def stamped(rec: Kept[Any]) -> dict[str, Any]:
+def stamped(rec: Kept[Any]) -> dict[str, object]:
     """A payload with the seq and time of its event: a seating, a forfeit, a sanction, a decision."""
     return {**rec.payload, "seq": rec.seq, "ts": rec.ts}
 
 
-def numbered(rec: Kept[Any]) -> dict[str, Any]:
+def numbered(rec: Kept[Any]) -> dict[str, object]:
     """A payload with the seq of its event: an absence announced, a reserve seated, a team withdrawn."""
     return {**rec.payload, "seq": rec.seq}
 
 
-def payment_json(rec: Kept[P.PaymentRecorded]) -> dict[str, Any]:
+def payment_json(rec: Kept[P.PaymentRecorded]) -> dict[str, object]:
     """A payment at the desk, with who took it."""
     return {**rec.payload, "seq": rec.seq, "ts": rec.ts, "by": rec.actor}
 
 
-def check_in_json(rec: CheckIn) -> dict[str, Any]:
+def check_in_json(rec: CheckIn) -> dict[str, object]:
     """A check-in with its seq and who recorded it; one of "all present" as if alone, with `all`."""
     if rec.everyone:
         return {**rec.body.to_payload(), "all": True, "seq": rec.seq, "by": rec.actor}
     return {**rec.payload, "seq": rec.seq, "by": rec.actor}
 
 
-def penalty_json(rec: Penalty) -> dict[str, Any]:
+def penalty_json(rec: Penalty) -> dict[str, object]:
     """A penalty; a sanction's line with the sanction's item, kind and seq (`sanction`)."""
     sanction = rec.sanction
     if sanction is None or rec.line is None:
@@ -47,11 +47,11 @@ def penalty_json(rec: Penalty) -> dict[str, Any]:
             "seq": rec.seq, "ts": rec.ts}
 
 
-def appeal_json(rec: Appeal) -> dict[str, Any]:
+def appeal_json(rec: Appeal) -> dict[str, object]:
     """An appeal with its decision (None while the committee has not decided)."""
     return {**stamped(rec), "decision": None if rec.decision is None else stamped(rec.decision)}
 
 
-def sheet_json(rec: Sheet) -> dict[str, Any]:
+def sheet_json(rec: Sheet) -> dict[str, object]:
     """A team sheet with the parts that stand (`fixed`)."""
     return {**stamped(rec), "fixed": list(rec.fixed)}

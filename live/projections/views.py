@@ -12,7 +12,7 @@ headline's timeline (`now`, live/projections/timeline.py), a lateness report's `
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, TypeVar, cast
 
 from live.core import events as E
@@ -214,7 +214,7 @@ def _player(p: Player, standing: str = field.PLAYING) -> PlayerLine:
     return data
 
 
-def _private(announcement: dict[str, Any]) -> bool:
+def _private(announcement: Mapping[str, object]) -> bool:
     """A notice to one player (the hall does not see its words)."""
     return announcement["type"] == "announced" and "player" in announcement
 
