@@ -37,7 +37,7 @@ class Payload:
 
     TYPE: ClassVar[str] = ""
 
-    def to_payload(self) -> dict[str, Any]:
+    def to_payload(self) -> dict[str, object]:
         """The payload as the log stores it (fields left out stay out)."""
         return {f.name: value for f in dataclasses.fields(self)
                 if (value := getattr(self, f.name)) is not ABSENT}
