@@ -45,7 +45,10 @@ from live.commands.command import ABSENT, Absent, Command, Handlers, wrong
 from live.commands.validation import CommandError, in_the_day, item_of, referee_said, text_value
 from live.core import events as E
 from live.core import payloads as P
+from live.core import records as R
+from live.core.absent import given
 from live.core.events import NewEvent
+from live.core.records import AuditEntry
 from live.core.state import ItemState, State
 from live.core.status import ItemStatus
 from live.core.texts import MAX_NAME, MAX_REASON
@@ -137,7 +140,7 @@ def appeal(t: Tournament, state: State, c: Appeal, now: int) -> NewEvent:
         raise CommandError(409, f"{player.id} {player.name} has asked the judges' committee {len(used)} times "
                                 f"already: {cite(rules, 'limit', n=rules.limit)}",
                            {"field": "player", "rule": RULE, "allowed": rules.limit, "used": len(used),
-                            "appeals": [x["seq"] for x in used],
+                            "appeals": [x.seq for x in used],
                            "code": "appeal.limit", "player": player.id, "name": player.name,
                             "cite": citation(rules, "limit")})
     return referee_said(P.AppealLodged(player=player.id, item=s.item.id, subject=subject, number=len(used) + 1,
@@ -239,15 +242,15 @@ def decide_appeal(t: Tournament, state: State, c: DecideAppeal, now: int) -> New
     lodged = state.appeals.get(seq)
     if lodged is None:
         raise CommandError(422, f"{seq!r} is not an appeal: give the seq of its appeal_lodged event",
-                           {"field": "appeal", "open": [x["seq"] for x in open_appeals(state)],
+                           {"field": "appeal", "open": [x.seq for x in open_appeals(state)],
                            "code": "appeal.unknown", "seq": seq})
-    if lodged["decision"] is not None:
-        raise CommandError(409, f"appeal {seq} was decided (event {lodged['decision']['seq']}): the decision is "
+    if lodged.decision is not None:
+        raise CommandError(409, f"appeal {seq} was decided (event {lodged.decision.seq}): the decision is "
                                 "final", {"field": "appeal", "code": "appeal.decided", "appeal": seq})
-    s = state.items.get(lodged["item"])
+    s = state.items.get(lodged.body.item)
     if s is not None and s.status != ItemStatus.ENDED:
-        raise CommandError(409, f"{cite(rules, 'after_round')}: {lodged['item']} has not ended",
-                           {"field": "appeal", "item": lodged["item"], "code": "appeal.round_not_ended",
+        raise CommandError(409, f"{cite(rules, 'after_round')}: {lodged.body.item} has not ended",
+                           {"field": "appeal", "item": lodged.body.item, "code": "appeal.round_not_ended",
                             "cite": citation(rules, "after_round")})
     decision = c.decision
     if decision not in A.DECISIONS:
@@ -275,13 +278,14 @@ def decide_appeal(t: Tournament, state: State, c: DecideAppeal, now: int) -> New
         correction = _correction(state, lodged, c.correction)
     reason = ABSENT if c.reason is ABSENT else text_value(c.reason, "reason", MAX_REASON,
                                                            empty="reason must say why, in words")
-    team = lodged.get("team", ABSENT)
-    return referee_said(P.AppealDecided(appeal=seq, team=team, player=ABSENT if "team" in lodged else lodged["player"],
-                                        item=lodged["item"], decision=decision, unanimous=unanimous, outcome=outcome,
+    team = lodged.body.team
+    player = ABSENT if team is not ABSENT else lodged.body.player
+    return referee_said(P.AppealDecided(appeal=seq, team=team, player=player,
+                                        item=lodged.body.item, decision=decision, unanimous=unanimous, outcome=outcome,
                                         correction=correction, reason=reason))
 
 
-def _correction(state: State, lodged: dict[str, Any], seq: int) -> int:
+def _correction(state: State, lodged: R.Appeal, seq: int) -> int:
     """The command that carried out an upheld appeal: a result correction of the appeal's round (of the team's
     match, for a team's appeal), or the undo of a penalty or sanction (of that round when it names one; of the
     team when it names one), entered after the appeal and in force."""
@@ -289,10 +293,10 @@ def _correction(state: State, lodged: dict[str, Any], seq: int) -> int:
     if target is None or target["undone"]:
         raise CommandError(422, f"event {seq} is not a referee command in force", {"field": "correction",
                            "code": "correction.not_in_force", "seq": seq})
-    if seq < lodged["seq"]:
-        raise CommandError(422, f"event {seq} comes before appeal {lodged['seq']}: it cannot carry out its decision",
+    if seq < lodged.seq:
+        raise CommandError(422, f"event {seq} comes before appeal {lodged.seq}: it cannot carry out its decision",
                            {"field": "correction",
-                           "code": "correction.before_appeal", "seq": seq, "appeal": lodged['seq']})
+                           "code": "correction.before_appeal", "seq": seq, "appeal": lodged.seq})
     concerns = target["payload"]
     if target["type"] == E.COMMAND_UNDONE and target["payload"].get("undid") in CORRECTING_UNDOS:
         undone = state.audit_at.get(target["payload"]["target"])
@@ -301,35 +305,41 @@ def _correction(state: State, lodged: dict[str, Any], seq: int) -> int:
         raise CommandError(422, f"event {seq} is a {target['type']}: the correction is a correct_result, or the "
                                 "undo of a penalty or sanction", {"field": "correction",
                            "code": "correction.wrong_kind", "seq": seq})
-    if concerns.get("item", lodged["item"]) != lodged["item"]:
-        raise CommandError(422, f"event {seq} concerns {concerns['item']}; the appeal is about {lodged['item']}",
-                           {"field": "correction", "code": "correction.other_item", "seq": seq, "item": lodged['item']})
-    team = lodged.get("team")
+    if concerns.get("item", lodged.body.item) != lodged.body.item:
+        raise CommandError(422, f"event {seq} concerns {concerns['item']}; the appeal is about {lodged.body.item}",
+                           {"field": "correction", "code": "correction.other_item", "seq": seq,
+                            "item": lodged.body.item})
+    team = given(lodged.body.team, None)
     teams = {concerns[k] for k in ("home", "away", "team") if isinstance(concerns.get(k), str)}
     if team is not None and teams and team not in teams:
         raise CommandError(422, f"event {seq} concerns {', '.join(sorted(teams))}; the appeal is {team}'s",
                            {"field": "correction", "code": "correction.other_team", "seq": seq, "team": team})
-    linked = next((x for x in state.appeals.values() if x["decision"] and x["decision"].get("correction") == seq), None)
+    linked = carried_out_by(state, seq)
     if linked is not None:
-        raise CommandError(409, f"event {seq} already carries out appeal {linked['seq']}", {"field": "correction",
-                           "code": "correction.taken", "seq": seq, "appeal": linked['seq']})
+        raise CommandError(409, f"event {seq} already carries out appeal {linked.seq}", {"field": "correction",
+                           "code": "correction.taken", "seq": seq, "appeal": linked.seq})
     return seq
 
 
-def check_undo(state: State, target: dict[str, Any]) -> None:
+def carried_out_by(state: State, seq: int) -> R.Appeal | None:
+    """The appeal whose decision command `seq` carries out (its `correction`), if any."""
+    return next((x for x in state.appeals.values() if x.decision and x.decision.body.correction == seq), None)
+
+
+def check_undo(state: State, target: AuditEntry) -> None:
     """Keep the record whole: an appeal that was decided, or the correction a decision links to, is undone
     only after the decision."""
     seq = target["seq"]
     lodged = state.appeals.get(seq) if target["type"] == E.APPEAL_LODGED else None
-    if lodged is not None and lodged["decision"] is not None:
+    if lodged is not None and lodged.decision is not None:
         raise CommandError(409, f"command {seq} cannot be undone: this appeal was decided (event "
-                                f"{lodged['decision']['seq']}); undo the decision first", {"field": "seq",
+                                f"{lodged.decision.seq}); undo the decision first", {"field": "seq",
                            "code": "undo.appeal_decided", "seq": seq})
-    linked = next((x for x in state.appeals.values() if x["decision"] and x["decision"].get("correction") == seq), None)
-    if linked is not None:
+    linked = carried_out_by(state, seq)
+    if linked is not None and linked.decision is not None:
         raise CommandError(409, f"command {seq} cannot be undone: it carries out the decision on appeal "
-                                f"{linked['seq']} (event {linked['decision']['seq']}); undo the decision first",
-                           {"field": "seq", "code": "undo.carries_decision", "seq": seq, "appeal": linked['seq']})
+                                f"{linked.seq} (event {linked.decision.seq}); undo the decision first",
+                           {"field": "seq", "code": "undo.carries_decision", "seq": seq, "appeal": linked.seq})
 
 
 __all__ = ["HANDLERS", "Appeal", "DecideAppeal", "check_undo"]

@@ -20,6 +20,7 @@ from datetime import datetime
 from live.commands.command import ABSENT, Absent, Command, Handlers, wrong
 from live.commands.validation import CommandError, item_of, referee_said, text_value
 from live.core import payloads as P
+from live.core.absent import given
 from live.core.events import NewEvent
 from live.core.state import ItemState, State
 from live.core.status import ItemStatus
@@ -159,12 +160,12 @@ def check_in(t: Tournament, state: State, c: CheckIn, now: int) -> NewEvent:
                                "code": "checkin.reason_without_at"})
         if earlier is not None:
             raise CommandError(409, f"{who} is already checked in to {s.item.id}; to change the time send at and a "
-                                    "reason", {"field": kind, "at": earlier["at"],
+                                    "reason", {"field": kind, "at": earlier.at,
                                "code": "checkin.already", "who": who, "item": s.item.id})
         at = now
     return referee_said(P.CheckedIn(item=s.item.id, player=who if kind == "player" else ABSENT,
                                     team=who if kind == "team" else ABSENT, at=at, reason=reason,
-                                    corrects=ABSENT if earlier is None else earlier["seq"]))
+                                    corrects=ABSENT if earlier is None else earlier.seq))
 
 
 @HANDLERS.on(CheckInAll)
@@ -179,7 +180,8 @@ def check_in_all(t: Tournament, state: State, c: CheckInAll, now: int) -> NewEve
         if t.game != "preferans":
             raise CommandError(422, "a table checks in together in preferans; in bridge the teams check in",
                                {"field": "table", "code": "checkin.table_preferans_only"})
-        tables = (state.seatings.get(s.item.id) or {}).get("tables", [])
+        seating = state.seatings.get(s.item.id)
+        tables = given(seating.body.tables, []) if seating else []
         found = next((x for x in tables if x["table"] == c.table), None)
         if found is None:
             raise CommandError(422, f"{s.item.id} has no table {c.table}" + ("" if tables else
@@ -308,7 +310,8 @@ def seat_reserve(t: Tournament, state: State, c: SeatReserve, now: int) -> NewEv
             raise CommandError(409, f"a reserve takes the seat of a player absent {minutes} minutes after the start, "
                                     "or one whose absence was announced", {"field": "player",
                                "code": "reserve.too_early", "minutes": minutes})
-    table = next((x["table"] for x in state.seatings.get(s.item.id, {}).get("tables", [])
+    seating = state.seatings.get(s.item.id)
+    table = next((x["table"] for x in (given(seating.body.tables, []) if seating else [])
                   if player in x["players"]), None)
     return referee_said(P.ReserveSeated(item=s.item.id, player=player, name=name.strip(),
                                         starts_with=reserve_starts_with(t, excused=excused),
@@ -341,9 +344,9 @@ def self_check_in(t: Tournament, state: State, player: str, now: int) -> NewEven
     item = state.items[chosen]
     earlier = state.check_ins.get(item.item.id, {}).get(player)
     if earlier is not None:  # said to the player, in words: no ids, no field names
-        clock = datetime.fromtimestamp(int(earlier["at"]) / 1000, t.zone).strftime("%H:%M")
+        clock = datetime.fromtimestamp(earlier.at / 1000, t.zone).strftime("%H:%M")
         raise CommandError(409, f"you are already checked in to {item.item.title} (at {clock})",
-                           {"field": "code", "at": earlier["at"],
+                           {"field": "code", "at": earlier.at,
                            "code": "checkin.you_already", "title": item.item.title})
     if player in state.reserves.get(item.item.id, {}):
         raise CommandError(409, f"a reserve plays your seat in {item.item.title}: please see the referee",

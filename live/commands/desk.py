@@ -28,13 +28,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import Any
 
 from live.commands.command import ABSENT, Absent, Command, Handlers, wrong
 from live.commands.validation import CommandError, referee_said, text_value
 from live.core import events as E
 from live.core import payloads as P
 from live.core.events import NewEvent
+from live.core.records import AuditEntry
 from live.core.state import State
 from live.core.texts import MAX_REASON
 from live.core.tournament import Tournament
@@ -131,7 +131,7 @@ def _not_for(f: D.Fees, kind: str, what: str) -> str:
     return "these rules have no match fee"
 
 
-def check_undo(state: State, target: dict[str, Any]) -> None:
+def check_undo(state: State, target: AuditEntry) -> None:
     """Keep the books whole: a payment is undone only if what is left of its kind stays 0 or more (undo the
     refund that followed it first), and a walk-in or late team with payments is not undone (undo those)."""
     seq = target["seq"]
@@ -144,7 +144,7 @@ def check_undo(state: State, target: dict[str, Any]) -> None:
                                {"field": "seq", "code": "undo.refunded", "seq": seq})
     elif target["type"] in (E.PLAYER_REGISTERED, E.TEAM_REGISTERED):
         kind = D.PER_PLAYER if target["type"] == E.PLAYER_REGISTERED else D.PER_TEAM
-        mine = [x["seq"] for x in state.payments if x.get(kind) == p[kind]]
+        mine = [x.seq for x in state.payments if (x.body.player if kind == D.PER_PLAYER else x.body.team) == p[kind]]
         if mine:
             raise CommandError(409, f"command {seq} cannot be undone: {p[kind]} has paid at the desk (events "
                                     f"{', '.join(map(str, mine))}); undo the payments first", {"field": "seq",

@@ -44,7 +44,9 @@ from live.commands.command import ABSENT, Absent, Command, Handlers, wrong
 from live.commands.validation import CommandError, item_of, referee_said
 from live.core import events as E
 from live.core import payloads as P
+from live.core.absent import given
 from live.core.events import NewEvent
+from live.core.records import AuditEntry
 from live.core.state import State
 from live.core.texts import MAX_NAME, problem
 from live.core.texts import cleaned as clean_text
@@ -109,7 +111,8 @@ def lineup(t: Tournament, state: State, c: Lineup, now: int) -> NewEvent:
         if pairs is None:
             raise CommandError(409, f"{item.id}'s matches are not known yet: publish its seating first",
                                {"field": "item", "code": "lineup.no_seating", "item": item.id})
-        bye = (state.seatings.get(item.id) or {}).get("bye")
+        seating = state.seatings.get(item.id)
+        bye = seating.body.bye if seating else None
         raise CommandError(422, f"{team} has no match in {item.id}" + (": it has the bye" if bye == team else ""),
                            {"field": "team", "teams": sorted(x for p in pairs for x in p),
                            "code": "lineup.no_match", "team": team, "item": item.id})
@@ -122,11 +125,11 @@ def lineup(t: Tournament, state: State, c: Lineup, now: int) -> NewEvent:
                            {"field": "team", "code": "lineup.withdrawn", "team": gone, "item": item.id})
     boards, began = played_shape(state, s, pair)
     earlier = state.lineups.get(item.id, {}).get(team)
-    fixed = set(earlier["fixed"]) if earlier else set()
+    fixed = set(earlier.fixed) if earlier else set()
     parts = _parts(t, c.parts, team, size, len(boards), began)
     subs = _substitutions(t, [] if c.substitutions is ABSENT else c.substitutions, parts, boards, team, began)
     if earlier is not None:
-        _keeps_fixed(t, item, earlier, fixed, parts, subs)
+        _keeps_fixed(t, item, earlier.body, fixed, parts, subs)
     _sits_out(t, parts, subs, len(boards))
     _substitute_rounds(t, state, item, team, parts, subs)
     limit = t.rules.get("substitute_max_boards")
@@ -139,7 +142,7 @@ def lineup(t: Tournament, state: State, c: Lineup, now: int) -> NewEvent:
     fixes = [k for k in range(1, len(parts) + 1) if k <= began]
     entered = P.LineupEntered(item=item.id, team=team, parts=parts, substitutions=[_sub_json(x) for x in subs],
                               fixes=fixes)
-    if earlier is not None and earlier["parts"] == parts and earlier.get("substitutions", []) == \
+    if earlier is not None and earlier.body.parts == parts and given(earlier.body.substitutions, []) == \
             entered.substitutions and set(fixes) <= fixed:
         raise CommandError(422, f"this is the sheet of {team} for {item.id} already entered", {"field": "parts",
                            "code": "lineup.same"})
@@ -301,11 +304,11 @@ def _sub_json(x: sheet_rules.Substitution) -> SubstitutionJSON:
     return data
 
 
-def _keeps_fixed(t: Tournament, item: Item, earlier: dict[str, Any], fixed: set[int], parts: list[list[str]],
+def _keeps_fixed(t: Tournament, item: Item, earlier: P.LineupEntered, fixed: set[int], parts: list[list[str]],
                  subs: list[sheet_rules.Substitution]) -> None:
     """A part that has begun and was handed in stands, with the substitutions recorded in it."""
     for number in sorted(fixed):
-        was = earlier["parts"][number - 1]
+        was = earlier.parts[number - 1]
         if number > len(parts) or sorted(parts[number - 1]) != sorted(was):
             raise _refuse(409, f"part {number} of {item.id} is under way or over with {', '.join(was)}: its line-up "
                                f"stands ({cite(t, 'changes_at_breaks')}; undo the sheet if it was mistyped)",
@@ -354,7 +357,7 @@ def _substitute_rounds(t: Tournament, state: State, item: Item, team: str, parts
                           cite=citation(t, "substitute_rounds"))
 
 
-def check_undo(state: State, target: dict[str, Any]) -> None:
+def check_undo(state: State, target: AuditEntry) -> None:
     """A player on a sheet in force stays on the roster: undoing their registration would leave the sheet
     pointing at nobody (withdraw them instead; the boards they played stay)."""
     if target["type"] != E.PLAYER_REGISTERED:
@@ -362,7 +365,7 @@ def check_undo(state: State, target: dict[str, Any]) -> None:
     who = target["payload"].get("player")
     for item_id, teams in state.lineups.items():
         for team, sheet in teams.items():
-            named = {p for table in sheet["parts"] for p in table} | {x.player_in for x in substitutions(sheet)}
+            named = {p for table in sheet.body.parts for p in table} | {x.player_in for x in substitutions(sheet.body)}
             if who in named:
                 raise CommandError(409, f"command {target['seq']} cannot be undone: {who} is on {team}'s sheet of "
                                         f"{item_id}; withdraw them instead", {"field": "seq",

@@ -22,6 +22,7 @@ from live.core import payloads as P
 from live.core.events import NewEvent
 from live.core.json import JSONValue
 from live.core.plan import item_json
+from live.core.records import AuditEntry, Kept
 from live.core.state import State
 from live.core.status import ItemStatus
 from live.core.texts import MAX_NAME, MAX_REASON, MAX_TITLE
@@ -634,7 +635,7 @@ def _rules_refusal(key: str, wrong: ParameterProblem) -> CommandError:
 # undo -----------------------------------------------------------------------------------------------
 
 
-def check_undo(state: State, target: dict[str, Any]) -> None:
+def check_undo(state: State, target: AuditEntry) -> None:
     """Refuse an undo that would leave results, seats or check-ins pointing at nobody."""
     p = target["payload"]
     kind = target["type"]
@@ -654,6 +655,8 @@ def check_undo(state: State, target: dict[str, Any]) -> None:
 
 def _unused(state: State, seq: int, who: str, *, player: bool) -> None:
     def mentions(value: Any) -> bool:
+        if isinstance(value, Kept):  # (what the event says, as logged: a seating's tables, a result's lines)
+            return mentions(value.payload)
         if isinstance(value, dict):
             return any(k == who or mentions(v) for k, v in value.items())
         if isinstance(value, list):

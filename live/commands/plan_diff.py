@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from live.commands.command import CommandJSON
+from live.core.absent import given
 from live.core.events import Event, NewEvent
 from live.core.plan import normalized
 from live.core.state import State, apply
@@ -144,8 +145,8 @@ def results_of(state: State, player: str) -> list[str]:
     rounds = []
     for item, entries in state.results.items():
         for entry in entries.values():
-            if player in (entry.get("results") or {}) or player == entry.get("walkover") or \
-                    player in (entry.get("absent") or []):
+            if player in given(entry.body.results, {}) or player == entry.body.walkover or \
+                    player in given(entry.body.absent, []):
                 rounds.append(item)
                 break
     return rounds

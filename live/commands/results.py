@@ -17,9 +17,11 @@ from live.commands.command import ABSENT, Absent, Command, Handlers, wrong
 from live.commands.validation import CommandError, in_the_day, item_of, referee_said, text_value
 from live.core import events as E
 from live.core import payloads as P
+from live.core.absent import given
 from live.core.events import Event, NewEvent
 from live.core.json import JSONValue
 from live.core.plan import seated_from
+from live.core.records import AuditEntry
 from live.core.state import ItemState, State, fold
 from live.core.status import ItemStatus
 from live.core.texts import MAX_REASON
@@ -171,11 +173,11 @@ def _result(t: Tournament, state: State, c: _Result) -> NewEvent:
             raise CommandError(409, f"{what} of {s.item.id} has no result yet: use record_result", {"field": "item",
                                "code": "result.none_yet", "item": s.item.id})
         recorded = {f.name: getattr(body, f.name) for f in dataclasses.fields(body)}
-        return referee_said(P.ResultCorrected(**recorded, reason=reason, replaces=earlier["seq"]))
+        return referee_said(P.ResultCorrected(**recorded, reason=reason, replaces=earlier.seq))
     if earlier is not None:
-        raise CommandError(409, f"{what} of {s.item.id} already has a result (event {earlier['seq']}): "
+        raise CommandError(409, f"{what} of {s.item.id} already has a result (event {earlier.seq}): "
                                 "use correct_result", {"field": "table" if preferans_table else "home",
-                           "code": "result.exists", "item": s.item.id, "seq": earlier['seq']})
+                           "code": "result.exists", "item": s.item.id, "seq": earlier.seq})
     return referee_said(body)
 
 
@@ -193,12 +195,13 @@ def _preferans_result(t: Tournament, state: State, s: ItemState, c: _Result) -> 
     published = state.seatings.get(s.item.id)
     seated: list[str] | None = None
     if published is not None:
-        found = next((x for x in published["tables"] if x["table"] == table), None)
+        tables = given(published.body.tables, [])
+        found = next((x for x in tables if x["table"] == table), None)
         if found is None:
-            raise CommandError(422, f"{s.item.id} has no table {table} (tables 1–{len(published['tables'])})",
+            raise CommandError(422, f"{s.item.id} has no table {table} (tables 1–{len(tables)})",
                                {"field": "table",
                                "code": "result.no_table", "item": s.item.id, "table": table,
-                               "tables": len(published["tables"])})
+                               "tables": len(tables)})
         seated = list(found["players"])
     if c.walkover is not ABSENT:
         present, absent = c.walkover, c.absent
@@ -251,7 +254,8 @@ def _check_players(t: Tournament, state: State, s: ItemState, table: int, listed
     for key, entry in state.results.get(s.item.id, {}).items():
         if key == str(table):
             continue
-        others = set(entry.get("results", {})) | {entry.get("walkover")} | set(entry.get("absent", []))
+        others = set(given(entry.body.results, {})) | {given(entry.body.walkover, None)} | \
+            set(given(entry.body.absent, []))
         both = sorted(str(p) for p in others & set(players))
         if both:
             raise CommandError(422, f"{both[0]} already has a result at table {key} of {s.item.id}",
@@ -312,21 +316,24 @@ def _pair(t: Tournament, state: State, s: ItemState, c: _Result) -> tuple[str, s
         raise CommandError(422, "a team cannot play itself", {"field": "away", "code": "result.same_team"})
     forfeited = state.forfeits.get(s.item.id, {}).get(f"{home}-{away}")
     if forfeited is not None:
-        raise CommandError(409, f"{home} – {away} of {s.item.id} was forfeited (event {forfeited['seq']}): "
+        raise CommandError(409, f"{home} – {away} of {s.item.id} was forfeited (event {forfeited.seq}): "
                                 "undo the forfeit first", {"field": "home",
                            "code": "result.forfeited", "home": home, "away": away, "item": s.item.id})
     published = state.seatings.get(s.item.id)
     if published is not None:
-        pairs = [(m["home"], m["away"]) for m in published["matches"]]
+        pairs = [(m["home"], m["away"]) for m in given(published.body.matches, [])]
         if (home, away) not in pairs:
             hint = f"; {away} is home against {home}" if (away, home) in pairs else ""
             raise CommandError(422, f"{home} – {away} is not a match of {s.item.id}{hint}", {"field": "home",
                                "code": "result.not_a_match", "home": home, "away": away, "item": s.item.id})
-    for key, entry in {**state.results.get(s.item.id, {}), **state.forfeits.get(s.item.id, {})}.items():
-        if key != f"{home}-{away}" and {entry["home"], entry["away"]} & {home, away}:
-            raise CommandError(422, f"{entry['home']} – {entry['away']} of {s.item.id} already has a result",
+    played: dict[str, P.ResultRecorded | P.MatchForfeited] = {
+        key: x.body for key, x in state.results.get(s.item.id, {}).items()}
+    played.update((key, x.body) for key, x in state.forfeits.get(s.item.id, {}).items())
+    for key, entry in played.items():
+        if key != f"{home}-{away}" and {entry.home, entry.away} & {home, away}:
+            raise CommandError(422, f"{entry.home} – {entry.away} of {s.item.id} already has a result",
                                {"field": "home",
-                               "code": "result.match_has_result", "home": entry["home"], "away": entry["away"],
+                               "code": "result.match_has_result", "home": entry.home, "away": entry.away,
                                "item": s.item.id})
     return home, away
 
@@ -345,7 +352,7 @@ def forfeit(t: Tournament, state: State, c: Forfeit, now: int) -> NewEvent:
         raise CommandError(409, f"publish the seating of {s.item.id} first: a forfeit needs the match",
                            {"field": "item", "code": "forfeit.no_seating", "item": s.item.id})
     team = c.team
-    match = next((m for m in published["matches"] if team in (m["home"], m["away"])), None)
+    match = next((m for m in given(published.body.matches, []) if team in (m["home"], m["away"])), None)
     if match is None:
         raise CommandError(422, f"{team!r} has no match in {s.item.id}", {"field": "team",
                            "code": "forfeit.no_match", "team": team, "item": s.item.id})
@@ -420,7 +427,7 @@ def penalty(t: Tournament, state: State, c: Penalty, now: int) -> NewEvent:
                                          item=ABSENT if c.item is ABSENT else item_of(state, c.item).item.id))
 
 
-def check_undo(t: Tournament, state: State, target: dict[str, Any]) -> None:
+def check_undo(t: Tournament, state: State, target: AuditEntry) -> None:
     """An undo refolds without its target, which can bring back an entry no command checked (undoing a
     correction restores the result it replaced, whose players may since have a result at another table):
     refuse an undo after which the standings could not be computed."""
@@ -513,7 +520,8 @@ def _previous_scored(state: State, before: str, item: str) -> None:
         raise CommandError(409, f"{item} is seated from the standings, and {before} {doing}", {"field": "item",
                                                                                           "waiting_for": before,
                            "code": "seating.waiting", "item": item})
-    tables = [str(x["table"]) for x in state.seatings.get(before, {}).get("tables", [])]
+    seated = state.seatings.get(before)
+    tables = [str(x["table"]) for x in (given(seated.body.tables, []) if seated else [])]
     missing = [n for n in tables if n not in state.results.get(before, {})]
     if missing:
         raise CommandError(409, f"{item} is seated from the standings, and {before} has no result yet at "

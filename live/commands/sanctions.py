@@ -107,18 +107,26 @@ def sanction(t: Tournament, state: State, c: Sanction, now: int) -> NewEvent:
             if c.reason is not ABSENT else None)
     measure = f": {S.MEASURE_NAMES[given.measure]}" if given.measure in S.MEASURE_NAMES else ""
     said = f"{S.NAMES[kind]} ({S.ordinal(given.number)} offence{measure})" + (f": {note}" if note else "")
-    lines: list[dict[str, str | int | float]]
+    lines: list[P.PenaltyLine]
     if points is None:
-        lines = [{"player": x.player, "amount": x.bule, "unit": "bule", "reason": said,
-                  **({"to": x.to} if x.to else {})} for x in S.effects(given, player.id, table[1] if table else ())]
+        lines = [_line(x.player, x.bule, "bule", said, x.to)
+                 for x in S.effects(given, player.id, table[1] if table else ())]
     else:
-        lines = [{"player": player.id, "amount": json_number(points), "unit": "points", "reason": said}]
+        lines = [_line(player.id, json_number(points), "points", said)]
     return referee_said(P.SanctionRecorded(
         player=player.id, kind=kind, item=s.item.id, step=given.number, warning=given.warning, bule=given.bule,
         unit="bule" if points is None else "points", penalties=lines,
         measure=given.measure if kind == S.SIGNALLING or points is not None else ABSENT,
         points=ABSENT if points is None else json_number(points),
         table=ABSENT if table is None else table[0], reason=ABSENT if note is None else note))
+
+
+def _line(player: str, amount: int | float, unit: str, reason: str, to: str | None = None) -> P.PenaltyLine:
+    """A penalty line of the sanction (the player's bule or points; `to`: whom a co-player's bule go to)."""
+    line: P.PenaltyLine = {"player": player, "amount": amount, "unit": unit, "reason": reason}
+    if to:
+        line["to"] = to
+    return line
 
 
 def _points(points: float | Absent, kind: str) -> Decimal | None:

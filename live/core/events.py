@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import PurePosixPath, PureWindowsPath
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
 # Event type names. Round life-cycle:
 ROUND_CALLED = "round_called"  # players to their tables (preferans, start − call_before)
@@ -105,6 +105,19 @@ class NewEvent:
     signal: str | None = None
 
 
+class EventJson(TypedDict):
+    """An event as the pages and the API get it (`Event.to_json`); `signal` only for a scheduler's signal."""
+
+    seq: int
+    ts: int
+    type: str
+    actor: str
+    payload: dict[str, Any]  # (the log's JSON)
+    signal: NotRequired[str]
+    #: The payload's fields left out of a message that would be too long (live/edges/budget.py).
+    abridged: NotRequired[list[str]]
+
+
 @dataclass(frozen=True)
 class Event:
     seq: int
@@ -120,7 +133,7 @@ class Event:
         player = self.payload.get("player")
         return player if self.type == ANNOUNCED and isinstance(player, str) else None
 
-    def public_json(self) -> dict[str, Any]:
+    def public_json(self) -> EventJson:
         """The event as anyone but its addressee and the referees may see it."""
         data = self.to_json()
         if self.addressee is not None:
@@ -133,8 +146,8 @@ class Event:
             data["payload"] = {**self.payload, "file": file_name(self.payload["file"])}
         return data
 
-    def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {
+    def to_json(self) -> EventJson:
+        data: EventJson = {
             "seq": self.seq, "ts": self.ts, "type": self.type, "actor": self.actor,
             "payload": self.payload,
         }

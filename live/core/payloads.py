@@ -20,7 +20,7 @@ import types
 import typing
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, NotRequired, TypedDict, TypeVar
 
 from live.core import events as E
 from live.core.absent import ABSENT, Absent
@@ -37,7 +37,7 @@ class Payload:
 
     TYPE: ClassVar[str] = ""
 
-    def to_payload(self) -> dict[str, Any]:
+    def to_payload(self) -> dict[str, object]:
         """The payload as the log stores it (fields left out stay out)."""
         return {f.name: value for f in dataclasses.fields(self)
                 if (value := getattr(self, f.name)) is not ABSENT}
@@ -59,6 +59,68 @@ def _names(cls: type[Payload]) -> frozenset[str]:
 
 
 Opt = Absent  # (read `x: int | Opt = ABSENT` as "an int, or not written")
+
+
+# -- the JSON inside payloads: the plan, and a sanction's penalty lines ------------------------------
+
+
+class ItemJson(TypedDict):
+    """A timetable item in a recorded plan (`plan_recorded`, `item_added`): instants as epoch ms."""
+
+    id: str
+    kind: str
+    title: str
+    start: int
+    end: int
+    round: NotRequired[int]
+    boards: NotRequired[int]
+    gathering: NotRequired[str]
+
+
+class PlayerJson(TypedDict):
+    """A player in a recorded plan; the flags are written only when set."""
+
+    id: str
+    name: str
+    lady: bool
+    team: NotRequired[str]
+    enters: NotRequired[str]
+    withdrawn: NotRequired[bool]
+    junior: NotRequired[bool]
+    rating: NotRequired[int | float]
+    substitute: NotRequired[bool]
+
+
+class TeamJson(TypedDict):
+    id: str
+    name: str
+
+
+class PlanJson(TypedDict):
+    """The plan as `plan_recorded` holds it (live/core/plan.py `to_json`): everything a fold needs. `rules`
+    stays a plain mapping: its values are of as many kinds as the presets' parameters (live/rules/presets.py)."""
+
+    id: NotRequired[str]
+    name: str
+    timezone: str
+    preset: str
+    rules: dict[str, Any]
+    languages: list[str]
+    language: str
+    speed: NotRequired[float]
+    items: list[ItemJson]
+    players: list[PlayerJson]
+    teams: list[TeamJson]
+
+
+class PenaltyLine(TypedDict):
+    """One of a sanction's penalty lines (live/commands/sanctions.py): it counts like a `penalty_applied`."""
+
+    player: str
+    amount: int | float
+    unit: str
+    reason: NotRequired[str]
+    to: NotRequired[str]
 
 
 # -- the round's life-cycle (signals by the scheduler, or commands) -------------------------------
@@ -150,8 +212,8 @@ class ResultRecorded(Payload):
     TYPE = E.RESULT_RECORDED
     item: str
     table: int | Opt = ABSENT
-    results: dict[str, Any] | Opt = ABSENT
-    supe: dict[str, Any] | Opt = ABSENT
+    results: dict[str, int] | Opt = ABSENT  # player → the bule of their slip
+    supe: dict[str, dict[str, int]] | Opt = ABSENT  # writer → against → supe
     walkover: str | Opt = ABSENT
     absent: list[Any] | Opt = ABSENT
     home: str | Opt = ABSENT
@@ -163,6 +225,18 @@ class ResultRecorded(Payload):
     def key(self) -> str:
         """Which result it is: the preferans table's number, or the bridge match's teams."""
         return str(self.table) if self.table is not ABSENT else f"{self.home}-{self.away}"
+
+    @property
+    def corrected(self) -> bool:
+        """A correction that says why (the screens mark it)."""
+        return isinstance(self, ResultCorrected) and self.reason is not ABSENT
+
+    def match(self) -> tuple[str, str, int | float, int | float]:
+        """A bridge match's result: home, away and their IMPs (a preferans table's has none: ValueError)."""
+        if isinstance(self.home, Absent) or isinstance(self.away, Absent) or isinstance(self.imps_home, Absent) \
+                or isinstance(self.imps_away, Absent):
+            raise ValueError(f"{self.TYPE} of {self.item} is not a bridge match's result")
+        return self.home, self.away, self.imps_home, self.imps_away
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -230,7 +304,7 @@ class SanctionRecorded(Payload):
     player: str
     kind: str
     item: str
-    penalties: list[dict[str, Any]]
+    penalties: list[PenaltyLine]
     step: int | Opt = ABSENT
     warning: bool | Opt = ABSENT
     bule: int | Opt = ABSENT
@@ -355,7 +429,7 @@ class ReserveSeated(Payload):
 @dataclass(frozen=True, kw_only=True)
 class PlanRecorded(Payload):
     TYPE = E.PLAN_RECORDED
-    plan: dict[str, Any]
+    plan: PlanJson
     file: str | Opt = ABSENT
 
 
@@ -449,7 +523,7 @@ class TimetableShifted(_PlanChange):
 class ItemAdded(_PlanChange):
     TYPE = E.ITEM_ADDED
     item: str
-    entry: dict[str, Any]
+    entry: ItemJson
     start: int | Opt = ABSENT
     title: str | Opt = ABSENT
 
@@ -563,6 +637,8 @@ def _kinds(cls: type[Payload], name: str) -> tuple[type, ...] | None:
             if origin is Any:
                 kinds = []
                 break
+            if typing.is_typeddict(origin):
+                origin = dict
             kinds.extend(_JSON[origin])
         _KINDS[(cls, name)] = tuple(kinds) or None
     return _KINDS[(cls, name)]

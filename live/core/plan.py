@@ -15,7 +15,8 @@ from typing import Any, TypeVar
 from live.core import events as E
 from live.core import payloads as P
 from live.core.absent import ABSENT, Absent
-from live.core.payloads import Payload
+from live.core.payloads import ItemJson, Payload, PlanJson, PlayerJson
+from live.core.records import Fault
 from live.core.tournament import Item, Player, Team, Tournament, from_ms, to_ms
 from live.rules.parameters import problem as parameter_problem
 from live.rules.presets import LEARNED_LATER, PARAMETER_TYPES, PRESETS, absent_means
@@ -33,9 +34,9 @@ D = TypeVar("D")
 # the plan as JSON ----------------------------------------------------------------------------------
 
 
-def item_json(item: Item) -> dict[str, Any]:
-    data: dict[str, Any] = {"id": item.id, "kind": item.kind, "title": item.title,
-                            "start": item.start_ms, "end": item.end_ms}
+def item_json(item: Item) -> ItemJson:
+    data: ItemJson = {"id": item.id, "kind": item.kind, "title": item.title,
+                      "start": item.start_ms, "end": item.end_ms}
     if item.round is not None:
         data["round"] = item.round
     if item.boards is not None:
@@ -45,13 +46,13 @@ def item_json(item: Item) -> dict[str, Any]:
     return data
 
 
-def item_from_json(data: dict[str, Any]) -> Item:
+def item_from_json(data: ItemJson) -> Item:
     return Item(str(data["id"]), str(data["kind"]), str(data["title"]), from_ms(int(data["start"])),
                 from_ms(int(data["end"])), data.get("round"), data.get("boards"), data.get("gathering"))
 
 
-def player_json(p: Player) -> dict[str, Any]:
-    data: dict[str, Any] = {"id": p.id, "name": p.name, "lady": p.lady}
+def player_json(p: Player) -> PlayerJson:
+    data: PlayerJson = {"id": p.id, "name": p.name, "lady": p.lady}
     if p.team is not None:
         data["team"] = p.team
     if p.enters is not None:
@@ -67,13 +68,13 @@ def player_json(p: Player) -> dict[str, Any]:
     return data
 
 
-def player_from_json(data: dict[str, Any]) -> Player:
+def player_from_json(data: PlayerJson) -> Player:
     return Player(str(data["id"]), str(data["name"]), bool(data.get("lady", False)), data.get("team"),
                   data.get("enters"), bool(data.get("withdrawn", False)), junior=bool(data.get("junior", False)),
                   rating=data.get("rating"), substitute=bool(data.get("substitute", False)))
 
 
-def to_json(t: Tournament) -> dict[str, Any]:
+def to_json(t: Tournament) -> PlanJson:
     """Everything a fold needs, in plain JSON: instants as epoch ms, the rules as they apply."""
     return {
         "id": t.id, "name": t.name, "timezone": t.timezone, "preset": t.preset, "rules": _plain(t.rules),
@@ -84,7 +85,7 @@ def to_json(t: Tournament) -> dict[str, Any]:
     }
 
 
-def from_json(data: dict[str, Any], source: str = "") -> Tournament:
+def from_json(data: PlanJson, source: str = "") -> Tournament:
     return Tournament(
         name=str(data["name"]), timezone=str(data["timezone"]), preset=str(data["preset"]),
         rules=dict(data["rules"]), languages=tuple(data["languages"]), language=str(data["language"]),
@@ -105,7 +106,7 @@ class SetAside:
     kept: Any
     why: str
 
-    def to_json(self, seq: int) -> dict[str, Any]:
+    def to_json(self, seq: int) -> Fault:
         """For the referee's `faults` (the value as text: a NaN or 1e308 is no number a page can read)."""
         value = f"{self.value:g}" if isinstance(self.value, float) else str(self.value)
         return {"kind": "rule", "seq": seq, "key": self.key, "value": value[:40],

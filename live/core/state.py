@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from enum import Enum
-from typing import Any, TypeVar
+from typing import Any, TypedDict, TypeVar
 
 from live.core import events as E
 from live.core import payloads as P
@@ -29,6 +29,7 @@ from live.core.payloads import Payload, body_of
 from live.core.plan import PLAN_TYPES, changed_rules, recorded_rules
 from live.core.plan import changed as changed_plan
 from live.core.plan import from_json as plan_from_json
+from live.core.records import Appeal, AuditEntry, CheckIn, Fault, Kept, Penalty, Result, Sheet
 from live.core.referees import is_referee
 from live.core.schedule import follow, previous_playing
 from live.core.status import AWAITING_START, IN_PROGRESS, OPEN, ItemStatus
@@ -102,10 +103,11 @@ class State:
     pinned: set[str] = field(default_factory=set)  # items given a time on the day (`live.core.schedule.follow`)
     seq: int = 0
     items: dict[str, ItemState] = field(default_factory=dict)
-    announcements: list[dict[str, Any]] = field(default_factory=list)
-    commands: list[dict[str, Any]] = field(default_factory=list)  # the referee's audit log
+    #: The hall's last lines (`_announcement`): an event the screens tell with the fields of its payload they read.
+    announcements: list[dict[str, object]] = field(default_factory=list)
+    commands: list[AuditEntry] = field(default_factory=list)  # the referee's audit log
     #: The audit's entries by their seq: an undo or an appeal names the command it concerns.
-    audit_at: dict[int, dict[str, Any]] = field(default_factory=dict)
+    audit_at: dict[int, AuditEntry] = field(default_factory=dict)
     #: Per actor, the seqs of their commands an undo may still take back, oldest first (kept as events come,
     #: so "undo last" and the console's `undo_last_by` cost the same on the last round as on the first).
     in_force: dict[str, list[int]] = field(default_factory=dict)
@@ -116,36 +118,36 @@ class State:
     #: The hidden standings shown to the hall again (`reveal_standings`, not undone).
     standings_revealed: bool = False
     #: The prize list on the hall's screens (`show_prizes`, not undone nor hidden since): its payload.
-    prizes_shown: dict[str, Any] | None = None
-    #: item → result key (preferans table number, bridge "home-away") → the latest result payload
-    results: dict[str, dict[str, dict[str, Any]]] = field(default_factory=dict)
-    seatings: dict[str, dict[str, Any]] = field(default_factory=dict)  # item → published seating
-    penalties: list[dict[str, Any]] = field(default_factory=list)
-    forfeits: dict[str, dict[str, dict[str, Any]]] = field(default_factory=dict)  # item → key → payload
-    #: item → player or team id → the latest check-in {at, seq, by, reason?}
-    check_ins: dict[str, dict[str, dict[str, Any]]] = field(default_factory=dict)
-    excused: dict[str, dict[str, dict[str, Any]]] = field(default_factory=dict)  # item → player → payload
-    reserves: dict[str, dict[str, dict[str, Any]]] = field(default_factory=dict)  # item → absent player → payload
-    withdrawn: dict[str, dict[str, Any]] = field(default_factory=dict)  # team → payload
+    prizes_shown: P.PrizesShown | None = None
+    #: item → result key (preferans table number, bridge "home-away") → the latest result
+    results: dict[str, dict[str, Result]] = field(default_factory=dict)
+    seatings: dict[str, Kept[P.SeatingPublished]] = field(default_factory=dict)  # item → published seating
+    penalties: list[Penalty] = field(default_factory=list)
+    forfeits: dict[str, dict[str, Kept[P.MatchForfeited]]] = field(default_factory=dict)  # item → key → forfeit
+    #: item → player or team id → the latest check-in
+    check_ins: dict[str, dict[str, CheckIn]] = field(default_factory=dict)
+    excused: dict[str, dict[str, Kept[P.AbsenceAnnounced]]] = field(default_factory=dict)  # item → player → absence
+    reserves: dict[str, dict[str, Kept[P.ReserveSeated]]] = field(default_factory=dict)  # item → absent → reserve
+    withdrawn: dict[str, Kept[P.TeamWithdrawn]] = field(default_factory=dict)  # team → withdrawal
     #: Sanctions by kind in force (`sanction_recorded`), oldest first; their penalty lines are in `penalties`.
-    sanctions: list[dict[str, Any]] = field(default_factory=list)
-    #: Appeals to the judges' committee in force, by the seq of their `appeal_lodged`; "decision" once decided.
-    appeals: dict[int, dict[str, Any]] = field(default_factory=dict)
+    sanctions: list[Kept[P.SanctionRecorded]] = field(default_factory=list)
+    #: Appeals to the judges' committee in force, by the seq of their `appeal_lodged`, with their decision.
+    appeals: dict[int, Appeal] = field(default_factory=dict)
     #: Payments at the desk in force (`payment_recorded`), oldest first (live/commands/desk.py).
-    payments: list[dict[str, Any]] = field(default_factory=list)
-    #: Team sheets in force (`lineup_entered`): item → team → the latest sheet, with `fixed`: the parts that
-    #: stand, fixed by any sheet in force (live/commands/lineups.py).
-    lineups: dict[str, dict[str, dict[str, Any]]] = field(default_factory=dict)
+    payments: list[Kept[P.PaymentRecorded]] = field(default_factory=list)
+    #: Team sheets in force (`lineup_entered`): item → team → the latest sheet, with the parts fixed
+    #: (live/commands/lineups.py).
+    lineups: dict[str, dict[str, Sheet]] = field(default_factory=dict)
     #: The rules values the log holds that today's bounds refuse, set aside by the fold (`live.core.plan.SetAside`),
     #: with the seq of the event that holds each: the referee is told (`faults`), the hall logs them.
-    set_aside: list[dict[str, Any]] = field(default_factory=list)
+    set_aside: list[Fault] = field(default_factory=list)
     #: The events the fold passed over because folding them raised (`fold`, `advance`), by seq: the state is as
     #: if they were not in the log; the referee is told (`faults`), the hall logs them.
-    rejected: list[dict[str, Any]] = field(default_factory=list)
+    rejected: list[Fault] = field(default_factory=list)
     #: The screens' sections that failed to build, by name: since which seq and why (live/projections/views.py).
     #: Not the log's: what today's code made of it, so that a failing part is told once, not at every event.
-    broken: dict[str, dict[str, Any]] = field(default_factory=dict, repr=False)
-    _derived: dict[str, Any] = field(default_factory=dict, repr=False)
+    broken: dict[str, Fault] = field(default_factory=dict, repr=False)
+    _derived: dict[str, object] = field(default_factory=dict, repr=False)  # (each part of its own type: `derived`)
     #: A logged result's scored table, by the result event's seq and the late deductions it was scored with
     #: (derived once: events never change).
     table_cache: dict[tuple[int, tuple[tuple[str, int], ...]], Any] = field(default_factory=dict, repr=False)
@@ -167,7 +169,7 @@ class State:
         the hall sees at once that they did not change (`live.edges.patch`)."""
         if name not in self._derived:
             self._derived[name] = build()
-        return self._derived[name]  # type: ignore[no-any-return]  # (built by `build`: a T)
+        return self._derived[name]  # type: ignore[return-value]  # (built by `build`: a T)
 
     def forget(self, *names: str) -> None:
         """Clear derived parts (all of them, and every check-in line, without names)."""
@@ -200,7 +202,7 @@ def fold(tournament: Tournament, events: Iterable[Event]) -> State:
     passed over as if it were not there, and said among the state's `rejected`; the events after it fold
     on (`advance`). A log that was accepted once always starts again."""
     events = list(events)
-    rejected: dict[int, dict[str, Any]] = {}
+    rejected: dict[int, Fault] = {}
     state = _begin(tournament, events, rejected)
     for n, event in enumerate(events):
         state = _folded(state, event, tournament, events, n, rejected)
@@ -220,7 +222,7 @@ REJECTED_CHARS = 300
 
 
 def _folded(state: State, event: Event, tournament: Tournament, events: Sequence[Event], n: int,
-            rejected: dict[int, dict[str, Any]]) -> State:
+            rejected: dict[int, Fault]) -> State:
     """`state` with `events[n]` (`event`) folded in, or passed over as `rejected`.
 
     Why the fold of the events before it anew rather than the state as `apply` left it: `apply` changes the
@@ -256,7 +258,7 @@ def _passed(state: State, event: Event) -> None:
         state.fired.add(event.signal)
 
 
-def _begin(tournament: Tournament, events: Sequence[Event], rejected: dict[int, dict[str, Any]]) -> State:
+def _begin(tournament: Tournament, events: Sequence[Event], rejected: dict[int, Fault]) -> State:
     """The state before the first event: the recorded plan (else `tournament`) and which commands are undone
     (an undo that is itself rejected undoes nothing). A plan or an undo whose payload cannot be read is
     rejected here."""
@@ -274,7 +276,7 @@ def _begin(tournament: Tournament, events: Sequence[Event], rejected: dict[int, 
                                "error": f"{type(exc).__name__}: {exc}"[:REJECTED_CHARS]}
             continue
         marked.append((e.seq, body))
-    aside: list[dict[str, Any]] = []
+    aside: list[Fault] = []
     for seq, body in marked:
         if not isinstance(body, P.PlanRecorded):
             continue
@@ -312,8 +314,8 @@ def apply(state: State, event: Event) -> None:
     if event.signal:
         state.fired.add(event.signal)
     if is_referee(event.actor) or event.actor.startswith("player:"):  # a player's own check-in is audited too
-        entry = {"seq": event.seq, "ts": event.ts, "type": event.type, "payload": event.payload, "by": event.actor,
-                 "undone": event.seq in state.undone}
+        entry: AuditEntry = {"seq": event.seq, "ts": event.ts, "type": event.type, "payload": event.payload,
+                          "by": event.actor, "undone": event.seq in state.undone}
         state.commands.append(entry)
         state.audit_at[event.seq] = entry
         if not entry["undone"] and event.type not in E.NOT_UNDOABLE:
@@ -334,7 +336,7 @@ def apply(state: State, event: Event) -> None:
         case P.StandingsRevealed():
             state.standings_revealed = True
         case P.PrizesShown():
-            state.prizes_shown = dict(event.payload)
+            state.prizes_shown = body
         case P.PrizesHidden():
             state.prizes_shown = None
     ident = getattr(body, "item", None)
@@ -396,7 +398,17 @@ def _apply_plan(state: State, body: Payload | None, seq: int) -> ItemState | Non
     return state.items.get(target) if target is not None else None
 
 
-def _follow(state: State, *, announce: bool) -> list[dict[str, Any]]:
+class Followed(TypedDict):
+    """A round the schedule moved because another ran long: what the hall is told (`timetable_followed`)."""
+
+    item: str
+    title: str
+    round: int | None
+    start: int
+    was: int
+
+
+def _follow(state: State, *, announce: bool) -> list[Followed]:
     """Put every item at the time the hall follows; say which not-yet-started rounds moved because
     another ran long (a roster or timetable command says its own change)."""
     plan = state.plan or state.tournament
@@ -412,7 +424,8 @@ def _follow(state: State, *, announce: bool) -> list[dict[str, Any]]:
         state.items = {i.id: state.items[i.id] for i in items if i.playing and i.id in state.items}
     if not announce:
         return []
-    moved = [{"item": i.id, "title": i.title, "round": i.round, "start": i.start_ms, "was": before[i.id]}
+    moved: list[Followed] = [
+        {"item": i.id, "title": i.title, "round": i.round, "start": i.start_ms, "was": before[i.id]}
              for i in items if i.id in before and before[i.id] != i.start_ms
              and (s := state.items.get(i.id)) is not None and s.open]
     return moved[:1]  # the next round is what the hall needs to hear; the timetable shows the rest
@@ -455,67 +468,60 @@ def _apply_to_item(s: ItemState, body: Payload | None, at: int, logged: int) -> 
     return True
 
 
-def result_key(payload: dict[str, Any]) -> str:
-    """Which result a payload is: the preferans table's number, or the bridge match's teams."""
-    if "table" in payload:
-        return str(payload["table"])
-    return f"{payload['home']}-{payload['away']}"
-
-
 def _apply_scoring(state: State, event: Event, body: Payload | None) -> bool:
     """The score, the arrivals, the desk, the sheets and the committee's files: the facts only. What each
     makes stale among the derived parts is the table `INVALIDATES`; False when the event no longer fits
     (a decision on an appeal already decided) and so changes nothing.
 
-    The state keeps each payload as the log has it (with its seq and time): the screens' builders read
-    those records (live/projections/)."""
-    p = event.payload
+    The state keeps each event as a record with its payload as its class (live/core/records.py): the checks
+    and the screens' builders read those (live/commands/, live/projections/)."""
     match body:
         case P.ResultRecorded(item=item, key=key):  # a correction too
             entries = state.results.setdefault(item, {})
             earlier = entries.get(key)
             # A correction keeps the time the result was first handed in (Novi Sad counts overtime to it).
-            submitted = earlier["submitted_at"] if earlier and isinstance(body, P.ResultCorrected) else event.ts
-            entries[key] = {**p, "seq": event.seq, "ts": event.ts, "submitted_at": submitted}
+            submitted = earlier.submitted_at if earlier and isinstance(body, P.ResultCorrected) else event.ts
+            entries[key] = Result(event, body, submitted)
         case P.CheckedIn(item=item, who=who):
-            state.check_ins.setdefault(item, {})[who] = {**p, "seq": event.seq, "by": event.actor}
+            state.check_ins.setdefault(item, {})[who] = CheckIn(event, body)
         case P.CheckedInAll(item=item, at=at, who=everyone):
             # Each one's check-in as if checked in alone (a correction of one names this event's seq).
-            kind = "player" if body.players is not ABSENT else "team"
-            entries = state.check_ins.setdefault(item, {})
+            team = body.players is ABSENT
+            arrived = state.check_ins.setdefault(item, {})
             for who in everyone:
-                entries[who] = {"item": item, kind: who, "at": at, "all": True, "seq": event.seq, "by": event.actor}
+                alone = P.CheckedIn(item=item, team=who, at=at) if team else P.CheckedIn(item=item, player=who, at=at)
+                arrived[who] = CheckIn(event, alone, everyone=True)
         case P.AbsenceAnnounced(item=item, player=player):
-            state.excused.setdefault(item, {})[player] = {**p, "seq": event.seq}
+            state.excused.setdefault(item, {})[player] = Kept(event, body)
         case P.ReserveSeated(item=item, player=player):
-            state.reserves.setdefault(item, {})[player] = {**p, "seq": event.seq}
+            state.reserves.setdefault(item, {})[player] = Kept(event, body)
         case P.TeamWithdrawn(team=team):
-            state.withdrawn[team] = {**p, "seq": event.seq}
+            state.withdrawn[team] = Kept(event, body)
         case P.SeatingPublished(item=item):  # who is expected, and where a reserve may sit
-            state.seatings[item] = {**p, "seq": event.seq, "ts": event.ts}
+            state.seatings[item] = Kept(event, body)
         case P.PenaltyApplied():
-            state.penalties.append({**p, "seq": event.seq, "ts": event.ts})
+            state.penalties.append(Penalty(event, body))
         case P.MatchForfeited(item=item, key=key):
-            state.forfeits.setdefault(item, {})[key] = {**p, "seq": event.seq, "ts": event.ts}
-        case P.SanctionRecorded(item=item, kind=kind, penalties=lines):
+            state.forfeits.setdefault(item, {})[key] = Kept(event, body)
+        case P.SanctionRecorded(item=item, penalties=lines):
             # The sanction's penalty lines are ordinary penalties: the standings and the player's page count them.
-            state.sanctions.append({**p, "seq": event.seq, "ts": event.ts})
-            state.penalties.extend({**line, "item": item, "kind": kind, "sanction": event.seq,
-                                    "seq": event.seq, "ts": event.ts} for line in lines)
+            state.sanctions.append(Kept(event, body))
+            state.penalties.extend(Penalty(event, P.PenaltyApplied.from_payload({"reason": "", **line, "item": item}),
+                                           line=n) for n, line in enumerate(lines))
         case P.AppealLodged():
-            state.appeals[event.seq] = {**p, "seq": event.seq, "ts": event.ts, "decision": None}
+            state.appeals[event.seq] = Appeal(event, body)
         case P.AppealDecided(appeal=number):
             appeal = state.appeals.get(int(number))
-            if appeal is None or appeal["decision"] is not None:
+            if appeal is None or appeal.decision is not None:
                 return False
-            appeal["decision"] = {**p, "seq": event.seq, "ts": event.ts}
+            state.appeals[int(number)] = replace(appeal, decision=Kept(event, body))
         case P.PaymentRecorded():
-            state.payments.append({**p, "seq": event.seq, "ts": event.ts, "by": event.actor})
+            state.payments.append(Kept(event, body))
         case P.LineupEntered(item=item, team=team, fixes=fixes):
             sheets = state.lineups.setdefault(item, {})
-            earlier = sheets.get(team)
-            fixed = set(earlier["fixed"] if earlier else ()) | set(() if fixes is ABSENT else fixes)
-            sheets[team] = {**p, "seq": event.seq, "ts": event.ts, "fixed": sorted(fixed)}
+            sheet = sheets.get(team)
+            fixed = set(sheet.fixed if sheet else ()) | set(() if fixes is ABSENT else fixes)
+            sheets[team] = Sheet(event, body, tuple(sorted(fixed)))
     return True
 
 
@@ -671,10 +677,10 @@ ANNOUNCED_FIELDS = ("text", "player", "minutes", "part", "parts", "due_at", "wai
                     "shift_item", "shift_minutes", "at")
 
 
-def _announcement(event: Event, body: Payload | None, item: ItemState | None) -> dict[str, Any]:
+def _announcement(event: Event, body: Payload | None, item: ItemState | None) -> dict[str, object]:
     """The hall's line for a signal: its item as the plan now has it, and the fields of its payload the
     banners read (the class's fields: those the event left out are `ABSENT`, and stay out)."""
-    data: dict[str, Any] = {"seq": event.seq, "ts": event.ts, "type": event.type}
+    data: dict[str, object] = {"seq": event.seq, "ts": event.ts, "type": event.type}
     if item is not None:
         data.update(item=item.item.id, title=item.item.title, round=item.item.round)
     for key in ANNOUNCED_FIELDS:

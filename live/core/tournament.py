@@ -14,6 +14,7 @@ import math
 import re
 import stat
 import tomllib
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from datetime import UTC, date, datetime, time, timedelta
 from pathlib import Path
@@ -337,7 +338,7 @@ class _Reader:
 
     def get(
         self,
-        data: dict[str, Any],
+        data: Mapping[str, object],
         table: str,
         index: int | None,
         key: str,
@@ -357,7 +358,7 @@ class _Reader:
             raise self.fail(table, index, key, f"must be {kind_name(kind)}, not {value!r}")
         return value
 
-    def text(self, data: dict[str, Any], table: str, index: int | None, key: str, limit: int, *,
+    def text(self, data: Mapping[str, object], table: str, index: int | None, key: str, limit: int, *,
              required: bool = True, default: str | None = None) -> str:
         """A name or a title, checked as the console checks what a referee types (live/core/texts.py)."""
         value = self.get(data, table, index, key, str, required=required, default=default)
@@ -366,7 +367,7 @@ class _Reader:
             raise self.fail(table, index, key, wrong)
         return texts.cleaned(value)
 
-    def unknown(self, data: dict[str, Any], table: str, index: int | None, known: set[str]) -> None:
+    def unknown(self, data: Mapping[str, object], table: str, index: int | None, known: set[str]) -> None:
         for key in data:
             if key not in known:
                 allowed = ", ".join(sorted(known))
@@ -482,13 +483,13 @@ def default_id(path: str) -> str:
     return stem if stem and _ID.match(stem) else "tournament"
 
 
-def _entries(r: _Reader, raw: Any, table: str) -> list[dict[str, Any]]:
+def _entries(r: _Reader, raw: Any, table: str) -> list[Mapping[str, object]]:
     if not isinstance(raw, list) or not all(isinstance(x, dict) for x in raw):
         raise TournamentFileError(r.path, r.lines.find(table), table, f"must be written as [[{table}]] entries")
     return raw
 
 
-def _unique_id(r: _Reader, entry: dict[str, Any], table: str, index: int, seen: set[str]) -> str:
+def _unique_id(r: _Reader, entry: Mapping[str, object], table: str, index: int, seen: set[str]) -> str:
     ident: str = r.get(entry, table, index, "id", str)
     if not _ID.match(ident):
         raise r.fail(table, index, "id", f"{ident!r} must be 1–40 letters, digits, '-' or '_'")
@@ -559,7 +560,7 @@ def _referees(r: _Reader, raw: Any) -> tuple[tuple[str, str], ...]:
     return tuple(found)
 
 
-def _instant(r: _Reader, entry: dict[str, Any], index: int, key: str, zone: ZoneInfo) -> datetime:
+def _instant(r: _Reader, entry: Mapping[str, object], index: int, key: str, zone: ZoneInfo) -> datetime:
     value = entry.get(key)
     if (isinstance(value, date) and not isinstance(value, datetime)) or isinstance(value, time):
         raise r.fail("timetable", index, key, "needs both a date and a time, e.g. 2027-03-06T11:00:00")
@@ -647,7 +648,7 @@ def _timetable(r: _Reader, raw: Any, zone: ZoneInfo, rules: dict[str, Any]) -> t
     return tuple(items[k] for k in order)
 
 
-def _gathering(r: _Reader, entry: dict[str, Any], i: int, kind: str, rules: dict[str, Any]) -> str | None:
+def _gathering(r: _Reader, entry: Mapping[str, object], i: int, kind: str, rules: dict[str, Any]) -> str | None:
     """A match's `gathering`: a name, and only where the rules count gatherings (the Slovak waiting period)."""
     name: str | None = r.get(entry, "timetable", i, "gathering", str, required=False)
     if name is None:

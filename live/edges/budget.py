@@ -25,10 +25,10 @@ from __future__ import annotations
 
 import gzip
 import json
-from collections.abc import Mapping
 from dataclasses import replace
 from typing import TypeVar
 
+from live.core.events import EventJson
 from live.edges.messages import Encoded, EventMessage, Sections, encode
 from live.edges.patch import Op
 
@@ -64,15 +64,14 @@ def section_of(op: Op) -> str:
     return op["path"].split("/")[1]
 
 
-def abridged(event: Mapping[str, object]) -> Mapping[str, object]:
+def abridged(event: EventJson) -> EventJson:
     """The event without its payload's long fields, which `abridged` names (the event as it is if none)."""
-    payload = event.get("payload")
-    if not isinstance(payload, dict):
-        return event
+    payload = event["payload"]
     long = [key for key, value in payload.items() if _size(value) > FIELD_BYTES]
     if not long:
         return event
-    return {**event, "payload": {k: v for k, v in payload.items() if k not in long}, "abridged": long}
+    shorter: EventJson = {**event, "payload": {k: v for k, v in payload.items() if k not in long}, "abridged": long}
+    return shorter
 
 
 def fit(message: M, budget: int = BUDGET) -> Encoded:

@@ -30,7 +30,9 @@ from typing import Any
 
 from live.commands.validation import CommandError
 from live.core import events as E
+from live.core.absent import given
 from live.core.events import Event
+from live.core.records import tables_of
 from live.core.status import ItemStatus
 from live.edges.demo_bridge import BridgeOrganizer
 from live.edges.hall import Hall
@@ -118,7 +120,7 @@ class PreferansOrganizer:
         referee enters what was written on paper."""
         t = self.hall.tournament
         state = self.hall.state
-        players = [p for table in state.seatings[item].get("tables", []) for p in table["players"]
+        players = [p for table in tables_of(state.seatings[item]) for p in table["players"]
                    if p not in state.check_ins.get(item, {}) and p not in state.reserves.get(item, {})]
         self.rng.shuffle(players)
         planned = t.item(item)
@@ -177,9 +179,9 @@ class PreferansOrganizer:
                 or any(c["type"] == E.APPEAL_LODGED for c in state.commands):
             return  # no committee here, another round, or appealed before this start of the demo
         slip = state.results.get(item, {}).get("1")
-        if not slip or not slip.get("results"):
+        bule = given(slip.body.results, {}) if slip else {}
+        if not bule:
             return
-        bule = slip["results"]
         player = min(bule, key=lambda p: bule[p])
         try:
             (lodged,) = await self.hall.command({"type": "appeal", "player": player, "item": item,
@@ -193,9 +195,10 @@ class PreferansOrganizer:
         """The committee meets later, upholds the appeal unanimously and the slip is corrected: ten bule
         the first-placed had written on the appellant's paper were counted twice."""
         await asyncio.sleep(self.hall.tournament.minutes_ms(APPEAL_DECIDED_AFTER_MIN) / 1000)
-        slip = self.hall.state.results.get(item, {}).get("1") or {}
-        bule = slip.get("results")
-        if not bule or self.hall.state.appeals.get(appeal, {}).get("decision", True) is not None:
+        slip = self.hall.state.results.get(item, {}).get("1")
+        bule = given(slip.body.results, {}) if slip else {}
+        lodged = self.hall.state.appeals.get(appeal)
+        if not bule or lodged is None or lodged.decision is not None:
             return  # no slip to correct any more, or decided (or undone) by a referee meanwhile
         low, high = min(bule, key=lambda p: bule[p]), max(bule, key=lambda p: bule[p])
         fixed = {**bule, low: bule[low] + 10, high: bule[high] - 10}
@@ -266,8 +269,9 @@ class PreferansOrganizer:
         seating = self.hall.state.seatings.get(item)
         if seating is None:
             return
-        spacing = self._spacing(len(seating["tables"]))
-        for table in seating["tables"]:
+        tables = tables_of(seating)
+        spacing = self._spacing(len(tables))
+        for table in tables:
             if str(table["table"]) in self.hall.state.results.get(item, {}):
                 continue
             await asyncio.sleep(spacing)

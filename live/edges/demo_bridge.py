@@ -33,6 +33,7 @@ from typing import Any
 
 from live.commands.validation import CommandError
 from live.core import events as E
+from live.core.absent import ABSENT, given
 from live.core.events import Event
 from live.core.state import ItemState, start_blocker
 from live.core.status import ItemStatus
@@ -192,14 +193,14 @@ class BridgeOrganizer:
             return
         for n, team in enumerate(self._teams(item)):
             sheet = self.hall.state.lineups.get(item, {}).get(team)
-            if sheet is None or part + 1 in sheet["fixed"]:
+            if sheet is None or part + 1 in sheet.fixed:
                 continue
-            parts = [list(x) for x in sheet["parts"]]
+            parts = [list(x) for x in sheet.body.parts]
             while len(parts) < part:
                 parts.append(list(parts[-1]))
             parts = parts[:part]
             parts.append(self._next_part(team, parts[-1]))
-            substitutions = list(sheet.get("substitutions", []))
+            substitutions = list(given(sheet.body.substitutions, []))
             command: dict[str, object] = {"type": "lineup", "item": item, "team": team, "parts": parts,
                                           "substitutions": substitutions}
             if n == 0 and part == 1 and s.item.round == SUBSTITUTE_ROUND and not substitutions \
@@ -259,7 +260,7 @@ class BridgeOrganizer:
                 self._late_teams.discard(team)
                 await self._pay("team", team)
             sheet = self.hall.state.lineups.get(item, {}).get(team)
-            for player in sorted(sheets.named(sheet)) if sheet else []:
+            for player in sorted(sheets.named(sheet.body)) if sheet else []:
                 if player not in self._never:
                     await self._pay("player", player)
 
@@ -293,7 +294,7 @@ class BridgeOrganizer:
         if s is None or s.item.round != DECIDED_AFTER_ROUND:
             return
         for seq, appeal in sorted(state.appeals.items()):
-            if appeal.get("decision") is None and "team" in appeal:
+            if appeal.decision is None and appeal.body.team is not ABSENT:
                 await self._command({"type": "decide_appeal", "appeal": seq, "decision": "rejected",
                                      "reason": "the director's ruling was in accordance with the laws"})
 

@@ -25,7 +25,7 @@ from live.commands.signals import due_signals, missed_items, signal_event
 from live.commands.validation import CommandError
 from live.core import events as E
 from live.core import payloads as P
-from live.core.events import Event, NewEvent
+from live.core.events import Event, EventJson, NewEvent
 from live.core.json import JSONValue
 from live.core.payloads import new_event
 from live.core.plan import to_json as plan_json
@@ -600,7 +600,7 @@ class Hall:
         return texts
 
     @staticmethod
-    def _visible(event: Event, client: Client) -> Mapping[str, object]:
+    def _visible(event: Event, client: Client) -> EventJson:
         if client.view == "referee" or (client.private and client.player == event.addressee):
             return event.to_json()
         return event.public_json()

@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Literal, NotRequired, TypedDict
 
+from live.core.events import EventJson
 from live.core.json import JSONValue
 from live.edges.patch import Op, SectionMap
 
@@ -130,7 +131,7 @@ class EventMessage:
     come whole with it; `fetch`: sections it changed that were too long to push (live/edges/budget.py),
     which the page fetches over HTTP."""
 
-    event: Mapping[str, object]
+    event: EventJson
     seq: int
     changes: SectionMap = field(default_factory=dict)
     patch: list[Op] = field(default_factory=list)

@@ -7,10 +7,13 @@ from __future__ import annotations
 
 from typing import Any, cast
 
+from live.core.absent import given
+from live.core.records import Appeal
 from live.core.state import State
 from live.core.status import ItemStatus
 from live.core.tournament import Tournament
 from live.projections import field, lineups
+from live.projections.kept import appeal_json
 from live.projections.matches import match_pairs
 from live.projections.wire import (
     AppealRecord,
@@ -102,9 +105,9 @@ def results_published(state: State) -> int | None:
             result = state.results.get(s.item.id, {}).get(key)
             forfeit = state.forfeits.get(s.item.id, {}).get(key)
             if result is not None:
-                latest = max(latest, int(result["submitted_at"]))
+                latest = max(latest, result.submitted_at)
             elif forfeit is not None:
-                latest = max(latest, int(forfeit["ts"]))
+                latest = max(latest, forfeit.ts)
             elif not {home, away} & set(state.withdrawn):
                 return None
     return latest
@@ -129,30 +132,30 @@ def line_up(state: State, item_id: str, team: str) -> list[str] | None:
     sheet = state.lineups.get(item_id, {}).get(team)
     if sheet is None:
         return None
-    named = [p for table in sheet["parts"] for p in table] + [x.player_in for x in lineups.substitutions(sheet)
-                                                              if x.player_in]
+    named = [p for table in sheet.body.parts for p in table] + [
+        x.player_in for x in lineups.substitutions(sheet.body) if x.player_in]
     return list(dict.fromkeys(named))
 
 
-def of_player(state: State, player: str) -> list[dict[str, Any]]:
+def of_player(state: State, player: str) -> list[Appeal]:
     """The player's requests in force, oldest first (each counts, whatever was decided)."""
-    return [x for x in state.appeals.values() if x.get("player") == player]
+    return [x for x in state.appeals.values() if x.body.player == player]
 
 
-def of_team(state: State, team: str) -> list[dict[str, Any]]:
+def of_team(state: State, team: str) -> list[Appeal]:
     """The team's appeals in force, oldest first."""
-    return [x for x in state.appeals.values() if x.get("team") == team]
+    return [x for x in state.appeals.values() if x.body.team == team]
 
 
-def open_appeals(state: State) -> list[dict[str, Any]]:
-    return [x for x in state.appeals.values() if x["decision"] is None]
+def open_appeals(state: State) -> list[Appeal]:
+    return [x for x in state.appeals.values() if x.decision is None]
 
 
 def provisional(state: State) -> Provisional | None:
     """Slovak §24.1: while an appeal is open its results are provisional — the standings' flag (None when
     nothing is): the rounds, and the matches (home, away) of a team's appeals. No appellant is named."""
     rules = A.AppealRules.from_rules(state.tournament.rules)
-    lines = A.provisional(list(state.appeals.values()))
+    lines = A.provisional([appeal_json(x) for x in state.appeals.values()])
     if rules is None or not lines:
         return None
     matches: list[ProvisionalMatch] = []
@@ -165,9 +168,9 @@ def provisional(state: State) -> Provisional | None:
             else "Čačak propositions, Judging: an appeal is open"}
 
 
-def _shown(rules: A.AppealRules, x: dict[str, Any]) -> OpenAppeal:
-    due = A.due(x["ts"], rules.decision_days) if x["decision"] is None else None
-    return cast(OpenAppeal, {**x, **({"due": due} if due is not None else {})})
+def _shown(rules: A.AppealRules, x: Appeal) -> OpenAppeal:
+    due = A.due(x.ts, rules.decision_days) if x.decision is None else None
+    return cast(OpenAppeal, {**appeal_json(x), **({"due": due} if due is not None else {})})
 
 
 def referee_view(state: State) -> RefereeAppeals | None:
@@ -182,7 +185,7 @@ def referee_view(state: State) -> RefereeAppeals | None:
         "to": rules.to, "by": rules.by, "allowed": rules.limit, "unanimity": rules.unanimity,
         "decision_days": rules.decision_days, "window": window(state.tournament, state, rules),
         "open": [_shown(rules, x) for x in open_appeals(state)],
-        "decided": cast(list[AppealRecord], [x for x in state.appeals.values() if x["decision"] is not None]),
+        "decided": cast(list[AppealRecord], [appeal_json(x) for x in state.appeals.values() if x.decision is not None]),
     }
     if rules.by == A.BY_PLAYER:
         view["left"] = {p.id: A.requests_left(len(of_player(state, p.id)), rules.limit)
@@ -212,7 +215,8 @@ def player_view(state: State, player: str) -> PlayerAppeals | TeamAppeals | None
     if rules.by == A.BY_PLAYER:
         mine = of_player(state, player)
         return {"by": "player", "allowed": rules.limit, "used": len(mine),
-                "left": A.requests_left(len(mine), rules.limit), "requests": cast(list[AppealRecord], mine)}
+                "left": A.requests_left(len(mine), rules.limit),
+                "requests": cast(list[AppealRecord], [appeal_json(x) for x in mine])}
     member = state.tournament.player(player)
     if member is None or member.team is None:
         return None
@@ -220,19 +224,21 @@ def player_view(state: State, player: str) -> PlayerAppeals | TeamAppeals | None
             "appeals": [_team_line(state, rules, x) for x in of_team(state, member.team)]}
 
 
-def _team_line(state: State, rules: A.AppealRules, x: dict[str, Any]) -> TeamAppeal:
+def _team_line(state: State, rules: A.AppealRules, x: Appeal) -> TeamAppeal:
     """One of the team's appeals as its players' page shows it: what, about which match (its `title`), and where
     it stands, with the day the decision is due as a local date (`due_on`); who signed is the referees' record,
     not repeated here."""
-    decided = x["decision"]
-    s = state.items.get(x["item"])
-    line: TeamAppeal = {"appeal": x["seq"], "item": x["item"], "title": s.item.title if s else x["item"],
-                            "match": x.get("match"), "subject": x["subject"], "lodged": x["ts"],
+    decided = x.decision
+    lodged = x.body
+    s = state.items.get(lodged.item)
+    line: TeamAppeal = {"appeal": x.seq, "item": lodged.item, "title": s.item.title if s else lodged.item,
+                            "match": given(lodged.match, None), "subject": lodged.subject, "lodged": x.ts,
                             "state": "decided" if decided else "open"}
     if decided:
-        line.update({"decision": decided["decision"], "outcome": decided["outcome"], "decided": decided["ts"]})
+        line.update({"decision": decided.body.decision, "outcome": given(decided.body.outcome, None),
+                     "decided": decided.ts})
     else:
-        due = A.due(x["ts"], rules.decision_days)
+        due = A.due(x.ts, rules.decision_days)
         line.update({"due": due, "due_on": None if due is None else f"{state.tournament.local(due):%Y-%m-%d}"})
     return line
 

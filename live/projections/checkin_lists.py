@@ -9,8 +9,11 @@ import math
 from collections.abc import Mapping
 from typing import Any, NotRequired, TypedDict
 
+from live.core import payloads as P
+from live.core.absent import given
 from live.core.memo import remember_last
 from live.core.plan import seated_from
+from live.core.records import Kept
 from live.core.state import ItemState, State
 from live.core.status import ItemStatus
 from live.core.tournament import Item, Tournament
@@ -45,7 +48,7 @@ def _expected(state: State, item_id: str) -> list[str]:
     seating = state.seatings.get(item_id)
     if t.game == "preferans":
         if seating:
-            return [p for table in seating["tables"] for p in table["players"]
+            return [p for table in given(seating.body.tables, []) for p in table["players"]
                     if (player := t.player(p)) is None or not player.withdrawn]
         return [p.id for p in t.players if seated_from(t, p, item_id)]
     pairs = match_pairs(state, item_id)
@@ -60,10 +63,10 @@ def arrived_at(state: State, item_id: str, who: str) -> int | None:
     check_ins = state.check_ins.get(item_id, {})
     own = check_ins.get(who)
     if state.tournament.game == "preferans":
-        return int(own["at"]) if own else None
+        return own.at if own else None
     needed = players_needed(state.tournament)
-    members = sorted(int(check_ins[p.id]["at"]) for p in state.tournament.members(who) if p.id in check_ins)
-    times = [int(own["at"])] if own else []
+    members = sorted(check_ins[p.id].at for p in state.tournament.members(who) if p.id in check_ins)
+    times = [own.at] if own else []
     if len(members) >= needed:
         times.append(members[needed - 1])
     return min(times) if times else None
@@ -135,11 +138,12 @@ def _row(t: Tournament, state: State, s: ItemState, who: str) -> Arrival:
         # the console says it before the referee seats one.
         line: PreferansArrival = {
             "id": who, "arrived_at": came, "name": player.name if player else who,
-            "excused": excused, "reserve": reserve["name"] if reserve else None,
+            "excused": excused, "reserve": reserve.body.name if reserve else None,
             "reserve_starts_with": reserve_starts_with(t, excused=excused),
             "reserve_from_ms": _reserve_from(t, state, s, excused, came, reserve)}
-        if reserve:  # the seat is the reserve's: what they started with when seated
-            line["starts_with"] = int(reserve["starts_with"])
+        # The seat is the reserve's: what they started with when seated.
+        if reserve and isinstance(reserve.body.starts_with, int):
+            line["starts_with"] = reserve.body.starts_with
         if came is not None:
             penalty = late_rules.preferans_late_penalty(late_at(t, s, came), preferans_params(t), announced=excused)
             p = penalty_fields(penalty)
@@ -172,7 +176,7 @@ def _cached_row(t: Tournament, state: State, s: ItemState, who: str) -> Arrival:
 
 
 def _reserve_from(t: Tournament, state: State, s: ItemState, excused: bool, came: int | None,
-                  reserve: dict[str, Any] | None) -> int | None:
+                  reserve: Kept[P.ReserveSeated] | None) -> int | None:
     """How late (running ms, as `late_clock` reads) the seat's player must be before `seat_reserve` takes a
     reserve for them: 0 for an announced absence (at once), just past the reserve mark otherwise; None while
     no reserve can take it (no published seating, the player came, a reserve sits there, the round is over,
@@ -349,7 +353,7 @@ def late_deductions(state: State, item_id: str) -> dict[str, int]:
     s = state.items[item_id]
     out = {}
     for who, entry in state.check_ins.get(item_id, {}).items():
-        penalty = late_rules.preferans_late_penalty(late_at(t, s, int(entry["at"])), preferans_params(t),
+        penalty = late_rules.preferans_late_penalty(late_at(t, s, entry.at), preferans_params(t),
                                            announced=who in state.excused.get(item_id, {}))
         if penalty.result_deduction:
             out[who] = int(penalty.result_deduction)
@@ -380,7 +384,7 @@ def alert_details(state: State, item_id: str, threshold: str, at: int) -> AlertD
             if arrived.get(p) is None:
                 arrived[p] = reference(s)
         tables: list[AbsentTable] = []
-        for table in seating["tables"]:
+        for table in given(seating.body.tables, []):
             if not set(table["players"]) & set(missing):
                 continue
             players = [p for p in table["players"] if p in missing or arrived.get(p) is not None]

@@ -9,10 +9,12 @@ from collections.abc import Mapping
 from decimal import Decimal
 from typing import Any, cast
 
+from live.core.absent import given
 from live.core.memo import remember_last
 from live.core.state import State
 from live.core.tournament import Player
 from live.projections import field, lineups
+from live.projections.kept import payment_json
 from live.projections.wire import Account, AccountLine, DeskView, Fund, FundSource, NextPayment, Payment, Unpaid
 from live.rules import desk as D
 from live.rules.numbers import json_number, to_decimal
@@ -56,10 +58,10 @@ def paid_by(state: State) -> dict[tuple[str, str], dict[str, Decimal]]:
     lines of the whole field (a line per player reading every payment was 10,000 × 10,000 on a big day)."""
     out: dict[tuple[str, str], dict[str, Decimal]] = {}
     for x in state.payments:
-        for kind in (D.PER_PLAYER, D.PER_TEAM):
-            if x.get(kind) is not None:
-                done = out.setdefault((kind, x[kind]), {})
-                done[x["what"]] = done.get(x["what"], Decimal(0)) + to_decimal(x["amount"])
+        for kind, ident in ((D.PER_PLAYER, x.body.player), (D.PER_TEAM, x.body.team)):
+            if isinstance(ident, str):
+                done = out.setdefault((kind, ident), {})
+                done[x.body.what] = done.get(x.body.what, Decimal(0)) + to_decimal(x.body.amount)
     return out
 
 
@@ -75,9 +77,9 @@ def matches_played(state: State) -> dict[str, list[str]]:
             continue
         sheets = state.lineups.get(item_id, {})
         seating = state.seatings.get(item_id)
-        playing = ({team for m in seating.get("matches", []) for team in (m["home"], m["away"])}
-                   if seating is not None and "matches" in seating else None)
-        forfeited = {team for x in state.forfeits.get(item_id, {}).values() for team in (x["home"], x["away"])}
+        matches = None if seating is None else given(seating.body.matches, None)
+        playing = {team for m in matches for team in (m["home"], m["away"])} if matches is not None else None
+        forfeited = {team for x in state.forfeits.get(item_id, {}).values() for team in (x.body.home, x.body.away)}
         for player in t.players:
             if player.team in sheets:
                 took_part = item_id in on_sheets.get(player.id, {})
@@ -179,7 +181,7 @@ def fund(state: State, rows: list[Account] | None = None) -> Fund | None:
     rows = accounts(state) if rows is None else rows
     collected: dict[str, Decimal] = {what: Decimal(0) for what in D.WHATS}
     for x in state.payments:
-        collected[x["what"]] = collected.get(x["what"], Decimal(0)) + to_decimal(x["amount"])
+        collected[x.body.what] = collected.get(x.body.what, Decimal(0)) + to_decimal(x.body.amount)
     due = {what: sum((to_decimal(r["lines"][what]["due"]) for r in rows if what in r["lines"] and what != D.OTHER),
                      Decimal(0)) for what in D.WHATS}
     due[D.OTHER] = collected[D.OTHER]
@@ -209,5 +211,5 @@ def referee_view(state: State) -> DeskView | None:
     return {"currency": f.currency, "per": f.per, "methods": list(METHODS), "max_amount": MAX_AMOUNT,
             "fund": fund(state, rows), "accounts": rows, "unpaid": owing,
             "owed": json_number(sum((to_decimal(x["owed"]) for x in owing), Decimal(0))),
-            "payments": cast(list[Payment], list(state.payments))}  # (the state's records, as folded)
+            "payments": cast(list[Payment], [payment_json(x) for x in state.payments])}
 

@@ -20,8 +20,9 @@ in a team event, a check-in for a match that has started, or a team sheet in for
 
 from __future__ import annotations
 
-from typing import Any
-
+from live.core import payloads as P
+from live.core.absent import given
+from live.core.records import tables_of
 from live.core.state import State
 from live.core.tournament import Player
 
@@ -38,23 +39,23 @@ def _took_part(state: State) -> frozenset[str]:
     for item_id, s in state.items.items():
         if s.started_at is None:
             continue
-        for table in state.seatings.get(item_id, {}).get("tables", []):
+        for table in tables_of(state.seatings.get(item_id)):
             out.update(table["players"])
         for entry in state.results.get(item_id, {}).values():
-            out.update(_named_in_result(entry))
+            out.update(_named_in_result(entry.body))
         out.update(state.check_ins.get(item_id, {}))
         for sheet in state.lineups.get(item_id, {}).values():
-            out.update(p for part in sheet.get("parts", ()) for p in part)
-            out.update(x["in"] for x in sheet.get("substitutions", ()) if x.get("in"))
+            out.update(p for part in sheet.body.parts for p in part)
+            out.update(x["in"] for x in given(sheet.body.substitutions, []) if x.get("in"))
     return frozenset(out)
 
 
-def _named_in_result(entry: dict[str, Any]) -> set[str]:
+def _named_in_result(entry: P.ResultRecorded) -> set[str]:
     """The players a preferans result names: its lines, or a walkover's winner and absent players."""
-    named = set(entry.get("results") or ())
-    if entry.get("walkover"):
-        named.add(str(entry["walkover"]))
-        named.update(entry.get("absent") or ())
+    named = set(given(entry.results, ()))
+    if isinstance(entry.walkover, str) and entry.walkover:
+        named.add(entry.walkover)
+        named.update(given(entry.absent, ()))
     return named
 
 

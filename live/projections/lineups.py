@@ -7,9 +7,12 @@ from __future__ import annotations
 
 from typing import Any, cast
 
+from live.core import payloads as P
+from live.core.absent import given
 from live.core.state import ItemState, State
 from live.core.tournament import Tournament
 from live.projections import checkin_lists
+from live.projections.kept import sheet_json
 from live.projections.matches import match_pairs
 from live.projections.standings import prize_table
 from live.projections.wire import (
@@ -138,14 +141,14 @@ def played_shape(state: State, s: ItemState, pair: tuple[str, str]) -> tuple[tup
     return sheet_rules.played_part_boards(boards, removed_boards(state, s.item.id, pair)), began
 
 
-def substitutions(sheet: dict[str, Any]) -> list[sheet_rules.Substitution]:
+def substitutions(sheet: P.LineupEntered) -> list[sheet_rules.Substitution]:
     return [sheet_rules.Substitution(int(x["part"]), str(x["out"]), int(x["boards"]), x.get("in"), x.get("substitute"))
-            for x in sheet.get("substitutions", ())]
+            for x in given(sheet.substitutions, [])]
 
 
-def named(sheet: dict[str, Any]) -> set[str]:
+def named(sheet: P.LineupEntered) -> set[str]:
     """Everyone a sheet puts at the table: in any part's line-up, or come in during a part."""
-    return {p for table in sheet["parts"] for p in table} | {x.player_in for x in substitutions(sheet) if x.player_in}
+    return {p for table in sheet.parts for p in table} | {x.player_in for x in substitutions(sheet) if x.player_in}
 
 
 def competition_rounds(state: State) -> int:
@@ -163,7 +166,7 @@ def sheet_rounds(state: State, player: str, *, instead: tuple[str, str] | None =
         if s is None or s.item.round is None:
             continue
         for team, sheet in teams.items():
-            if (item_id, team) == instead or player not in named(sheet):
+            if (item_id, team) == instead or player not in named(sheet.body):
                 continue
             pair = pair_of(state, item_id, team)
             if pair is not None and not unplayed(state, item_id, pair):
@@ -195,8 +198,8 @@ def played(state: State) -> dict[str, dict[str, int]]:
             if pair is None or unplayed(state, item_id, pair):
                 continue
             boards, began = played_shape(state, s, pair)  # boards removed for lateness: played by nobody
-            parts = sheet["parts"][:len(boards)]
-            for player, count in sheet_rules.boards_played(parts, substitutions(sheet), boards, began).items():
+            parts = sheet.body.parts[:len(boards)]
+            for player, count in sheet_rules.boards_played(parts, substitutions(sheet.body), boards, began).items():
                 if count:
                     out.setdefault(player, {})[item_id] = count
     return out
@@ -279,7 +282,7 @@ def substitution_kinds(t: Tournament) -> list[str]:
                                        ("member", bool(t.rules.get("replaced_sits_out")))) if allowed]
 
 
-def forced_sheet(t: Tournament, team: str, sheet: dict[str, Any] | None, parts: int,
+def forced_sheet(t: Tournament, team: str, sheet: P.LineupEntered | None, parts: int,
                  subs: list[sheet_rules.Substitution]) -> list[list[str]] | None:
     """The sheet a team's roster leaves no choice in, for the console's one tap: exactly as many members still
     on it as a line-up has seats, and none of them sitting a part out, play every part. None when there is a
@@ -287,7 +290,7 @@ def forced_sheet(t: Tournament, team: str, sheet: dict[str, Any] | None, parts: 
     members = [p.id for p in t.members(team) if not p.withdrawn]
     if len(members) != int(t.rules["lineup_size"]) or sheet_rules.barred(subs, parts):
         return None
-    if sheet is not None and len(sheet["parts"]) == parts and all(set(x) == set(members) for x in sheet["parts"]):
+    if sheet is not None and len(sheet.parts) == parts and all(set(x) == set(members) for x in sheet.parts):
         return None
     return [list(members) for _ in range(parts)]
 
@@ -312,11 +315,11 @@ def referee_view(state: State) -> TeamSheets | None:
         teams: dict[str, MatchTeam] = {}
         for team in (x for pair in pairs for x in pair):
             sheet = sheets.get(team)
-            subs = substitutions(sheet) if sheet else []
-            entered = sheet["parts"] if sheet else []
-            fixed = sheet["fixed"] if sheet else []
+            subs = substitutions(sheet.body) if sheet else []
+            entered = sheet.body.parts if sheet else []
+            fixed = sheet.fixed if sheet else ()
             teams[team] = {
-                "sheet": cast(TeamSheet | None, sheet),  # (the state's record, as folded)
+                "sheet": cast(TeamSheet | None, sheet_json(sheet) if sheet else None),
                 "forfeited": forfeited(state, s.item.id, pair_of(state, s.item.id, team) or ("", "")),
                 "line_ups": [list(x) if x is not None else None
                              for x in sheet_rules.sheet_line_ups(entered, subs, len(boards))],
@@ -325,7 +328,7 @@ def referee_view(state: State) -> TeamSheets | None:
                 "substitute_boards_left": (None if limit is None
                                            else max(0, int(limit) - sheet_rules.substitute_boards(subs))),
                 "boards_removed": removed_boards(state, s.item.id, pair_of(state, s.item.id, team) or ("", "")),
-                "forced": forced_sheet(t, team, sheet, len(boards), subs),
+                "forced": forced_sheet(t, team, sheet.body if sheet else None, len(boards), subs),
             }
         matches[s.item.id] = {"parts": len(boards), "part_boards": list(boards), "begun": began, "teams": teams}
     counts = played(state)

@@ -7,6 +7,7 @@ at the door: live/projections/checkin_lists.py) knows them too.
 
 from __future__ import annotations
 
+from live.core.absent import given
 from live.core.memo import remember_last
 from live.core.state import State
 from live.core.tournament import Team, Tournament
@@ -40,7 +41,7 @@ def match_pairs(state: State, item_id: str) -> list[tuple[str, str]] | None:
     None for a round after the league (the Novi Sad final) before its seating is published."""
     published = state.seatings.get(item_id)
     if published is not None:
-        return [(m["home"], m["away"]) for m in published["matches"]]
+        return [(m["home"], m["away"]) for m in given(published.body.matches, [])]
     s = state.items.get(item_id)
     schedule = league_schedule(state.tournament)
     number = s.item.round if s is not None else None

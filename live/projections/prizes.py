@@ -68,8 +68,8 @@ def _who(row: RankedRow) -> str:
 
 def shown_fund(state: State) -> Decimal | None:
     """The fund the referee put the prize list on the screens with (None: the desk's)."""
-    shown = state.prizes_shown or {}
-    return to_decimal(shown["fund"]) if isinstance(shown.get("fund"), int | float) else None
+    fund = state.prizes_shown.fund if state.prizes_shown is not None else None
+    return to_decimal(fund) if isinstance(fund, int | float) else None
 
 
 #: What of a prize list the screens are not sent: where the fund came from (for the desk's fund, what the

@@ -5,10 +5,9 @@ How the rules are read is told there, in its docstring.
 
 from __future__ import annotations
 
-from typing import Any
-
 from live.core import events as E
 from live.core.memo import remember_last
+from live.core.records import AuditEntry
 from live.core.state import State
 from live.core.status import ItemStatus
 from live.core.tournament import Player, Tournament
@@ -43,17 +42,19 @@ def current(plan: Tournament, team: str) -> list[Player]:
     return [p for p in plan.members(team) if not p.withdrawn]
 
 
-def replacements(state: State, team: str) -> list[dict[str, Any]]:
+def replacements(state: State, team: str) -> list[AuditEntry]:
     """The replacements of the team's players in force (`player_registered` with `replaces`)."""
     return replacements_by_team(state).get(team, [])
 
 
-def replacements_by_team(state: State) -> dict[str, list[dict[str, Any]]]:
+def replacements_by_team(state: State) -> dict[str, list[AuditEntry]]:
     """team → its replacements in force: the audit read once for every team's line."""
-    out: dict[str, list[dict[str, Any]]] = {}
+    out: dict[str, list[AuditEntry]] = {}
     for x in state.commands:
-        if x["type"] == E.PLAYER_REGISTERED and not x["undone"] and x["payload"].get("replaces"):
-            out.setdefault(x["payload"].get("team"), []).append(x)
+        team = x["payload"].get("team")
+        if x["type"] == E.PLAYER_REGISTERED and not x["undone"] and x["payload"].get("replaces") and \
+                isinstance(team, str):
+            out.setdefault(team, []).append(x)
     return out
 
 

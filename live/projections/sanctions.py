@@ -5,9 +5,12 @@ How the rules are read is told there, in its docstring.
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import cast
 
+from live.core import payloads as P
+from live.core.records import Kept, tables_of
 from live.core.state import State
+from live.projections.kept import stamped
 from live.projections.wire import Sanction, SanctionStep, SanctionsView
 from live.rules import sanctions as S
 from live.rules.numbers import json_number
@@ -15,15 +18,15 @@ from live.rules.numbers import json_number
 
 def table_of(state: State, item: str, player: str) -> tuple[int, list[str]] | None:
     """The player's table in a round's published seating: its number and its players."""
-    for table in state.seatings.get(item, {}).get("tables", []):
+    for table in tables_of(state.seatings.get(item)):
         if player in table["players"]:
             return int(table["table"]), list(table["players"])
     return None
 
 
-def history(state: State, player: str, kind: str) -> list[dict[str, Any]]:
+def history(state: State, player: str, kind: str) -> list[Kept[P.SanctionRecorded]]:
     """The player's sanctions of a kind in force, oldest first."""
-    return [x for x in state.sanctions if x["player"] == player and x["kind"] == kind]
+    return [x for x in state.sanctions if x.body.player == player and x.body.kind == kind]
 
 
 def referee_view(state: State) -> SanctionsView | None:
@@ -41,7 +44,7 @@ def referee_view(state: State) -> SanctionsView | None:
 
     done: dict[str, list[str]] = {}
     for x in state.sanctions:
-        done.setdefault(x["player"], []).append(x["kind"])
+        done.setdefault(x.body.player, []).append(x.body.kind)
     nexts = {player: steps(kinds) for player, kinds in done.items()
              if (p := t.player(player)) is not None and not p.withdrawn}
     # `needs`: the fields a kind takes besides the player and the round (the console shows them); `points`:
@@ -49,5 +52,5 @@ def referee_view(state: State) -> SanctionsView | None:
     return {"kinds": list(S.KINDS), "steps": {kind: S.ladder(kind, t.rules) for kind in S.KINDS},
             "needs": {S.DEDUCTION: ["points", "reason"]},
             "points": {"step": 0.1, "max": json_number(S.MAX_DEDUCTION_POINTS)},
-            "recorded": cast(list[Sanction], list(state.sanctions)), "first": steps([]), "next": nexts}
+            "recorded": cast(list[Sanction], [stamped(x) for x in state.sanctions]), "first": steps([]), "next": nexts}
 

@@ -14,10 +14,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from decimal import Decimal
-from typing import TYPE_CHECKING, Any, Protocol, cast, final
+from typing import TYPE_CHECKING, Protocol, cast, final
 
+from live.core import payloads as P
+from live.core.absent import given, written
 from live.core.status import ItemStatus
 from live.projections import checkin_lists, field
+from live.projections.kept import appeal_json
 from live.projections.matches import league_schedule
 from live.projections.wire import (
     BridgeResult,
@@ -123,23 +126,23 @@ def table_scores(state: State) -> dict[str, list[preferans.TableScore]]:
         late = checkin_lists.late_deductions(state, item.id)
         tables = []
         for _, entry in sorted(entries.items(), key=lambda kv: int(kv[0])):
-            deductions = {p: b for p, b in late.items() if p in entry.get("results", {})}
-            key = (entry["seq"], tuple(sorted(deductions.items())))
+            deductions = {p: b for p, b in late.items() if p in given(entry.body.results, {})}
+            key = (entry.seq, tuple(sorted(deductions.items())))
             table = cache.get(key)
             if table is None:
-                table = cache[key] = _score(entry, params, deductions)
+                table = cache[key] = _score(entry.body, params, deductions)
             tables.append(table)
         if tables:
             scored[item.id] = tables
     return scored
 
 
-def _score(entry: dict[str, Any], params: preferans.ScoringParams,
+def _score(entry: P.ResultRecorded, params: preferans.ScoringParams,
            deductions: dict[str, int] | None = None) -> preferans.TableScore:
-    if entry.get("walkover"):
-        return preferans.score_walkover(entry["walkover"], entry["absent"], params)
-    supe = {(w, a): n for w, row in (entry.get("supe") or {}).items() for a, n in row.items()}
-    return preferans.score_table(entry["results"], supe or None, params, deductions or None)
+    if isinstance(entry.walkover, str) and entry.walkover:
+        return preferans.score_walkover(entry.walkover, written(entry.absent, "absent"), params)
+    supe = {(w, a): n for w, row in given(entry.supe, {}).items() for a, n in row.items()}
+    return preferans.score_table(written(entry.results, "results"), supe or None, params, deductions or None)
 
 
 def _preferans(state: State) -> list[StandingRow]:
@@ -149,10 +152,13 @@ def _preferans(state: State) -> list[StandingRow]:
     on_paper: dict[str, int] = {}
     deducted: dict[str, Decimal] = {}
     for p in state.penalties:
-        if p.get("unit") == "bule" and p.get("player"):
-            on_paper[p["player"]] = on_paper.get(p["player"], 0) + int(p["amount"])
-        elif p.get("unit") == "points" and p.get("player"):
-            deducted[p["player"]] = deducted.get(p["player"], Decimal(0)) + to_decimal(p["amount"])
+        player, unit, amount = p.body.player, p.body.unit, p.body.amount
+        if not isinstance(player, str) or not player:
+            continue
+        if unit == "bule":
+            on_paper[player] = on_paper.get(player, 0) + int(amount)
+        elif unit == "points":
+            deducted[player] = deducted.get(player, Decimal(0)) + to_decimal(amount)
     # The field (live/projections/field.py): a player withdrawn before playing is not ranked at all.
     ranked = field.ranked(state)
     rows = preferans_standings(
@@ -184,25 +190,25 @@ def scale(state: State) -> str:
 
 def league_matches(state: State) -> list[bridge.MatchResult]:
     last = len(league_schedule(state.tournament))
-    return [_match(item, entry) for item in state.tournament.items
+    return [_match(item, entry.body) for item in state.tournament.items
             if item.playing and item.round and item.round <= last
             for entry in state.results.get(item.id, {}).values()]
 
 
-def _match(item: Item, entry: dict[str, Any], compensation: tuple[int, int] = (0, 0)) -> bridge.MatchResult:
-    return bridge.MatchResult(item.round or 0, entry["home"], entry["away"],
-                              to_decimal(entry["imps_home"]) + compensation[0],
-                              to_decimal(entry["imps_away"]) + compensation[1], item.boards or 1)
+def _match(item: Item, entry: P.ResultRecorded, compensation: tuple[int, int] = (0, 0)) -> bridge.MatchResult:
+    home, away, imps_home, imps_away = entry.match()
+    return bridge.MatchResult(item.round or 0, home, away, to_decimal(imps_home) + compensation[0],
+                              to_decimal(imps_away) + compensation[1], item.boards or 1)
 
 
-def late_compensation(state: State, item: Item, entry: dict[str, Any]) -> tuple[int, int]:
+def late_compensation(state: State, item: Item, entry: P.ResultRecorded) -> tuple[int, int]:
     """Slovak §18/§26.2: IMPs added to the home and away totals for boards removed because the
     other team was late (3 IMP per removed board)."""
     t = state.tournament
     if t.rules.get("lateness") != late_rules.SLOVAK:
         return (0, 0)
     s = state.items[item.id]
-    home, away = entry["home"], entry["away"]
+    home, away, _, _ = entry.match()
     extra = {home: 0, away: 0}
     for team, other in ((home, away), (away, home)):
         came = checkin_lists.arrived_at(state, item.id, team)
@@ -241,8 +247,9 @@ def overtime(state: State) -> list[TeamOvertime]:
         if s is None or item.round is None or item.round > last:
             continue
         for entry in state.results.get(item.id, {}).values():
-            arrived = {team: checkin_lists.arrived_at(state, item.id, team) for team in (entry["home"], entry["away"])}
-            submitted = int(entry["submitted_at"])
+            home, away, _, _ = entry.body.match()
+            arrived = {team: checkin_lists.arrived_at(state, item.id, team) for team in (home, away)}
+            submitted = entry.submitted_at
             over = late_rules.novi_sad_overtime(item.start_ms, submitted, params, pauses=s.pauses, arrived=arrived,
                                        boards=item.boards)
             if over.vp and over.caused_by:
@@ -253,17 +260,19 @@ def overtime(state: State) -> list[TeamOvertime]:
 
 def final_view(state: State) -> FinalView | None:
     """The Novi Sad final: the finalists, the carry-over, the IMPs so far and the winner."""
-    final = next((s for s in state.seatings.values() if s.get("method") == "final"), None)
+    final = next((s.body for s in state.seatings.values() if s.body.method == "final"), None)
     if final is None:
         return None
-    first, second = final["matches"][0]["home"], final["matches"][0]["away"]
-    entry = next(iter(state.results.get(final["item"], {}).values()), None)
-    view: FinalView = {"item": final["item"], "first": first, "second": second,
-                       "carry_over": final["carry_over"], "winner": None}
+    match = written(final.matches, "matches")[0]
+    first, second = match["home"], match["away"]
+    carry_over = written(final.carry_over, "carry_over")
+    entry = next(iter(state.results.get(final.item, {}).values()), None)
+    view: FinalView = {"item": final.item, "first": first, "second": second,
+                       "carry_over": carry_over, "winner": None}
     if entry is not None:
-        view["imps_first"], view["imps_second"] = entry["imps_home"], entry["imps_away"]
-        view["winner"] = bridge.final_winner(first, second, to_decimal(entry["imps_home"]),
-                                             to_decimal(entry["imps_away"]), final["carry_over"])
+        _, _, imps_home, imps_away = entry.body.match()
+        view["imps_first"], view["imps_second"] = imps_home, imps_away
+        view["winner"] = bridge.final_winner(first, second, to_decimal(imps_home), to_decimal(imps_away), carry_over)
     return view
 
 
@@ -306,11 +315,11 @@ def bridge_scores(state: State) -> list[bridge.Score]:
             continue
         boards = item.boards or 1
         for entry in state.results.get(item.id, {}).values():
-            lines.extend(bridge.score_match(_match(item, entry, late_compensation(state, item, entry)),
+            lines.extend(bridge.score_match(_match(item, entry.body, late_compensation(state, item, entry.body)),
                                             scale(state)))
-        for entry in state.forfeits.get(item.id, {}).values():
-            guilty = entry["guilty"]
-            innocent = entry["away"] if guilty == entry["home"] else entry["home"]
+        for forfeit in state.forfeits.get(item.id, {}).values():
+            guilty = forfeit.body.guilty
+            innocent = forfeit.body.away if guilty == forfeit.body.home else forfeit.body.home
             if scale(state) == "slovak25":
                 pair = bridge.slovak_unplayed(item.round, innocent, guilty, boards, lines,
                                               bonus=rules["bye_bonus"], guilty_vp=rules["forfeit_guilty_vp"],
@@ -321,11 +330,12 @@ def bridge_scores(state: State) -> list[bridge.Score]:
             lines.extend(pair)
         seating = state.seatings.get(item.id)
         status = state.items[item.id].status
-        if seating and seating.get("bye") and status in (ItemStatus.RUNNING, ItemStatus.PAUSED, ItemStatus.ENDED):
+        bye = seating.body.bye if seating else None
+        if isinstance(bye, str) and bye and status in (ItemStatus.RUNNING, ItemStatus.PAUSED, ItemStatus.ENDED):
             if scale(state) == "slovak25":
-                lines.append(bridge.slovak_bye(seating["bye"], item.round, boards, rules["bye_bonus"]))
+                lines.append(bridge.slovak_bye(bye, item.round, boards, rules["bye_bonus"]))
             else:
-                lines.append(bridge.novi_sad_bye(seating["bye"], item.round, rules["bye_vp"]))
+                lines.append(bridge.novi_sad_bye(bye, item.round, rules["bye_vp"]))
     return lines
 
 
@@ -369,8 +379,8 @@ def apply_withdrawals(state: State, scores: list[bridge.Score]) -> tuple[list[br
 
 def _bridge(state: State) -> list[StandingRow]:
     t = state.tournament
-    penalties = [bridge.Penalty(p["team"], to_decimal(p["amount"]), p.get("reason", ""))
-                 for p in state.penalties if p.get("unit") == "vp" and p.get("team")]
+    penalties = [bridge.Penalty(p.body.team, to_decimal(p.body.amount), p.body.reason)
+                 for p in state.penalties if p.body.unit == "vp" and isinstance(p.body.team, str) and p.body.team]
     over = overtime(state)
     penalties += [bridge.Penalty(x["team"], to_decimal(x["vp"]), round=x["round"]) for x in over]
     overdue: dict[str, list[Overtime]] = {}  # team → its matches over time, for the row
@@ -408,34 +418,35 @@ def results_view(state: State) -> dict[str, list[ResultLine]]:
         for item_id, tables in table_scores(state).items():
             entries = sorted(state.results[item_id].items(), key=lambda kv: int(kv[0]))
             out[item_id] = [PreferansResult({
-                "table": int(key), "seq": entry["seq"], "corrected": "reason" in entry,
-                "walkover": bool(entry.get("walkover")),
+                "table": int(key), "seq": entry.seq, "corrected": entry.body.corrected,
+                "walkover": bool(given(entry.body.walkover, "")),
                 "players": [{"player": s.player, "result": json_number(s.result), "place": s.place,
                              "points": json_number(s.points), "shared": s.shared, "absent": s.absent}
                             for s in scored.scores],
             }) for (key, entry), scored in zip(entries, tables, strict=True)]
         return out
-    appealed = provisional(list(state.appeals.values()))
+    appealed = provisional([appeal_json(x) for x in state.appeals.values()])
     for item in state.tournament.items:
         rows: list[ResultLine] = []
         for entry in state.results.get(item.id, {}).values():
             # the VP the standings count: with the IMPs for boards removed for a late team (Slovak §26.2)
-            extra = late_compensation(state, item, entry)
-            home_vp, away_vp = vp(scale(state), to_decimal(entry["imps_home"]) + extra[0] -
-                                         to_decimal(entry["imps_away"]) - extra[1], item.boards or 1)
-            row: BridgeResult = {"home": entry["home"], "away": entry["away"], "imps_home": entry["imps_home"],
-                                 "imps_away": entry["imps_away"], "vp_home": json_number(home_vp),
+            extra = late_compensation(state, item, entry.body)
+            home, away, imps_home, imps_away = entry.body.match()
+            home_vp, away_vp = vp(scale(state), to_decimal(imps_home) + extra[0] -
+                                         to_decimal(imps_away) - extra[1], item.boards or 1)
+            row: BridgeResult = {"home": home, "away": away, "imps_home": imps_home,
+                                 "imps_away": imps_away, "vp_home": json_number(home_vp),
                                  "vp_away": json_number(away_vp),
-                                 "seq": entry["seq"], "corrected": "reason" in entry}
+                                 "seq": entry.seq, "corrected": entry.body.corrected}
             if any(extra):
                 row["late_imps"] = {"home": extra[0], "away": extra[1]}
-            if any(x["item"] == item.id and x.get("team") in (entry["home"], entry["away"]) for x in appealed):
+            if any(x["item"] == item.id and x.get("team") in (home, away) for x in appealed):
                 # Slovak §24.1: a team's appeal on the match is open (live/commands/appeals.py).
                 row["provisional"] = True
             rows.append(row)
-        for entry in state.forfeits.get(item.id, {}).values():
-            rows.append({"home": entry["home"], "away": entry["away"], "forfeit": entry["guilty"],
-                         "seq": entry["seq"]})
+        for forfeit in state.forfeits.get(item.id, {}).values():
+            rows.append({"home": forfeit.body.home, "away": forfeit.body.away, "forfeit": forfeit.body.guilty,
+                         "seq": forfeit.seq})
         if rows:
             out[item.id] = rows
     return out

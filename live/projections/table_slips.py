@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+from live.core.records import tables_of
 from live.core.state import State
 from live.core.status import ItemStatus
 from live.projections.standings import table_scores
@@ -43,7 +44,7 @@ def round_slips(state: State, item_id: str) -> RoundSlips:
             "brings": [{"player": p, "name": names.get(p, p)} for p in slip.brings],
             "pays": [{"player": p, "name": names.get(p, p), "amount": json_number(each)} for p, each in slip.pays],
         })
-    seated = [int(x["table"]) for x in state.seatings.get(item_id, {}).get("tables", [])]
+    seated = [int(x["table"]) for x in tables_of(state.seatings.get(item_id))]
     missing = [n for n in seated if str(n) not in state.results.get(item_id, {})]
     return {"item": item_id, "title": s.item.title, "status": s.status, "fee": json_number(amount), "tables": tables,
             "missing": missing, "complete": s.status == ItemStatus.ENDED and not missing,

@@ -12,11 +12,14 @@ headline's timeline (`now`, live/projections/timeline.py), a lateness report's `
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
-from typing import Any, NotRequired, TypedDict, TypeVar, cast
+from collections.abc import Callable, Mapping
+from typing import NotRequired, TypedDict, TypeVar, cast
 
 from live.core import events as E
+from live.core import payloads as P
 from live.core import referees, texts
+from live.core.absent import given
+from live.core.records import AuditEntry, Fault, Kept, tables_of
 from live.core.referees import SHARED_NAME, is_referee
 from live.core.state import ItemState, State, start_blocker
 from live.core.status import ItemStatus
@@ -34,13 +37,12 @@ from live.projections import (
     timeline,
 )
 from live.projections.checkin_lists import lateness_of
+from live.projections.kept import numbered, penalty_json
 from live.projections.standings import final_view, hidden, rank_at, scored_results, standings_of, with_rank
 from live.projections.wire import (
     Announcement,
-    AuditEntry,
     ByeSeat,
     Clock,
-    Fault,
     HeldFor,
     Limits,
     LineupsView,
@@ -101,7 +103,7 @@ def faults(state: State) -> list[Fault]:
     (`live.core.state.fold`) and the sections that fail to build (`guarded`), in the order of their seqs.
     Empty on a sound log (and then no section at all: a sound log's views are as they were)."""
     told = sorted([*state.set_aside, *state.rejected, *state.broken.values()], key=lambda x: (x["seq"], x["kind"]))
-    return cast(list[Fault], told)  # (the state's records, as the fold and `guarded` made them)
+    return told
 
 
 def item_view(t: Tournament, item: Item, s: ItemState | None, planned: Item | None = None,
@@ -221,13 +223,13 @@ def _player(p: Player, standing: str = field.PLAYING) -> PlayerLine:
     return data
 
 
-def _private(announcement: dict[str, Any]) -> bool:
+def _private(announcement: Mapping[str, object]) -> bool:
     """A notice to one player (the hall does not see its words)."""
     return announcement["type"] == "announced" and "player" in announcement
 
 
-def _seating(published: dict[str, Any]) -> Seating:
-    return cast(Seating, {k: v for k, v in published.items() if k not in ("ts",)})
+def _seating(published: Kept[P.SeatingPublished]) -> Seating:
+    return cast(Seating, numbered(published))
 
 
 def event_families() -> dict[str, list[str]]:
@@ -243,7 +245,7 @@ def referee_sections(state: State, allowed: dict[str, list[str]]) -> RefereeView
     return {**public_sections(state), **referee_only(state, allowed)}
 
 
-def last_undoable(state: State, actor: str) -> dict[str, Any] | None:
+def last_undoable(state: State, actor: str) -> AuditEntry | None:
     """The command "undo last" takes back for this referee: their own last in force, not an undo or a sign-in."""
     stack = state.in_force.get(actor)
     return state.audit_at[stack[-1]] if stack else None
@@ -290,7 +292,7 @@ def referee_only(state: State, allowed: dict[str, list[str]]) -> RefereeSections
     # Last, once every other part was built: what of the log today's code could not use (absent when nothing).
     told: Told = {"faults": found} if (found := faults(state)) else {}
     own: RefereeSections = {
-        "audit": cast(list[AuditEntry], state.commands[-AUDIT_SHOWN:]), "undo_last": last.get(SHARED_NAME),
+        "audit": state.commands[-AUDIT_SHOWN:], "undo_last": last.get(SHARED_NAME),
         "undo_last_by": last, "allowed": allowed, "referees": sorted(state.referees), **shown,
         "sanctions": sanctioned, "appeals": appealed, "slips": slips, "lineups": sheets, "desk": books, **told}
     return own
@@ -328,8 +330,8 @@ def me_section(state: State, player_id: str, *, private: bool = False) -> MeSect
         "results": [cast(OwnResult, {"item": item, **row})
                     for item, rows in guarded(state, "results", lambda: scored_results(state), {}).items()
                     for row in rows if _involves(row, player.id, player.team)],
-        "penalties": [cast(Penalty, p) for p in state.penalties if p.get("player") == player.id or
-                      (player.team and p.get("team") == player.team)],
+        "penalties": [cast(Penalty, penalty_json(p)) for p in state.penalties if p.body.player == player.id or
+                      (player.team and p.body.team == player.team)],
         # Bridge: the boards they played of their team's, and what the individual ranking needs
         # (live/projections/lineups.py).
         "boards": guarded(state, "lineups", lambda: lineups.player_view(state, player.id), None),
@@ -343,7 +345,7 @@ def me_section(state: State, player_id: str, *, private: bool = False) -> MeSect
         # With their session, when they checked in to each round (by their phone or by a referee): the phone
         # confirms it in words, and offers the check-in again once a referee undid it. (In bridge the
         # public line is the team's; a member's own time is theirs.)
-        me["check_ins"] = {item: int(entry[player.id]["at"]) for item, entry in state.check_ins.items()
+        me["check_ins"] = {item: entry[player.id].at for item, entry in state.check_ins.items()
                            if player.id in entry}
         # Requests to the judges' committee, and how many are left: theirs only, with their session.
         me["appeals"] = appeals.player_view(state, player.id)
@@ -372,14 +374,14 @@ def _seats(state: State, player: str, team: str | None) -> list[TableSeat | Matc
     """Where the player sits in each published round: "r3: table 4, seat 2" / "home vs t2"."""
     seats: list[TableSeat | MatchSeat | ByeSeat] = []
     for item, published in state.seatings.items():
-        for table in published.get("tables", []):
+        for table in tables_of(published):
             if player in table["players"]:
                 seats.append({"item": item, "table": table["table"], "seat": table["players"].index(player) + 1})
-        for match in published.get("matches", []):
+        for match in given(published.body.matches, []):
             if team in (match["home"], match["away"]):
                 home = match["home"] == team
                 seats.append({"item": item, "home": home, "opponent": match["away"] if home else match["home"]})
-        if team is not None and published.get("bye") == team:
+        if team is not None and published.body.bye == team:
             seats.append({"item": item, "bye": True})
     return seats
 

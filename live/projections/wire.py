@@ -27,6 +27,9 @@ from typing import (
     is_typeddict,
 )
 
+# The audit's and the faults' lines are declared with the state's records, which keeps them as they are sent.
+from live.core.records import AuditEntry as AuditEntry
+from live.core.records import Fault as Fault
 from live.core.status import ItemStatus
 
 # tournament ---------------------------------------------------------------------------------------------------
@@ -776,34 +779,6 @@ class MeSection(TypedDict):
 
 #: A sum of money or points as the server writes it: whole numbers whole (live/rules/numbers.py `json_number`).
 Number = int | float
-
-
-class AuditEntry(TypedDict):
-    """A line of `audit`, a command a referee (or a player's own check-in) gave: the console lists them, names
-    the one "undo last" takes back, and reads the payloads it needs (an absence's, a penalty's, a correction's).
-    `payload` is the event's, of any of its types (live/core/events.py)."""
-
-    seq: int
-    ts: int
-    type: str
-    payload: dict[str, Any]
-    by: str
-    undone: bool
-
-
-class Fault(TypedDict):
-    """A line of `faults`, what of the log today's code cannot use (display/referee/faults.js words it by
-    `kind`): a rules value set aside (`key`, `value`, the value `kept`), an event passed over (`type`), or a
-    section that fails to build (`section`); `error` says why."""
-
-    kind: Literal["rule", "event", "section"]
-    seq: int
-    error: str
-    key: NotRequired[str]
-    value: NotRequired[str]
-    kept: NotRequired[Any]
-    type: NotRequired[str]
-    section: NotRequired[str]
 
 
 # the desk (live/projections/desk.py)

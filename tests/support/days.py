@@ -18,6 +18,7 @@ from live.commands.decide import allowed_now, decide
 from live.commands.signals import due_signals, signal_event
 from live.commands.validation import CommandError
 from live.core import events as E
+from live.core.absent import ABSENT
 from live.core.events import Event, NewEvent
 from live.core.state import State, apply, fold
 from live.core.status import ItemStatus
@@ -28,6 +29,13 @@ EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 HOUR = 60 * MIN
 #: The players whose own page is compared too (Čačak's first two; the bridge examples' first of two teams).
 ME = ("p01", "p02", "t1p1", "t2p1")
+
+
+def _seated(state: State, item: str, kind: str) -> list[Any]:
+    """A published seating's tables or matches (none before it is published)."""
+    seating = state.seatings.get(item)
+    value = getattr(seating.body, kind) if seating else []
+    return [] if value is ABSENT else list(value)
 
 
 def sections(state: State) -> dict[str, Any]:
@@ -241,7 +249,7 @@ class BridgeDay(Day):
         return [p.id for p in self.t.members(team) if not p.withdrawn]
 
     def matches(self, item: str) -> list[tuple[str, str]]:
-        return [(m["home"], m["away"]) for m in self.state.seatings.get(item, {}).get("matches", [])]
+        return [(m["home"], m["away"]) for m in _seated(self.state, item, "matches")]
 
     def arriving(self, item: str) -> list[str]:
         """Teams whole, or a team's members one by one (the team complete with its fourth)."""
@@ -318,7 +326,7 @@ class PreferansDay(Day):
 
     def arriving(self, item: str) -> list[str]:
         """The seated players; one in ten does not come, and a reserve takes the seat when the rules let him."""
-        tables = self.state.seatings.get(item, {}).get("tables", [])
+        tables = _seated(self.state, item, "tables")
         return [p if self.rng.random() < 0.9 else f"reserve:{p}" for table in tables for p in table["players"]]
 
     def arrive(self, item: str, who: str) -> None:
@@ -336,10 +344,10 @@ class PreferansDay(Day):
             self.command({"type": "check_in", "item": item, "player": who})
 
     def missing(self, item: str) -> bool:
-        return len(self.state.results.get(item, {})) < len(self.state.seatings.get(item, {}).get("tables", []))
+        return len(self.state.results.get(item, {})) < len(_seated(self.state, item, "tables"))
 
     def results(self, item: str) -> None:
-        for table in self.state.seatings.get(item, {}).get("tables", []):
+        for table in _seated(self.state, item, "tables"):
             if str(table["table"]) in self.state.results.get(item, {}):
                 continue
             self.until(self.now + self.rng.choice((1, 6)) * MIN)

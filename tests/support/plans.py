@@ -78,7 +78,7 @@ class Desk:
         start, a result at every table (the first seat wins), its end."""
         self.do("publish_seating", item=item_id, **({"seed": seed} if item_id == "r1" else {}))
         self.do("start_round", item=item_id)
-        for table in self.state.seatings[item_id]["tables"]:
+        for table in self.state.seatings[item_id].body.tables:
             players = table["players"]
             values = (30, 0, -30) if len(players) == 3 else (30, 10, -10, -30)
             self.do("record_result", item=item_id, table=table["table"],

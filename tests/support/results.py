@@ -111,7 +111,7 @@ class Session:
         """A whole bridge round: publish its Berger seating, start it, a result for each match, end it."""
         self.do("publish_seating", item=item_id)
         self.do("start_round", item=item_id)
-        for match in self.state.seatings[item_id]["matches"]:
+        for match in self.state.seatings[item_id].body.matches:
             imps_home, imps_away = results(match["home"], match["away"])
             self.do("record_result", item=item_id, home=match["home"], away=match["away"],
                     imps_home=imps_home, imps_away=imps_away)

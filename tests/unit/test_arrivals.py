@@ -45,6 +45,7 @@ from live.core.tournament import Tournament
 from live.edges.web.exports import STANDINGS_COLUMNS, standings_csv
 from live.projections import checkin_codes
 from live.projections.checkin_lists import absent, lateness_of
+from live.projections.kept import check_in_json
 from live.projections.standings import ranks, scored_results, standings_of
 from live.projections.views import me_section
 from live.rules import seating
@@ -117,7 +118,7 @@ def test_a_valid_arrival_command_becomes_its_event(
     store = {E.CHECKED_IN: after.check_ins, E.CHECKED_IN_ALL: after.check_ins, E.ABSENCE_ANNOUNCED: after.excused,
              E.RESERVE_SEATED: after.reserves}
     for who in payload.get("players") or payload.get("teams") or [payload.get("player") or payload.get("team")]:
-        assert store[kind][payload["item"]][who]["seq"] == event.seq
+        assert store[kind][payload["item"]][who].seq == event.seq
 
 
 # ---- Čačak: how late, how many bule -------------------------------------------------------------
@@ -175,7 +176,7 @@ def test_a_correction_recomputes_the_penalty_and_the_audit_keeps_both() -> None:
                                reason="signed the sheet at the desk at 11:04:30")
     state = desk.state
     assert penalty(state, "p1") == (at(4, 30) - T0, 4, 0, 300, True, False)
-    assert state.check_ins["r1"]["p1"] == {
+    assert check_in_json(state.check_ins["r1"]["p1"]) == {
         "item": "r1", "player": "p1", "at": at(4, 30), "reason": "signed the sheet at the desk at 11:04:30",
         "corrects": first.seq, "seq": correction.seq, "by": "referee"}
     audit = [c for c in state.commands if c["type"] == E.CHECKED_IN]
@@ -438,7 +439,7 @@ def novi_sad() -> Desk:
     """m1 seated (t2–t5, t3–t4, t1 bye); t3 and t4 in before the start; started at T0."""
     desk = Desk(NOVI_SAD)
     desk.do("publish_seating", item="m1")
-    assert desk.state.seatings["m1"]["matches"] == [{"home": "t2", "away": "t5"}, {"home": "t3", "away": "t4"}]
+    assert desk.state.seatings["m1"].body.matches == [{"home": "t2", "away": "t5"}, {"home": "t3", "away": "t4"}]
     desk.check_in("t3", at(-20), item="m1")
     desk.check_in("t4", at(-15), item="m1")
     desk.run_until(T0)
@@ -568,7 +569,7 @@ def test_a_match_of_other_boards_is_allowed_the_pace_for_its_boards(handed_in: i
     desk = two_teams(item("m1", T0, 180, "match", boards=24), item("m2", T0 + 210 * MIN, 180, "match", boards=24))
     desk.do("publish_seating", item="m1")
     desk.run_until(T0)
-    (match,) = desk.state.seatings["m1"]["matches"]
+    (match,) = desk.state.seatings["m1"].body.matches
     desk.check_in(match["home"], T0, item="m1")
     desk.check_in(match["away"], at(10), item="m1")
     desk.do("record_result", at(handed_in), item="m1", home=match["home"], away=match["away"],
@@ -586,15 +587,15 @@ def test_the_finals_time_does_not_cost_vp_in_the_league_table() -> None:
     for league, start in (("m1", T0), ("m2", T0 + 105 * MIN)):
         desk.do("publish_seating", item=league)
         desk.run_until(start)
-        (match,) = desk.state.seatings[league]["matches"]
+        (match,) = desk.state.seatings[league].body.matches
         desk.do("record_result", start + 80 * MIN, item=league, home=match["home"], away=match["away"],
                 imps_home=25 if match["home"] == "t1" else 20, imps_away=20 if match["home"] == "t1" else 25)
     desk.run_until(final_at - 30 * MIN)
     league = {r["team"]: r for r in standings_of(desk.state)}
     desk.do("publish_seating", item="final")
-    assert desk.state.seatings["final"]["method"] == "final"
+    assert desk.state.seatings["final"].body.method == "final"
     desk.run_until(final_at)
-    (match,) = desk.state.seatings["final"]["matches"]
+    (match,) = desk.state.seatings["final"].body.matches
     desk.check_in(match["home"], final_at, item="final")
     desk.check_in(match["away"], at(10, start=final_at), item="final")
     desk.do("record_result", at(330, start=final_at), item="final", home=match["home"], away=match["away"],
@@ -610,7 +611,7 @@ def test_the_finals_time_does_not_cost_vp_in_the_league_table() -> None:
 
 def test_a_slovak_team_16_minutes_late_loses_4_boards_and_the_other_team_gets_12_imps() -> None:
     desk = slovak()
-    home, away = desk.state.seatings["m1"]["matches"][0]["home"], desk.state.seatings["m1"]["matches"][0]["away"]
+    home, away = desk.state.seatings["m1"].body.matches[0]["home"], desk.state.seatings["m1"].body.matches[0]["away"]
     desk.check_in(home, T0, item="m1")
     desk.check_in(away, at(16), item="m1")
     r = row(desk.state, away, "m1")
@@ -635,7 +636,7 @@ def test_a_slovak_team_16_minutes_late_loses_4_boards_and_the_other_team_gets_12
 def test_past_the_slovak_waiting_period_the_late_team_forfeits(item: str, start: int, late: int, forfeit: bool,
                                                                 boards: int) -> None:
     desk = slovak(item, start)
-    match = desk.state.seatings[item]["matches"][0]
+    match = desk.state.seatings[item].body.matches[0]
     desk.check_in(match["home"], start, item=item)
     desk.check_in(match["away"], at(late, start=start), item=item)
     r = row(desk.state, match["away"], item)
@@ -657,7 +658,7 @@ def test_on_the_sunday_of_a_gathering_the_first_match_waits_a_quarter_not_2_hour
     desk.do("start_round", item="m1")
     desk.do("end_round", item="m1")
     desk.run_until(sunday)
-    match = desk.state.seatings["m2"]["matches"][0]
+    match = desk.state.seatings["m2"].body.matches[0]
     desk.check_in(match["home"], sunday, item="m2")
     desk.check_in(match["away"], at(46, start=sunday), item="m2")
     r = row(desk.state, match["away"], "m2")
@@ -668,7 +669,7 @@ def test_on_the_sunday_of_a_gathering_the_first_match_waits_a_quarter_not_2_hour
 
 def test_a_slovak_forfeit_adds_no_compensation() -> None:
     desk = slovak()
-    match = desk.state.seatings["m1"]["matches"][0]
+    match = desk.state.seatings["m1"].body.matches[0]
     desk.check_in(match["home"], T0, item="m1")
     desk.check_in(match["away"], at(130), item="m1")
     desk.do("record_result", at(200), item="m1", home=match["home"], away=match["away"], imps_home=5, imps_away=5)

@@ -306,7 +306,7 @@ def test_a_bye_is_no_match_played() -> None:
     s = Session(tournament(rounds(2, kind="match", minutes=90, gap=15, boards=12), preset="novi-sad-teams",
                            teams=TEAMS[:3], players=MEMBERS))
     s.run({"type": "publish_seating", "item": "m1"})
-    assert s.state.seatings["m1"]["bye"] == "t1"
+    assert s.state.seatings["m1"].body.bye == "t1"
     s.run({"type": "check_in", "item": "m1", "player": "a1"})
     s.run({"type": "start_round", "item": "m1"})
     assert desk.matches_played(s.state) == {} and line(s, "a1")["next"] is None

@@ -80,7 +80,7 @@ def test_an_event_whose_fold_raises_is_passed_over_the_state_is_as_before_it_and
 
     assert state.seq == 6
     assert state.rejected == [{"kind": "event", "seq": 4, "type": E.PENALTY_APPLIED, "error": FAILURE}]
-    assert [(p["player"], p["amount"]) for p in state.penalties] == [("p1", 4), ("p3", 20)]
+    assert [(p.body.player, p.body.amount) for p in state.penalties] == [("p1", 4), ("p3", 20)]
     assert state.announcements[-1]["text"] == "Kafa je u holu"  # the events after it fold on
     assert [c["seq"] for c in state.commands] == [c["seq"] for c in without.commands]  # no half-folded audit line
     assert state.in_force == without.in_force  # "undo last" does not reach for it
@@ -105,7 +105,7 @@ def test_an_undo_whose_fold_raises_undoes_nothing(monkeypatch: pytest.MonkeyPatc
     monkeypatch.setattr(fold_module, "apply", apply)
     state = fold(t, events)
     assert [(x["seq"], x["type"]) for x in state.rejected] == [(3, E.COMMAND_UNDONE)]
-    assert [(p["player"], p["amount"]) for p in state.penalties] == [("p1", 4)]  # the penalty stands
+    assert [(p.body.player, p.body.amount) for p in state.penalties] == [("p1", 4)]  # the penalty stands
     assert state.seq == 3
 
 
@@ -118,7 +118,7 @@ def test_an_undo_or_a_plan_whose_payload_cannot_be_read_is_passed_over_and_the_r
     state = fold(t, events)  # (raised before: the undo's target is no number, the plan no plan)
     assert [(x["seq"], x["type"]) for x in state.rejected] == [(1, E.PLAN_RECORDED), (4, E.COMMAND_UNDONE)]
     assert state.tournament.name == t.name  # the file's plan in the place of the one that cannot be read
-    assert [(p["player"], p["amount"]) for p in state.penalties] == [("p1", 4)] and state.seq == 4
+    assert [(p.body.player, p.body.amount) for p in state.penalties] == [("p1", 4)] and state.seq == 4
 
 
 # ---- the hall: at start-up and live --------------------------------------------------------------------

@@ -175,7 +175,7 @@ def test_an_excused_player_and_a_late_team_are_priced_by_their_rules() -> None:
     assert (answer["late_ms"], answer["bule"], answer["starts_with"], answer["reserve_due"]) == (35 * MIN, 0, 300,
                                                                                                  False)
     teams = slovak()
-    away = teams.state.seatings["m1"]["matches"][0]["away"]
+    away = teams.state.seatings["m1"].body.matches[0]["away"]
     answer = preview(teams.state, {"item": "m1", "team": away, "at": at(16)}, at(20))
     assert (answer["team"], answer["boards_removed"], answer["compensation_imps"], answer["forfeit"]) == (away, 4, 12,
                                                                                                          False)

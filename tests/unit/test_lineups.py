@@ -122,7 +122,7 @@ def test_a_line_up_changes_freely_before_its_part_begins_and_then_stands() -> No
     # the first sheet after the start is the one the match began with: it may still differ, then it stands
     fixing = s.run(sheet("t2", T2, ["ba", "bb", "bc", "be"]))
     assert fixing.payload["fixes"] == [1]
-    assert s.state.lineups["m1"]["t2"]["fixed"] == [1]
+    assert list(s.state.lineups["m1"]["t2"].fixed) == [1]
     s.refused(sheet("t2", ["ba", "bb", "bc", "bf"]), 409, "parts", "changes_at_breaks", "part 1 of m1 is under way")
     s.refused(sheet("t2", T2, ["ba", "bb", "bc", "be"]), 422, "parts", words="already entered")
     s.run(sheet("t2", T2, ["ba", "bb", "bc", "bf"]))  # part 2 has not begun: still the captain's to change
@@ -155,7 +155,7 @@ def test_a_sheet_handed_in_after_the_match_is_recorded_once() -> None:
     s.run(sheet("t5", T5))  # the paper sheet typed in afterwards: part 2 continued unchanged
     assert played(s.state)["t5p1"] == {"m1": 12}
     s.run(sheet("t5", T5, ["t5p1", "t5p2", "t5p3", "t5p4"]))  # confirming part 2 fixes it
-    assert s.state.lineups["m1"]["t5"]["fixed"] == [1, 2]
+    assert list(s.state.lineups["m1"]["t5"].fixed) == [1, 2]
     s.refused(sheet("t5", T5, T5), 422, "parts", words="already entered")
 
 
@@ -165,12 +165,12 @@ def test_the_undo_of_a_line_up_brings_back_the_sheet_before_it() -> None:
     s.run(sheet("t2", T2, ["ba", "bb", "bc", "be"]))
     last = s.run(sheet("t2", T2, ["ba", "bb", "bc", "bf"]))
     s.do("undo", seq=last.seq)
-    assert s.state.lineups["m1"]["t2"]["parts"] == [T2, ["ba", "bb", "bc", "be"]]
+    assert s.state.lineups["m1"]["t2"].body.parts == [T2, ["ba", "bb", "bc", "be"]]
     s.do("undo")
     s.do("undo", seq=first.seq)
     assert "t2" not in s.state.lineups.get("m1", {})
     s.run(sheet("t2", ["ba", "bb", "be", "bf"]))  # nothing fixed any more: the corrected sheet goes in
-    assert s.state.lineups["m1"]["t2"]["fixed"] == [1]
+    assert list(s.state.lineups["m1"]["t2"].fixed) == [1]
 
 
 def test_a_referee_substitute_plays_at_most_three_boards_of_a_match() -> None:

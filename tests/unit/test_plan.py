@@ -25,7 +25,7 @@ PREFERANS7 = tournament(rounds(3), players=SEVEN)
 
 
 def seated(state: State, item_id: str) -> list[str]:
-    return [p for table in state.seatings[item_id]["tables"] for p in table["players"]]
+    return [p for table in state.seatings[item_id].body.tables for p in table["players"]]
 
 
 def starts(state: State) -> dict[str, int]:
@@ -77,7 +77,7 @@ def test_a_walk_in_before_the_round_one_draw_is_in_the_draw() -> None:
     assert {"id": "w07", "name": "Zoran Ilić", "team": None} in public_sections(desk.state)["players"]
     desk.do("publish_seating", item="r1", seed=7)
     assert sorted(seated(desk.state, "r1")) == ["p1", "p2", "p3", "p4", "p5", "p6", "w07"]
-    assert [len(t["players"]) for t in desk.state.seatings["r1"]["tables"]] == [4, 3]
+    assert [len(t["players"]) for t in desk.state.seatings["r1"].body.tables] == [4, 3]
 
 
 def test_a_walk_in_after_the_draw_enters_the_next_round_seated_from_the_standings() -> None:
@@ -90,7 +90,7 @@ def test_a_walk_in_after_the_draw_enters_the_next_round_seated_from_the_standing
     row = next(p for p in public_sections(desk.state)["players"] if p["id"] == walk_in)
     assert row["enters"] == "r2"
     desk.do("start_round", item="r1")
-    for table in desk.state.seatings["r1"]["tables"]:
+    for table in desk.state.seatings["r1"].body.tables:
         desk.do("record_result", item="r1", table=table["table"],
                 results=dict(zip(table["players"], (30, 0, -30), strict=True)))
     desk.do("end_round", item="r1")
@@ -131,7 +131,7 @@ def test_a_withdrawn_player_is_not_seated_again_and_their_results_stay() -> None
     assert after["p1"]["points"] == before["p1"]["points"] and after["p1"]["rounds"] == 1
     desk.do("publish_seating", item="r2")
     assert sorted(seated(desk.state, "r2")) == ["p2", "p3", "p4", "p5", "p6", "p7"]
-    assert [len(t["players"]) for t in desk.state.seatings["r2"]["tables"]] == [3, 3]
+    assert [len(t["players"]) for t in desk.state.seatings["r2"].body.tables] == [3, 3]
 
 
 def test_a_team_registered_on_the_day_plays_the_league() -> None:
@@ -141,8 +141,8 @@ def test_a_team_registered_on_the_day_plays_the_league() -> None:
     assert {"id": "t5", "name": "Team 5"} in public_sections(desk.state)["teams"]
     desk.do("publish_seating", item="m1")
     published = desk.state.seatings["m1"]
-    playing = {m["home"] for m in published["matches"]} | {m["away"] for m in published["matches"]}
-    assert playing | {published["bye"]} == {"t1", "t2", "t3", "t4", "t5"}, "five teams: one has the bye"
+    playing = {m["home"] for m in published.body.matches} | {m["away"] for m in published.body.matches}
+    assert playing | {published.body.bye} == {"t1", "t2", "t3", "t4", "t5"}, "five teams: one has the bye"
 
 
 def test_a_renamed_team_shows_its_new_name() -> None:

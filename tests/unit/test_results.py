@@ -34,6 +34,7 @@ from support.results import (
 from live.commands.decide import decide
 from live.core import events as E
 from live.core.state import State
+from live.projections.kept import numbered, penalty_json, stamped
 from live.projections.standings import final_view, scored_results, standings_of
 from live.projections.views import me_section
 from live.rules import seating
@@ -69,20 +70,21 @@ def test_a_valid_scoring_command_becomes_its_event(
     after = s.state
     if kind in (E.RESULT_RECORDED, E.RESULT_CORRECTED):
         key = str(payload["table"]) if "table" in payload else f"{payload['home']}-{payload['away']}"
-        entry = dict(after.results[payload["item"]][key])
-        submitted = entry.pop("submitted_at")
-        assert entry == {**payload, "seq": after.seq, "ts": s.now + SEC}
+        entry = after.results[payload["item"]][key]
+        assert stamped(entry) == {**payload, "seq": after.seq, "ts": s.now + SEC}
         # a correction keeps the time the result was first handed in (Novi Sad overtime counts to it)
-        assert submitted == (s.now + SEC if kind == E.RESULT_RECORDED else state.results[payload["item"]][key]["ts"])
+        first = s.now + SEC if kind == E.RESULT_RECORDED else state.results[payload["item"]][key].ts
+        assert entry.submitted_at == first
     elif kind == E.SEATING_PUBLISHED:
-        assert after.seatings[payload["item"]]["tables" if "tables" in payload else "matches"] == payload.get(
+        seating = after.seatings[payload["item"]].body
+        assert (seating.tables if "tables" in payload else seating.matches) == payload.get(
             "tables", payload.get("matches"))
     elif kind == E.PENALTY_APPLIED:
-        assert after.penalties[-1] == {**payload, "seq": after.seq, "ts": s.now + SEC}
+        assert penalty_json(after.penalties[-1]) == {**payload, "seq": after.seq, "ts": s.now + SEC}
     elif kind == E.TEAM_WITHDRAWN:
-        assert after.withdrawn[payload["team"]] == {**payload, "seq": after.seq}
+        assert numbered(after.withdrawn[payload["team"]]) == {**payload, "seq": after.seq}
     else:
-        assert after.forfeits["m1"][f"{payload['home']}-{payload['away']}"]["guilty"] == payload["guilty"]
+        assert after.forfeits["m1"][f"{payload['home']}-{payload['away']}"].body.guilty == payload["guilty"]
 
 
 # ---- refused commands --------------------------------------------------------------------------
@@ -379,8 +381,8 @@ def test_a_correction_replaces_the_entry_and_its_undo_restores_the_standings() -
     correction = s.do("correct_result", item="r1", table=1, results={"p1": -25, "p2": -12, "p3": 37},
                       reason="slip read upside down")
     state = s.state
-    assert state.results["r1"]["1"]["results"] == {"p1": -25, "p2": -12, "p3": 37}
-    assert state.results["r1"]["1"]["replaces"] == 3
+    assert state.results["r1"]["1"].body.results == {"p1": -25, "p2": -12, "p3": 37}
+    assert state.results["r1"]["1"].body.replaces == 3
     points = {row["player"]: row["points"] for row in standings_of(state)}
     assert points == pytest.approx({"p1": 0.8, "p2": 2.9, "p3": 4.3, "p4": 4.5, "p5": 3.1, "p6": 0.4})
     assert [row["player"] for row in standings_of(state)][:2] == ["p4", "p3"]
@@ -392,7 +394,7 @@ def test_a_correction_replaces_the_entry_and_its_undo_restores_the_standings() -
     assert undo.payload == {"target": correction.seq, "undid": E.RESULT_CORRECTED}
     state = s.state
     assert standings_of(state) == original
-    assert state.results["r1"]["1"]["results"] == TABLE1
+    assert state.results["r1"]["1"].body.results == TABLE1
     assert scored_results(state)["r1"][0]["corrected"] is False
     # the record is still there: entering it again is refused, a new correction is not
     assert s.refuse(record(1, TABLE1)).status == 409
@@ -441,7 +443,7 @@ def test_a_republished_draw_replaces_the_first_until_the_round_starts() -> None:
     s = session("empty")
     s.do("publish_seating", item="r1", seed=1)
     s.do("publish_seating", item="r1", seed=2)
-    assert s.state.seatings["r1"]["seed"] == 2
+    assert s.state.seatings["r1"].body.seed == 2
     s.do("start_round", item="r1")
     assert s.refuse({"type": "publish_seating", "item": "r1", "seed": 3}).status == 409
 
@@ -501,7 +503,7 @@ def test_a_bule_penalty_is_shown_in_the_standings_not_subtracted() -> None:
     assert {row["player"]: (row["points"], row["bule"]) for row in standings_of(state)} == before
     assert {row["player"]: row["penalty_bule"] for row in standings_of(state)} == {
         "p1": 0, "p2": 20, "p3": 0, "p4": 0, "p5": 0, "p6": 2}
-    assert [p["amount"] for p in state.penalties] == [4, 16, 2]
+    assert [p.body.amount for p in state.penalties] == [4, 16, 2]
     s.do("undo", seq=first.seq)
     assert {row["player"]: row["penalty_bule"] for row in standings_of(s.state)}["p2"] == 16
 
@@ -536,7 +538,7 @@ def test_published_seatings_are_the_berger_rounds_with_the_bye() -> None:
         rnd = schedule[number - 1]
         assert payload["matches"] == [{"home": h, "away": a} for h, a in rnd.pairs]
         assert payload["bye"] == rnd.bye
-    byes = [s.state.seatings[f"m{n}"]["bye"] for n in range(1, 11)]
+    byes = [s.state.seatings[f"m{n}"].body.bye for n in range(1, 11)]
     assert sorted(byes[:5]) == sorted(byes[5:]) == [t["id"] for t in TEAMS5], "one bye per team per cycle"
 
 
@@ -593,7 +595,7 @@ def test_a_forfeit_later_in_the_league_awards_the_better_of_12_vp_and_the_averag
     assert t2_vp > 12
     s.do("publish_seating", item="m2")
     s.do("start_round", item="m2")
-    match = next(m for m in s.state.seatings["m2"]["matches"] if "t2" in (m["home"], m["away"]))
+    match = next(m for m in s.state.seatings["m2"].body.matches if "t2" in (m["home"], m["away"]))
     guilty = match["away"] if match["home"] == "t2" else match["home"]
     s.do("forfeit", item="m2", team=guilty)
     rows = {row["team"]: row for row in standings_of(s.state)}
@@ -680,9 +682,9 @@ def test_no_carry_over_when_the_first_did_not_win_the_league_matches_on_aggregat
 
 def test_a_slovak_result_scores_on_the_25_vp_table() -> None:
     s = session("slovak m1 running")
-    assert [(m["home"], m["away"]) for m in s.state.seatings["m1"]["matches"]] == [("t1", "t6"), ("t2", "t5"),
+    assert [(m["home"], m["away"]) for m in s.state.seatings["m1"].body.matches] == [("t1", "t6"), ("t2", "t5"),
                                                                                    ("t3", "t4")]
-    assert s.state.seatings["m1"]["bye"] is None
+    assert s.state.seatings["m1"].body.bye is None
     s.do("record_result", item="m1", home="t1", away="t6", imps_home=100, imps_away=10)
     s.do("record_result", item="m1", home="t2", away="t5", imps_home=30, imps_away=28)
     s.do("record_result", item="m1", home="t3", away="t4", imps_home=20, imps_away=40)

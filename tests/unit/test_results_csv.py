@@ -85,7 +85,7 @@ def bridge_day() -> tuple[Session, list[dict[str, str]]]:
                            teams=TEAMS))
     s.do("publish_seating", item="m1")
     s.do("start_round", item="m1")
-    first, second = s.state.seatings["m1"]["matches"]
+    first, second = s.state.seatings["m1"].body.matches
     s.do("record_result", item="m1", home=first["home"], away=first["away"], imps_home=31, imps_away=12)
     s.do("forfeit", item="m1", team=second["away"])
     return s, [first, second]
@@ -155,7 +155,7 @@ def test_a_slovak_unplayed_match_gives_the_vp_the_standings_count_and_no_pair_of
     s = Session(SLOVAK)
     s.do("publish_seating", item="m1")
     s.do("start_round", item="m1")
-    played, unplayed, _ = s.state.seatings["m1"]["matches"]
+    played, unplayed, _ = s.state.seatings["m1"].body.matches
     s.do("record_result", item="m1", home=played["home"], away=played["away"], imps_home=50, imps_away=20)
     s.do("forfeit", item="m1", team=unplayed["home"])
     vp = {row["team"]: row["vp"] for row in standings_of(s.state)}

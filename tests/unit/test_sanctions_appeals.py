@@ -16,6 +16,7 @@ from support.sanctions_appeals import END_R1, VALID, appeal, decision, do, runni
 from live.commands.decide import decide
 from live.core import events as E
 from live.core.tournament import TournamentFileError
+from live.projections.kept import penalty_json
 from live.projections.sanctions import referee_view as sanctions_view
 from live.projections.standings import standings_of
 from live.projections.views import me_section, public_audit, referee_only
@@ -96,7 +97,8 @@ def test_each_bad_shuffle_takes_the_next_step_and_its_bule_go_on_the_paper() -> 
                                        "reason": "bad shuffle or cut (2nd offence)"}]}
     # ordinary penalty lines: the standings show them beside the result (docs/rules/sanctions.md#on-the-paper)
     assert penalty_bule(s)["p1"] == 4 + 16 + 32 + 32
-    assert all(p["sanction"] == p["seq"] and p["kind"] == "bad_shuffle" for p in s.state.penalties)
+    assert all(penalty_json(p)["sanction"] == p.seq and penalty_json(p)["kind"] == "bad_shuffle"
+               for p in s.state.penalties)
     assert [p["player"] for p in me_section(s.state, "p1")["penalties"]] == ["p1"] * 4  # type: ignore[index]
 
 

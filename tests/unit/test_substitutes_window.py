@@ -193,7 +193,7 @@ def finished() -> Session:
         s.do("publish_seating", item=item)
         s.do("start_round", item=item)
         s.run(sheet(item, S1))
-        for match in s.state.seatings[item]["matches"]:
+        for match in s.state.seatings[item].body.matches:
             s.do("record_result", item=item, home=match["home"], away=match["away"], imps_home=30, imps_away=20)
         s.do("end_round", item=item)
     return s
@@ -229,17 +229,17 @@ def test_the_window_does_not_run_before_every_match_has_its_result() -> None:
         s.do("publish_seating", item=item)
         s.do("start_round", item=item)
         s.run(sheet(item, S1))
-        s.do("record_result", item=item, home=s.state.seatings[item]["matches"][0]["home"],
-             away=s.state.seatings[item]["matches"][0]["away"], imps_home=10, imps_away=5)
+        s.do("record_result", item=item, home=s.state.seatings[item].body.matches[0]["home"],
+             away=s.state.seatings[item].body.matches[0]["away"], imps_home=10, imps_away=5)
         s.do("end_round", item=item)
     assert results_published(s.state) is None  # one match of each round has no result
     s.now += 100 * DAY
     assert s.run(appeal()).type == E.APPEAL_LODGED
     # the last result, handed in later, publishes the overall results; a correction later does not again
-    match = s.state.seatings["m2"]["matches"][1]
+    match = s.state.seatings["m2"].body.matches[1]
     last = s.do("record_result", item="m2", home=match["home"], away=match["away"], imps_home=1, imps_away=2)
     assert results_published(s.state) is None  # m1's second match still has none
-    match1 = s.state.seatings["m1"]["matches"][1]
+    match1 = s.state.seatings["m1"].body.matches[1]
     last = s.do("record_result", item="m1", home=match1["home"], away=match1["away"], imps_home=1, imps_away=2)
     assert results_published(s.state) == last.ts
     s.now += 10 * DAY

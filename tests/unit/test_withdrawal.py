@@ -56,7 +56,7 @@ def test_a_withdrawn_team_cannot_get_a_result_and_cannot_withdraw_twice() -> Non
     assert s.refuse({"type": "withdraw", "team": "t2", "reason": "again"}).status == 409
     s.do("publish_seating", item="m1")
     s.do("start_round", item="m1")
-    match = next(m for m in s.state.seatings["m1"]["matches"] if "t2" in (m["home"], m["away"]))
+    match = next(m for m in s.state.seatings["m1"].body.matches if "t2" in (m["home"], m["away"]))
     refused = s.refuse({"type": "record_result", "item": "m1", "home": match["home"], "away": match["away"],
                         "imps_home": 10, "imps_away": 5})
     assert refused.status == 409 and "withdrawn" in refused.error
