@@ -2,8 +2,8 @@
 // voice), or a notice for one player's phone.
 import { el, fill } from "../lib/dom.js";
 import { pageLanguage } from "../lib/i18n.js";
-import { byName } from "../lib/name-order.js";
 import { command } from "./commands.js";
+import { noticeAddressees } from "./committee-picks.js";
 import { $, STRINGS, state } from "./state.js";
 import { toast } from "./toast.js";
 import { playerName } from "./words.js";
@@ -11,7 +11,7 @@ import { playerName } from "./words.js";
 let playersKey = "";
 /** The announcement's addressees: everyone, or one player (a notice on their phone only). */
 export function renderPlayerSelect() {
-  const players = (state.sections.players || []).filter((p) => !p.gone).sort(byName(pageLanguage)); // (the server's flag)
+  const players = noticeAddressees(state.sections, pageLanguage);
   const key = JSON.stringify(players.map((p) => [p.id, p.name]));
   if (key === playersKey) return;
   playersKey = key;

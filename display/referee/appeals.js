@@ -10,8 +10,7 @@
 // standings are provisional (`standings_provisional`).
 import { el, fill, setText } from "../lib/dom.js";
 import { pageLanguage } from "../lib/i18n.js";
-import { byName } from "../lib/name-order.js";
-import { correctionChoices, followRoundInPlay, startedRounds } from "./committee-picks.js";
+import { appellants, correctionChoices, followRoundInPlay, startedRounds } from "./committee-picks.js";
 
 const OTHER = "other";
 
@@ -285,10 +284,7 @@ export function appealsCard(card, ctx) {
     followRoundInPlay(lodge, sections, started.map((i) => i.id));
     lodge.item ??= "";
     // Who appeals: a player (with the requests left), or a team with a match in the round (Slovak §28.3).
-    const players = (v.by === "team"
-      ? Object.keys(v.signers?.[lodge.item] || {}).map((id) => ({ id, name: teamName(id) }))
-      : [...(sections.players || [])].filter((p) => p.id in (v.left || {})))
-      .sort(byName(pageLanguage));
+    const players = appellants(sections, lodge.item, pageLanguage);
     const pv = sections.standings_provisional;
     provisional.hidden = !pv;
     if (pv) {

@@ -1,10 +1,11 @@
-// What the sanctions, appeals and slips cards offer to choose from, out of the server's sections:
-// the rounds already played or being played, the players of a round's tables found by name or by
-// table number, the entries of the audit that may carry out an appeal's decision, and which round's
+// What the sanctions, appeals, penalties, announcement and slips cards offer to choose from, out of the
+// server's sections: the rounds already played or being played, the players of a round's tables found by
+// name or by table number, who may be given a penalty, lodge an appeal or get a notice, the entries of the audit that may carry out an appeal's decision, and which round's
 // slips to show first. Pure (no DOM, no clock): the server decides every step, amount and refusal;
 // these only pick and order what it sent.
 import { byName } from "../lib/name-order.js";
 import { matchesQuery } from "../lib/roster.js";
+import { gameOf } from "../lib/standings.js";
 
 /** Rounds (and matches) that have started, in timetable order: a sanction or an appeal is about one. */
 export function startedRounds(sections) {
@@ -84,4 +85,37 @@ export function correctionChoices(audit, appeal) {
     }
     return false;
   }).reverse();
+}
+
+/**
+ * Whom the announcement card may send a notice to (besides the whole hall), by name as a page in `lang`
+ * shows it: the players of the day. One gone from it (the server's `gone`: withdrawn before playing) is
+ * not; one who withdrew after playing still has a phone to tell.
+ */
+export function noticeAddressees(sections, lang = "en") {
+  return (sections?.players || []).filter((p) => !p.gone).sort(byName(lang)); // (the server's flag)
+}
+
+/**
+ * Whom the penalty card may penalise, by name as a page in `lang` shows it: the teams in bridge (VP),
+ * else the players still in the tournament (the server's `withdrawn`; one gone from the day is withdrawn too).
+ */
+export function penaltyTargets(sections, lang = "en") {
+  if (gameOf(sections) === "bridge") return [...(sections?.teams || [])].sort(byName(lang));
+  return (sections?.players || []).filter((p) => !p.withdrawn).sort(byName(lang)); // (the server's flag)
+}
+
+/**
+ * Who may lodge an appeal about `item`, by name as a page in `lang` shows it: a player with requests left
+ * (the server's `appeals.left`, which has no one gone from the day), or in a team league a team with a
+ * match in the round (`appeals.signers`, Slovak §28.3), named from the roster of teams.
+ */
+export function appellants(sections, item, lang = "en") {
+  const v = sections?.appeals;
+  if (!v) return [];
+  if (v.by === "team") {
+    const names = new Map((sections.teams || []).map((t) => [t.id, t.name]));
+    return Object.keys(v.signers?.[item] || {}).map((id) => ({ id, name: names.get(id) ?? id })).sort(byName(lang));
+  }
+  return (sections.players || []).filter((p) => p.id in (v.left || {})).sort(byName(lang));
 }

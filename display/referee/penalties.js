@@ -2,10 +2,9 @@
 // reason and round, and the list of those given, newest first, each undoable.
 import { el, fill, setText } from "../lib/dom.js";
 import { pageLanguage } from "../lib/i18n.js";
-import { byName } from "../lib/name-order.js";
 import { gameOf } from "../lib/standings.js";
 import { command } from "./commands.js";
-import { followRoundInPlay } from "./committee-picks.js";
+import { followRoundInPlay, penaltyTargets } from "./committee-picks.js";
 import { $, STRINGS, state } from "./state.js";
 import { itemTitle, num, playerName, teamName } from "./words.js";
 
@@ -17,9 +16,7 @@ export function renderPenaltyForm() {
   card.hidden = !Array.isArray(state.sections.standings);
   if (card.hidden) return;
   const bridge = gameOf(state.sections) === "bridge";
-  const who = bridge
-    ? [...(state.sections.teams || [])].sort(byName(pageLanguage))
-    : (state.sections.players || []).filter((p) => !p.withdrawn).sort(byName(pageLanguage)); // (the server's flag)
+  const who = penaltyTargets(state.sections, pageLanguage);
   const items = (state.sections.timetable || []).filter((i) => i.playing);
   const key = JSON.stringify([bridge, who.map((x) => [x.id, x.name]), items.map((i) => [i.id, i.title]),
     state.sections.in_play ?? null]);

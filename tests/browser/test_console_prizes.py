@@ -2,10 +2,12 @@
 the prize list for the fund typed, as GET /api/prizes makes it; a tap puts it on the hall display (1920×1080),
 large, in the display's language (Serbian Cyrillic, and Slovak on another screen), and on the players' phones
 (390×844, Slovak and Serbian Cyrillic), the names in each page's script; another tap takes it off them all.
-Screenshots: the console, the display in sr-Cyrl and sk, and the phones."""
+And it prints: the console's print button gives an A4 sheet of the list alone (prizes.css `@media print`).
+Screenshots: the console, the display in sr-Cyrl and sk, and the phones; the printed sheet as a PDF."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -33,6 +35,53 @@ PHONES: dict[str, tuple[str, Callable[[int, int], str], Callable[[float], str], 
            lambda x: f"{x:,g}".replace(",", "\u00a0") + "\u00a0RSD", "Cena sponzora"),
     "sr-Cyrl": ("Проглашење победника", lambda r, n: f"{r}." if n == 1 else f"{r}–{r + n - 1}.",
                 lambda x: f"{x:,g}".replace(",", ".") + "\u00a0дин.", "Награда спонзора")}
+
+
+#: An A4 sheet in PDF points (210 × 297 mm), and its width inside the sheet's 15 mm margins (prizes.css `@page`)
+#: in CSS pixels (96 to the inch): what the printed list has to fit in.
+A4_PT = (595.28, 841.89)
+A4_PRINTABLE_PX = round((210 - 2 * 15) / 25.4 * 96)
+
+#: The prize sheet as printed (the page under print media): what shows outside it (the console's chrome must
+#: not), its rows and lines, what does not fit the sheet's width, and its colours (each ink with a part drawn in it).
+PRINTED = """() => {
+    const sheet = document.querySelector('[data-role="prizes-print"]');
+    const seen = (e) => {
+        const box = e.getBoundingClientRect();
+        return box.width > 0 && box.height > 0 && getComputedStyle(e).visibility !== 'hidden';
+    };
+    const outside = [...document.body.querySelectorAll('*')]
+        .filter((e) => !sheet.contains(e) && !e.contains(sheet) && seen(e))
+        .map((e) => e.id || e.className || e.tagName);
+    const right = sheet.getBoundingClientRect().right;
+    const cut = [...sheet.querySelectorAll('*')]
+        .filter((e) => e.scrollWidth > e.clientWidth + 1 || e.getBoundingClientRect().right > right + 0.5)
+        .map((e) => `${e.tagName} ${e.textContent.slice(0, 40)}`);
+    return {
+        shown: seen(sheet), outside, cut, wide: document.scrollingElement.scrollWidth > innerWidth,
+        title: sheet.querySelector('h1')?.textContent, subtitle: sheet.querySelector('h2')?.textContent,
+        fund: sheet.querySelector('[data-role="prize-fund-line"]')?.textContent,
+        lady: sheet.querySelector('[data-role="best-lady"]')?.textContent,
+        head: [...sheet.querySelectorAll('thead th')].map((th) => th.textContent),
+        rows: [...sheet.querySelectorAll('tbody tr')].map((tr) => ({
+            id: tr.dataset.id, cells: [...tr.cells].map((td) => td.textContent) })),
+        px: parseFloat(getComputedStyle(sheet).fontSize),
+        cellPx: [...new Set([...sheet.querySelectorAll('td, th')]
+            .map((c) => parseFloat(getComputedStyle(c).fontSize)))],
+        colour: getComputedStyle(sheet).color, paper: getComputedStyle(document.body).backgroundColor,
+        scheme: getComputedStyle(document.documentElement).colorScheme,
+        inks: Object.fromEntries([...sheet.querySelectorAll('*')]
+            .map((e) => [getComputedStyle(e).color, e.className || e.tagName])),
+    };
+}"""
+
+
+def pdf_pages(pdf: bytes) -> list[tuple[float, float]]:
+    """The size in points of each page of a PDF as Chromium writes it (uncompressed page objects)."""
+    pages = re.findall(rb"/Type\s*/Page\b(?!s)", pdf)
+    boxes = [(float(w), float(h)) for w, h in re.findall(rb"/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)\s*\]", pdf)]
+    assert len(boxes) >= len(pages), (len(pages), boxes)
+    return boxes[:len(pages)]
 
 
 async def prize_list(server: Server) -> dict[str, Any]:
@@ -203,4 +252,66 @@ async def test_the_console_shows_the_prize_list_and_puts_it_on_the_display_and_o
     finally:
         for tab in tabs:
             await tab.context.close()
+        server.stop()
+
+
+@bounded
+async def test_the_console_prints_the_prize_list_whole_on_an_a4_sheet_without_the_console(
+        browser: Any, tmp_path: Path, artifacts: Path) -> None:
+    server = await start_server_async(CACAK, tmp_path / "cacak.db")
+    console: Tab | None = None
+    try:
+        await round_one_played(server)
+        expected = await prize_list(server)
+        paid, sponsored, lady = expected["prizes"], expected["sponsor_prizes"], expected["best_lady"]
+        console = await open_tab(browser, server, "/referee?lang=sr-Cyrl", viewport=PHONE, is_mobile=True,
+                                 has_touch=True, accept_dialogs=True)
+        await referee_login(console, server.token)
+        page = console.page
+        card = page.locator("#prizes-card")
+        await card.wait_for(state="visible")
+        await card.locator('[data-role="prize-fund"]').fill(str(FUND))
+        await card.locator('[data-role="prize-fund"]').press("Tab")
+        await card.locator(".r-pz-table tbody tr").nth(len(paid) - 1).wait_for(state="visible")
+        # The browser's print dialog is the browser's: here the button only lays the sheet out, and it stays.
+        await page.evaluate("() => { window.print = () => { window.printed = (window.printed || 0) + 1; }; }")
+        assert await page.locator('[data-role="prizes-print"]').is_hidden(), "no sheet on the screen"
+        await card.locator('[data-action="print-prizes"]').click()
+        assert await page.evaluate("() => window.printed") == 1
+        await page.set_viewport_size({"width": A4_PRINTABLE_PX, "height": 900})
+        await page.emulate_media(media="print")
+        printed = await page.evaluate(PRINTED)
+        assert printed["shown"], printed
+        assert printed["outside"] == [], f"the console is printed with the list: {printed['outside']}"
+        assert printed["title"] == "Куп Чачка у преферансу 2027" and printed["subtitle"] == "Награде", printed
+        assert printed["fund"] == "Наградни фонд: 100.000\u00a0дин.", printed["fund"]
+        assert printed["head"] == ["Место", "Име", "Награда"], printed["head"]
+        # The list whole: every paid place, then the sponsor's, as GET /api/prizes makes it, and the best lady.
+        assert [r["id"] for r in printed["rows"]] == [p["id"] for p in [*paid, *sponsored]], printed["rows"]
+        assert [r["cells"][1] for r in printed["rows"]] == [p["name"] for p in [*paid, *sponsored]]
+        assert printed["rows"][0]["cells"][2] == "50.000\u00a0дин.", printed["rows"][0]
+        assert [r["cells"][2] for r in printed["rows"][len(paid):]] == ["награда спонзора"] * len(sponsored)
+        assert lady and lady["name"] in printed["lady"], printed["lady"]
+        # Nothing cut at an A4 sheet's width, the table as large as the sheet's text (13 pt), black on white.
+        assert abs(printed["px"] - 13 * 96 / 72) < 0.01 and printed["cellPx"] == [printed["px"]], printed
+        assert printed["cut"] == [] and not printed["wide"], printed["cut"]
+        assert printed["colour"] == "rgb(0, 0, 0)" and list(printed["inks"]) == ["rgb(0, 0, 0)"], printed["inks"]
+        assert printed["paper"] == "rgb(255, 255, 255)", printed["paper"]
+        # The console's dark scheme (base.css) would paint the sheet's margins dark when backgrounds are printed.
+        assert printed["scheme"] == "light", printed["scheme"]
+        pdf = await page.pdf(path=str(artifacts / "console-prizes-print-sr-Cyrl.pdf"), prefer_css_page_size=True,
+                             print_background=True)
+        sizes = pdf_pages(pdf)
+        assert len(sizes) == 1, f"the list takes {len(sizes)} sheets"
+        assert all(abs(w - A4_PT[0]) < 1 and abs(h - A4_PT[1]) < 1 for w, h in sizes), sizes
+        # After printing, the console as it was: the sheet gone, the card there.
+        await page.evaluate("() => window.dispatchEvent(new Event('afterprint'))")
+        await page.emulate_media(media="screen")
+        assert not await page.evaluate("() => document.body.classList.contains('r-printing-prizes')")
+        assert await page.locator('[data-role="prizes-print"]').is_hidden()
+        await card.wait_for(state="visible")
+        assert not console.errors, console.errors
+    finally:
+        if console is not None:
+            await console.context.close()
         server.stop()

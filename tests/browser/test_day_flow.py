@@ -1,8 +1,8 @@
 """The organizer's day as it goes, in the Čačak tournament's own language (sr-Cyrl), in a real browser: the
 console works on the round in play (the sanctions card and the slips follow round 3 when it starts, and a
 sanction goes to round 3's table), a banner that shows a time shows the time after "+5 minutes" (the hall's
-display and a phone), and a phone's round start says where to sit — live, and on a phone that was away
-when the round started."""
+display and a phone), and a phone's round call and start say where to sit — live, and on a phone that was
+away when the round was called or started."""
 
 from __future__ import annotations
 
@@ -34,6 +34,11 @@ from support.pages import (
 )
 from support.referee_api import logged
 
+#: Round 1 starts this long after the server comes up: inside the Čačak call's 5 minutes before a start
+#: (live/rules/presets.py `call_before`), so that "to your tables" goes out as soon as the round is seated
+#: (live/commands/signals.py), and long enough before the start for a test to be over before it.
+CALLED_IN = 4 * 60.0
+
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 NAME = "Куп Чачка у преферансу 2027"
@@ -47,10 +52,10 @@ HOLD_BANNERS = "() => { window.hall.banners.showMs = 600000; window.hall.banners
 
 
 @contextlib.asynccontextmanager
-async def cacak_day(tmp_path: Path, rounds: int = 1) -> AsyncIterator[Server]:
-    """A Čačak preferans day in Serbian Cyrillic, as the seed's tournament is: rounds of 3 hours, the first an
-    hour from now (the referee starts them early)."""
-    timetable = [round_entry(f"r{k}", k, start_in=k * 4 * HOUR, minutes=180, title=f"{k}. коло")
+async def cacak_day(tmp_path: Path, rounds: int = 1, first_in: float = 4 * HOUR) -> AsyncIterator[Server]:
+    """A Čačak preferans day in Serbian Cyrillic, as the seed's tournament is: rounds of 3 hours, 4 hours apart,
+    the first `first_in` seconds from now (the referee starts them early)."""
+    timetable = [round_entry(f"r{k}", k, start_in=first_in + (k - 1) * 4 * HOUR, minutes=180, title=f"{k}. коло")
                  for k in range(1, rounds + 1)]
     text = tournament_toml(name=NAME, timezone=ZONE, timetable=timetable, players=PLAYERS).replace(
         'preset = "cacak-preferans"',
@@ -71,6 +76,15 @@ async def phone(browser: Any, server: Server, path: str = "/player") -> Tab:
 async def still(page: Any) -> None:
     """Wait until the page's animations are over (a banner fading in), for a screenshot that shows it."""
     await page.wait_for_function("() => document.getAnimations().every((a) => a.playState !== 'running')")
+
+
+async def called_at_seating(server: Server) -> tuple[dict[int, list[str]], int]:
+    """Round 1 seated, and so called to the tables at once (CALLED_IN): its tables, and its start (epoch ms)."""
+    tables = seating_of(await ack(server, {"type": "publish_seating", "item": "r1", "seed": 4}))
+    (call,) = await logged(server, "round_called", 1)
+    assert call["payload"]["item"] == "r1", call
+    start = next(i for i in (await server.state())["timetable"] if i["id"] == "r1")["start"]
+    return tables, start
 
 
 def seat_words(tables: dict[int, list[str]], player: str) -> str:
@@ -213,6 +227,75 @@ async def test_a_phone_away_when_its_round_started_shows_the_start_with_its_seat
                 await still(other)
                 await other.screenshot(path=str(artifacts / f"day-phone-missed-start-{lang}.png"))
                 await other.close()
+            assert not vesna.errors, vesna.errors
+        finally:
+            await vesna.context.close()
+
+
+@bounded
+async def test_a_phone_called_to_the_tables_says_where_to_sit_and_when_the_round_starts(
+        browser: Any, tmp_path: Path, artifacts: Path) -> None:
+    async with cacak_day(tmp_path, first_in=CALLED_IN) as server:
+        vesna = await phone(browser, server)
+        try:
+            await choose(vesna, "ves", "Весна Јовановић")
+            await live(vesna)
+            await vesna.page.evaluate(HOLD_BANNERS)
+            tables, start = await called_at_seating(server)
+            seat = seat_words(tables, "p3")
+            # The call, live: the table and seat first, then when the round starts.
+            await shown(vesna, "#banner", "1. коло", "За столове", seat, f"почетак у {clock_text(start, ZONE)}")
+            text = (await vesna.page.locator("#banner").inner_text()).replace("\n", " ")
+            assert text.index(seat) < text.index("почетак у"), text
+            await still(vesna.page)
+            await shot(vesna, artifacts, "day-phone-call-seat-sr-Cyrl.png")
+            # Shown in sight, it is not shown again when the page comes back (a reload of the same tab).
+            await vesna.page.evaluate("() => window.hall.banners.dismiss()")
+            await vesna.page.reload()
+            await vesna.page.locator("#me-name", has_text="Весна Јовановић").wait_for(state="visible")
+            await live(vesna)
+            await vesna.page.wait_for_timeout(300)
+            assert await vesna.page.locator("#banner").is_hidden()
+            assert not vesna.errors, vesna.errors
+        finally:
+            await vesna.context.close()
+
+
+@bounded
+async def test_a_phone_away_when_its_round_was_called_shows_the_call_with_its_seat(browser: Any, tmp_path: Path,
+                                                                                  artifacts: Path) -> None:
+    async with cacak_day(tmp_path, first_in=CALLED_IN) as server:
+        vesna = await phone(browser, server)
+        try:
+            await choose(vesna, "ves", "Весна Јовановић")
+            await live(vesna)
+            # Off line while the round is seated and called; back, it says so, with the seat.
+            await vesna.context.set_offline(True)
+            await vesna.page.locator('#conn[data-state="down"]').wait_for(state="attached")
+            tables, start = await called_at_seating(server)
+            seat, starts = seat_words(tables, "p3"), f"почетак у {clock_text(start, ZONE)}"
+            await vesna.context.set_offline(False)
+            await vesna.page.locator('#conn[data-state="up"]').wait_for(state="attached", timeout=15_000)
+            await shown(vesna, "#banner", "За столове", seat, starts)
+            # Its tab closed while asleep and opened again later: the call it missed, with its seat.
+            again = await vesna.context.new_page()
+            again.on("pageerror", lambda error: vesna.errors.append(str(error)))
+            vesna.page = again
+            await again.goto(server.url + "/player")
+            await again.locator("#me-name", has_text="Весна Јовановић").wait_for(state="visible")
+            await shown(vesna, "#banner", "За столове", seat, starts)
+            await still(again)
+            await shot(vesna, artifacts, "day-phone-missed-call-sr-Cyrl.png")
+            # In the hall's Latin script too (a tab of its own: it has not shown the call yet).
+            table, place = seat.removeprefix("сто ").split(", место ")
+            other = await vesna.context.new_page()
+            other.on("pageerror", lambda error: vesna.errors.append(str(error)))
+            await other.goto(f"{server.url}/player?lang=sr-Latn")
+            await other.locator("#banner", has_text=f"sto {table}, mesto {place}").wait_for(state="visible")
+            await other.locator("#banner", has_text="Za stolove").wait_for(state="visible")
+            await other.close()
+            # No round started meanwhile: the call is what the phone missed, not a start.
+            assert (await vesna.page.locator("#banner").inner_text()).count("Почетак кола") == 0
             assert not vesna.errors, vesna.errors
         finally:
             await vesna.context.close()
