@@ -13,9 +13,11 @@ export const BOOT_ID = "live-boot";
  * server_time is not off by the time the page took to load. Null when the page did not come from the
  * server just now (the browser's cache, a step back in the history: its data may be old) or the browser
  * does not say.
+ * @param {Performance} [perf]
+ * @returns {number | null}
  */
 export function pageAge(perf = globalThis.performance) {
-  const nav = perf?.getEntriesByType?.("navigation")?.[0];
+  const nav = /** @type {PerformanceNavigationTiming | undefined} */ (perf?.getEntriesByType?.("navigation")?.[0]);
   if (!nav || typeof perf.now !== "function") return null;
   if (nav.type === "back_forward" || (nav.transferSize === 0 && nav.decodedBodySize > 0)) return null;
   if (!(nav.responseStart > 0)) return null;

@@ -97,6 +97,10 @@ const FETCH_RETRY_MS = 1_000;
  * script instead (referee/latin.js).
  */
 export class LiveConnection {
+  /**
+   * @param {{ view: string, player?: string | null, token?: string | null, clock?: typeof clock,
+   *   script?: boolean, fetcher?: typeof fetch, random?: () => number, [callback: string]: unknown }} options
+   */
   constructor({ view, player = null, token = null, clock: clk = clock, script = view !== "referee",
     fetcher = (...args) => globalThis.fetch(...args), random = Math.random, ...callbacks }) {
     this.view = view;
