@@ -1,3 +1,4 @@
+// @ts-check
 // The page's own first data: the hello and the snapshot its WebSocket would send a fresh client, which
 // the server writes into the page's HTML (`<script type="application/json" id="live-boot">`,
 // live/edges/web/assets.py) so that the first screen needs no round trip after the page. Read once, and only when

@@ -1,3 +1,4 @@
+// @ts-check
 // The live connection: a WebSocket that keeps a view's sections up to date, reconnects with
 // `since` so that nothing is missed, feeds the clock's ping/pong samples and notices a dead socket
 // within seconds. The pages draw from its sections and banners from its events.

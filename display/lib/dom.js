@@ -1,3 +1,4 @@
+// @ts-check
 // Safe DOM building: server text (names, titles, announcements) only ever goes into the DOM as
 // text (textContent, or el()/fill() below), never through innerHTML; and cheap setters that touch
 // the DOM only when something changed, so that a page may call them on every animation frame.
@@ -12,6 +13,11 @@ export function escapeHtml(value) {
 /**
  * Build an element: el("li", {class: "x", dataset: {id: 1}, onclick: fn}, "text", child…).
  * Strings become text nodes, so server text can never become markup.
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag
+ * @param {Record<string, any> | null} [attrs]
+ * @param {...any} children
+ * @returns {HTMLElementTagNameMap[K]}
  */
 export function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);

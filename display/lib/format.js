@@ -1,3 +1,4 @@
+// @ts-check
 // Numbers, durations and times as people read them: a countdown's "12:34", a time in the
 // tournament's zone, points with a real minus sign. Pure; the locale and zone come in as arguments.
 

@@ -1,3 +1,4 @@
+// @ts-check
 // The headline clock in words, as the display, the phones and the console show it: what is on,
 // what the countdown counts ("remaining", "starts in", "held"), the line under it and what comes
 // after. Pure: what is on, what comes and the instant the countdown counts to are the server's

@@ -1,3 +1,4 @@
+// @ts-check
 // Lateness (section `lateness`: item → {reference_start, late_clock, players_needed, thresholds, rows, steps}).
 //
 // The server gives fixed numbers for those who came, and `steps` for the others: the penalty

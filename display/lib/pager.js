@@ -1,3 +1,4 @@
+// @ts-check
 // Long lists on a screen nobody scrolls (the hall's standings, seating and lateness panels): one
 // page at a time, measured in the browser so that no row is ever cut, turned every few seconds.
 

@@ -1,3 +1,4 @@
+// @ts-check
 // An event's `patch`: the few entries of a long list it changed (live/edges/patch.py), as JSON Patch
 // operations (RFC 6902: replace, add, remove) whose JSON Pointer paths (RFC 6901) start with the
 // section's name. Applied to the sections, it gives what the server would have sent whole.

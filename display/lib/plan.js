@@ -1,3 +1,4 @@
+// @ts-check
 // The plan on the day, in words: moved, shifted, added and cancelled items, a held start and why,
 // a plan already in the past, and the timetable following the hall. Pure functions (no DOM, no
 // clock): every instant comes in as an argument, every word from the page's strings `S`, and every

@@ -1,3 +1,4 @@
+// @ts-check
 // The roster as the console lists it: players sorted by name, teams with their players, counts,
 // and a search that finds "Đorđević" and "Ђорђевић" by typing "djordj". Pure (no DOM, no clock).
 

@@ -1,3 +1,4 @@
+// @ts-check
 // Serbian Cyrillic in Latin letters, for the pages of a Latin-script language (sr-Latn, sk, en).
 //
 // Presentation only: the server's data (names, item titles, the tournament's name) stays as

@@ -1,3 +1,4 @@
+// @ts-check
 // What a signal event says, as a banner: the round called, started, paused, extended, ended, an
 // announcement, a lateness alert, a change to the timetable. The words come from the page's
 // strings `S`; the decisions (what happened, to which item, until when) from the event and the

@@ -1,3 +1,4 @@
+// @ts-check
 // Standings, seating and results (sections `standings`, `seating`, `results`), and who is who.
 //
 // Every helper here tolerates a missing section (an older server, an empty tournament): it

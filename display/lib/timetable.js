@@ -1,3 +1,4 @@
+// @ts-check
 // The timetable as the server decides it: what is on now, what comes next and then, what the big
 // countdown counts to, the items of the day and the round open for a player's own check-in. The
 // server sends all of it as a timeline (section `now`, live/projections/timeline.py): entries
