@@ -1,3 +1,4 @@
+// @ts-check
 // The late-arrivals panel (section `lateness`): during the current round's lateness window, those not
 // here yet with their minutes and penalty counting up, those who came late, and the reserves seated;
 // and the lateness alerts withdrawn once nobody is missing. The server sends every number.
