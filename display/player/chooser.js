@@ -1,3 +1,4 @@
+// @ts-check
 // Finding one's own name: the list of players filtered as typed, where diacritics and Serbian
 // Cyrillic ⇄ Latin fold together ("dj", "đ" and "ђ" match), at most MAX_SHOWN at a time.
 import { el, fill, setText } from "../lib/dom.js";
@@ -26,7 +27,7 @@ export function renderChooser(choose) {
   // One who withdrew before playing is gone from the day (the server's `gone`): not a name to choose.
   const players = (page.sections.players || []).filter((p) => !p.gone).sort(byName(pageLanguage));
   const teams = new Map((page.sections.teams || []).map((t) => [t.id, t.name]));
-  const words = fold($("filter").value).split(" ").filter(Boolean);
+  const words = fold(/** @type {HTMLInputElement} */ ($("filter")).value).split(" ").filter(Boolean);
   const matches = players.filter((p) => {
     const hay = ` ${fold(p.name)} ${fold(teams.get(p.team) || "")} ${fold(p.id)}`;
     return words.every((w) => hay.includes(` ${w}`) || hay.includes(w));
