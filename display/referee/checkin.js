@@ -1,3 +1,4 @@
+// @ts-check
 // The console's check-in card (section `lateness`): who is in for the round, who is late and what
 // it costs now (the server's steps: tolerated, bule, a reserve due, forfeit), the live counters,
 // the check-in codes and slips, and "All present" for the round and for each published preferans table or
@@ -44,7 +45,7 @@ export function renderCheckin() {
   const card = $("checkin-card");
   const picked = "lateness" in state.sections ? ciSelected() : null;
   card.hidden = !picked;
-  for (const link of $("r-nav").children) if (link.dataset.nav === "checkin-card") link.hidden = card.hidden;
+  for (const link of /** @type {HTMLCollectionOf<HTMLElement>} */ ($("r-nav").children)) if (link.dataset.nav === "checkin-card") link.hidden = card.hidden;
   if (!picked) {
     ciLive = [];
     return;
@@ -54,7 +55,7 @@ export function renderCheckin() {
   const now = nowMs();
   setText($("ci-title"), C.title(item.title));
   setText($("ci-filter-label"), C.filter);
-  const codes = $("ci-codes");
+  const codes = /** @type {HTMLAnchorElement} */ ($("ci-codes"));
   setText(codes, C.codes);
   codes.title = C.codesTitle;
   codes.href = "/api/checkin-codes"; // the session cookie opens it: no token in the address
@@ -95,7 +96,7 @@ export function renderCheckin() {
   // One table or one match (a bridge day of a single match): its head's "All present" is the round's.
   const single = groups.size === 1 && rows.every((r) => groups.of(r.id));
   allPresentButton(item, single ? 0 : count.missing, bridge && !Array.isArray(report.matches));
-  const filter = $("ci-filter").checked;
+  const filter = /** @type {HTMLInputElement} */ ($("ci-filter")).checked;
   const shown = filter ? rows.filter((r) => !hasArrived(r) && !r.reserve) : rows;
   const empty = $("ci-empty");
   empty.hidden = shown.length > 0;

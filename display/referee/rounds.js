@@ -1,3 +1,4 @@
+// @ts-check
 // The console's rounds card: a tab per round, the picked round's seating (how it was made, a bye,
 // carry-over) and its results, one block per table (preferans.js) or match (bridge.js). It comes with the
 // other cards (cards.js); which round it shows is kept in round-choice.js, which the timetable's rows use.

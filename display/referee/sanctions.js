@@ -1,3 +1,4 @@
+// @ts-check
 // The referee console's sanctions by kind (Čačak: bad shuffle or cut, misdeal, forbidden bid,
 // letting the partner pass, signalling, a deduction of points): pick the round and the player (by name
 // or table number), the offence, see what the server proposes for that player's next offence of that

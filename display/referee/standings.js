@@ -1,3 +1,4 @@
+// @ts-check
 // The console's standings preview: the table the hall sees (or will see, when the tournament hides
 // the standings from some round on), the CSV, and revealing hidden standings at the prize-giving.
 import { el, fill, setText } from "../lib/dom.js";
@@ -37,7 +38,7 @@ export function renderStandingsPreview() {
   setText($("st-title"), STRINGS.stTitle);
   setText($("csv"), STRINGS.csv);
   // In the console's language: its headings, and the separators a spreadsheet set to that language reads.
-  $("csv").href = `/api/standings.csv?lang=${encodeURIComponent(pageLanguage)}`;
+  /** @type {HTMLAnchorElement} */ ($("csv")).href = `/api/standings.csv?lang=${encodeURIComponent(pageLanguage)}`;
   const started = standingsStarted(rows);
   $("st-empty").hidden = started;
   setText($("st-empty"), STRINGS.stEmpty);
