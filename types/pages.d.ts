@@ -1,0 +1,24 @@
+// Types the pages' JSDoc shares beside the sections' own (sections.d.ts, generated from the schema); written by
+// hand (docs/contributing.md#types-in-the-pages).
+import type { BridgeResult, BridgeRow, MeSection, PreferansResult, PreferansRow, PublicSections } from "./sections";
+
+/**
+ * The sections a page holds, as the shared modules (display/lib/) read them: the public ones, each of which may
+ * be missing (before the first snapshot; a section sent empty when it failed to build, docs/protocol.md), the
+ * player page's `me`, and the referees' own, which the schema does not declare yet and are `any` here.
+ */
+export type PageSections = Partial<PublicSections> & { me?: MeSection | null } & Record<string, any>;
+
+/**
+ * One of two kinds of row, read as the pages read it: with either kind's keys, those of the other kind absent. A
+ * page tells the kinds apart by the tournament's game (display/lib/standings.js `gameOf`), not by the row.
+ */
+export type EitherOf<A, B> =
+  | (A & { [K in Exclude<keyof B, keyof A>]?: undefined })
+  | (B & { [K in Exclude<keyof A, keyof B>]?: undefined });
+
+/** A line of `standings`: a Preferans player's or a bridge team's. */
+export type StandingsRow = EitherOf<PreferansRow, BridgeRow>;
+
+/** A result of `results`: a Preferans table's or a bridge match's. */
+export type Result = EitherOf<PreferansResult, BridgeResult>;
