@@ -1,6 +1,9 @@
 // Types the pages' JSDoc shares beside the sections' own (sections.d.ts, generated from the schema); written by
 // hand (docs/contributing.md#types-in-the-pages).
-import type { BridgeResult, BridgeRow, MeSection, PreferansResult, PreferansRow, PublicSections } from "./sections";
+import type {
+  BridgeArrival, BridgeResult, BridgeRow, BridgeStep, MeSection, PreferansArrival, PreferansResult, PreferansRow, PreferansStep,
+  PublicSections,
+} from "./sections";
 
 /**
  * The sections a page holds, as the shared modules (display/lib/) read them: the public ones, each of which may
@@ -22,3 +25,9 @@ export type StandingsRow = EitherOf<PreferansRow, BridgeRow>;
 
 /** A result of `results`: a Preferans table's or a bridge match's. */
 export type Result = EitherOf<PreferansResult, BridgeResult>;
+
+/** A line of a lateness report's `rows`: a Preferans player's or a bridge team's. */
+export type Arrival = EitherOf<PreferansArrival, BridgeArrival>;
+
+/** A penalty step of a lateness report's `steps`: Preferans bule or bridge boards. */
+export type Step = EitherOf<PreferansStep, BridgeStep>;

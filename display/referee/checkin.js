@@ -14,6 +14,7 @@ import { command } from "./commands.js";
 import { ciLateText } from "./checkin-time.js";
 import { $, STRINGS, nowMs, state } from "./state.js";
 import { syncChildren } from "./sync-children.js";
+/** @import { Arrival } from "../../types/pages" */
 
 let ciRound = null; // the round the referee picked among those still open for check-in
 let ciPicked = false;
@@ -81,6 +82,7 @@ export function renderCheckin() {
   }, r.title)));
   renderAlerts(item, renderCheckin);
 
+  /** @type {Arrival[]} */
   const rows = Array.isArray(report.rows) ? report.rows : [];
   const count = {
     all: rows.length, in: rows.filter(hasArrived).length,
