@@ -36,6 +36,9 @@ export interface Announcement {
   waiting_for?: string;
   start?: number;
   was?: number;
+  shift_item?: string;
+  shift_minutes?: number;
+  at?: number;
 }
 
 /** The judges' decision on an appeal: the `appeal_decided` payload with its `seq` and `ts`. */
