@@ -18,6 +18,7 @@ import { clock } from "./clock.js";
 import { pageLanguage } from "./i18n.js";
 import { applyPatch, keys } from "./patch.js";
 import { presentEvent, presentSections } from "./script.js";
+/** @import { PageSections } from "../../types/pages" */
 
 /**
  * The event families the server names in its hello (`types`: signal, banner, score, plan,
@@ -115,6 +116,7 @@ export class LiveConnection {
     this.token = token || null;
     this.clock = clk;
     this.callbacks = callbacks;
+    /** @type {PageSections} The view's sections as the server last sent them (a new object on each change). */
     this.sections = {};
     this.lastSeq = null;
     this.ws = null;

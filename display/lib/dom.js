@@ -5,7 +5,11 @@
 
 const ESCAPES = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 
-/** Escape text for the rare place where HTML is built as a string. Prefer el()/textContent. */
+/**
+ * Escape text for the rare place where HTML is built as a string. Prefer el()/textContent.
+ * @param {unknown} value
+ * @returns {string}
+ */
 export function escapeHtml(value) {
   return String(value ?? "").replace(/[&<>"']/g, (c) => ESCAPES[c]);
 }
@@ -41,20 +45,35 @@ function appendChildren(node, children) {
   }
 }
 
-/** Replace an element's children (strings become text). */
+/**
+ * Replace an element's children (strings become text).
+ * @template {Element} E
+ * @param {E} node
+ * @param {...any} children
+ * @returns {E}
+ */
 export function fill(node, ...children) {
   node.replaceChildren();
   appendChildren(node, children);
   return node;
 }
 
-/** Set textContent only when it changed (cheap to call on every frame). */
+/**
+ * Set textContent only when it changed (cheap to call on every frame).
+ * @param {Node | null | undefined} node
+ * @param {unknown} text
+ */
 export function setText(node, text) {
   const value = String(text ?? "");
   if (node && node.textContent !== value) node.textContent = value;
 }
 
-/** Toggle a class only when needed. */
+/**
+ * Toggle a class only when needed.
+ * @param {Element | null | undefined} node
+ * @param {string} name
+ * @param {unknown} on
+ */
 export function setClass(node, name, on) {
   if (node && node.classList.contains(name) !== Boolean(on)) node.classList.toggle(name, Boolean(on));
 }
