@@ -6,7 +6,6 @@
 
 import { intlCached } from "./format.js";
 /** @import { PageSections } from "../../types/pages" */
-/** @import { TimetableItem } from "../../types/sections" */
 
 const timetableOf = (sections) => (Array.isArray(sections?.timetable) ? sections.timetable : []);
 const itemOf = (sections, id) => timetableOf(sections).find((i) => i.id === id) || null;
