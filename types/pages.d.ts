@@ -31,3 +31,16 @@ export type Arrival = EitherOf<PreferansArrival, BridgeArrival>;
 
 /** A penalty step of a lateness report's `steps`: Preferans bule or bridge boards. */
 export type Step = EitherOf<PreferansStep, BridgeStep>;
+
+/** An event of the log as the connection hands it to a page (live/core/events.py): its payload's keys depend on
+ * its `type`, and the schema does not declare them. */
+export interface LiveEvent {
+  seq: number;
+  ts: number;
+  type: string;
+  payload?: Record<string, any>;
+}
+
+/** An event a banner is drawn from: the log's, or one a page makes up without a place in the log (the player's
+ * page, for a call it missed while closed: display/player/round-banner.js). */
+export type SignalEvent = Pick<LiveEvent, "type" | "payload"> & Partial<LiveEvent>;

@@ -8,7 +8,7 @@
 
 import { gameOf, nameBook } from "./standings.js";
 import { findItem } from "./timetable.js";
-/** @import { Arrival, PageSections, Step } from "../../types/pages" */
+/** @import { Arrival, PageSections, SignalEvent, Step } from "../../types/pages" */
 /** @import { LatenessReport, Threshold, TimetableItem } from "../../types/sections" */
 
 /**
@@ -172,7 +172,7 @@ export function someNames(names, S, max = 6) {
 /**
  * A banner for a lateness alert or a seated reserve: {seq, ts, type, tone, kicker, title, sub, long}.
  * `S` is the page's words (STRINGS.banner.late on the display, STRINGS.alerts on the console).
- * @param {{ seq: number, ts: number, type: string, payload?: Record<string, any> } | null | undefined} event
+ * @param {SignalEvent | null | undefined} event
  * @param {PageSections} sections
  * @param {Record<string, any>} S
  * @param {unknown} [fmt]
