@@ -8,7 +8,7 @@ NODE_STAMP := node_modules/.installed
 TSC    := node_modules/.bin/tsc
 ARGS   ?=
 
-.PHONY: demo test check lint types-js bench docs system-deps clean
+.PHONY: demo test check lint types-js schema bench docs system-deps clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -55,6 +55,11 @@ lint: $(STAMP)
 ## the pages' JSDoc types (`// @ts-check`) under TypeScript's checker, as jsconfig.json says (docs/contributing.md)
 types-js: $(NODE_STAMP)
 	$(TSC) --noEmit -p jsconfig.json
+
+## the sections' JSON Schema from live/projections/wire.py, and the pages' types from the schema (types/sections.d.ts)
+schema: $(STAMP)
+	$(BIN)/python -m live.projections.wire > docs/sections.schema.json
+	node tests/pages/sections-dts.mjs --write
 
 bench: $(STAMP)
 	$(BIN)/python bench/signals.py
