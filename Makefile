@@ -3,9 +3,12 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
+#: TypeScript's checker for the pages' JSDoc types, the one npm package (package.json); nothing is built with it.
+NODE_STAMP := node_modules/.installed
+TSC    := node_modules/.bin/tsc
 ARGS   ?=
 
-.PHONY: demo test check lint bench docs system-deps clean
+.PHONY: demo test check lint types-js schema bench docs system-deps clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -13,26 +16,32 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install --quiet -e '.[test,docs]'
 	touch $(STAMP)
 
+$(NODE_STAMP): package.json package-lock.json
+	npm ci --no-audit --no-fund
+	touch $(NODE_STAMP)
+
 ## run the bundled Čačak tournament, compressed (ARGS="--speed 120" to change)
 demo: $(STAMP)
 	$(BIN)/live demo $(ARGS)
 
-## the whole test suite: lint, types, unit, contract, integration and browser tests, and the docs' strict build
-test: $(STAMP) system-deps
+## the whole test suite: lint, types (the pages' too), unit, contract, integration and browser tests, and the docs' strict build
+test: $(STAMP) $(NODE_STAMP) system-deps
 	$(BIN)/ruff check .
 	$(BIN)/mypy
 	$(BIN)/mypy --platform win32
 	$(BIN)/mypy --platform darwin
 	$(BIN)/lint-imports --no-cache
+	$(TSC) --noEmit -p jsconfig.json
 	$(BIN)/pytest -q $(ARGS)
 
-## the fast loop (a few minutes): lint, types, import contracts, the unit tests on every core, the pages' modules
-check: $(STAMP)
+## the fast loop (a few minutes): lint, types (the pages' too), import contracts, the unit tests on every core, the pages' modules
+check: $(STAMP) $(NODE_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/mypy
 	$(BIN)/mypy --platform win32
 	$(BIN)/mypy --platform darwin
 	$(BIN)/lint-imports --no-cache
+	$(TSC) --noEmit -p jsconfig.json
 	$(BIN)/pytest -q -n auto tests/unit
 	node --test tests/pages/
 
@@ -42,6 +51,15 @@ lint: $(STAMP)
 	$(BIN)/mypy --platform win32
 	$(BIN)/mypy --platform darwin
 	$(BIN)/lint-imports --no-cache
+
+## the pages' JSDoc types (`// @ts-check`) under TypeScript's checker, as jsconfig.json says (docs/contributing.md)
+types-js: $(NODE_STAMP)
+	$(TSC) --noEmit -p jsconfig.json
+
+## the sections' JSON Schema from live/projections/wire.py, and the pages' types from the schema (types/sections.d.ts)
+schema: $(STAMP)
+	$(BIN)/python -m live.projections.wire > docs/sections.schema.json
+	node tests/pages/sections-dts.mjs --write
 
 bench: $(STAMP)
 	$(BIN)/python bench/signals.py
@@ -57,4 +75,4 @@ system-deps:
 	@bash tests/system-deps.sh
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache tests/artifacts site
+	rm -rf $(VENV) node_modules .pytest_cache .ruff_cache tests/artifacts site

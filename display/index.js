@@ -1,3 +1,4 @@
+// @ts-check
 // The start page (/): links to the three pages.
 import { el, fill, setText } from "./lib/dom.js";
 import { getJson } from "./lib/http.js";

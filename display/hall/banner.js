@@ -1,3 +1,4 @@
+// @ts-check
 // The hall's banner and its sound: one signal at a time across the screen (a call, a start, an
 // announcement), with a chime and its words spoken, and the header's sound switch. Browsers allow
 // sound only after a first click or tap, so the header shows whether sound is on; for the first

@@ -1,3 +1,4 @@
+// @ts-check
 // The clock, drawn each frame: the time of day in the header, what is on and the countdown to its
 // next moment, what comes next, the timetable strip, and which scene is up (the clock or a panel). A screen that shows
 // only the standings or the seating gets the clock in one line in the header instead.

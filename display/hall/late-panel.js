@@ -1,3 +1,4 @@
+// @ts-check
 // The late-arrivals panel (section `lateness`): during the current round's lateness window, those not
 // here yet with their minutes and penalty counting up, those who came late, and the reserves seated;
 // and the lateness alerts withdrawn once nobody is missing. The server sends every number.
@@ -8,6 +9,7 @@ import { gameOf, nameBook, seatingOf } from "../lib/standings.js";
 import { pageIndicator } from "./page-dots.js";
 import { lateLines } from "./parts.js";
 import { $, PAGE_EVERY_MS, STRINGS, page, wants } from "./state.js";
+/** @import { Arrival } from "../../types/pages" */
 
 /** Tournament minutes the panel stays up after the last penalty step (reserve, forfeit) has passed. */
 const LATE_PANEL_AFTER_MIN = 10;
@@ -34,6 +36,7 @@ function lateModel(now) {
   const pick = latenessRound(sections);
   if (!pick) return null;
   const { item, report } = pick;
+  /** @type {Arrival[]} */
   const rows = Array.isArray(report.rows) ? report.rows : [];
   // Nobody checked in, excused or replaced at all: this round does not use check-in, and the hall
   // is not told that everybody is late.

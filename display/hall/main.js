@@ -1,3 +1,4 @@
+// @ts-check
 // The hall display (/display): the clock, the timetable strip, banners, standings, seating, late arrivals.
 // The entry: the screen's setup, the connection and what each update or event changes; the panels
 // live in the modules beside it and share the state in state.js.
@@ -21,7 +22,7 @@ import { frame, paintOffline } from "./clock.js";
 
 document.title = STRINGS.pageTitle;
 setText($("qr-caption"), STRINGS.qrCaption);
-$("qr-img").alt = STRINGS.qrCaption;
+/** @type {HTMLImageElement} */ ($("qr-img")).alt = STRINGS.qrCaption;
 // has-qr is in the page from the start: the parts keep the code's lane without moving once the script runs.
 $("qr-img").addEventListener("error", () => {
   $("qr").hidden = true; // no QR from this server: nothing to scan

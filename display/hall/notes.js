@@ -1,3 +1,4 @@
+// @ts-check
 // The announcements of the day (section `announcements`): the latest free-text ones stay on the
 // screen under the clock, one made while the display was offline too; a new day leaves yesterday's behind.
 import { el, fill, setClass, setText } from "../lib/dom.js";

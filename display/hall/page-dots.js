@@ -1,3 +1,4 @@
+// @ts-check
 // The "page 2 of 3" and dots beside a paged panel's heading, shared by the standings, the seating and
 // the late arrivals.
 import { el, fill } from "../lib/dom.js";

@@ -1,3 +1,4 @@
+// @ts-check
 // The hall display's parts as data, without the DOM: how the standings fill their panel, the late
 // panel's lines, the announcements kept on the screen, a signal that went out late. Pure functions
 // (no document, no clock of their own), so that node tests them; the hall's panels render what they say.

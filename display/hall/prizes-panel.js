@@ -1,3 +1,4 @@
+// @ts-check
 // The prize-giving on the hall display: while a referee has the prize list on the screens
 // (`sections.prizes`, put there by the console's show_prizes and taken off by hide_prizes), it takes the
 // middle of the screen: each paid place, its name and its prize, each place a sponsor gives a prize to and

@@ -1,3 +1,4 @@
+// @ts-check
 // Which scene the hall display shows: the clock (what is on, the countdown very large, the announcements
 // under it) or one panel across the whole screen (the standings, the next seating, who is late), each in
 // turn for a few seconds, the clock staying small in a band over the panel. A pure module (no document,

@@ -1,3 +1,4 @@
+// @ts-check
 // The seating panel: who sits at which table (preferans) or which teams meet (bridge, with the bye and
 // the carried-over score) for the round about to start or being played, paged when it does not fit.
 import { el, fill, setText } from "../lib/dom.js";

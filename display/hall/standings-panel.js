@@ -1,3 +1,4 @@
+// @ts-check
 // The standings panel: every row sized to the panel and the field (the longest name whole, as few
 // pages as that allows, columns side by side when wide), the rows the last score changed marked, and
 // what that score was beside the heading. From round N on the server sends no standings: then the

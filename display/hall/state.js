@@ -1,8 +1,11 @@
+// @ts-check
 // The hall display's shared state, in one place: its words, which part of the hall this screen shows
 // (?view=), the sections as the server last sent them, the time format and the connection. Every
 // panel reads them from here instead of keeping a copy of its own.
 import { timeFormatter } from "../lib/format.js";
 import { loadStrings, tournamentLanguage } from "../lib/i18n.js";
+/** @import { PublicSections } from "../../types/sections" */
+/** @import { LiveConnection } from "../lib/connection.js" */
 
 /** Every visible string of this page: /static/i18n/<lang>.json, section "display" (English fills gaps). */
 export const STRINGS = await loadStrings("display", await tournamentLanguage());
@@ -30,8 +33,10 @@ export const wants = (part) => VIEW === "all" || VIEW === part;
  * LiveConnection, set by main.js before anything renders), `offlineSince` and `want`.
  */
 export const page = {
+  /** @type {Partial<PublicSections>} */
   sections: {},
   fmt: timeFormatter(undefined, STRINGS.locale),
+  /** @type {LiveConnection | null} */
   connection: null,
   offlineSince: null, // (the server clock's) since when the display has been without its connection
   want: null, // a scene an update asks for (scenes.js), taken at the next frame

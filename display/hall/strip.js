@@ -1,3 +1,4 @@
+// @ts-check
 // The timetable strip along the bottom: the item before the current one and what follows (eight at
 // most), each with its time (a moved one with the plan's time struck through) and status.
 import { el, fill } from "../lib/dom.js";

@@ -1,3 +1,4 @@
+// @ts-check
 // The banner queue of the hall's screens: one banner at a time, none twice, none that is already
 // old news, and a burst of signals never leaves the screen minutes behind.
 

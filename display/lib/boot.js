@@ -1,3 +1,4 @@
+// @ts-check
 // The page's own first data: the hello and the snapshot its WebSocket would send a fresh client, which
 // the server writes into the page's HTML (`<script type="application/json" id="live-boot">`,
 // live/edges/web/assets.py) so that the first screen needs no round trip after the page. Read once, and only when
@@ -13,9 +14,11 @@ export const BOOT_ID = "live-boot";
  * server_time is not off by the time the page took to load. Null when the page did not come from the
  * server just now (the browser's cache, a step back in the history: its data may be old) or the browser
  * does not say.
+ * @param {Performance} [perf]
+ * @returns {number | null}
  */
 export function pageAge(perf = globalThis.performance) {
-  const nav = perf?.getEntriesByType?.("navigation")?.[0];
+  const nav = /** @type {PerformanceNavigationTiming | undefined} */ (perf?.getEntriesByType?.("navigation")?.[0]);
   if (!nav || typeof perf.now !== "function") return null;
   if (nav.type === "back_forward" || (nav.transferSize === 0 && nav.decodedBodySize > 0)) return null;
   if (!(nav.responseStart > 0)) return null;

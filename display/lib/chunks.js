@@ -1,3 +1,4 @@
+// @ts-check
 // Drawing a page in parts, each in a task of its own: what the first screen needs at once, the rest
 // after, one part a task, so that a mid phone's browser can paint and answer a tap between them
 // instead of being held by one long task. A part asked for again before it ran runs once, drawing

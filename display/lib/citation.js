@@ -1,3 +1,4 @@
+// @ts-check
 // Which rule a refusal applied, said in the page's language: the server names it in `detail.cite`
 // ({doc, section} — "§17.1" of a document with numbered articles — or {doc, topic}, the topic (a page of
 // docs/rules/) of one without; live/rules/citations.py) and the catalogue has the documents' and the headings' names

@@ -1,3 +1,4 @@
+// @ts-check
 // The server's clock as this page estimates it, and the animation loop that draws with it.
 //
 // The server is the only clock: countdowns are computed from absolute server instants (ends_at,

@@ -1,3 +1,4 @@
+// @ts-check
 // Commands sent at most once: each command carries its own id, so the console may send it again
 // after a 503 or a lost answer (the server stores it once), and an Outbox that remembers the
 // unsettled ones so that pressing the same button again resends the same command.

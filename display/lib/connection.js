@@ -1,3 +1,4 @@
+// @ts-check
 // The live connection: a WebSocket that keeps a view's sections up to date, reconnects with
 // `since` so that nothing is missed, feeds the clock's ping/pong samples and notices a dead socket
 // within seconds. The pages draw from its sections and banners from its events.
@@ -17,6 +18,7 @@ import { clock } from "./clock.js";
 import { pageLanguage } from "./i18n.js";
 import { applyPatch, keys } from "./patch.js";
 import { presentEvent, presentSections } from "./script.js";
+/** @import { PageSections } from "../../types/pages" */
 
 /**
  * The event families the server names in its hello (`types`: signal, banner, score, plan,
@@ -97,6 +99,10 @@ const FETCH_RETRY_MS = 1_000;
  * script instead (referee/latin.js).
  */
 export class LiveConnection {
+  /**
+   * @param {{ view: string, player?: string | null, token?: string | null, clock?: typeof clock,
+   *   script?: boolean, fetcher?: typeof fetch, random?: () => number, [callback: string]: unknown }} options
+   */
   constructor({ view, player = null, token = null, clock: clk = clock, script = view !== "referee",
     fetcher = (...args) => globalThis.fetch(...args), random = Math.random, ...callbacks }) {
     this.view = view;
@@ -110,6 +116,7 @@ export class LiveConnection {
     this.token = token || null;
     this.clock = clk;
     this.callbacks = callbacks;
+    /** @type {PageSections} The view's sections as the server last sent them (a new object on each change). */
     this.sections = {};
     this.lastSeq = null;
     this.ws = null;

@@ -1,7 +1,18 @@
+// @ts-check
 // Numbers, durations and times as people read them: a countdown's "12:34", a time in the
 // tournament's zone, points with a real minus sign. Pure; the locale and zone come in as arguments.
 
-/** 754_000 → "12:34"; 3_723_000 → "1:02:03". Seconds round up, so 0:00 means the end. */
+/**
+ * Times as a page shows them, in the tournament's zone (timeFormatter): each takes an instant (ms), and gives ""
+ * for anything else.
+ * @typedef {{ time: (ms: number) => string, day: (ms: number) => string, date: (ms: number) => string }} TimeFormat
+ */
+
+/**
+ * 754_000 → "12:34"; 3_723_000 → "1:02:03". Seconds round up, so 0:00 means the end.
+ * @param {number | null | undefined} ms
+ * @returns {string}
+ */
 export function formatDuration(ms) {
   if (ms === null || ms === undefined || !Number.isFinite(ms)) return "–:––";
   const total = Math.max(0, Math.ceil(ms / 1000));
@@ -32,6 +43,10 @@ export function intlCached(Kind, locale, options) {
  * Time formatting in the tournament's time zone. `seconds` adds seconds (useful in a
  * sped-up demo, where a minute of the timetable lasts a second). Each of its three formats is made on
  * its first use (the date's, for instance, only when something is on another day), and made once.
+ * @param {string | undefined} timeZone
+ * @param {string} [locale]
+ * @param {{ seconds?: boolean }} [options]
+ * @returns {TimeFormat}
  */
 export function timeFormatter(timeZone, locale = "en-GB", { seconds = false } = {}) {
   // Each made on its first use; an unknown zone throws then: the browser's own zone instead.
@@ -65,6 +80,9 @@ export function timeFormatter(timeZone, locale = "en-GB", { seconds = false } = 
  * `signed` a "+" in front of positive values. Non-numbers come back as "–". `grouping` writes
  * thousands as the locale does (money: "61.600" in Serbian, "61 600" in Slovak, "61,600" in
  * English); scores and points go without, as in a column of them.
+ * @param {unknown} value
+ * @param {{ min?: number, max?: number, signed?: boolean, locale?: string, grouping?: boolean }} [options]
+ * @returns {string}
  */
 export function formatNumber(value, { min = 0, max = 2, signed = false, locale = "en-GB", grouping = false } = {}) {
   const n = Number(value);
@@ -79,6 +97,10 @@ export function formatNumber(value, { min = 0, max = 2, signed = false, locale =
 /**
  * A prize or a prize fund as people read money across a hall: grouped by thousands as the page's language
  * groups them ("61.600" in Serbian, "61 600" in Slovak), up to cents, then its unit ("дин.", "€").
+ * @param {unknown} value
+ * @param {string} [unit]
+ * @param {string} [locale]
+ * @returns {string}
  */
 export function prizeMoney(value, unit, locale = "en-GB") {
   const n = Number(value);
@@ -87,7 +109,12 @@ export function prizeMoney(value, unit, locale = "en-GB") {
   return unit ? `${text}\u00a0${unit}` : text;
 }
 
-/** How many decimals (0–`cap`) the longest of these numbers needs: a column then shows all alike. */
+/**
+ * How many decimals (0–`cap`) the longest of these numbers needs: a column then shows all alike.
+ * @param {Iterable<unknown>} values
+ * @param {number} [cap]
+ * @returns {number}
+ */
 export function decimalsOf(values, cap = 2) {
   let most = 0;
   for (const v of values) {
@@ -98,7 +125,13 @@ export function decimalsOf(values, cap = 2) {
   return most;
 }
 
-/** "+10 minutes" / "−5 minutes" / "+1.5 minutes". */
+/**
+ * "+10 minutes" / "−5 minutes" / "+1.5 minutes".
+ * @param {number} minutes
+ * @param {string} [one]
+ * @param {string} [many]
+ * @returns {string}
+ */
 export function signedMinutes(minutes, one = "minute", many = "minutes") {
   const sign = minutes < 0 ? "−" : "+";
   const abs = Math.abs(minutes);

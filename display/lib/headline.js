@@ -1,3 +1,4 @@
+// @ts-check
 // The headline clock in words, as the display, the phones and the console show it: what is on,
 // what the countdown counts ("remaining", "starts in", "held"), the line under it and what comes
 // after. Pure: what is on, what comes and the instant the countdown counts to are the server's
@@ -7,6 +8,9 @@ import { setClass, setText } from "./dom.js";
 import { formatDuration } from "./format.js";
 import { heldReason, plannedStart, whenText } from "./plan.js";
 import { nowItems } from "./timetable.js";
+/** @import { PageSections } from "../../types/pages" */
+/** @import { TournamentInfo } from "../../types/sections" */
+/** @import { TimeFormat } from "./format.js" */
 
 /** The modes that show an item as current, as next, or a count to the deadline: a timeline entry
  * lacking what its mode shows (a timetable and a timeline out of step) shows nothing rather than fail. */
@@ -22,6 +26,11 @@ const planWords = (S) => S.plan || S.banner?.plan || null;
  * "starts at 18:30", with the date in front when the start is on another day than `now` (a league's
  * next evening): "Thursday 10 December · starts at 18:30" (the date apart, so that no language has
  * to decline a weekday after its "at").
+ * @param {number | null | undefined} ms
+ * @param {number | null | undefined} now
+ * @param {TimeFormat} fmt
+ * @param {Record<string, any>} S
+ * @returns {string}
  */
 export function startsAtText(ms, now, fmt, S) {
   if (!Number.isFinite(ms)) return "";
@@ -36,10 +45,14 @@ export function startsAtText(ms, now, fmt, S) {
  * `remaining_ms`; none when held, missed or idle). `S` is the page's strings (now, next, then,
  * remaining, paused, held, heldPrevious, startsIn, startingNow, endsIn, endsAt, startsAt, plannedAt,
  * toYourTables, lastDealsShown, extendedBy, overtime, finished, nothing, missedHeadline, missedState).
+ * @param {PageSections} sections
+ * @param {number} now
+ * @param {Record<string, any>} S
+ * @param {TimeFormat} fmt
  */
 export function describeClock(sections, now, S, fmt) {
   const timetable = sections.timetable || [];
-  const tournament = sections.tournament || {};
+  const tournament = /** @type {Partial<TournamentInfo>} */ (sections.tournament || {});
   const { entry, current, next, then } = nowItems(sections, now);
   const deadline = Number.isFinite(entry.deadline) ? entry.deadline : null;
   let mode = entry.mode;

@@ -1,3 +1,4 @@
+// @ts-check
 // Asking the server over HTTP: a GET for JSON, and an answer's JSON body read without throwing.
 
 /** GET JSON from the server. */

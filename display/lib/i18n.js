@@ -1,3 +1,4 @@
+// @ts-check
 // The page's words: its section of the catalogue in its language (display/i18n/<lang>.json, or
 // the server's per-page cut of it), English filling what the language lacks, compiled into text
 // and functions (templates.js).

@@ -1,3 +1,4 @@
+// @ts-check
 // The languages there are catalogues for, and which of them a page is in: ?lang= first, else the
 // nearest one to the tournament's language. No DOM beyond the page's URL.
 

@@ -1,3 +1,4 @@
+// @ts-check
 // Lateness (section `lateness`: item → {reference_start, late_clock, players_needed, thresholds, rows, steps}).
 //
 // The server gives fixed numbers for those who came, and `steps` for the others: the penalty
@@ -7,10 +8,15 @@
 
 import { gameOf, nameBook } from "./standings.js";
 import { findItem } from "./timetable.js";
+/** @import { Arrival, PageSections, SignalEvent, Step } from "../../types/pages" */
+/** @import { LatenessReport, Threshold, TimetableItem } from "../../types/sections" */
 
 /**
  * How late someone not yet in is at `now`, in clock ms: the report's late clock read as the server
  * reads it (`ms`, plus the time since `at` while it runs; `at` may still be ahead). 0 without a clock.
+ * @param {LatenessReport | null | undefined} report
+ * @param {number} now
+ * @returns {number}
  */
 export function lateClockAt(report, now) {
   const clock = report?.late_clock;
@@ -22,20 +28,30 @@ export function lateClockAt(report, now) {
 /**
  * Whether the late clock has started at `now`: its `at` is the reference start, or a later pause or
  * resume (which lie in the past), so it is reached exactly when the reference start is.
+ * @type {(report: LatenessReport | null | undefined, now: number) => boolean}
  */
 export const lateClockStarted = (report, now) => Number.isFinite(report?.late_clock?.at) && report.late_clock.at <= now;
 
 /**
  * Whether a reserve may take a preferans seat at `now`: the row's `reserve_from_ms` (the server's: null
  * while no reserve can take it, 0 for an announced absence) reached by the late clock.
+ * @type {(row: Arrival | null | undefined, report: LatenessReport | null | undefined, now: number) => boolean}
  */
 export const reserveAllowed = (row, report, now) => Number.isFinite(row?.reserve_from_ms) &&
   lateClockAt(report, now) >= row.reserve_from_ms;
 
-/** What completes a bridge team at the table (the report's players_needed; null in preferans or unknown). */
+/**
+ * What completes a bridge team at the table (the report's players_needed; null in preferans or unknown).
+ * @type {(report: LatenessReport | null | undefined) => number | null}
+ */
 export const playersNeeded = (report) => (Number.isFinite(report?.players_needed) ? report.players_needed : null);
 
-/** The penalty step that applies at `lateMs`: the last one whose from_ms ≤ lateMs (null if none). */
+/**
+ * The penalty step that applies at `lateMs`: the last one whose from_ms ≤ lateMs (null if none).
+ * @param {Step[] | null | undefined} steps
+ * @param {number} lateMs
+ * @returns {Step | null}
+ */
 export function stepAt(steps, lateMs) {
   let found = null;
   for (const step of Array.isArray(steps) ? steps : []) {
@@ -44,24 +60,42 @@ export function stepAt(steps, lateMs) {
   return found;
 }
 
-/** from_ms of the first step with `flag` set (reserve_due, forfeit), or null. */
+/**
+ * from_ms of the first step with `flag` set (reserve_due, forfeit), or null.
+ * @param {Step[] | null | undefined} steps
+ * @param {"reserve_due" | "forfeit"} flag
+ * @returns {number | null}
+ */
 export function firstStep(steps, flag) {
   const hits = (Array.isArray(steps) ? steps : []).filter((s) => s[flag] && Number.isFinite(s.from_ms));
   return hits.length ? Math.min(...hits.map((s) => s.from_ms)) : null;
 }
 
-/** Clock ms of one tournament minute, as the server sends it (a demo's minutes last less). */
+/**
+ * Clock ms of one tournament minute, as the server sends it (a demo's minutes last less).
+ * @param {PageSections | null | undefined} sections
+ * @returns {number}
+ */
 export function minuteMs(sections) {
   const ms = Number(sections?.tournament?.minute_ms);
   return ms > 0 ? ms : 60_000;
 }
 
-/** Clock ms as tournament time, for a "12:34 late" counter (a demo's minutes last less). */
+/**
+ * Clock ms as tournament time, for a "12:34 late" counter (a demo's minutes last less).
+ * @param {number | null | undefined} ms
+ * @param {PageSections | null | undefined} sections
+ * @returns {number}
+ */
 export function tournamentMs(ms, sections) {
   return (Number(ms) || 0) * (60_000 / minuteMs(sections));
 }
 
-/** The reports, always an object. */
+/**
+ * The reports, always an object.
+ * @param {PageSections | null | undefined} sections
+ * @returns {Record<string, LatenessReport>}
+ */
 export function latenessReports(sections) {
   const all = sections?.lateness;
   return all && typeof all === "object" && !Array.isArray(all) ? all : {};
@@ -70,6 +104,8 @@ export function latenessReports(sections) {
 /**
  * The round whose check-in matters now: the one being played, else the first not started yet
  * (the timetable's `phase`, the server's) that has a lateness entry ({item, report}), or null.
+ * @param {PageSections | null | undefined} sections
+ * @returns {{ item: TimetableItem, report: LatenessReport } | null}
  */
 export function latenessRound(sections) {
   const reports = latenessReports(sections);
@@ -78,10 +114,16 @@ export function latenessRound(sections) {
   return pick ? { item: pick, report: reports[pick.id] } : null;
 }
 
-/** A row has come: checked in (or, for a team, complete). */
+/**
+ * A row has come: checked in (or, for a team, complete).
+ * @type {(row: Arrival | { arrived_at?: number | null } | null | undefined) => boolean}
+ */
 export const hasArrived = (row) => Number.isFinite(row?.arrived_at);
 
-/** Not here and nobody in the seat: not arrived, no reserve seated, no absence announced. */
+/**
+ * Not here and nobody in the seat: not arrived, no reserve seated, no absence announced.
+ * @type {(row: Arrival | null | undefined) => boolean}
+ */
 export const isMissing = (row) => !hasArrived(row) && !row?.reserve && !row?.excused;
 
 /**
@@ -111,7 +153,12 @@ function penaltyOf(fields, S) {
   return { text: S.onTime, tone: "" };
 }
 
-/** The report's threshold an alert names ({name, at, late_ms, minutes, …}), or null. */
+/**
+ * The report's threshold an alert names ({name, at, late_ms, minutes, …}), or null.
+ * @param {LatenessReport | null | undefined} report
+ * @param {string} name
+ * @returns {Threshold | null}
+ */
 export function thresholdOf(report, name) {
   return (Array.isArray(report?.thresholds) ? report.thresholds : []).find((x) => x && x.name === name) || null;
 }
@@ -125,6 +172,10 @@ export function someNames(names, S, max = 6) {
 /**
  * A banner for a lateness alert or a seated reserve: {seq, ts, type, tone, kicker, title, sub, long}.
  * `S` is the page's words (STRINGS.banner.late on the display, STRINGS.alerts on the console).
+ * @param {SignalEvent | null | undefined} event
+ * @param {PageSections} sections
+ * @param {Record<string, any>} S
+ * @param {unknown} [fmt]
  */
 export function describeLateness(event, sections, S, fmt) {
   if (!event || !event.type) return null;

@@ -1,3 +1,4 @@
+// @ts-check
 // How long a typed text may be: the server's `sections.limits` (live/projections/views.py LIMITS), never a number of
 // the page's own. Each field says which limit is its own (`data-limit="reason"`: name, title, reason,
 // announcement, referee_name, code) and gets its maxlength from the sections when they arrive, and as it

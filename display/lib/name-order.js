@@ -1,3 +1,4 @@
+// @ts-check
 // Lists of people and teams in the order their reader reads them: by the name as the page shows it.
 //
 // A page in a Latin-script language (sr-Latn, sk, en) shows Serbian Cyrillic names in Latin letters

@@ -1,3 +1,4 @@
+// @ts-check
 // What every hall page does to its own head and screen: the tournament's name in the title and
 // the demo badge, and a screen that stays awake on a projector.
 

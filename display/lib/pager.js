@@ -1,3 +1,4 @@
+// @ts-check
 // Long lists on a screen nobody scrolls (the hall's standings, seating and lateness panels): one
 // page at a time, measured in the browser so that no row is ever cut, turned every few seconds.
 
@@ -14,6 +15,11 @@ import { fill } from "./dom.js";
  * `onPage(page, pages)` reports the page shown (for the indicator).
  */
 export class Pager {
+  /**
+   * @param {HTMLElement} body
+   * @param {{ everyMs?: number, balance?: boolean, holdHeight?: boolean,
+   *   onPage?: (page: number, pages: number) => void }} [options]
+   */
   constructor(body, { everyMs = 8000, balance = false, holdHeight = false, onPage = () => {} } = {}) {
     this.body = body;
     this.everyMs = everyMs;
@@ -46,7 +52,7 @@ export class Pager {
   }
 
   measure() {
-    const items = [...this.body.children];
+    const items = /** @type {HTMLElement[]} */ ([...this.body.children]);
     this.body.style.minHeight = "";
     for (const node of items) node.style.display = "";
     const height = this.body.clientHeight;
@@ -84,7 +90,8 @@ export class Pager {
 
   show() {
     const [from, to] = this.pages[this.page] || [0, 0];
-    [...this.body.children].forEach((node, i) => {
+    const nodes = /** @type {HTMLElement[]} */ ([...this.body.children]);
+    nodes.forEach((node, i) => {
       const shown = i >= from && i < to;
       node.style.display = shown ? "" : "none";
     });

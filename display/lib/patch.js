@@ -1,9 +1,17 @@
+// @ts-check
 // An event's `patch`: the few entries of a long list it changed (live/edges/patch.py), as JSON Patch
 // operations (RFC 6902: replace, add, remove) whose JSON Pointer paths (RFC 6901) start with the
 // section's name. Applied to the sections, it gives what the server would have sent whole.
 // Pure: a new object along each path, everything else shared, so pages can compare sections.
+/** @import { PageSections } from "../../types/pages" */
 
-/** The keys of a JSON Pointer: "/lateness/r1/rows/17" → ["lateness", "r1", "rows", "17"]. */
+/** @typedef {{ op: "add" | "replace" | "remove", path: string, value?: unknown }} PatchOp */
+
+/**
+ * The keys of a JSON Pointer: "/lateness/r1/rows/17" → ["lateness", "r1", "rows", "17"].
+ * @param {string} pointer
+ * @returns {string[]}
+ */
 export function keys(pointer) {
   return pointer.split("/").slice(1).map((k) => k.replace(/~1/g, "/").replace(/~0/g, "~"));
 }
@@ -35,6 +43,9 @@ function set(container, parts, op) {
 /**
  * `sections` after `patch`, and the names of the sections it touched: { sections, touched }.
  * Throws on a path the sections do not have (the page then asks for a snapshot).
+ * @param {PageSections} sections
+ * @param {PatchOp[] | null | undefined} patch
+ * @returns {{ sections: PageSections, touched: string[] }}
  */
 export function applyPatch(sections, patch) {
   let out = sections;

@@ -1,9 +1,11 @@
+// @ts-check
 // The plan on the day, in words: moved, shifted, added and cancelled items, a held start and why,
 // a plan already in the past, and the timetable following the hall. Pure functions (no DOM, no
 // clock): every instant comes in as an argument, every word from the page's strings `S`, and every
 // decision from the server's sections. Plain ES module.
 
 import { intlCached } from "./format.js";
+/** @import { PageSections } from "../../types/pages" */
 
 const timetableOf = (sections) => (Array.isArray(sections?.timetable) ? sections.timetable : []);
 const itemOf = (sections, id) => timetableOf(sections).find((i) => i.id === id) || null;
@@ -118,7 +120,10 @@ export function heldReason(item, sections, S) {
   return heldWhy(item.held_for, item.waiting_for, sections, S);
 }
 
-/** The items marked missed (already over when nothing had been played). */
+/**
+ * The items marked missed (already over when nothing had been played).
+ * @param {PageSections} sections
+ */
 export function missedItems(sections) {
   return timetableOf(sections).filter((i) => i.status === "missed");
 }
@@ -127,6 +132,7 @@ export function missedItems(sections) {
  * What the console offers when the plan is in the past: the latest `plan_missed` announcement
  * while some of its items are still missed, as {seq, at, items, item, minutes, title, start},
  * where `start` is when `item` would start after the shift; null when nothing is missed.
+ * @param {PageSections} sections
  */
 export function missedOffer(sections) {
   const missed = new Set(missedItems(sections).map((i) => i.id));
@@ -144,7 +150,10 @@ export function missedOffer(sections) {
   };
 }
 
-/** The number after the highest round (match) number of the timetable: the add form's default. */
+/**
+ * The number after the highest round (match) number of the timetable: the add form's default.
+ * @param {PageSections} sections
+ */
 export function nextRoundNumber(sections) {
   const rounds = timetableOf(sections).map((i) => Number(i.round)).filter((n) => Number.isInteger(n) && n > 0);
   return rounds.length ? Math.max(...rounds) + 1 : 1;

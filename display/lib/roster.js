@@ -1,7 +1,9 @@
+// @ts-check
 // The roster as the console lists it: players sorted by name, teams with their players, counts,
 // and a search that finds "Đorđević" and "Ђорђевић" by typing "djordj". Pure (no DOM, no clock).
 
 import { byName } from "./name-order.js";
+/** @import { PageSections } from "../../types/pages" */
 
 const timetableOf = (sections) => (Array.isArray(sections?.timetable) ? sections.timetable : []);
 const itemOf = (sections, id) => timetableOf(sections).find((i) => i.id === id) || null;
@@ -34,6 +36,8 @@ export function matchesQuery(text, query) {
  * team, teamName, enters, entersTitle, withdrawn}; sorted by name as a page in `lang` shows it (name-order.js),
  * withdrawn last. Each team (bridge): {id, name, players}, sorted the same way.
  * counts = {all, active, walkIns, withdrawn}.
+ * @param {PageSections | null | undefined} sections
+ * @param {string} [lang]
  */
 export function rosterModel(sections, lang = "en") {
   const teamsIn = Array.isArray(sections?.teams) ? sections.teams : [];
@@ -47,7 +51,7 @@ export function rosterModel(sections, lang = "en") {
       teamName: p.team ? teamNames.get(p.team) ?? p.team : "", enters: p.enters || null,
       entersTitle: p.enters ? (entry ? entry.title : p.enters) : "", withdrawn: Boolean(p.withdrawn),
     };
-  }).sort((a, b) => (a.withdrawn - b.withdrawn) || order(a, b));
+  }).sort((a, b) => (Number(a.withdrawn) - Number(b.withdrawn)) || order(a, b));
   const teams = teamsIn.map((t) => ({ id: t.id, name: String(t.name ?? t.id), players: players.filter((p) => p.team === t.id) }))
     .sort(order);
   return {

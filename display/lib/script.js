@@ -1,3 +1,4 @@
+// @ts-check
 // Serbian Cyrillic in Latin letters, for the pages of a Latin-script language (sr-Latn, sk, en).
 //
 // Presentation only: the server's data (names, item titles, the tournament's name) stays as
@@ -10,6 +11,7 @@
 // as written ("John Wagner"); lj, nj, dž are read as one letter each (right in names; "nadživeti" would be
 // wrong, which is why titles, announcements and the catalogue's words are never converted). The
 // server prints the same (live/rules/alphabet.py).
+/** @import { LiveEvent, PageSections } from "../../types/pages" */
 
 /** Serbian Cyrillic → Latin, lower case; Љ, Њ, Џ are two Latin letters. */
 const LOWER = {
@@ -137,6 +139,10 @@ const mapValues = (obj, fn) => (obj && typeof obj === "object" && !Array.isArray
  * titles of the timetable's items and the tournament's name in Latin too. Ids, numbers and free
  * text (announcements, reasons) are left alone. Sections it does not know pass through unchanged;
  * for an unknown language the sections come back as they are.
+ * @template {PageSections | null | undefined} S
+ * @param {S} sections
+ * @param {string} lang
+ * @returns {S}
  */
 export function presentSections(sections, lang) {
   const show = scriptFor(lang);
@@ -165,6 +171,10 @@ export function presentSections(sections, lang) {
 /**
  * An event as a page in `lang` shows it: the names in its payload in the page's script (namesFor),
  * and on a Latin-script page its title in Latin too.
+ * @template {LiveEvent | null | undefined} E
+ * @param {E} event
+ * @param {string} lang
+ * @returns {E}
  */
 export function presentEvent(event, lang) {
   const show = scriptFor(lang);

@@ -1,3 +1,4 @@
+// @ts-check
 // The order a preferans table's players are listed in. The server lists them in seat order (seat 1 the
 // best ranked, or the draw's order) — that order is the seating and the pages keep it — except for a round
 // seated from standings hidden from the hall: then each table lists its players by name (`order: "name"`,

@@ -1,3 +1,4 @@
+// @ts-check
 // What a signal event says, as a banner: the round called, started, paused, extended, ended, an
 // announcement, a lateness alert, a change to the timetable. The words come from the page's
 // strings `S`; the decisions (what happened, to which item, until when) from the event and the
@@ -7,6 +8,8 @@ import { serverNow } from "./clock.js";
 import { describeLateness } from "./lateness.js";
 import { describePlanEvent, heldWhy } from "./plan.js";
 import { findItem } from "./timetable.js";
+/** @import { PageSections, SignalEvent } from "../../types/pages" */
+/** @import { TimeFormat } from "./format.js" */
 
 /**
  * A banner for a signal event: {seq, ts, type, tone, kicker, title, sub}, or null when the
@@ -16,6 +19,12 @@ import { findItem } from "./timetable.js";
  * (connection.types: Sets `banner` and `plan`), so the page keeps no list of its own;
  * `S` holds the page's words (see the pages' STRINGS.banner); `fmt` formats instants in the
  * tournament's zone; `now` (the server's clock) decides whether a time needs its date.
+ * @param {SignalEvent | null | undefined} event
+ * @param {PageSections} sections
+ * @param {Record<string, any>} S
+ * @param {TimeFormat} fmt
+ * @param {{ banner?: Set<string>, plan?: Set<string> } | null | undefined} types
+ * @param {number} [now]
  */
 export function describeSignal(event, sections, S, fmt, types, now = serverNow()) {
   if (!event || !types?.banner?.has(event.type)) return null;

@@ -1,3 +1,4 @@
+// @ts-check
 // Sound: a chime made in the browser (Web Audio, no files) and the banner's words spoken
 // (speechSynthesis). Browsers allow sound only after a first click/tap/key on the page.
 

@@ -1,3 +1,4 @@
+// @ts-check
 // Standings, seating and results (sections `standings`, `seating`, `results`), and who is who.
 //
 // Every helper here tolerates a missing section (an older server, an empty tournament): it
@@ -5,8 +6,14 @@
 
 import { prizeMoney } from "./format.js";
 import { findItem } from "./timetable.js";
+/** @import { PageSections, Result, StandingsRow } from "../../types/pages" */
+/** @import { PrizeList, Seating, TimetableItem } from "../../types/sections" */
 
-/** "preferans" | "bridge" | "": from the tournament section, else guessed from the data. */
+/**
+ * "preferans" | "bridge" | "": from the tournament section, else guessed from the data.
+ * @param {PageSections} sections
+ * @returns {"preferans" | "bridge" | ""}
+ */
 export function gameOf(sections) {
   const game = sections.tournament?.game;
   if (game === "preferans" || game === "bridge") return game;
@@ -15,7 +22,11 @@ export function gameOf(sections) {
   return (sections.teams || []).length ? "bridge" : "";
 }
 
-/** The standings rows, always an array. */
+/**
+ * The standings rows, always an array.
+ * @param {PageSections} sections
+ * @returns {StandingsRow[]}
+ */
 export function standingsRows(sections) {
   return Array.isArray(sections.standings) ? sections.standings : [];
 }
@@ -73,6 +84,9 @@ export function prizePlaces(rows, single, range) {
  * A prize list (the `prizes` section) as the hall's screens and the phones say it: the paid rows with their
  * places, the sponsor's places after them (the rules' `sponsor_places`: Čačak's 5th), and `cash` that says a
  * sum in the page's language and the list's currency. `P`: the page's `prizes` words.
+ * @param {PrizeList} list
+ * @param {Record<string, any>} P
+ * @param {string} [locale]
  */
 export function prizeList(list, P, locale) {
   const unit = P.currency?.[list.currency] ?? list.currency ?? "";
@@ -99,6 +113,8 @@ export function placeSpan(rows, row) {
  * {item, blocks, block_minutes, vp, at}), in the order they happened, each as {row, item, title, blocks,
  * minutes, vp, at}: the match's title as the timetable names it (the catalogues put it first or after a
  * colon, so that it stays in the nominative), the numbers as the server gives them.
+ * @param {StandingsRow[]} rows
+ * @param {PageSections} sections
  */
 export function overtimeOf(rows, sections) {
   const out = [];
@@ -126,7 +142,11 @@ export function changedStandings(before, after) {
   return changed;
 }
 
-/** id → name of the players and of the teams. */
+/**
+ * id → name of the players and of the teams.
+ * @param {PageSections} sections
+ * @returns {{ player: (id: string) => string, team: (id: string) => string }}
+ */
 export function nameBook(sections) {
   const players = new Map((sections.players || []).map((p) => [p.id, p.name]));
   const teams = new Map((sections.teams || []).map((t) => [t.id, t.name]));
@@ -136,14 +156,24 @@ export function nameBook(sections) {
   };
 }
 
-/** The published seating of an item, or null. */
+/**
+ * The published seating of an item, or null.
+ * @param {PageSections} sections
+ * @param {string} itemId
+ * @returns {Seating | null}
+ */
 export function seatingOf(sections, itemId) {
   const all = sections.seating && typeof sections.seating === "object" ? sections.seating : {};
   const s = all[itemId];
   return s && typeof s === "object" ? s : null;
 }
 
-/** The results of an item, always an array. */
+/**
+ * The results of an item, always an array.
+ * @param {PageSections} sections
+ * @param {string} itemId
+ * @returns {Result[]}
+ */
 export function resultsOf(sections, itemId) {
   const all = sections.results && typeof sections.results === "object" ? sections.results : {};
   return Array.isArray(all[itemId]) ? all[itemId] : [];
@@ -153,6 +183,9 @@ export function resultsOf(sections, itemId) {
  * The seating to put up in the hall: the first playing item that has not started yet, if its
  * seating is published ({item, seating, upcoming: true}); with `orCurrent`, else the seating of
  * the item being played ({…, upcoming: false}); else null.
+ * @param {PageSections} sections
+ * @param {{ orCurrent?: boolean }} [options]
+ * @returns {{ item: TimetableItem, seating: Seating, upcoming: boolean } | null}
  */
 export function seatingToShow(sections, { orCurrent = false } = {}) {
   const items = (sections.timetable || []).filter((i) => i.playing);
@@ -170,7 +203,11 @@ export function seatingToShow(sections, { orCurrent = false } = {}) {
   return null;
 }
 
-/** The last playing item (in timetable order) that has results: "standings after Round 2". */
+/**
+ * The last playing item (in timetable order) that has results: "standings after Round 2".
+ * @param {PageSections} sections
+ * @returns {TimetableItem | null}
+ */
 export function lastScoredItem(sections) {
   return [...(sections.timetable || [])].reverse().find((i) => i.playing && resultsOf(sections, i.id).length) || null;
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // The catalogues' template language: a catalogue string becomes text or a function of its
 // arguments, with plural forms by number in the page's language. Pure (no DOM, no fetch).
 //

@@ -1,9 +1,13 @@
+// @ts-check
 // The timetable as the server decides it: what is on now, what comes next and then, what the big
 // countdown counts to, the items of the day and the round open for a player's own check-in. The
 // server sends all of it as a timeline (section `now`, live/projections/timeline.py): entries
 // {from, current, next, then, mode, deadline, day, checkin}, each right from its `from` until the
 // next one's, so the answer stays right between events with nothing decided here. A page only
 // picks the entry that holds at the server clock's now and looks its item ids up.
+
+/** @import { PageSections } from "../../types/pages" */
+/** @import { NowEntry, TimetableItem } from "../../types/sections" */
 
 /** What holds when the server sent no timeline (an empty page before the first snapshot). */
 const NOTHING = Object.freeze({
@@ -13,6 +17,9 @@ const NOTHING = Object.freeze({
 /**
  * The entry of the timeline that holds at `now` (the server clock's): the last one whose `from` is at
  * most now. The first entry is from 0, so there always is one; without a timeline, nothing is on.
+ * @param {PageSections | null | undefined} sections
+ * @param {number} now
+ * @returns {NowEntry | typeof NOTHING}
  */
 export function nowEntry(sections, now) {
   const entries = Array.isArray(sections?.now) ? sections.now : [];
@@ -32,6 +39,10 @@ export function nowEntry(sections, now) {
  * The entry at `now` with its ids looked up in the timetable, as the clocks and strips draw them:
  * {entry, current, next, then, day, checkin} (items, or null; `day` a list). The items are the
  * timetable's own objects, so a page may compare them with `===`.
+ * @param {PageSections | null | undefined} sections
+ * @param {number} now
+ * @returns {{ entry: NowEntry | typeof NOTHING, current: TimetableItem | null, next: TimetableItem | null,
+ *   then: TimetableItem | null, day: TimetableItem[], checkin: TimetableItem | null }}
  */
 export function nowItems(sections, now) {
   const entry = nowEntry(sections, now);
@@ -45,6 +56,9 @@ export function nowItems(sections, now) {
 /**
  * When the next round's check-in opens, while none is open at `now`: {item, at} from the first later
  * entry of the timeline with a check-in round, or null when no round's check-in is still to open.
+ * @param {PageSections | null | undefined} sections
+ * @param {number} now
+ * @returns {{ item: TimetableItem, at: number } | null}
  */
 export function nextCheckin(sections, now) {
   const entries = Array.isArray(sections?.now) ? sections.now : [];
@@ -53,7 +67,12 @@ export function nextCheckin(sections, now) {
   return item ? { item, at: entry.from } : null;
 }
 
-/** Look up a timetable item by id (the events and the timeline name items by id). */
+/**
+ * Look up a timetable item by id (the events and the timeline name items by id).
+ * @param {PageSections | null | undefined} sections
+ * @param {string} id
+ * @returns {TimetableItem | null}
+ */
 export function findItem(sections, id) {
   return (sections?.timetable || []).find((i) => i.id === id) || null;
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // The player's appeals on their own card, as the server counts them (`me.appeals`, sent only with the
 // player's session: who appealed is the player's and the referees' business, not the hall's). Čačak:
 // how many of the tournament's requests to the judges' committee they have left. Slovak league: their

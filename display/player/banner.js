@@ -1,3 +1,4 @@
+// @ts-check
 // The player page's banner: one signal at a time over the page (a call, a start, a notice for the
 // player), with a vibration, until tapped or timed out.
 import { BannerQueue } from "../lib/banners.js";

@@ -1,3 +1,4 @@
+// @ts-check
 // The words of a bridge player's boards played: "played 36 of 96 boards (37.5 %) — the individual
 // ranking needs 40 %". Every number is the server's (`me.boards`, live/commands/lineups.py `player_view`):
 // the boards the team sheets say they played (without boards removed for lateness), of their

@@ -1,3 +1,4 @@
+// @ts-check
 // A bridge player's boards played, on their own card (the words and the rule of which words:
 // boards-line.js; the numbers: the server's `me.boards`).
 import { setText } from "../lib/dom.js";

@@ -1,3 +1,4 @@
+// @ts-check
 // Check-in from the phone: which round is open for it (the server's timeline names it), the player's
 // status in it (checked in, late and what it costs, a reserve in their place, excused), and the button
 // that checks in through the player's session (the HttpOnly cookie says who; the page keeps no code).
@@ -10,6 +11,10 @@ import { gameOf } from "../lib/standings.js";
 import { nextCheckin, nowItems } from "../lib/timetable.js";
 import { knownRefusal } from "./refusal.js";
 import { $, STRINGS, chosenMe, page } from "./state.js";
+/** @import { OwnBridgeArrival, OwnPreferansArrival } from "../../types/sections" */
+
+// A line of `me`'s arrivals as this module reads it: a bridge team's has no reserve, start or excuse.
+/** @typedef {OwnPreferansArrival | (OwnBridgeArrival & { reserve?: undefined, starts_with?: undefined, excused?: undefined })} OwnArrival */
 
 let ciSending = false;
 let ciAwaitSeq = 0; // the seq of my accepted check-in: until the page has it, the card still says "checking in"
@@ -74,6 +79,7 @@ export function renderCheckin(now, force = false) {
   }
   const C = STRINGS.ci;
   const item = checkinRound(now);
+  /** @type {OwnArrival[]} */
   const arrivals = Array.isArray(me.arrivals) ? me.arrivals : [];
   const report = item ? latenessReports(sections)[item.id] : null;
   const row = item ? arrivals.find((r) => r.item === item.id) : null;
@@ -125,7 +131,7 @@ export function renderCheckin(now, force = false) {
   card.classList.toggle("is-late", button && status !== C.excused && report !== null && lateClockAt(report, now) > 0);
   $("ci-detail").hidden = !detail;
   setText($("ci-detail"), detail);
-  const btn = $("ci-button");
+  const btn = /** @type {HTMLButtonElement} */ ($("ci-button"));
   btn.hidden = !button || !session;
   btn.disabled = sending;
   setText(btn, sending ? C.sending : C.button);

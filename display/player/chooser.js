@@ -1,3 +1,4 @@
+// @ts-check
 // Finding one's own name: the list of players filtered as typed (name-picker.js picks them), each a
 // button that chooses it.
 import { el, fill, setText } from "../lib/dom.js";
@@ -8,7 +9,8 @@ import { $, STRINGS, page } from "./state.js";
 /** The names matching the filter in the page language's alphabetical order, each a button that calls `choose(id)`. */
 export function renderChooser(choose) {
   // One who withdrew before playing is gone from the day (the server's `gone`): not a name to choose.
-  const { offered, matches, shown, teams } = namesToChoose(page.sections, $("filter").value, pageLanguage);
+  const filter = /** @type {HTMLInputElement} */ ($("filter")).value;
+  const { offered, matches, shown, teams } = namesToChoose(page.sections, filter, pageLanguage);
   fill($("players"), shown.map((p) => el("li", {},
     el("button", { type: "button", onclick: () => choose(p.id) },
       el("span", {}, p.name),

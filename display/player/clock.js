@@ -1,3 +1,4 @@
+// @ts-check
 // The clock card and the day's timetable: what is on now, the countdown to its next moment, what
 // comes next, and the day's items with their status. The server decides every time; this only shows it.
 import { el, fill } from "../lib/dom.js";

@@ -1,3 +1,4 @@
+// @ts-check
 // The player page (/player): name picker, own table and seat, countdown, check-in, results, notices.
 // The entry: the static words, the connection and what each update or event changes; the parts
 // live in the modules beside it and share the state in state.js.
@@ -27,11 +28,12 @@ import { codeProblem, openSession, wireSession } from "./session.js";
 import { $, STRINGS, page } from "./state.js";
 import { loadChoice, saveChoice, takeLegacyCode } from "./storage.js";
 import { choose, forget, renderMe, wireNotMe } from "./who.js";
+/** @import { TournamentInfo } from "../../types/sections" */
 
 // Static words.
 document.title = STRINGS.pageTitle;
 setText($("who-title"), STRINGS.whoTitle);
-$("filter").placeholder = STRINGS.filterPlaceholder;
+/** @type {HTMLInputElement} */ ($("filter")).placeholder = STRINGS.filterPlaceholder;
 $("filter").setAttribute("aria-label", STRINGS.filterPlaceholder);
 setText($("who-hint"), STRINGS.whoHint);
 setText($("not-you"), STRINGS.notYou);
@@ -40,7 +42,7 @@ setText($("ann-title"), STRINGS.annTitle);
 setText($("tt-title"), STRINGS.ttTitle);
 setText($("banner-close"), STRINGS.tapToClose);
 setText($("ics-link"), STRINGS.icsLink);
-$("ics-link").href = `/api/timetable.ics?lang=${encodeURIComponent(pageLanguage)}`; // its words in the page's language
+/** @type {HTMLAnchorElement} */ ($("ics-link")).href = `/api/timetable.ics?lang=${encodeURIComponent(pageLanguage)}`; // its words in the page's language
 
 page.playerId = loadChoice()?.id || null;
 
@@ -52,7 +54,7 @@ wireSession();
 wireNotify();
 
 function applyTournament() {
-  const t = page.sections.tournament || {};
+  const t = /** @type {Partial<TournamentInfo>} */ (page.sections.tournament || {});
   setText($("name"), t.name || "");
   document.title = t.name ? `${t.name} – ${STRINGS.pageTitle}` : STRINGS.pageTitle;
   const demo = t.speed && t.speed !== 1;

@@ -1,3 +1,4 @@
+// @ts-check
 // The lists of words for the player: their own notices (readable only in the player's session; without
 // it the card says how many wait) and the hall's latest public announcements.
 import { el, fill, setText } from "../lib/dom.js";

@@ -1,3 +1,4 @@
+// @ts-check
 // Round-start notices for a phone in a pocket: a vibration, a chime and, once allowed, a system
 // notification "Round 3 starts at 17:45 — table 4, seat 2" when one of the player's rounds is called
 // or starts.

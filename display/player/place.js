@@ -1,3 +1,4 @@
+// @ts-check
 // The player's place in the standings: "3rd of 28" with the score behind it, and the standings
 // around the player (three above, three below, or the whole list on request). From round N on the
 // server sends no standings: then the card says they are hidden, and from which round.

@@ -1,3 +1,4 @@
+// @ts-check
 // The prize-giving on the player's phone: while a referee has the prize list on the hall's screens
 // (`sections.prizes`, the same section the hall display shows: put there by show_prizes, taken off by
 // hide_prizes), the card at the top of the page lists each paid place, its name and its prize, each place a

@@ -1,3 +1,4 @@
+// @ts-check
 // A refusal of the player's own requests (a check-in, a code) in the page's language: the server names its
 // reason in `detail.code` (live/commands/refusals.py) and the player catalogue says it (STRINGS.ci.refused).
 

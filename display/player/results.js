@@ -1,3 +1,4 @@
+// @ts-check
 // The chosen player's play: their results round by round and their penalties, and renderScore, which
 // draws every card about the player's play (seat, place, results, penalties) together whenever the
 // sections or the chosen player change.

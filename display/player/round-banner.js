@@ -1,3 +1,4 @@
+// @ts-check
 // A round's call ("to your tables") and start on the player's phone: the banner says where to sit
 // ("Table 4, seat 2", "home vs …"), and a phone that was asleep, hidden or off line when its round was
 // called or started shows what it missed when it wakes — the banner with the table and seat, not only

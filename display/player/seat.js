@@ -1,3 +1,4 @@
+// @ts-check
 // The seat card: where the chosen player sits (table and seat, or the bridge team's match) in the
 // round being played, else in the next one, and the next round's seat too once its seating is out.
 import { setText } from "../lib/dom.js";

@@ -1,3 +1,4 @@
+// @ts-check
 // The player's session: the personal code (typed once on the card, or from a slip's QR code) is
 // exchanged for an HttpOnly cookie the server sets, so the page can read the player's own notices and
 // check them in. The page keeps no code; "not me" ends the session on this phone.
@@ -30,7 +31,7 @@ export function renderSession() {
   setText($("code-prompt"), S.prompt);
   setText($("code-label"), S.label("ABCD-EFGH"));
   setText($("code-open"), codeSending ? S.opening : S.open);
-  $("code-open").disabled = codeSending;
+  /** @type {HTMLButtonElement} */ ($("code-open")).disabled = codeSending;
   $("code-error").hidden = !codeError;
   setText($("code-error"), codeError);
 }
@@ -47,7 +48,7 @@ export async function openSession(code) {
     });
     const data = await jsonOf(response);
     if (response.ok && data && typeof data.player === "string") {
-      $("code-input").value = "";
+      /** @type {HTMLInputElement} */ ($("code-input")).value = "";
       // The code says who this is: the page follows it, and reconnects so the socket carries the session.
       if (data.player !== page.playerId) {
         page.playerId = data.player;
@@ -76,7 +77,7 @@ export async function openSession(code) {
 export function wireSession() {
   $("code-form").addEventListener("submit", (e) => {
     e.preventDefault();
-    const code = $("code-input").value.trim();
+    const code = /** @type {HTMLInputElement} */ ($("code-input")).value.trim();
     if (!code || !page.playerId || codeSending) return;
     openSession(code);
   });

@@ -1,3 +1,4 @@
+// @ts-check
 // A printed check-in slip's QR code opens /player#code=ABCDEFGH: the code is taken and cleared from the
 // address bar at once (a fragment never reaches a server's log; neither the history nor the screen keeps it),
 // then exchanged for the player's session like a code typed on the card. Its own module with no imports,

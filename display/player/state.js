@@ -1,8 +1,11 @@
+// @ts-check
 // The player page's shared state, in one place: its words, the sections as the server last sent them,
 // the time format, the chosen player and the connection. Every part of the page reads them from here
 // instead of keeping a copy of its own.
 import { timeFormatter } from "../lib/format.js";
 import { loadStrings, tournamentLanguage } from "../lib/i18n.js";
+/** @import { MeSection, PublicSections } from "../../types/sections" */
+/** @import { LiveConnection } from "../lib/connection.js" */
 
 /** Every visible string of this page: /static/i18n/<lang>.json, section "player" (English fills gaps). */
 export const STRINGS = await loadStrings("player", await tournamentLanguage());
@@ -19,9 +22,12 @@ export const NUM = { locale: STRINGS.locale };
  * and `connection` (the page's one LiveConnection, set by main.js before anything renders).
  */
 export const page = {
+  /** @type {Partial<PublicSections & { me: MeSection | null }>} */
   sections: {},
   fmt: timeFormatter(undefined, STRINGS.locale),
+  /** @type {string | null} */
   playerId: null,
+  /** @type {LiveConnection | null} */
   connection: null,
 };
 

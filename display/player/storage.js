@@ -1,3 +1,4 @@
+// @ts-check
 // What the player page keeps on this phone (localStorage): the chosen player, and
 // the codes an older page kept, which are taken once and removed. In private mode there is no storage:
 // the choice then lasts this visit and nothing else is kept.

@@ -1,3 +1,4 @@
+// @ts-check
 // The words of the player's team's appeals on their card (Slovak §28.3: a team appeals, to the
 // federation's presidium): each appeal's match, subject and where it stands, and until when appeals
 // are taken. Every fact is the server's (`me.appeals`, live/projections/appeals.py `player_view`, sent only with

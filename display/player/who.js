@@ -1,3 +1,4 @@
+// @ts-check
 // Who this phone is: the card with the chosen name (or the list to choose from), choosing a name,
 // "not me", and forgetting a player the server does not know. Choosing or forgetting draws every
 // part about the player again.
@@ -57,7 +58,7 @@ export function wireNotMe() {
     page.playerId = null;
     saveChoice(null);
     page.connection.setPlayer(null);
-    $("filter").value = "";
+    /** @type {HTMLInputElement} */ ($("filter")).value = "";
     renderMe();
     renderScore();
     $("filter").focus();

@@ -1,3 +1,4 @@
+// @ts-check
 // The console's announcement card: a text for every screen in the hall (a banner, the chime, the
 // voice), or a notice for one player's phone.
 import { el, fill } from "../lib/dom.js";
@@ -15,7 +16,7 @@ export function renderPlayerSelect() {
   const key = JSON.stringify(players.map((p) => [p.id, p.name]));
   if (key === playersKey) return;
   playersKey = key;
-  const select = $("announce-player");
+  const select = /** @type {HTMLSelectElement} */ ($("announce-player"));
   const chosen = select.value;
   fill(select, el("option", { value: "" }, STRINGS.everyone),
     players.map((p) => el("option", { value: p.id }, STRINGS.onlyTo(p.name))));
@@ -26,18 +27,18 @@ export function renderPlayerSelect() {
 export function wireAnnounce() {
   $("announce").addEventListener("submit", async (e) => {
     e.preventDefault();
-    const text = $("announce-text").value.trim();
+    const text = /** @type {HTMLTextAreaElement} */ ($("announce-text")).value.trim();
     if (!text) {
       toast(STRINGS.emptyText, "error");
       return;
     }
     const body = { type: "announce", text };
-    const player = $("announce-player").value;
+    const player = /** @type {HTMLSelectElement} */ ($("announce-player")).value;
     if (player) body.player = player;
     if (!confirm(player ? STRINGS.confirmNotice(playerName(player), text) : STRINGS.confirmAnnounce(text))) return;
     if (await command(body, $("announce-button"))) {
-      $("announce-text").value = "";
-      $("announce-player").value = "";
+      /** @type {HTMLTextAreaElement} */ ($("announce-text")).value = "";
+      /** @type {HTMLSelectElement} */ ($("announce-player")).value = "";
     }
   });
 }

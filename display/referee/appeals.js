@@ -1,3 +1,4 @@
+// @ts-check
 // The referee console's appeals to the judges' committee (Čačak): lodge a player's request against a
 // referee's decision in a round (with how many requests the player has left, as the server counts
 // them; a request beyond the allowed is refused by the server, and its words are shown), the open
@@ -224,6 +225,7 @@ export function appealsCard(card, ctx) {
     decide.addEventListener("submit", async (e) => {
       e.preventDefault();
       if (!f.decision) return setText(problem, A.needDecision);
+      /** @type {{ type: string, appeal: number, decision: string, unanimous?: boolean, correction?: number, reason?: string }} */
       const body = { type: "decide_appeal", appeal: x.seq, decision: f.decision, ...(unanimity ? { unanimous: f.unanimous } : {}) };
       const linked = f.decision === "upheld" ? (f.correction === OTHER ? f.seq.trim() : f.correction) : "";
       if (linked) {

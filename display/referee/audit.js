@@ -1,3 +1,4 @@
+// @ts-check
 // The console's audit log and undo: every command as the server stored it, in words, with the
 // referee who sent it; a row's undo, and undoing this referee's own last command.
 import { el, fill } from "../lib/dom.js";

@@ -1,3 +1,4 @@
+// @ts-check
 // A bridge match in the rounds card: the score as recorded (IMPs and the VP the server computed),
 // the form that records the IMPs, a forfeit and its undo, and a correction with its reason.
 import { el, setText } from "../lib/dom.js";

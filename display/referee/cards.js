@@ -1,3 +1,4 @@
+// @ts-check
 // The console's cards below its first screen: check-in, the roster, the desk, the referees, announcements,
 // the audit, standings, prizes, penalties, Čačak's sanctions, appeals and slips, bridge's team sheets, the
 // rounds card with its result forms (rounds.js) and the plan's tools (plan-editor.js: a row's Change…, a new

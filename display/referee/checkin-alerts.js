@@ -1,3 +1,4 @@
+// @ts-check
 // The lateness alerts on the check-in card: the server's alerts for the round (players late past a
 // step, a reserve due, a forfeit), highlighted as they arrive, each dismissable on this device.
 import { el, fill } from "../lib/dom.js";

@@ -1,3 +1,4 @@
+// @ts-check
 // One row of the check-in card: a player (or a team) with their state (in, late, excused, a reserve
 // seated, missing), the penalty, and the referee's actions: check in now, at an earlier time with
 // a reason, an announced absence, a reserve. The small form under a row keeps its state here.

@@ -1,3 +1,4 @@
+// @ts-check
 // The check-in card's times: a time the referee types ("9:07") as an instant on the tournament's
 // day in its zone, what the server says a check-in at that instant would record (how late, the
 // penalty: GET /api/lateness/preview), and a lateness in the tournament's minutes.

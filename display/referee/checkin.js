@@ -1,3 +1,4 @@
+// @ts-check
 // The console's check-in card (section `lateness`): who is in for the round, who is late and what
 // it costs now (the server's steps: tolerated, bule, a reserve due, forfeit), the live counters,
 // the check-in codes and slips, and "All present" for the round and for each published preferans table or
@@ -13,6 +14,7 @@ import { command } from "./commands.js";
 import { ciLateText } from "./checkin-time.js";
 import { $, STRINGS, nowMs, state } from "./state.js";
 import { syncChildren } from "./sync-children.js";
+/** @import { Arrival } from "../../types/pages" */
 
 let ciRound = null; // the round the referee picked among those still open for check-in
 let ciPicked = false;
@@ -44,7 +46,7 @@ export function renderCheckin() {
   const card = $("checkin-card");
   const picked = "lateness" in state.sections ? ciSelected() : null;
   card.hidden = !picked;
-  for (const link of $("r-nav").children) if (link.dataset.nav === "checkin-card") link.hidden = card.hidden;
+  for (const link of /** @type {HTMLCollectionOf<HTMLElement>} */ ($("r-nav").children)) if (link.dataset.nav === "checkin-card") link.hidden = card.hidden;
   if (!picked) {
     ciLive = [];
     return;
@@ -54,7 +56,7 @@ export function renderCheckin() {
   const now = nowMs();
   setText($("ci-title"), C.title(item.title));
   setText($("ci-filter-label"), C.filter);
-  const codes = $("ci-codes");
+  const codes = /** @type {HTMLAnchorElement} */ ($("ci-codes"));
   setText(codes, C.codes);
   codes.title = C.codesTitle;
   codes.href = "/api/checkin-codes"; // the session cookie opens it: no token in the address
@@ -80,6 +82,7 @@ export function renderCheckin() {
   }, r.title)));
   renderAlerts(item, renderCheckin);
 
+  /** @type {Arrival[]} */
   const rows = Array.isArray(report.rows) ? report.rows : [];
   const count = {
     all: rows.length, in: rows.filter(hasArrived).length,
@@ -95,7 +98,7 @@ export function renderCheckin() {
   // One table or one match (a bridge day of a single match): its head's "All present" is the round's.
   const single = groups.size === 1 && rows.every((r) => groups.of(r.id));
   allPresentButton(item, single ? 0 : count.missing, bridge && !Array.isArray(report.matches));
-  const filter = $("ci-filter").checked;
+  const filter = /** @type {HTMLInputElement} */ ($("ci-filter")).checked;
   const shown = filter ? rows.filter((r) => !hasArrived(r) && !r.reserve) : rows;
   const empty = $("ci-empty");
   empty.hidden = shown.length > 0;

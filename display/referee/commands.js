@@ -1,3 +1,4 @@
+// @ts-check
 // The console's commands: POST /api/commands with an id of its own (a resend is stored once), the
 // server's answer in the toast or beside the form, a refusal in the page's language, and a command
 // whose answer was lost settled by its event when it comes, or, once the console is back, by asking

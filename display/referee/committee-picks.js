@@ -1,3 +1,4 @@
+// @ts-check
 // What the sanctions, appeals, penalties, announcement and slips cards offer to choose from, out of the
 // server's sections: the rounds already played or being played, the players of a round's tables found by
 // name or by table number, who may be given a penalty, lodge an appeal or get a notice, the entries of the audit that may carry out an appeal's decision, and which round's

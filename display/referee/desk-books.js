@@ -1,3 +1,4 @@
+// @ts-check
 // The desk's books as the console reads them: the server's `desk` section (live/commands/desk.py referee_view)
 // sorted and filtered for the list, each account's lines and proposal in the words of the page, and a
 // payment as the audit names it. Pure (no DOM, no state): every amount, limit and proposal is the

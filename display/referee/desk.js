@@ -1,3 +1,4 @@
+// @ts-check
 // The referee console's desk (docs/rules/desk.md): per player and team what is due, paid and
 // still owed, the payment the server proposes in one tap (after a question naming who and how much),
 // any other amount or kind in a form, who has not paid yet, a search by name, and the prize fund the

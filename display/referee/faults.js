@@ -1,3 +1,4 @@
+// @ts-check
 // The console's "what the log holds that this server cannot use" card (`sections.faults`): a rules value
 // an older server let into the log and the fold set aside, an event the fold passed over because folding it
 // failed (the state is as if it were not there), or a part of the screens that fails to build since some

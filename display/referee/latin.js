@@ -1,3 +1,4 @@
+// @ts-check
 // The console in its page's script: on a Latin-script page (sr-Latn, sk, en) everything it shows —
 // names, item titles, the tournament's name, audit lines, the cards, the printed slips, the
 // questions it asks — has its Serbian Cyrillic in Latin letters (lib/script.js toLatin).

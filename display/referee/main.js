@@ -1,3 +1,4 @@
+// @ts-check
 // The referee console (/referee): round commands, check-in, seating and results, penalties, audit.
 // This module wires the page: the fixed words and the forms' listeners, the cards, the connection
 // that feeds every card a new snapshot, and the clock line drawn each frame. Each card is a module
@@ -25,6 +26,7 @@ import { $, STRINGS, state } from "./state.js";
 import { wireSkip } from "./thumb.js";
 import { renderItems, renderMissed, renderRowCounts } from "./timetable.js";
 import { wireToast } from "./toast.js";
+/** @import { TournamentInfo } from "../../types/sections" */
 
 // A Latin-script page shows every drawn text in Latin letters, a Cyrillic one the names typed in Latin in
 // Cyrillic; the sections (and so every command and prefilled field) stay as the server wrote them
@@ -50,11 +52,13 @@ let styles = null;
 let taps = [];
 for (const kind of ["submit", "click"]) {
   document.addEventListener(kind, (e) => {
-    const target = e.target instanceof Element ? e.target.closest("[data-cards] :is(form, button)") : null;
+    const target = /** @type {HTMLElement | null} */ (
+      e.target instanceof Element ? e.target.closest("[data-cards] :is(form, button)") : null);
     if (cards || !target || (kind === "click" && target.matches("form"))) return;
     e.preventDefault();
     e.stopImmediatePropagation();
-    taps.push(kind === "submit" ? () => target.requestSubmit(e.submitter?.isConnected ? e.submitter : null)
+    const submitter = /** @type {SubmitEvent} */ (e).submitter; // (a click has none)
+    taps.push(kind === "submit" ? () => /** @type {HTMLFormElement} */ (target).requestSubmit(submitter?.isConnected ? submitter : null)
       : () => target.click());
     loadCards();
   }, true);
@@ -63,7 +67,7 @@ for (const kind of ["submit", "click"]) {
 /** The cards' stylesheets, added to the head once: resolves when they have loaded (or failed: the cards are
  * drawn anyway). */
 function cardStyles() {
-  const template = $("cards-styles");
+  const template = /** @type {HTMLTemplateElement} */ ($("cards-styles"));
   if (!template) return Promise.resolve();
   const links = [...template.content.querySelectorAll("link")];
   const loaded = links.map((link) => new Promise((done) => {
@@ -94,7 +98,7 @@ function loadCards() {
 
 /** The sections' links in the head: a hidden card's is hidden. */
 function renderNav() {
-  for (const link of $("r-nav").children) link.hidden = $(link.dataset.nav).hidden;
+  for (const link of /** @type {HTMLCollectionOf<HTMLElement>} */ ($("r-nav").children)) link.hidden = $(link.dataset.nav).hidden;
 }
 
 // Every field's maxlength is the server's (sections.limits), also in the forms the cards draw later.
@@ -103,7 +107,7 @@ keepLimits(document.body, () => state.sections.limits);
 // ---- the live part --------------------------------------------------------------------------
 
 function applyTournament() {
-  const t = state.sections.tournament || {};
+  const t = /** @type {Partial<TournamentInfo>} */ (state.sections.tournament || {});
   state.fmt = showTournament(t, STRINGS, $);
   state.fmtSec = timeFormatter(t.timezone, STRINGS.locale, { seconds: true });
 }

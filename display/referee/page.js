@@ -1,3 +1,4 @@
+// @ts-check
 // The console's fixed words (the sign-in card, the headings, the buttons in referee.html), its
 // section links, and the print buttons, which open the display's standings or seating to print.
 import { el, fill, setText } from "../lib/dom.js";
@@ -21,7 +22,7 @@ export function labelPage() {
   document.title = STRINGS.pageTitle;
   setText($("login-title"), STRINGS.loginTitle);
   setText($("login-text"), STRINGS.loginText);
-  $("token").placeholder = STRINGS.tokenPlaceholder;
+  /** @type {HTMLInputElement} */ ($("token")).placeholder = STRINGS.tokenPlaceholder;
   $("token").setAttribute("aria-label", STRINGS.tokenPlaceholder);
   setText($("login-button"), STRINGS.loginButton);
   setText($("logout"), STRINGS.logout);
@@ -31,7 +32,7 @@ export function labelPage() {
   $("print-seating").addEventListener("click", () => printView("seating"));
   setText($("tt-title"), STRINGS.ttTitle);
   setText($("announce-title"), STRINGS.announceTitle);
-  $("announce-text").placeholder = STRINGS.announcePlaceholder;
+  /** @type {HTMLTextAreaElement} */ ($("announce-text")).placeholder = STRINGS.announcePlaceholder;
   $("announce-player").setAttribute("aria-label", STRINGS.announceTo);
   setText($("announce-button"), STRINGS.announceButton);
   setText($("audit-title"), STRINGS.auditTitle);

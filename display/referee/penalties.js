@@ -1,3 +1,4 @@
+// @ts-check
 // The console's penalties: a penalty in bule (preferans, a player) or VP (bridge, a team), with its
 // reason and round, and the list of those given, newest first, each undoable.
 import { el, fill, setText } from "../lib/dom.js";
@@ -30,14 +31,14 @@ export function renderPenaltyForm() {
     setText($("pen-send"), STRINGS.penSend);
     setText($("pen-unit"), bridge ? STRINGS.units.vp : STRINGS.units.bule);
     setText($("pen-note"), bridge ? STRINGS.penNoteBridge : STRINGS.penNotePreferans);
-    const amount = $("pen-amount");
+    const amount = /** @type {HTMLInputElement} */ ($("pen-amount"));
     amount.step = bridge ? "0.1" : "1";
     amount.min = bridge ? "0.1" : "1";
-    const whoSelect = $("pen-who");
+    const whoSelect = /** @type {HTMLSelectElement} */ ($("pen-who"));
     const chosen = whoSelect.value;
     fill(whoSelect, el("option", { value: "" }, STRINGS.penChoose), who.map((x) => el("option", { value: x.id }, x.name)));
     whoSelect.value = who.some((x) => x.id === chosen) ? chosen : "";
-    const itemSelect = $("pen-item");
+    const itemSelect = /** @type {HTMLSelectElement} */ ($("pen-item"));
     penaltyRound.item = itemSelect.value;
     fill(itemSelect, el("option", { value: "" }, STRINGS.penNoItem), items.map((i) => el("option", { value: i.id }, i.title)));
     // The round in play (the server's), or the one chosen until the next round starts ("" offered too: no round).
@@ -67,18 +68,18 @@ export function wirePenaltyForm() {
     e.preventDefault();
     const bridge = gameOf(state.sections) === "bridge";
     const error = $("pen-error");
-    const who = $("pen-who").value;
-    const amount = Number($("pen-amount").value);
-    const reason = $("pen-reason").value.trim();
+    const who = /** @type {HTMLSelectElement} */ ($("pen-who")).value;
+    const amount = Number(/** @type {HTMLInputElement} */ ($("pen-amount")).value);
+    const reason = /** @type {HTMLInputElement} */ ($("pen-reason")).value.trim();
     if (!who) return setText(error, STRINGS.penNeedWho);
-    if (!$("pen-amount").value.trim() || !Number.isFinite(amount) || amount <= 0) return setText(error, STRINGS.penBadAmount);
+    if (!/** @type {HTMLInputElement} */ ($("pen-amount")).value.trim() || !Number.isFinite(amount) || amount <= 0) return setText(error, STRINGS.penBadAmount);
     if (!reason) return setText(error, STRINGS.penNeedReason);
     const body = { type: "penalty", [bridge ? "team" : "player"]: who, amount, unit: bridge ? "vp" : "bule", reason };
-    const item = $("pen-item").value;
+    const item = /** @type {HTMLSelectElement} */ ($("pen-item")).value;
     if (item) body.item = item;
     if (await command(body, $("pen-send"), error)) {
-      $("pen-amount").value = "";
-      $("pen-reason").value = "";
+      /** @type {HTMLInputElement} */ ($("pen-amount")).value = "";
+      /** @type {HTMLInputElement} */ ($("pen-reason")).value = "";
     }
   });
 }

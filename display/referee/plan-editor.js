@@ -1,3 +1,4 @@
+// @ts-check
 // The referee console's timetable on the day: move, shift or cancel an item that has not started,
 // add an item, rename the tournament (the one-tap "shift the plan to now" when the whole plan is
 // already in the past: plan-missed.js). Every check is the server's: a refused command shows its words by the
@@ -174,7 +175,7 @@ export function planEditor(ctx) {
     });
     if (f.focus) {
       f.focus = false;
-      requestAnimationFrame(() => form.querySelector(f.mode === "move" ? "input[type=time]" : "input")?.focus());
+      requestAnimationFrame(() => /** @type {HTMLInputElement | null} */ (form.querySelector(f.mode === "move" ? "input[type=time]" : "input"))?.focus());
     }
     return form;
   }

@@ -1,3 +1,4 @@
+// @ts-check
 // The console's timetable when the whole plan is already in the past: one tap moves it to now. In the
 // console's first file (the card is at the top of the page), apart from the plan's other tools
 // (plan-editor.js), which come with the other cards. The words are STRINGS.plan.missed.

@@ -1,3 +1,4 @@
+// @ts-check
 // A preferans table in the rounds card: the slip as recorded (bule, place, points), the form that
 // records it (the sum must be 0; one field left shows the number that makes it so), a walkover,
 // the supe that break a tie, and a correction with its reason. The server computes the points.

@@ -1,3 +1,4 @@
+// @ts-check
 // The prize-giving: the prize list as the server makes it (GET /api/prizes: the preset's split of the fund
 // by place, shared places sharing their amounts, the places a sponsor gives a prize to, the best lady), for the fund the referee types or the one
 // the desk's payments make; a tap puts it on the hall's screens (show_prizes) or takes it off (hide_prizes),

@@ -1,3 +1,4 @@
+// @ts-check
 // The referee console's referees: who is signed in on this device, adding a colleague (the server
 // answers with a one-time login link and its QR code for their phone), and a new login link for any
 // referee (a second device, a session that ended). Links are made by the server; a link's secret is

@@ -1,3 +1,4 @@
+// @ts-check
 // A refused command in the page's language. The server's own words are English; every refusal
 // names its reason in `detail.code` (live/commands/refusals.py, a closed registry) with the parameters its
 // sentence takes beside it, and the console says it from the catalogue (STRINGS.refused.codes),

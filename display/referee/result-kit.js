@@ -1,3 +1,4 @@
+// @ts-check
 // What the result blocks of both games share (preferans.js, bridge.js): the forms' state that
 // survives a redraw, the cache of built blocks, a block's shell and tags, sending a result or its
 // correction, and the correction's controls.

@@ -1,3 +1,4 @@
+// @ts-check
 // The referee console's roster on the day: register a walk-in, rename a player (or a bridge team),
 // withdraw a player with a reason, register a team; a bridge player's club rating, and the Novi Sad
 // replacement after half of the matches where the team sheets' rosters say one may be made now. The
@@ -131,7 +132,7 @@ export function rosterCard(card, ctx) {
         Object.assign(add, { name: "", lady: false, substitute: false, rating: "", replaces: "", error: "" });
         addKey = "";
         render();
-        requestAnimationFrame(() => addBox.querySelector("input[type=text]")?.focus());
+        requestAnimationFrame(() => /** @type {HTMLInputElement | null} */ (addBox.querySelector("input[type=text]"))?.focus());
       } else {
         add.error = error.textContent;
       }
@@ -282,7 +283,7 @@ export function rosterCard(card, ctx) {
     });
     if (f.focus) {
       f.focus = false;
-      requestAnimationFrame(() => form.querySelector("input[type=text]")?.focus());
+      requestAnimationFrame(() => /** @type {HTMLInputElement | null} */ (form.querySelector("input[type=text]"))?.focus());
     }
     return form;
   }

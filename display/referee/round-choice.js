@@ -1,3 +1,4 @@
+// @ts-check
 // Which round the rounds card shows, and publishing a round's seating: what the timetable's rows need of the
 // rounds card. It is in the console's first file; the card itself (rounds.js, with the result forms) comes
 // with the other cards (cards.js), so a row's Seating button tapped before them is not lost: the pick is kept

@@ -1,3 +1,4 @@
+// @ts-check
 // The console's rounds card: a tab per round, the picked round's seating (how it was made, a bye,
 // carry-over) and its results, one block per table (preferans.js) or match (bridge.js). It comes with the
 // other cards (cards.js); which round it shows is kept in round-choice.js, which the timetable's rows use.
@@ -12,6 +13,7 @@ import { choice, expectedResults, pickRound, publishSeating, redrawChoiceWith } 
 import { $, STRINGS, state } from "./state.js";
 import { syncChildren } from "./sync-children.js";
 import { num } from "./words.js";
+/** @import { Result } from "../../types/pages" */
 
 /** The round to show until the referee picks one: results still to enter, else the round on, else the next. */
 function defaultRound(items) {
@@ -94,6 +96,8 @@ export function renderRounds() {
   const wanted = new Set();
   if (seating) {
     const results = resultsOf(state.sections, item.id);
+    // A Preferans table's players or a bridge match's teams: the block's own builder reads the rest.
+    /** @type {{ key: string, build: (...args: any[]) => Element, data: { players?: string[], home?: string, away?: string }, row: Result | undefined }[]} */
     const list = Array.isArray(seating.tables)
       ? seating.tables.map((t) => ({
         key: `${item.id}:t${t.table}`, build: preferansBlock, row: results.find((r) => r.table === t.table),

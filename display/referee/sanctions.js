@@ -1,3 +1,4 @@
+// @ts-check
 // The referee console's sanctions by kind (Čačak: bad shuffle or cut, misdeal, forbidden bid,
 // letting the partner pass, signalling, a deduction of points): pick the round and the player (by name
 // or table number), the offence, see what the server proposes for that player's next offence of that
@@ -156,9 +157,15 @@ export function sanctionsCard(card, ctx) {
     setText(reasonCaption, needs("reason") ? S.reasonNeeded : S.reasonLabel);
     const step = next();
     proposal.hidden = !pick.player;
-    if (!pick.player) return fill(proposal);
+    if (!pick.player) {
+      fill(proposal);
+      return;
+    }
     const who = el("b", {}, ctx.playerName(pick.player));
-    if (!step) return fill(proposal, who, " · ", S.chooseKind);
+    if (!step) {
+      fill(proposal, who, " · ", S.chooseKind);
+      return;
+    }
     fill(proposal, who, " · ", `${S.kinds[pick.kind] || pick.kind}: `,
       el("span", { class: step.warning ? "r-sa-warn" : "r-sa-bule" }, `${S.offence(step.step)} — ${amountText(step, pick.player, pick.item)}`));
   }

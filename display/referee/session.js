@@ -1,3 +1,4 @@
+// @ts-check
 // Signing in to the referee console: the server keeps the session in an HttpOnly cookie; this page
 // never holds a token. A token typed in, a login link opened on this device (#login=…), the session
 // a reload finds, and signing out.
@@ -16,7 +17,7 @@ export function showLogin(problem = "") {
   $("app").hidden = true;
   $("login").hidden = false;
   setText($("login-error"), problem);
-  $("token").value = "";
+  /** @type {HTMLInputElement} */ ($("token")).value = "";
   $("token").focus();
   if (state.connection) {
     state.connection.stop();
@@ -44,14 +45,14 @@ function signedIn(data, start) {
 export function wireSession(start) {
   $("login-form").addEventListener("submit", async (e) => {
     e.preventDefault();
-    const token = $("token").value.trim();
+    const token = /** @type {HTMLInputElement} */ ($("token")).value.trim();
     if (!token) return;
-    const button = $("login-button");
+    const button = /** @type {HTMLButtonElement} */ ($("login-button"));
     button.disabled = true;
     setText($("login-error"), STRINGS.checking);
     try {
       const answer = await signIn({ token });
-      $("token").value = "";
+      /** @type {HTMLInputElement} */ ($("token")).value = "";
       if (answer.ok) signedIn(answer.data, start);
       else if (answer.status === 401) setText($("login-error"), STRINGS.badToken);
       else setText($("login-error"), sayRefusal(answer.status, answer.data || { error: "" }, STRINGS));

@@ -1,3 +1,4 @@
+// @ts-check
 // The team sheets card's arithmetic, apart from the DOM so that node tests reach it: which matches
 // the card offers (the server's `lineups.matches`, the current or next round first), a team's draft
 // line-ups from the sheet the server holds, the `lineup` command built from a draft, and a sheet in

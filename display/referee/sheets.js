@@ -1,3 +1,4 @@
+// @ts-check
 // The console's team sheets (bridge): for a match of the round being played or the next, each team's
 // line-up of every part picked from its roster, the substitutions during a part, the boards every
 // player has played, the roster's bounds and replacement, and the Novi Sad individual ranking. All of

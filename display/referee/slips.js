@@ -1,3 +1,4 @@
+// @ts-check
 // The scoring desk's list after each preferans round (Čačak): per table, who brings the result slip
 // and the cards (the winner) and who pays the scoring fee (the last-placed), as the server derives it
 // from the scored results (`sections.slips`, so a correction changes it); the tables still without a

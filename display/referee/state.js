@@ -1,9 +1,12 @@
+// @ts-check
 // What every part of the referee console shares: its words, the live sections the server sent,
 // the time formats of the tournament's zone, the connection and who is signed in. One object,
 // `state`, written by main.js (the sections, the formats, the connection) and session.js (`me`);
 // every other module only reads it.
 import { formatDuration, timeFormatter } from "../lib/format.js";
 import { loadStrings, tournamentLanguage } from "../lib/i18n.js";
+/** @import { PublicSections } from "../../types/sections" */
+/** @import { LiveConnection } from "../lib/connection.js" */
 
 /** Every visible string of this page: /static/i18n/<lang>.json, section "referee" (English fills gaps). */
 export const STRINGS = await loadStrings("referee", await tournamentLanguage());
@@ -25,9 +28,12 @@ export const $ = (id) => document.getElementById(id);
  * signed in here ({name, actor, expires, referees} from the server; null when nobody is).
  */
 export const state = {
+  // The referees' own sections are not in the schema yet (docs/sections.schema.json): any of them is `any`.
+  /** @type {Partial<PublicSections> & Record<string, any>} */
   sections: {},
   fmt: timeFormatter(undefined, STRINGS.locale),
   fmtSec: timeFormatter(undefined, STRINGS.locale, { seconds: true }),
+  /** @type {LiveConnection | null} */
   connection: null,
   me: null,
 };

@@ -1,3 +1,4 @@
+// @ts-check
 // The `substitute` player flag in the console's player form (Slovak §27.1: a substitute, not of the team's
 // basic line-up, plays in fewer than half of the competition's rounds). Offered only where the server says
 // the rules have substitutes: the referee section's `lineups.substitutes` is null under rules without them.

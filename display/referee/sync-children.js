@@ -1,3 +1,4 @@
+// @ts-check
 // Keeping a list's children in order without rebuilding it: the rounds' blocks and the check-in
 // rows are built once each and kept, so a field being typed in keeps its focus across a redraw.
 

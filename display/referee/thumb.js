@@ -1,3 +1,4 @@
+// @ts-check
 // The console's thumb bar on a phone: the round that matters now and its commands, within reach of
 // a thumb without scrolling to the round's row in the timetable.
 import { el, fill, setText } from "../lib/dom.js";

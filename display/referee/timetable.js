@@ -1,3 +1,4 @@
+// @ts-check
 // The console's timetable: one row per item, built once and updated in place, with the round
 // commands the server allows now (start, pause, resume, extend, last deals, end, seating), why a
 // start is held, the plan's tools, and each row's countdown. The plan's tools (plan-editor.js) and the rounds

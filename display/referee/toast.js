@@ -1,3 +1,4 @@
+// @ts-check
 // The console's toast: what became of a command (done, refused, not confirmed yet) and a lateness
 // alert as it arrives, at the bottom of the screen where a phone's thumb is.
 import { setText } from "../lib/dom.js";

@@ -1,3 +1,4 @@
+// @ts-check
 // How the referee console names things: referees, players, teams and items by their ids as the
 // sections hold them, what an audited command did (in the toasts and the audit log), and numbers in
 // the page's language.

@@ -411,6 +411,9 @@ class Announcement(TypedDict):
     waiting_for: NotRequired[str]
     start: NotRequired[int]
     was: NotRequired[int]
+    shift_item: NotRequired[str]
+    shift_minutes: NotRequired[int]
+    at: NotRequired[int]
 
 
 class SeatingTable(TypedDict):

@@ -19,9 +19,9 @@ from support.days import DAYS, Day
 
 from live.commands.decide import allowed_now
 from live.core.events import Event, NewEvent
-from live.core.state import State
+from live.core.state import ANNOUNCED_FIELDS, State
 from live.projections.views import me_section, public_sections, referee_only, referee_sections
-from live.projections.wire import schema
+from live.projections.wire import Announcement, schema
 
 ROOT = Path(__file__).resolve().parents[2]
 CHECKED_IN = ROOT / "docs" / "sections.schema.json"
@@ -121,3 +121,10 @@ def test_a_wrong_declaration_is_caught() -> None:
                 properties[key] = kind
         wrong["$ref"] = "#/$defs/RefereeView"
         assert list(jsonschema.Draft202012Validator(wrong).iter_errors(sections)), change
+
+
+def test_every_field_an_announcement_repeats_is_declared() -> None:
+    """An announcement repeats these fields of its event's payload (live/core/state.py `ANNOUNCED_FIELDS`): each
+    must be a key of `Announcement`, or the pages' types (and the schema) say the page reads a key the server never
+    sends (the console's missed-plan offer reads `shift_item`, `shift_minutes` and `at`)."""
+    assert set(ANNOUNCED_FIELDS) <= set(Announcement.__annotations__)
