@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import sys
 
 import pytest
 from websockets.asyncio.client import connect
@@ -161,3 +162,19 @@ async def test_a_connection_that_dropped_its_101_goes_on_to_its_close() -> None:
                 assert await asyncio.wait_for(client.recv(), 5) == text
         assert client.close_code == 1000
     assert len(pongs) == 2
+
+
+async def test_a_guarded_connection_costs_no_more_than_the_librarys_own() -> None:
+    """An idle connection is the library's (docs/design.md#idle-connection): what GuardedConnection adds must not
+    make each instance's `__dict__` one of its own instead of one sharing its class's table of names."""
+    sizes: dict[str, int] = {}
+
+    async def handler(ws: ServerConnection) -> None:
+        sizes[type(ws).__name__] = sys.getsizeof(vars(ws))
+
+    for kind in (ServerConnection, GuardedConnection):
+        async with serve(handler, "127.0.0.1", 0, compression=None, create_connection=kind) as server:
+            port = next(iter(server.sockets)).getsockname()[1]
+            async with connect(f"ws://127.0.0.1:{port}/", compression=None) as client:
+                await client.wait_closed()
+    assert sizes["GuardedConnection"] <= sizes["ServerConnection"]
