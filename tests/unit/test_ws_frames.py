@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import sys
 
 import pytest
 from websockets.asyncio.client import connect
@@ -138,3 +139,42 @@ async def test_a_connection_that_leaves_open_says_so_in_that_very_step(how: str)
             writer.close()
         await asyncio.wait_for(done.wait(), 5)
     assert unseen == [] and len(told) == 1 and told[0] is not State.OPEN
+
+
+async def test_a_connection_that_dropped_its_101_goes_on_to_its_close() -> None:
+    """The endpoint drops the 101 once it is written (docs/design.md#idle-connection): the library must not read
+    it again, for messages either way, its keepalive's pings and pongs, or the close."""
+    pongs: list[float] = []
+
+    async def handler(ws: ServerConnection) -> None:
+        assert ws.response is not None and ws.response.status_code == 101
+        ws.response = None
+        async for message in ws:
+            pongs.append(await (await ws.ping()))  # a ping of the server's and its pong, as the keepalive's
+            await ws.send(message)
+
+    async with serve(handler, "127.0.0.1", 0, compression=None, create_connection=GuardedConnection,
+                     ping_interval=0.05, ping_timeout=1) as server:
+        port = next(iter(server.sockets)).getsockname()[1]
+        async with connect(f"ws://127.0.0.1:{port}/", compression=None) as client:
+            for text in ("one", "two"):
+                await client.send(text)
+                assert await asyncio.wait_for(client.recv(), 5) == text
+        assert client.close_code == 1000
+    assert len(pongs) == 2
+
+
+async def test_a_guarded_connection_costs_no_more_than_the_librarys_own() -> None:
+    """An idle connection is the library's (docs/design.md#idle-connection): what GuardedConnection adds must not
+    make each instance's `__dict__` one of its own instead of one sharing its class's table of names."""
+    sizes: dict[str, int] = {}
+
+    async def handler(ws: ServerConnection) -> None:
+        sizes[type(ws).__name__] = sys.getsizeof(vars(ws))
+
+    for kind in (ServerConnection, GuardedConnection):
+        async with serve(handler, "127.0.0.1", 0, compression=None, create_connection=kind) as server:
+            port = next(iter(server.sockets)).getsockname()[1]
+            async with connect(f"ws://127.0.0.1:{port}/", compression=None) as client:
+                await client.wait_closed()
+    assert sizes["GuardedConnection"] <= sizes["ServerConnection"]

@@ -92,7 +92,13 @@ class GuardedConnection(ServerConnection):
 
     (asyncio's `data_received`, `resume_writing` and `connection_lost` are extended: the library's
     connection is the asyncio protocol of its socket.)
+
+    Its own attributes are `__slots__`: the library's connection sets 27 in its `__dict__`, and CPython shares
+    one table of names among the instances of a class only up to 30 of them, so three more in the dict gave
+    every connection a dict of its own, 1.3 KB more per idle connection (docs/design.md#idle-connection).
     """
+
+    __slots__ = ("closing", "drained", "refused")
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -292,7 +298,10 @@ class WsEndpoint:
         if client is None:
             return
         try:
-            await self._read(ws, hall, client)
+            if client.grant is None or client.grant.expires is None:
+                await self._messages(ws, hall, client)
+            else:
+                await self._read_signed_in(ws, hall, client)
         finally:
             await hall.hub.remove(client)
 
@@ -303,6 +312,9 @@ class WsEndpoint:
             # Every client gets the same frames (live/edges/hub.py): only one without an extension can take them.
             await ws.close(CLOSE_EXTENSION, "no extension: this server sends plain frames")
             return None
+        # The 101 is written and nothing reads it again: the connection does not keep it (it and its headers, the
+        # security headers among them, were about 2 KB of every idle connection; docs/design.md#idle-connection).
+        ws.response = None
         conn = self._http(ws)
         trusted = same_origin(conn.headers)
         params = conn.query_params
@@ -344,11 +356,13 @@ class WsEndpoint:
                 ws.left_open()
         return client
 
-    async def _read(self, ws: ServerConnection, hall: Hall, client: Client) -> None:
-        """Read the client's messages until it leaves, or until its referee session ends (then the hub signs
-        it out: the feed of a referee view is never longer than the sign-in it was opened with)."""
-        expires = client.grant.expires if client.grant is not None else None
-        ends = None if expires is None else asyncio.get_running_loop().time() + (expires - hall.clock()) / 1000
+    async def _read_signed_in(self, ws: ServerConnection, hall: Hall, client: Client) -> None:
+        """Read a referee view's messages until it leaves, or until its session ends (then the hub signs it out:
+        the feed of a referee view is never longer than the sign-in it was opened with). Only a session's view
+        reads here: the displays' and players' connections, most of a hall's, keep no timeout and no frame of
+        this call (docs/design.md#idle-connection)."""
+        assert client.grant is not None and client.grant.expires is not None
+        ends = asyncio.get_running_loop().time() + (client.grant.expires - hall.clock()) / 1000
         try:
             async with asyncio.timeout_at(ends):
                 await self._messages(ws, hall, client)
