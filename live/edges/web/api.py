@@ -13,7 +13,7 @@ import json
 import logging
 import re
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from decimal import Decimal
 from typing import Any
 from urllib.parse import urlsplit
@@ -347,35 +347,32 @@ def _standings_refused(request: Request) -> Response | None:
 async def api_standings_csv(request: Request) -> Response:
     """The standings as a CSV for the organizer's spreadsheet, in `?lang=` (else the tournament's language, as
     the pages choose): its headings, column separator and decimal separator (live/edges/web/exports.py)."""
-    refused = _standings_refused(request)
-    if refused is not None:
-        return refused
-    hall = _hall(request)
-    language = _export_language(request)
-    if isinstance(language, Response):
-        return language
-    rows = standings_of(hall.state)
-    body = standings_csv(hall.tournament.game, rows, ranks(rows), _catalogue_section(language, "exports"), language)
-    return Response(body, media_type="text/csv; charset=utf-8",
-                    headers={"Content-Disposition": 'attachment; filename="standings.csv"',
-                             "Content-Language": language})
+    def write(hall: Hall, words: Mapping[str, str], language: str) -> bytes:
+        rows = standings_of(hall.state)
+        return standings_csv(hall.tournament.game, rows, ranks(rows), words, language)
+    return _csv(request, "standings.csv", write)
 
 
 async def api_results_csv(request: Request) -> Response:
     """Every recorded result as a CSV for the organizer's spreadsheet, written as the standings' CSV is (the
     language, its separators, the headings; live/edges/web/exports.py). The same access: while the standings
     are hidden the results would tell them, so the referees only."""
+    def write(hall: Hall, words: Mapping[str, str], language: str) -> bytes:
+        return results_csv(hall.tournament.game, result_lines(hall.state), words, language)
+    return _csv(request, "results.csv", write)
+
+
+def _csv(request: Request, filename: str, write: Callable[[Hall, Mapping[str, str], str], bytes]) -> Response:
+    """A take-home CSV: refused as the standings are while hidden, in the asked language, as an attachment."""
     refused = _standings_refused(request)
     if refused is not None:
         return refused
-    hall = _hall(request)
     language = _export_language(request)
     if isinstance(language, Response):
         return language
-    lines = result_lines(hall.state)
-    body = results_csv(hall.tournament.game, lines, _catalogue_section(language, "exports"), language)
+    body = write(_hall(request), _catalogue_section(language, "exports"), language)
     return Response(body, media_type="text/csv; charset=utf-8",
-                    headers={"Content-Disposition": 'attachment; filename="results.csv"',
+                    headers={"Content-Disposition": f'attachment; filename="{filename}"',
                              "Content-Language": language})
 
 
