@@ -2,15 +2,15 @@
 // hand (docs/contributing.md#types-in-the-pages).
 import type {
   BridgeArrival, BridgeResult, BridgeRow, BridgeStep, MeSection, PreferansArrival, PreferansResult, PreferansRow, PreferansStep,
-  PublicSections, RefereeView,
+  PublicSections, RefereeSections, RefereeView,
 } from "./sections";
 
 /**
  * The sections a page holds, as the shared modules (display/lib/) read them: the public ones, each of which may
  * be missing (before the first snapshot; a section sent empty when it failed to build, docs/protocol.md), the
- * player page's `me`, and the referees' own, which the schema does not declare yet and are `any` here.
+ * player page's `me`, and the referees' own (the console's; absent on the other pages).
  */
-export type PageSections = Partial<PublicSections> & { me?: MeSection | null } & Record<string, any>;
+export type PageSections = Partial<PublicSections> & { me?: MeSection | null } & Partial<RefereeSections>;
 
 /**
  * One of two kinds of row, read as the pages read it: with either kind's keys, those of the other kind absent. A
