@@ -2,15 +2,15 @@
 // hand (docs/contributing.md#types-in-the-pages).
 import type {
   BridgeArrival, BridgeResult, BridgeRow, BridgeStep, MeSection, PreferansArrival, PreferansResult, PreferansRow, PreferansStep,
-  PublicSections,
+  PublicSections, RefereeSections, RefereeView,
 } from "./sections";
 
 /**
  * The sections a page holds, as the shared modules (display/lib/) read them: the public ones, each of which may
  * be missing (before the first snapshot; a section sent empty when it failed to build, docs/protocol.md), the
- * player page's `me`, and the referees' own, which the schema does not declare yet and are `any` here.
+ * player page's `me`, and the referees' own (the console's; absent on the other pages).
  */
-export type PageSections = Partial<PublicSections> & { me?: MeSection | null } & Record<string, any>;
+export type PageSections = Partial<PublicSections> & { me?: MeSection | null } & Partial<RefereeSections>;
 
 /**
  * One of two kinds of row, read as the pages read it: with either kind's keys, those of the other kind absent. A
@@ -44,3 +44,15 @@ export interface LiveEvent {
 /** An event a banner is drawn from: the log's, or one a page makes up without a place in the log (the player's
  * page, for a call it missed while closed: display/player/round-banner.js). */
 export type SignalEvent = Pick<LiveEvent, "type" | "payload"> & Partial<LiveEvent>;
+
+/**
+ * What each card of the referee console is given (display/referee/cards.js): the console's words (`S`), its
+ * sections as the server last sent them (`sections()`: the referees' view, each section missing until the
+ * first snapshot) and the command sender (display/referee/commands.js `command`: the server's answer, or false
+ * when it did not take the command). A card that needs more says what besides.
+ */
+export interface CardContext {
+  S: Record<string, any>;
+  sections: () => Partial<RefereeView>;
+  command: (body: Record<string, unknown>, button?: EventTarget | null, errorBox?: Element | null) => Promise<any>;
+}

@@ -12,12 +12,18 @@
 import { el, fill, setText } from "../lib/dom.js";
 import { pageLanguage } from "../lib/i18n.js";
 import { appellants, correctionChoices, followRoundInPlay, startedRounds } from "./committee-picks.js";
+/** @import { CardContext } from "../../types/pages" */
+/** @import { TimeFormat } from "../lib/format.js" */
+/** @import { AuditEntry } from "../../types/sections" */
 
 const OTHER = "other";
 
 /**
  * Draws the appeals card into `card`. ctx = {S, sections(), command(body, button, errorBox),
  * playerName(id), itemTitle(id), describe(entry), fmt()}. Returns {render()}.
+ * @param {HTMLElement} card
+ * @param {CardContext & { playerName: (id: string) => string, itemTitle: (id: string) => string, num: (n: number) => string, describe: (entry: AuditEntry) => string, fmt: () => TimeFormat }} ctx
+ * @returns {{ render: () => void }}
  */
 export function appealsCard(card, ctx) {
   const A = ctx.S.appeals;

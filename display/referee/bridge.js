@@ -7,8 +7,17 @@ import { command } from "./commands.js";
 import { blockShell, correctButton, correctionControls, formOf, forms, rebuild, sendResult, tagsFor } from "./result-kit.js";
 import { STRINGS } from "./state.js";
 import { num, teamName } from "./words.js";
+/** @import { BridgeResult, SeatingMatch, TimetableItem } from "../../types/sections" */
 
-/** A match's block: a forfeit (undoable), the recorded score (and Correct), else its forms. */
+/**
+ * A match's block: a forfeit (undoable), the recorded score (and Correct), else its forms.
+ * @param {TimetableItem} item
+ * @param {SeatingMatch} match
+ * @param {BridgeResult | undefined} row
+ * @param {boolean} open whether the seating may still be published (the server's `allowed`), so no result is taken yet
+ * @param {string} key
+ * @returns {HTMLDivElement}
+ */
 export function bridgeBlock(item, match, row, open, key) {
   const f = formOf(key);
   const home = teamName(match.home);

@@ -5,6 +5,8 @@ import { el, fill } from "../lib/dom.js";
 import { describeLateness } from "../lib/lateness.js";
 import { $, STRINGS, state } from "./state.js";
 import { toast } from "./toast.js";
+/** @import { LiveEvent } from "../../types/pages" */
+/** @import { TimetableItem } from "../../types/sections" */
 
 /** Where this tab keeps the alerts the referee dismissed (seqs; the last 200). */
 const CI_DISMISSED_KEY = "live.dismissedAlerts";
@@ -31,6 +33,8 @@ let alertsKey = "";
 /**
  * The alerts of a round (from `announcements`) that the referee has not dismissed, the last three;
  * `redraw()` draws the check-in card again after one is dismissed.
+ * @param {TimetableItem} item
+ * @param {() => void} redraw
  */
 export function renderAlerts(item, redraw) {
   const box = $("ci-alerts");
@@ -53,6 +57,9 @@ export function renderAlerts(item, redraw) {
 /**
  * A lateness alert as it arrives: highlighted in the check-in card, and a toast that stays until
  * closed; `redraw()` draws the card (now, and again when the highlight ends).
+ * @param {LiveEvent} event
+ * @param {boolean} fresh
+ * @param {() => void} redraw
  */
 export function alertArrived(event, fresh, redraw) {
   if (event.type !== "lateness_alert" || !fresh) return;

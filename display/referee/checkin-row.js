@@ -7,6 +7,8 @@ import { describePenalty, hasArrived, isMissing, playersNeeded } from "../lib/la
 import { PREVIEW_DEBOUNCE_MS, askPreview, ciLateText, previewWords, wallTimeToEpoch } from "./checkin-time.js";
 import { command } from "./commands.js";
 import { STRINGS, nowMs, state } from "./state.js";
+/** @import { Arrival } from "../../types/pages" */
+/** @import { LatenessReport, TimetableItem } from "../../types/sections" */
 
 const ciForms = new Map(); // `${item}:${id}` → {mode: "" | "time" | "excuse" | "reserve", time, reason, name, error}
 
@@ -20,6 +22,11 @@ export function ciForm(key) {
  * One line of the list: who, their state, how late, the penalty, and the actions. `rebuild(key)`
  * builds the row afresh and draws the card again (a form under it opened or closed).
  * Returns {node, live}: `live` the counter and penalty cells renderCheckinLive updates, if any.
+ * @param {TimetableItem} item
+ * @param {LatenessReport} report
+ * @param {Arrival} row
+ * @param {{ key: string, table: number | null, counting: boolean, reserveOpen: boolean, bridge: boolean, rebuild: (key: string) => void }} options
+ * @returns {{ node: HTMLDivElement, live: { count: HTMLSpanElement, penalty: HTMLSpanElement } | null }}
  */
 export function ciRowNode(item, report, row, { key, table, counting, reserveOpen, bridge, rebuild }) {
   const C = STRINGS.ci;

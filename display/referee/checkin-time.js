@@ -12,7 +12,12 @@ import { itemTitle } from "./words.js";
 /** How long the console waits after the last keystroke before asking the server to price a typed time. */
 export const PREVIEW_DEBOUNCE_MS = 300;
 
-/** "HH:MM[:SS]" on the tournament's calendar day of `now`, in its zone, as epoch ms (null if not a time). */
+/**
+ * "HH:MM[:SS]" on the tournament's calendar day of `now`, in its zone, as epoch ms (null if not a time).
+ * @param {string} text
+ * @param {number} now
+ * @returns {number | null}
+ */
 export function wallTimeToEpoch(text, now) {
   const m = /^\s*(\d{1,2})[:.](\d{2})(?:[:.](\d{2}))?\s*$/.exec(text);
   if (!m) return null;
@@ -45,7 +50,11 @@ export function wallTimeToEpoch(text, now) {
   return at;
 }
 
-/** A lateness in the tournament's minutes (a demo's clock runs faster), as the hall reads it. */
+/**
+ * A lateness in the tournament's minutes (a demo's clock runs faster), as the hall reads it.
+ * @param {number} ms
+ * @returns {string}
+ */
 export function ciLateText(ms) {
   return formatDuration(tournamentMs(ms, state.sections));
 }
@@ -54,6 +63,11 @@ export function ciLateText(ms) {
  * What a check-in of `field` ("player" or "team") `id` at `at` would record, asked of the server (the
  * referee's session cookie): `{answer}` with its numbers and penalty fields, or `{error}` with its words
  * when it refuses the time (in the future, before check-in opened, …) or cannot be reached.
+ * @param {string} itemId
+ * @param {"player" | "team"} field
+ * @param {string} id
+ * @param {number} at
+ * @returns {Promise<{ answer?: Record<string, any>, error?: string }>}
  */
 export async function askPreview(itemId, field, id, at) {
   const query = new URLSearchParams({ item: itemId, [field]: id, at: String(at) });
@@ -71,7 +85,11 @@ export async function askPreview(itemId, field, id, at) {
   return { error: sayRefusal(response.status, data || { error: "" }, STRINGS, itemTitle) };
 }
 
-/** The server's answer in words: "→ 7:40 late · 14 bule · starts with 314", or "→ on time". */
+/**
+ * The server's answer in words: "→ 7:40 late · 14 bule · starts with 314", or "→ on time".
+ * @param {Record<string, any> | undefined} answer
+ * @returns {string}
+ */
 export function previewWords(answer) {
   if (!(Number(answer?.late_ms) > 0)) return STRINGS.ci.previewOnTime;
   return STRINGS.ci.preview(formatDuration(Number(answer.tournament_ms) || 0), describePenalty(answer, STRINGS.penalty).text);

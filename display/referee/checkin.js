@@ -14,7 +14,7 @@ import { command } from "./commands.js";
 import { ciLateText } from "./checkin-time.js";
 import { $, STRINGS, nowMs, state } from "./state.js";
 import { syncChildren } from "./sync-children.js";
-/** @import { Arrival } from "../../types/pages" */
+/** @import { Arrival, LiveEvent } from "../../types/pages" */
 
 let ciRound = null; // the round the referee picked among those still open for check-in
 let ciPicked = false;
@@ -222,7 +222,11 @@ function phaseAt(item, report, now) {
 }
 
 let ciLiveAt = 0;
-/** Every second: the counters of those not yet in, and the penalty that would apply now. */
+/**
+ * Every second: the counters of those not yet in, and the penalty that would apply now.
+ * @param {number} now
+ * @param {boolean} [force]
+ */
 export function renderCheckinLive(now, force = false) {
   if ($("checkin-card").hidden) return;
   if (!force && now - ciLiveAt < 250) return;
@@ -278,7 +282,11 @@ export function wireCheckin() {
   $("ci-filter").addEventListener("change", renderCheckin);
 }
 
-/** A lateness alert as it arrives (the connection's events): see checkin-alerts.js. */
+/**
+ * A lateness alert as it arrives (the connection's events): see checkin-alerts.js.
+ * @param {LiveEvent} event
+ * @param {boolean} fresh
+ */
 export function onLatenessEvent(event, fresh) {
   alertArrived(event, fresh, renderCheckin);
 }

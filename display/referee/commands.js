@@ -11,6 +11,7 @@ import { showLogin } from "./session.js";
 import { STRINGS, state } from "./state.js";
 import { toast } from "./toast.js";
 import { describeAudit, itemTitle } from "./words.js";
+/** @import { LiveEvent } from "../../types/pages" */
 
 /** What to draw again once a command's button is free (main.js: the timetable rows). */
 let redraw = () => {};
@@ -118,7 +119,10 @@ function unconfirmed(sent, errorBox) {
   toast(STRINGS.notConfirmed, "pending");
 }
 
-/** An event that stores a command the console had no answer for: say what became of it. */
+/**
+ * An event that stores a command the console had no answer for: say what became of it.
+ * @param {LiveEvent} event
+ */
 export function confirmedLate(event) {
   if (!outbox.arrived(event)) return;
   toast(STRINGS.confirmedLate(`${describeAudit(event)} (#${event.seq})`), "ok");

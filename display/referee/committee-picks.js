@@ -7,8 +7,13 @@
 import { byName } from "../lib/name-order.js";
 import { matchesQuery } from "../lib/roster.js";
 import { gameOf } from "../lib/standings.js";
+/** @import { AuditEntry, OpenAppeal, PlayerLine, RefereeView, TeamLine, TimetableItem } from "../../types/sections" */
 
-/** Rounds (and matches) that have started, in timetable order: a sanction or an appeal is about one. */
+/**
+ * Rounds (and matches) that have started, in timetable order: a sanction or an appeal is about one.
+ * @param {Partial<RefereeView>} sections
+ * @returns {TimetableItem[]}
+ */
 export function startedRounds(sections) {
   const items = Array.isArray(sections?.timetable) ? sections.timetable : [];
   return items.filter((i) => i.playing && i.started_at !== null && i.started_at !== undefined);
@@ -20,6 +25,10 @@ export function startedRounds(sections) {
  * until the round in play changes — the next round starts, and the card goes with it — or it is no longer
  * among the `offered` ids. `pick.inPlay` keeps the round in play the card last followed. True when the card
  * moved to another round (what was chosen in the old one goes).
+ * @param {{ item: string | null, inPlay?: string | null }} pick
+ * @param {Partial<RefereeView>} sections
+ * @param {(string | null)[]} offered
+ * @returns {boolean}
  */
 export function followRoundInPlay(pick, sections, offered) {
   const inPlay = sections?.in_play ?? null;
@@ -37,6 +46,11 @@ export function followRoundInPlay(pick, sections, offered) {
  * flag on the roster). `query` is a name (any script, no diacritics needed) or a table
  * number: digits alone find that table. A round without a published seating has one group, table null,
  * its players by name as a page in `lang` shows them (lib/name-order.js).
+ * @param {Partial<RefereeView>} sections
+ * @param {string} item
+ * @param {string} [query]
+ * @param {string} [lang]
+ * @returns {{ table: number | null, players: { id: string, name: string, table: number | null }[] }[]}
  */
 export function seatedPlayers(sections, item, query = "", lang = "en") {
   const players = sections?.players || [];
@@ -61,7 +75,13 @@ export function seatedPlayers(sections, item, query = "", lang = "en") {
     .filter((g) => g.players.length);
 }
 
-/** The other players at `player`'s table in `item` (who write a misdeal's bule), by id. */
+/**
+ * The other players at `player`'s table in `item` (who write a misdeal's bule), by id.
+ * @param {Partial<RefereeView>} sections
+ * @param {string} item
+ * @param {string} player
+ * @returns {string[]}
+ */
 export function coPlayers(sections, item, player) {
   const table = (sections?.seating?.[item]?.tables || []).find((t) => t.players.includes(player));
   return table ? table.players.filter((id) => id !== player) : [];
@@ -71,6 +91,9 @@ export function coPlayers(sections, item, player) {
  * The audit entries the committee's decision on `appeal` may name as its correction, newest first:
  * commands in force entered after the appeal that concern its round — a result correction of it, or
  * an undo whose target is of that round (or names no round). The server checks the choice itself.
+ * @param {AuditEntry[]} audit
+ * @param {OpenAppeal} appeal
+ * @returns {AuditEntry[]}
  */
 export function correctionChoices(audit, appeal) {
   const entries = Array.isArray(audit) ? audit : [];
@@ -78,7 +101,8 @@ export function correctionChoices(audit, appeal) {
   const ofRound = (payload) => !payload || payload.item === undefined || payload.item === appeal.item;
   return entries.filter((x) => {
     if (x.undone || x.seq <= appeal.seq) return false;
-    const p = x.payload || {};
+    // (The keys it reads of a result correction's payload and an undo's: live/core/payloads.py.)
+    const p = /** @type {{ item?: string, target?: number }} */ (x.payload || {});
     if (x.type === "result_corrected") return p.item === appeal.item;
     if (x.type === "command_undone") {
       const target = bySeq.get(p.target);
@@ -92,6 +116,9 @@ export function correctionChoices(audit, appeal) {
  * Whom the announcement card may send a notice to (besides the whole hall), by name as a page in `lang`
  * shows it: the players of the day. One gone from it (the server's `gone`: withdrawn before playing) is
  * not; one who withdrew after playing still has a phone to tell.
+ * @param {Partial<RefereeView>} sections
+ * @param {string} [lang]
+ * @returns {PlayerLine[]}
  */
 export function noticeAddressees(sections, lang = "en") {
   return (sections?.players || []).filter((p) => !p.gone).sort(byName(lang)); // (the server's flag)
@@ -100,6 +127,9 @@ export function noticeAddressees(sections, lang = "en") {
 /**
  * Whom the penalty card may penalise, by name as a page in `lang` shows it: the teams in bridge (VP),
  * else the players still in the tournament (the server's `withdrawn`; one gone from the day is withdrawn too).
+ * @param {Partial<RefereeView>} sections
+ * @param {string} [lang]
+ * @returns {(PlayerLine | TeamLine)[]}
  */
 export function penaltyTargets(sections, lang = "en") {
   if (gameOf(sections) === "bridge") return [...(sections?.teams || [])].sort(byName(lang));
@@ -110,6 +140,10 @@ export function penaltyTargets(sections, lang = "en") {
  * Who may lodge an appeal about `item`, by name as a page in `lang` shows it: a player with requests left
  * (the server's `appeals.left`, which has no one gone from the day), or in a team league a team with a
  * match in the round (`appeals.signers`, Slovak §28.3), named from the roster of teams.
+ * @param {Partial<RefereeView>} sections
+ * @param {string} item
+ * @param {string} [lang]
+ * @returns {{ id: string, name: string }[]}
  */
 export function appellants(sections, item, lang = "en") {
   const v = sections?.appeals;

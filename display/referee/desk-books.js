@@ -6,10 +6,16 @@
 import { formatNumber } from "../lib/format.js";
 import { byName } from "../lib/name-order.js";
 import { matchesQuery } from "../lib/roster.js";
+/** @import { Account, AccountLine, DeskView, Payment, TeamLine } from "../../types/sections" */
 
 const OTHER = "other";
 
-/** How the page writes a currency: the catalogue's word for its code ("дин."), else the code itself. */
+/**
+ * How the page writes a currency: the catalogue's word for its code ("дин."), else the code itself.
+ * @param {string | undefined} code
+ * @param {Record<string, any>} D
+ * @returns {string}
+ */
 export function currencyName(code, D) {
   return (D && D.currency && D.currency[code]) || code || "";
 }
@@ -17,6 +23,11 @@ export function currencyName(code, D) {
 /**
  * An amount of money as the page writes it: "61.600 дин.", "−2,000 RSD" (`signed`: "+4.000"), up to
  * cents, thousands grouped as the locale groups them.
+ * @param {number} value
+ * @param {string | undefined} code
+ * @param {Record<string, any>} D
+ * @param {{ locale?: string, signed?: boolean }} [options]
+ * @returns {string}
  */
 export function money(value, code, D, { locale = "en-GB", signed = false } = {}) {
   const shown = formatNumber(value, { max: 2, signed, locale, grouping: true });
@@ -35,6 +46,9 @@ function unpaidKeys(desk) {
  * `unpaidOnly`; only those whose name, id or team matches `query` (any script: "djordj" finds
  * "Ђорђевић"). Each row is the server's account
  * with `unpaid` (on the server's list) and `teamName` added.
+ * @param {DeskView | null | undefined} desk
+ * @param {{ query?: string, unpaidOnly?: boolean, lang?: string, teams?: TeamLine[] }} [options]
+ * @returns {(Account & { unpaid: boolean, teamName: string })[]}
  */
 export function deskRows(desk, { query = "", unpaidOnly = false, lang = "en", teams = [] } = {}) {
   const accounts = Array.isArray(desk?.accounts) ? desk.accounts : [];
@@ -53,6 +67,8 @@ export function deskRows(desk, { query = "", unpaidOnly = false, lang = "en", te
  * An account's kinds of payment as its row lists them, in the server's order: every kind the desk may
  * offer it (`whats`) but `other`, and `other` only once something was paid as `other`. Each is the
  * server's line ({due, paid, owed, most, refundable; matches, each for match fees}) with its `what`.
+ * @param {Account} account
+ * @returns {(AccountLine & { what: string })[]}
  */
 export function accountLines(account) {
   const lines = account?.lines && typeof account.lines === "object" ? account.lines : {};
@@ -66,6 +82,8 @@ export function accountLines(account) {
 /**
  * What the row's main button does: the server's proposed payment (`next`) as {what, amount, refund},
  * `refund` when it gives money back (a negative amount); null when nothing is proposed.
+ * @param {Account} account
+ * @returns {{ what: string, amount: number, refund: boolean } | null}
  */
 export function proposalOf(account) {
   const next = account?.next;
@@ -77,6 +95,9 @@ export function proposalOf(account) {
 /**
  * The amount a form sends: the typed number, negative when the referee said it is given back (a phone's
  * number keyboard may have no minus sign); null when nothing usable is typed (the server judges the rest).
+ * @param {string | null | undefined} typed
+ * @param {boolean} refund
+ * @returns {number | null}
  */
 export function amountToSend(typed, refund) {
   const text = String(typed ?? "").trim().replace(",", ".").replace(/^[\u2212]/, "-");
@@ -89,6 +110,10 @@ export function amountToSend(typed, refund) {
 /**
  * The words a payment's audit line and question need beside its payload: the amount without its sign
  * (`money`), whether it is a refund, the currency, the kind and the method in the page's language.
+ * @param {Partial<Payment>} payload
+ * @param {Record<string, any>} D
+ * @param {string} [locale]
+ * @returns {{ money: string, refund: boolean, currencyName: string, whatName: string, methodName: string }}
  */
 export function paymentWords(payload, D, locale = "en-GB") {
   const amount = Number(payload?.amount);

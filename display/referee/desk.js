@@ -7,10 +7,15 @@
 import { el, fill, setText } from "../lib/dom.js";
 import { pageLanguage } from "../lib/i18n.js";
 import { accountLines, amountToSend, currencyName, deskRows, money, paymentWords, proposalOf } from "./desk-books.js";
+/** @import { CardContext } from "../../types/pages" */
+/** @import { DeskView } from "../../types/sections" */
 
 /**
  * Draws the desk card into `card`. ctx = {S, sections(), command(body, button, errorBox)}.
  * Returns {render()}, to call whenever the sections change.
+ * @param {HTMLElement} card
+ * @param {CardContext} ctx
+ * @returns {{ render: () => void }}
  */
 export function deskCard(card, ctx) {
   const S = ctx.S;
@@ -169,7 +174,7 @@ export function deskCard(card, ctx) {
   // ---- another amount, another kind, a refund -------------------------------------------------
 
   function paymentForm(x, key, f) {
-    const books = desk() || {};
+    const books = /** @type {Partial<DeskView>} */ (desk() || {});
     const error = el("div", { class: "error", role: "alert" }, f.error);
     const hint = el("p", { class: "r-hint r-desk-hint" });
     const field = (label, control, cls = "") => el("label", { class: `r-field ${cls}` }, el("span", {}, label), control);

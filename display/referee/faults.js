@@ -5,10 +5,15 @@
 // event (shown empty on every screen while the rest works). The server says which and why; the card only
 // says it in the console's language. Hidden on a sound log.
 import { el } from "../lib/dom.js";
+/** @import { Fault } from "../../types/sections" */
 
 /**
  * The card's lines for `faults` (a list of {kind: "rule" | "event" | "section", seq, …}), in words of `F`
  * (S.faults); an event's type named as the audit names its command (`names`: S.commandNames), else as it is.
+ * @param {Fault[] | undefined} faults
+ * @param {Record<string, any>} F
+ * @param {Record<string, string>} [names]
+ * @returns {string[]}
  */
 export function faultLines(faults, F, names = {}) {
   return (Array.isArray(faults) ? faults : []).map((x) => {
@@ -19,7 +24,13 @@ export function faultLines(faults, F, names = {}) {
 }
 
 let drawn = "";
-/** Draw the card into `box` (hidden when there is nothing to tell). */
+/**
+ * Draw the card into `box` (hidden when there is nothing to tell).
+ * @param {HTMLElement} box
+ * @param {Fault[] | undefined} faults
+ * @param {Record<string, any>} F
+ * @param {Record<string, string>} [names]
+ */
 export function renderFaults(box, faults, F, names = {}) {
   const lines = faultLines(faults, F, names);
   const key = JSON.stringify(lines);

@@ -9,6 +9,13 @@ import { followRoundInPlay, penaltyTargets } from "./committee-picks.js";
 import { $, STRINGS, state } from "./state.js";
 import { itemTitle, num, playerName, teamName } from "./words.js";
 
+/**
+ * A `penalty_applied` event's payload (live/core/payloads.py `PenaltyApplied`). An audit line carries the payload
+ * of any event, so the schema leaves its values unknown; the list below keeps only the penalties' lines and says
+ * which payload it reads.
+ * @typedef {{ amount: number, unit: string, reason: string, player?: string, team?: string, item?: string }} PenaltyPayload
+ */
+
 let penaltyKey = "";
 const penaltyRound = { item: null, inPlay: undefined }; // the round in play, or the one chosen in the form
 /** The penalty card: the form's choices (players or teams, rounds) and the penalties given so far. */
@@ -48,7 +55,7 @@ export function renderPenaltyForm() {
   // The penalties given so far (from the audit log), newest first, each undoable.
   const given = [...(state.sections.audit || [])].filter((x) => x.type === "penalty_applied" && !x.undone).reverse();
   fill($("pen-list"), given.length ? given.map((x) => {
-    const p = x.payload || {};
+    const p = /** @type {PenaltyPayload} */ (x.payload || {});
     const whoName = p.player ? playerName(p.player) : teamName(p.team);
     const what = STRINGS.penLine(num(p.amount, { max: 1 }), STRINGS.units[p.unit] || p.unit, whoName);
     return el("li", {},

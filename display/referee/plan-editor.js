@@ -5,6 +5,8 @@
 // form. The words are STRINGS.plan of the console's catalogue.
 import { el, setText } from "../lib/dom.js";
 import { localStart, minutesValue, newItemId, nextRoundNumber, notStarted, wallClock } from "../lib/plan.js";
+/** @import { CardContext } from "../../types/pages" */
+/** @import { TimeFormat } from "../lib/format.js" */
 
 const PLAYING = new Set(["round", "match"]);
 const OTHER_KINDS = ["registration", "opening", "break", "meal", "ceremony", "other"];
@@ -15,6 +17,7 @@ const OTHER_KINDS = ["registration", "opening", "break", "meal", "ceremony", "ot
  * Returns {toolsFor(item), openTools(item), renderAdd(box), renderTournament(box)}. It comes with the console's
  * other cards (cards.js); until then the timetable draws each row's closed tools itself (timetable.js), and
  * the one-tap move of a plan in the past is plan-missed.js's, in the first file.
+ * @param {CardContext & { fmt: () => TimeFormat, now: () => number, rerender: () => void }} ctx
  */
 export function planEditor(ctx) {
   const S = ctx.S;

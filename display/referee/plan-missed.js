@@ -4,10 +4,14 @@
 // (plan-editor.js), which come with the other cards. The words are STRINGS.plan.missed.
 import { el } from "../lib/dom.js";
 import { durationText, missedOffer, whenText } from "../lib/plan.js";
+/** @import { CardContext } from "../../types/pages" */
+/** @import { TimeFormat } from "../lib/format.js" */
 
 /**
  * ctx = {S (the console's strings), sections(), fmt(), now(), command(body, button, errorBox)} (timetable.js's
  * planContext). Returns renderMissed(box): the card drawn as the sections say now, hidden when no plan is missed.
+ * @param {CardContext & { fmt: () => TimeFormat, now: () => number }} ctx
+ * @returns {(box: HTMLElement) => void}
  */
 export function missedCard(ctx) {
   const P = ctx.S.plan;

@@ -7,8 +7,17 @@ import { placeSpan } from "../lib/standings.js";
 import { blockShell, correctButton, correctionControls, formOf, sendResult, tagsFor } from "./result-kit.js";
 import { STRINGS } from "./state.js";
 import { num, playerName } from "./words.js";
+/** @import { PreferansResult, SeatingTable, TimetableItem } from "../../types/sections" */
 
-/** A table's block: its recorded slip (and Correct), its seating while the round is open, else its form. */
+/**
+ * A table's block: its recorded slip (and Correct), its seating while the round is open, else its form.
+ * @param {TimetableItem} item
+ * @param {SeatingTable} table
+ * @param {PreferansResult | undefined} row
+ * @param {boolean} open whether the seating may still be published (the server's `allowed`), so no result is taken yet
+ * @param {string} key
+ * @returns {HTMLDivElement}
+ */
 export function preferansBlock(item, table, row, open, key) {
   const f = formOf(key);
   const players = table.players || [];

@@ -6,11 +6,14 @@
 import { el, fill, setText } from "../lib/dom.js";
 import { prizeMoney } from "../lib/format.js";
 import { prizePlaces } from "../lib/standings.js";
+/** @import { CardContext } from "../../types/pages" */
 
 /**
  * Draws the prize card into `card`. ctx = {S, command(body, button, errorBox), sections(), tournamentName(),
  * locale}. Returns {render()}: called on every update; it asks the server again when what the list is
  * made of changed (the standings, the desk, the final, the fund typed).
+ * @param {HTMLElement} card
+ * @param {CardContext & { tournamentName: () => string, locale: string }} ctx
  */
 export function prizesCard(card, ctx) {
   const P = ctx.S.prizes;

@@ -6,10 +6,15 @@
 import { el, fill, setText } from "../lib/dom.js";
 import { jsonOf } from "../lib/http.js";
 import { sayRefusal } from "./refusal.js";
+/** @import { CardContext } from "../../types/pages" */
+/** @import { TimeFormat } from "../lib/format.js" */
 
 /**
  * Draws the referees card into `card`. ctx = {S, me(), sections(), command(body, button, errorBox),
  * fmt(), signedOut()}. Returns {render()}, to call whenever the sections change.
+ * @param {HTMLElement} card
+ * @param {CardContext & { fmt: () => TimeFormat, me: () => ({ name: string, referees?: string[] } | null), displayName: (name: string) => string, signedOut: () => void }} ctx
+ * @returns {{ render: () => void }}
  */
 export function refereesCard(card, ctx) {
   const R = ctx.S.referees;

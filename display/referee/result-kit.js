@@ -42,7 +42,11 @@ export function blockShell(key, title, tags, ...children) {
     el("div", { class: "r-block-head" }, el("b", {}, title), tags), ...children);
 }
 
-/** A result's tags: corrected, walkover. */
+/**
+ * A result's tags: corrected, walkover.
+ * @param {{ corrected?: boolean, walkover?: boolean } | undefined} row
+ * @returns {(HTMLSpanElement | null)[]}
+ */
 export const tagsFor = (row) => [
   row && row.corrected ? el("span", { class: "chip r-tag-corr" }, STRINGS.corrected) : null,
   row && row.walkover ? el("span", { class: "chip" }, STRINGS.walkoverTag) : null,

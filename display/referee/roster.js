@@ -11,10 +11,14 @@ import { formatNumber } from "../lib/format.js";
 import { pageLanguage } from "../lib/i18n.js";
 import { matchesQuery, rosterModel } from "../lib/roster.js";
 import { isSubstitute, substituteField, substitutesOffered } from "./substitute-flag.js";
+/** @import { CardContext } from "../../types/pages" */
 
 /**
  * Draws the roster card into `card`. ctx = {S, sections(), command(body, button, errorBox)}.
  * Returns {render()}, to call whenever the sections change.
+ * @param {HTMLElement} card
+ * @param {CardContext} ctx
+ * @returns {{ render: () => void }}
  */
 export function rosterCard(card, ctx) {
   const R = ctx.S.roster;

@@ -6,8 +6,13 @@
 import { seatingOf } from "../lib/standings.js";
 import { command } from "./commands.js";
 import { STRINGS, state } from "./state.js";
+/** @import { Seating } from "../../types/sections" */
 
-/** How many results a published seating expects: its tables, or its matches. */
+/**
+ * How many results a published seating expects: its tables, or its matches.
+ * @param {Seating | null | undefined} seating
+ * @returns {number}
+ */
 export function expectedResults(seating) {
   if (!seating) return 0;
   return Array.isArray(seating.tables) ? seating.tables.length : (seating.matches || []).length;
@@ -24,14 +29,22 @@ export function redrawChoiceWith(fn) {
   redraw = fn;
 }
 
-/** Show round `id` in the card (a tab, a row's Seating button); it stays shown until the next pick. */
+/**
+ * Show round `id` in the card (a tab, a row's Seating button); it stays shown until the next pick.
+ * @param {string} id
+ */
 export function pickRound(id) {
   choice.round = id;
   choice.picked = true;
   redraw();
 }
 
-/** Publish a round's seating (again: after asking, since the hall sees the new one). */
+/**
+ * Publish a round's seating (again: after asking, since the hall sees the new one).
+ * @param {string} id
+ * @param {HTMLButtonElement} button
+ * @returns {Promise<void>}
+ */
 export async function publishSeating(id, button) {
   const item = (state.sections.timetable || []).find((i) => i.id === id);
   if (seatingOf(state.sections, id) && !confirm(STRINGS.confirmRepublish(item ? item.title : id))) return;

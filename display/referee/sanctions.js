@@ -10,10 +10,15 @@
 import { el, fill, setText } from "../lib/dom.js";
 import { pageLanguage } from "../lib/i18n.js";
 import { coPlayers, followRoundInPlay, seatedPlayers, startedRounds } from "./committee-picks.js";
+/** @import { CardContext } from "../../types/pages" */
+/** @import { DeductionPoints } from "../../types/sections" */
 
 /**
  * Draws the sanctions card into `card`. ctx = {S, sections(), command(body, button, errorBox),
  * playerName(id), itemTitle(id), num(n)}. Returns {render()}, to call whenever the sections change.
+ * @param {HTMLElement} card
+ * @param {CardContext & { playerName: (id: string) => string, itemTitle: (id: string) => string, num: (n: number) => string }} ctx
+ * @returns {{ render: () => void }}
  */
 export function sanctionsCard(card, ctx) {
   const S = ctx.S.sanctions;
@@ -64,7 +69,7 @@ export function sanctionsCard(card, ctx) {
    * measure, "1,5 points deducted". */
   function amountText(step, player, item) {
     if (S.measures[step.measure]) return S.measures[step.measure];
-    if (step.measure === "points") return points.value.trim() ? S.points(ctx.num(Number(points.value), { max: 1 })) : S.pointsAsked;
+    if (step.measure === "points") return points.value.trim() ? S.points(ctx.num(Number(points.value))) : S.pointsAsked;
     if (step.warning) return S.warning;
     const bule = S.bule(ctx.num(step.bule));
     if (!step.per_co_player) return bule;
@@ -74,7 +79,7 @@ export function sanctionsCard(card, ctx) {
   /** What a recorded sanction gave, from its own lines (the seating may have changed since). */
   function recordedAmount(x) {
     if (S.measures[x.measure]) return S.measures[x.measure];
-    if (x.unit === "points") return S.points(ctx.num(x.points, { max: 1 }));
+    if (x.unit === "points") return S.points(ctx.num(x.points));
     if (x.warning) return S.warning;
     const bule = S.bule(ctx.num(x.bule));
     const to = (x.penalties || []).filter((line) => line.to).map((line) => ctx.playerName(line.to));
@@ -150,7 +155,7 @@ export function sanctionsCard(card, ctx) {
         drawForm();
       },
     }, S.kinds[kind] || kind)));
-    const limits = v?.points || {};
+    const limits = /** @type {Partial<DeductionPoints>} */ (v?.points || {});
     pointsField.hidden = !needs("points");
     if (limits.step) points.step = String(limits.step);
     if (limits.max) points.max = String(limits.max);

@@ -4,6 +4,7 @@
 // line-ups from the sheet the server holds, the `lineup` command built from a draft, and a sheet in
 // words for the audit. Pure: every count (the line-up's size, the parts, the parts begun) is the
 // server's; nothing here decides a rule, the server refuses what breaks one.
+/** @import { MatchTeam, Substitution, TeamSheet } from "../../types/sections" */
 
 /**
  * The matches the card offers, in timetable order, and the one to show first: the round being
@@ -19,7 +20,12 @@ export function sheetMatches(sections) {
   return { order, first };
 }
 
-/** A team's draft: the players of each part as its sheet in force says (an empty list for a part not handed in). */
+/**
+ * A team's draft: the players of each part as its sheet in force says (an empty list for a part not handed in).
+ * @param {MatchTeam | null | undefined} team
+ * @param {number} parts
+ * @returns {string[][]}
+ */
 export function draftFrom(team, parts) {
   const entered = team?.sheet?.parts || [];
   return Array.from({ length: parts }, (_, k) => (Array.isArray(entered[k]) ? [...entered[k]] : []));
@@ -30,6 +36,13 @@ export function draftFrom(team, parts) {
  * in so far"), the substitutions already recorded, then `added` (a new one, or none). Returns
  * {body} or {problem, part}: "empty" (no part has players), "gap" (a part left out before one
  * filled in), "size" (a part with other than `size` players).
+ * @param {string} item
+ * @param {string} team
+ * @param {string[][]} draft
+ * @param {number} size
+ * @param {Substitution[]} [recorded]
+ * @param {Substitution | null} [added]
+ * @returns {{ body: Record<string, unknown>, problem?: undefined, part?: undefined } | { problem: "empty" | "gap" | "size", part: number, body?: undefined }}
  */
 export function sheetCommand(item, team, draft, size, recorded = [], added = null) {
   let last = draft.length;
@@ -46,7 +59,14 @@ export function sheetCommand(item, team, draft, size, recorded = [], added = nul
   return { body };
 }
 
-/** Pick or drop a player in a part of the draft (a new draft; the part keeps the roster's order). */
+/**
+ * Pick or drop a player in a part of the draft (a new draft; the part keeps the roster's order).
+ * @param {string[][]} draft
+ * @param {number} part
+ * @param {string} player
+ * @param {string[]} roster
+ * @returns {string[][]}
+ */
 export function toggled(draft, part, player, roster) {
   const next = draft.map((p) => [...p]);
   const chosen = new Set(next[part]);
@@ -59,6 +79,10 @@ export function toggled(draft, part, player, roster) {
 /**
  * A sheet in words (the audit log, a command's toast): each part's players, then each substitution.
  * `W` the catalogue's `sheets.audit` words, `name(id)` a player's name.
+ * @param {Partial<TeamSheet> | null | undefined} payload
+ * @param {Record<string, any>} W
+ * @param {(id: string) => string} name
+ * @returns {string}
  */
 export function describeSheet(payload, W, name) {
   const parts = (payload?.parts || []).map((players, k) => W.part(k + 1, players.map(name).join(", ")));

@@ -8,10 +8,14 @@
 // The words are STRINGS.sheets of the console's catalogue; the arithmetic is in sheet-model.js.
 import { el, fill } from "../lib/dom.js";
 import { draftFrom, sheetCommand, sheetMatches, toggled } from "./sheet-model.js";
+/** @import { CardContext } from "../../types/pages" */
 
 /**
  * Draws the team sheets card into `card`. ctx = {S, sections(), command(body, button, errorBox),
  * itemTitle(id), teamName(id), playerName(id), num(v, opts)}. Returns {render()}, for every snapshot.
+ * @param {HTMLElement} card
+ * @param {CardContext & { itemTitle: (id: string) => string, teamName: (id: string) => string, playerName: (id: string) => string, num: (v: number, options?: { min?: number, max?: number, signed?: boolean }) => string }} ctx
+ * @returns {{ render: () => void }}
  */
 export function sheetsCard(card, ctx) {
   const W = ctx.S.sheets;

@@ -6,10 +6,14 @@
 import { el, fill, setText } from "../lib/dom.js";
 import { followRoundInPlay } from "./committee-picks.js";
 import { money as moneyIn } from "./desk-books.js";
+/** @import { CardContext } from "../../types/pages" */
 
 /**
  * Draws the slips card into `card`. ctx = {S, sections(), num(n), tournamentName()}. Returns {render()}.
  * The printed sheet is a top-level element of its own (shown only while printing this list).
+ * @param {HTMLElement} card
+ * @param {CardContext & { playerName: (id: string) => string, itemTitle: (id: string) => string, num: (n: number) => string, tournamentName: () => string }} ctx
+ * @returns {{ render: () => void }}
  */
 export function slipsCard(card, ctx) {
   const L = ctx.S.slipsList;

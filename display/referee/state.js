@@ -5,7 +5,7 @@
 // every other module only reads it.
 import { formatDuration, timeFormatter } from "../lib/format.js";
 import { loadStrings, tournamentLanguage } from "../lib/i18n.js";
-/** @import { PublicSections } from "../../types/sections" */
+/** @import { RefereeView } from "../../types/sections" */
 /** @import { LiveConnection } from "../lib/connection.js" */
 
 /** Every visible string of this page: /static/i18n/<lang>.json, section "referee" (English fills gaps). */
@@ -28,8 +28,8 @@ export const $ = (id) => document.getElementById(id);
  * signed in here ({name, actor, expires, referees} from the server; null when nobody is).
  */
 export const state = {
-  // The referees' own sections are not in the schema yet (docs/sections.schema.json): any of them is `any`.
-  /** @type {Partial<PublicSections> & Record<string, any>} */
+  // The referees' view (docs/protocol.md#sections), every section missing until the first snapshot.
+  /** @type {Partial<RefereeView>} */
   sections: {},
   fmt: timeFormatter(undefined, STRINGS.locale),
   fmtSec: timeFormatter(undefined, STRINGS.locale, { seconds: true }),

@@ -4,12 +4,18 @@
 import { el, fill, setText } from "../lib/dom.js";
 import { toHall } from "./commands.js";
 import { $, STRINGS, state } from "./state.js";
+/** @import { TimetableItem } from "../../types/sections" */
 
 /** What the thumb bar's extend button adds, in minutes (the row's field takes any number). */
 const THUMB_EXTEND_MINUTES = 5;
 
-/** The thumb bar (phones): the round being played, else the next one the server would start, with
- * its actions as the server allows them — the same questions and commands as its row. */
+/**
+ * The thumb bar (phones): the round being played, else the next one the server would start, with
+ * its actions as the server allows them — the same questions and commands as its row.
+ * @param {TimetableItem[]} timetable
+ * @param {TimetableItem | null} busy the round being played
+ * @param {boolean} lastDealsRule whether the rules warn of the last deals
+ */
 export function renderThumb(timetable, busy, lastDealsRule) {
   const allowedOf = (item) => new Set((state.sections.allowed || {})[item.id] || []);
   const item = busy || timetable.find((i) => i.playing && allowedOf(i).has("start")) || null;

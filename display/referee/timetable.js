@@ -281,7 +281,10 @@ export function renderItems() {
   renderThumb(timetable, busy, lastDealsRule);
 }
 
-/** Every frame: each round's countdown (running, paused, held, or time to its start). */
+/**
+ * Every frame: each round's countdown (running, paused, held, or time to its start).
+ * @param {number} now
+ */
 export function renderRowCounts(now) {
   for (const { item, refs } of rows.values()) {
     if (!item || !item.playing) continue;

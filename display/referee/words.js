@@ -6,13 +6,22 @@ import { formatNumber } from "../lib/format.js";
 import { paymentWords } from "./desk-books.js";
 import { describeSheet } from "./sheet-model.js";
 import { STRINGS, state } from "./state.js";
+/** @import { AuditEntry } from "../../types/sections" */
 
-/** A referee's name as the console shows it (the shared token's referee has no name of their own). */
+/**
+ * A referee's name as the console shows it (the shared token's referee has no name of their own).
+ * @param {string} name
+ * @returns {string}
+ */
 export function displayName(name) {
   return name === "referee" ? STRINGS.sharedReferee : name;
 }
 
-/** Who did an audited thing: a referee's name, or the player who checked themselves in. */
+/**
+ * Who did an audited thing: a referee's name, or the player who checked themselves in.
+ * @param {string | null | undefined} actor an audit line's `by`
+ * @returns {string}
+ */
 export function actorName(actor) {
   if (!actor || actor === "referee") return STRINGS.sharedRefereeShort;
   if (actor.startsWith("referee:")) return actor.slice("referee:".length);
@@ -20,27 +29,44 @@ export function actorName(actor) {
   return actor;
 }
 
-/** An item's title as the timetable has it (its id while it is not there). */
+/**
+ * An item's title as the timetable has it (its id while it is not there).
+ * @param {string} id
+ * @returns {string}
+ */
 export function itemTitle(id) {
   const item = (state.sections.timetable || []).find((i) => i.id === id);
   return item ? item.title : id;
 }
 
-/** A player's name (their id while the roster does not have them). */
+/**
+ * A player's name (their id while the roster does not have them).
+ * @param {string} id
+ * @returns {string}
+ */
 export function playerName(id) {
   const p = (state.sections.players || []).find((x) => x.id === id);
   return p ? p.name : id;
 }
 
-/** A team's name (its id while the roster does not have it). */
+/**
+ * A team's name (its id while the roster does not have it).
+ * @param {string} id
+ * @returns {string}
+ */
 export function teamName(id) {
   const t = (state.sections.teams || []).find((x) => x.id === id);
   return t ? t.name : id;
 }
 
-/** An audited command in words: the audit log's rows, a command's toast, an undo's question. */
+/**
+ * An audited command in words: the audit log's rows, a command's toast, an undo's question.
+ * @param {Pick<AuditEntry, "type"> & { payload?: Record<string, unknown> }} entry an audit line, or an event of the log
+ * @returns {string}
+ */
 export function describeAudit(entry) {
-  const p = entry.payload || {};
+  // Any event's payload: each type's words read the keys of its own (live/core/payloads.py).
+  const p = /** @type {Record<string, any>} */ (entry.payload || {});
   const w = STRINGS.auditWhere;
   // A slip's numbers, so the audit an appeal reads says what was entered, not only where.
   const scores = p.results && typeof p.results === "object"
