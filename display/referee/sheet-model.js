@@ -4,18 +4,24 @@
 // line-ups from the sheet the server holds, the `lineup` command built from a draft, and a sheet in
 // words for the audit. Pure: every count (the line-up's size, the parts, the parts begun) is the
 // server's; nothing here decides a rule, the server refuses what breaks one.
-/** @import { MatchTeam, Substitution, TeamSheet } from "../../types/sections" */
+/** @import { MatchSheets, MatchTeam, Substitution, TeamSheet, TimetableItem } from "../../types/sections" */
 
 /**
- * The matches the card offers, in timetable order, and the one to show first: the round being
- * played, else the next (the server's `clock.current` / `clock.next`), else the last with sheets.
+ * The matches the card offers, in timetable order, and the one to show first: the match being played,
+ * else the next one not played yet (its sheets are due before it starts), else the last with sheets.
+ * Read from the timetable's statuses: the console's view has no clock section (that is `/api/state`'s).
+ * @param {{ timetable?: TimetableItem[], lineups?: { matches?: Record<string, MatchSheets> } | null } | null | undefined} sections
+ * @returns {{ order: string[], first: string | null }}
  */
 export function sheetMatches(sections) {
   const matches = sections?.lineups?.matches || {};
-  const order = (Array.isArray(sections?.timetable) ? sections.timetable : []).map((i) => i.id).filter((id) => id in matches);
+  const timetable = Array.isArray(sections?.timetable) ? sections.timetable : [];
+  const order = timetable.map((i) => i.id).filter((id) => id in matches);
   for (const id of Object.keys(matches)) if (!order.includes(id)) order.push(id);
-  const clock = sections?.clock || {};
-  const first = [clock.current, clock.next].find((id) => id && id in matches) ||
+  const status = new Map(timetable.map((i) => [i.id, i.status]));
+  const playing = order.find((id) => status.get(id) === "running" || status.get(id) === "paused");
+  const next = order.find((id) => status.has(id) && status.get(id) !== "ended" && status.get(id) !== "missed");
+  const first = playing || next ||
     [...order].reverse().find((id) => Object.values(matches[id].teams || {}).some((t) => t.sheet)) || order[0] || null;
   return { order, first };
 }

@@ -10,12 +10,16 @@ const team = (sheet = null) => ({ sheet, changeable: [1, 2], barred: {}, line_up
 const lineups = (teams) => ({ size: 4, matches: { m1: { parts: 2, part_boards: [6, 6], begun: 0, teams }, m2: { parts: 2, part_boards: [6, 6], begun: 0, teams: {} } } });
 
 describe("the team sheets card", () => {
-  it("offers the server's matches in timetable order, the current or next one first", () => {
-    const sections = { timetable: [{ id: "m1" }, { id: "m2" }], lineups: lineups({ t1: team() }), clock: { current: null, next: "m2" } };
+  it("offers the server's matches in timetable order, the one being played or the next one first", () => {
+    const at = (s1, s2) => [{ id: "m1", status: s1 }, { id: "m2", status: s2 }];
+    const sections = { timetable: at("ended", "scheduled"), lineups: lineups({ t1: team() }) };
     assert.deepEqual(sheetMatches(sections), { order: ["m1", "m2"], first: "m2" });
-    assert.equal(sheetMatches({ ...sections, clock: { current: "m1", next: "m2" } }).first, "m1");
+    assert.equal(sheetMatches({ ...sections, timetable: at("running", "scheduled") }).first, "m1");
+    assert.equal(sheetMatches({ ...sections, timetable: at("ended", "paused") }).first, "m2");
+    assert.equal(sheetMatches({ ...sections, timetable: at("scheduled", "scheduled") }).first, "m1");
     // after the last match: the last with a sheet
-    assert.equal(sheetMatches({ ...sections, clock: {}, lineups: lineups({ t1: team({ parts: [["a", "b", "c", "d"]] }) }) }).first, "m1");
+    const sheet = lineups({ t1: team({ parts: [["a", "b", "c", "d"]] }) });
+    assert.equal(sheetMatches({ timetable: at("ended", "ended"), lineups: sheet }).first, "m1");
     assert.deepEqual(sheetMatches({}), { order: [], first: null });
   });
 
