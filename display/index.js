@@ -1,12 +1,13 @@
 // @ts-check
 // The start page (/): links to the three pages.
+import { at } from "./lib/base.js";
 import { el, fill, setText } from "./lib/dom.js";
 import { getJson } from "./lib/http.js";
 import { loadStrings, pageLanguage, tournamentLanguage } from "./lib/i18n.js";
 import { presentSections } from "./lib/script.js";
 
 // The tournament's state is asked for at once, beside the words (not after them).
-const asked = getJson("/api/state");
+const asked = getJson(at("/api/state"));
 asked.catch(() => {}); // (answered below)
 // Every visible string of this page: /static/i18n/<lang>.json, section "index" (English fills gaps).
 const STRINGS = await loadStrings("index", await tournamentLanguage());
@@ -15,7 +16,7 @@ setText(document.getElementById("name"), STRINGS.pageTitle);
 setText(document.getElementById("sub"), STRINGS.loading);
 setText(document.getElementById("views-label"), STRINGS.viewsLabel);
 fill(document.getElementById("views"), Object.entries(STRINGS.views).flatMap(([view, label], i) => [
-  i ? " · " : "", el("a", { href: `/display?view=${view}` }, label)]));
+  i ? " · " : "", el("a", { href: at(`/display?view=${view}`) }, label)]));
 for (const key of ["display", "player", "referee"]) {
   setText(document.getElementById(`l-${key}`), STRINGS[key]);
   setText(document.getElementById(`d-${key}`), STRINGS[`${key}Text`]);

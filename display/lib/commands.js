@@ -2,6 +2,7 @@
 // Commands sent at most once: each command carries its own id, so the console may send it again
 // after a 503 or a lost answer (the server stores it once), and an Outbox that remembers the
 // unsettled ones so that pressing the same button again resends the same command.
+import { storageKey } from "./base.js";
 
 /** A command's own id: the server stores a command with an id once, and answers a resend with the
  * first event, so sending again after a 503 or a lost answer is always safe. Works on plain http
@@ -40,8 +41,9 @@ export async function postResending(url, init, { tries = 3, waitMs = 1000, attem
   }
 }
 
-/** Where a tab keeps its unsettled commands (sessionStorage): a reload keeps their ids. */
-export const OUTBOX_KEY = "live.console.outbox";
+/** Where a tab keeps its unsettled commands (sessionStorage): a reload keeps their ids. One competition's
+ * own key: a console never resends one competition's commands to another on the same server. */
+export const OUTBOX_KEY = storageKey("live.console.outbox");
 
 /**
  * The commands sent and not yet settled: on their way, or unconfirmed (no answer came, or a 503

@@ -13,6 +13,7 @@
 // events up to that seq changed in it is already in it, what came after is applied on top, in order.
 
 import { BANNER_MAX_AGE_MS } from "./banners.js";
+import { at } from "./base.js";
 import { takeBoot } from "./boot.js";
 import { clock } from "./clock.js";
 import { pageLanguage } from "./i18n.js";
@@ -160,8 +161,9 @@ export class LiveConnection {
     // them it sends no snapshot (the hello says `current`). Without all of them (the boot was
     // another player's page), the page asks for the snapshot by leaving the id out.
     if (this.lastSeq !== null && this.logId && !this.partial) params.set("log", this.logId);
-    // /ws on the page's own origin: the pages, the API and the WebSocket share one port (and one proxy route).
-    return `${scheme}//${location.host}/ws?${params}`;
+    // /ws on the page's own origin, under its competition's base: the pages, the API and the WebSocket share
+    // one port (and one proxy route; docs/design.md#base-path).
+    return `${scheme}//${location.host}${at(`/ws?${params}`)}`;
   }
 
   /**
@@ -525,7 +527,7 @@ export class LiveConnection {
     const headers = this.token ? { Authorization: `Bearer ${this.token}` } : {};
     let asked;
     try {
-      asked = Promise.resolve(this.fetcher(`/api/sections/${encodeURIComponent(name)}?${params}`,
+      asked = Promise.resolve(this.fetcher(at(`/api/sections/${encodeURIComponent(name)}?${params}`),
         { headers, cache: "no-store" }));
     } catch (err) {
       asked = Promise.reject(err);

@@ -3,6 +3,7 @@
 // the server's per-page cut of it), English filling what the language lacks, compiled into text
 // and functions (templates.js).
 
+import { at } from "./base.js";
 import { LANGUAGES, catalogueLanguage, requestedLanguage } from "./languages.js";
 import { compileStrings } from "./templates.js";
 
@@ -76,7 +77,7 @@ export async function tournamentLanguage() {
   const named = headLanguage();
   if (named) return named;
   try {
-    const response = await fetch("/api/state", { cache: "no-cache" });
+    const response = await fetch(at("/api/state"), { cache: "no-cache" });
     if (!response.ok) return null;
     const state = await response.json();
     return state?.tournament?.language || null;

@@ -4,6 +4,7 @@
 // that checks in through the player's session (the HttpOnly cookie says who; the page keeps no code).
 // Whether and when the player checked in is the server's word (`me.check_ins`, with the session; the
 // public line of the round without it): a referee's undo puts the button back.
+import { at } from "../lib/base.js";
 import { setText } from "../lib/dom.js";
 import { jsonOf } from "../lib/http.js";
 import { describePenalty, hasArrived, lateClockAt, latenessReports, minuteMs, playersNeeded, stepAt } from "../lib/lateness.js";
@@ -153,7 +154,7 @@ export function wireCheckin() {
     renderCheckin(connection.clock.now(), true);
     try {
       // The session cookie says who: the page keeps no code.
-      const response = await fetch("/api/checkin", {
+      const response = await fetch(at("/api/checkin"), {
         method: "POST", headers: { "Content-Type": "application/json" }, body: "{}", credentials: "same-origin",
       });
       const data = await jsonOf(response);

@@ -4,6 +4,7 @@
 // live in the modules beside it and share the state in state.js.
 import { slipCode } from "./slip-code.js"; // first: the slip's code leaves the address bar before anything waits
 import { withNote } from "../lib/banners.js";
+import { at } from "../lib/base.js";
 import { laterParts } from "../lib/chunks.js";
 import { animate } from "../lib/clock.js";
 import { LiveConnection } from "../lib/connection.js";
@@ -42,7 +43,7 @@ setText($("ann-title"), STRINGS.annTitle);
 setText($("tt-title"), STRINGS.ttTitle);
 setText($("banner-close"), STRINGS.tapToClose);
 setText($("ics-link"), STRINGS.icsLink);
-/** @type {HTMLAnchorElement} */ ($("ics-link")).href = `/api/timetable.ics?lang=${encodeURIComponent(pageLanguage)}`; // its words in the page's language
+/** @type {HTMLAnchorElement} */ ($("ics-link")).href = at(`/api/timetable.ics?lang=${encodeURIComponent(pageLanguage)}`); // its words in the page's language
 
 page.playerId = loadChoice()?.id || null;
 

@@ -4,6 +4,7 @@
 // called or started shows what it missed when it wakes — the banner with the table and seat, not only
 // the clock. Which round is called or on, and where the player sits, are the server's (the timetable's
 // statuses, the published seating); this page only remembers what it has shown.
+import { storageKey } from "../lib/base.js";
 import { describeSignal } from "../lib/signals.js";
 import { nameBook } from "../lib/standings.js";
 import { banners } from "./banner.js";
@@ -12,7 +13,7 @@ import { STRINGS, page, whoAmI } from "./state.js";
 
 const ROUND_SIGNALS = new Set(["round_called", "round_started"]);
 /** The calls and starts this tab has shown (sessionStorage: a reload after sleep remembers them). */
-const SEEN_KEY = "live.player.round-banners";
+const SEEN_KEY = storageKey("live.player.round-banners");
 const SEEN_KEPT = 40;
 
 function seen() {

@@ -2,6 +2,7 @@
 // The player's session: the personal code (typed once on the card, or from a slip's QR code) is
 // exchanged for an HttpOnly cookie the server sets, so the page can read the player's own notices and
 // check them in. The page keeps no code; "not me" ends the session on this phone.
+import { at } from "../lib/base.js";
 import { setText } from "../lib/dom.js";
 import { jsonOf } from "../lib/http.js";
 import { knownRefusal } from "./refusal.js";
@@ -42,7 +43,7 @@ export async function openSession(code) {
   codeError = "";
   renderSession();
   try {
-    const response = await fetch("/api/player-session", {
+    const response = await fetch(at("/api/player-session"), {
       method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ code }),
       credentials: "same-origin",
     });
@@ -85,5 +86,5 @@ export function wireSession() {
 
 /** "Not me": the session on this phone ends (the server clears its cookie). */
 export function endSession() {
-  fetch("/api/player-session", { method: "DELETE", credentials: "same-origin" }).catch(() => {});
+  fetch(at("/api/player-session"), { method: "DELETE", credentials: "same-origin" }).catch(() => {});
 }

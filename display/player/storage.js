@@ -2,10 +2,11 @@
 // What the player page keeps on this phone (localStorage): the chosen player, and
 // the codes an older page kept, which are taken once and removed. In private mode there is no storage:
 // the choice then lasts this visit and nothing else is kept.
+import { storageKey } from "../lib/base.js";
 import { page } from "./state.js";
 
-const STORAGE_KEY = "live.player";
-const LEGACY_CODES_KEY = "live.checkinCodes";
+const STORAGE_KEY = storageKey("live.player"); // this competition's: a player of another is not this one
+const LEGACY_CODES_KEY = "live.checkinCodes"; // an older page's, written before bases: never under one
 
 /** The choice saved on an earlier visit ({id, tournament}), so a player picks their name once. */
 export function loadChoice() {

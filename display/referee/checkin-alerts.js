@@ -1,6 +1,7 @@
 // @ts-check
 // The lateness alerts on the check-in card: the server's alerts for the round (players late past a
 // step, a reserve due, a forfeit), highlighted as they arrive, each dismissable on this device.
+import { storageKey } from "../lib/base.js";
 import { el, fill } from "../lib/dom.js";
 import { describeLateness } from "../lib/lateness.js";
 import { $, STRINGS, state } from "./state.js";
@@ -9,7 +10,7 @@ import { toast } from "./toast.js";
 /** @import { TimetableItem } from "../../types/sections" */
 
 /** Where this tab keeps the alerts the referee dismissed (seqs; the last 200). */
-const CI_DISMISSED_KEY = "live.dismissedAlerts";
+const CI_DISMISSED_KEY = storageKey("live.dismissedAlerts");
 function dismissedAlerts() {
   try {
     return new Set(JSON.parse(sessionStorage.getItem(CI_DISMISSED_KEY) || "[]"));

@@ -2,6 +2,7 @@
 // The check-in card's times: a time the referee types ("9:07") as an instant on the tournament's
 // day in its zone, what the server says a check-in at that instant would record (how late, the
 // penalty: GET /api/lateness/preview), and a lateness in the tournament's minutes.
+import { at as serverPath } from "../lib/base.js"; // named apart: `at` here is an instant
 import { formatDuration } from "../lib/format.js";
 import { jsonOf } from "../lib/http.js";
 import { describePenalty, tournamentMs } from "../lib/lateness.js";
@@ -73,7 +74,7 @@ export async function askPreview(itemId, field, id, at) {
   const query = new URLSearchParams({ item: itemId, [field]: id, at: String(at) });
   let response;
   try {
-    response = await fetch(`/api/lateness/preview?${query}`, {
+    response = await fetch(serverPath(`/api/lateness/preview?${query}`), {
       headers: { Accept: "application/json" }, credentials: "same-origin", cache: "no-store",
     });
   } catch (e) {

@@ -4,6 +4,7 @@
 // the check-in codes and slips, and "All present" for the round and for each published preferans table or
 // bridge match (one command, `check_in_all`: the server decides who it checks in). One row per player or
 // team is built by checkin-row.js.
+import { at } from "../lib/base.js";
 import { el, fill, setClass, setText } from "../lib/dom.js";
 import { formatDuration } from "../lib/format.js";
 import { describePenalty, firstStep, hasArrived, isMissing, lateClockAt, lateClockStarted, latenessReports, latenessRound, reserveAllowed, stepAt, tournamentMs } from "../lib/lateness.js";
@@ -59,12 +60,12 @@ export function renderCheckin() {
   const codes = /** @type {HTMLAnchorElement} */ ($("ci-codes"));
   setText(codes, C.codes);
   codes.title = C.codesTitle;
-  codes.href = "/api/checkin-codes"; // the session cookie opens it: no token in the address
+  codes.href = at("/api/checkin-codes"); // the session cookie opens it: no token in the address
   // Beside it, the same codes as slips to cut out (name, code, a QR code that opens the player's page).
   let slips = $("ci-slips");
   if (!slips) {
     slips = el("a", { id: "ci-slips", class: "btn small", target: "_blank", rel: "noopener noreferrer",
-      href: "/api/checkin-slips" });
+      href: at("/api/checkin-slips") });
     codes.after(slips);
   }
   setText(slips, C.slips);

@@ -3,6 +3,7 @@
 // server's answer in the toast or beside the form, a refusal in the page's language, and a command
 // whose answer was lost settled by its event when it comes, or, once the console is back, by asking
 // the server whether its id is in the log: "confirmed after all", or "not applied — press again".
+import { at } from "../lib/base.js";
 import { Outbox, commandId, postResending } from "../lib/commands.js";
 import { setText } from "../lib/dom.js";
 import { jsonOf } from "../lib/http.js";
@@ -42,7 +43,7 @@ export async function command(body, button, errorBox = null) {
     // Every command carries its own id: a resend after a 503 or a lost answer is stored once, and
     // so is the same command sent again while it is unconfirmed (the outbox keeps its id).
     sent = outbox.prepare(body);
-    const response = await postResending("/api/commands", {
+    const response = await postResending(at("/api/commands"), {
       method: "POST",
       headers: { "Content-Type": "application/json" }, // the session cookie says who sends it
       body: JSON.stringify(sent),
@@ -144,7 +145,7 @@ export async function checkUnsettled(fetchFn = globalThis.fetch) {
   for (const { id } of outbox.toCheck()) {
     let data;
     try {
-      const response = await fetchFn(`/api/commands?${new URLSearchParams({ id })}`,
+      const response = await fetchFn(at(`/api/commands?${new URLSearchParams({ id })}`),
         { headers: { Accept: "application/json" }, cache: "no-store" });
       if (!response.ok) continue; // (asked again at the next reconnect)
       data = await jsonOf(response);

@@ -1,6 +1,7 @@
 // @ts-check
 // The console's fixed words (the sign-in card, the headings, the buttons in referee.html), its
 // section links, and the print buttons, which open the display's standings or seating to print.
+import { at } from "../lib/base.js";
 import { el, fill, setText } from "../lib/dom.js";
 import { $, STRINGS } from "./state.js";
 
@@ -9,9 +10,9 @@ function printView(view) {
   const params = new URLSearchParams({ view, print: "1" });
   const lang = new URLSearchParams(location.search).get("lang");
   if (lang) params.set("lang", lang);
-  const w = window.open(`/display?${params}`, "_blank");
+  const w = window.open(at(`/display?${params}`), "_blank");
   if (!w) {
-    location.assign(`/display?${params}`); // a blocked pop-up: print from this tab, Back returns
+    location.assign(at(`/display?${params}`)); // a blocked pop-up: print from this tab, Back returns
     return;
   }
   // The display calls window.print() itself once its first snapshot is shown (?print=1).

@@ -3,6 +3,7 @@
 // by place, shared places sharing their amounts, the places a sponsor gives a prize to, the best lady), for the fund the referee types or the one
 // the desk's payments make; a tap puts it on the hall's screens (show_prizes) or takes it off (hide_prizes),
 // and it prints on A4 (a sheet of its own, shown only while printing). Words: STRINGS.prizes.
+import { at } from "../lib/base.js";
 import { el, fill, setText } from "../lib/dom.js";
 import { prizeMoney } from "../lib/format.js";
 import { prizePlaces } from "../lib/standings.js";
@@ -73,7 +74,7 @@ export function prizesCard(card, ctx) {
 
   async function ask() {
     const f = typed();
-    const url = f === null ? "/api/prizes" : `/api/prizes?fund=${encodeURIComponent(String(f))}`;
+    const url = at(f === null ? "/api/prizes" : `/api/prizes?fund=${encodeURIComponent(String(f))}`);
     const key = JSON.stringify([url, ctx.sections().standings, ctx.sections().final, ctx.sections().desk?.fund]);
     if (key === asked) return;
     asked = key;

@@ -3,6 +3,7 @@
 // answers with a one-time login link and its QR code for their phone), and a new login link for any
 // referee (a second device, a session that ended). Links are made by the server; a link's secret is
 // in its fragment (#login=…), which no server or proxy log sees. Words: STRINGS.referees.
+import { at } from "../lib/base.js";
 import { el, fill, setText } from "../lib/dom.js";
 import { jsonOf } from "../lib/http.js";
 import { sayRefusal } from "./refusal.js";
@@ -50,7 +51,7 @@ export function refereesCard(card, ctx) {
   async function linkFor(who, button) {
     button.disabled = true;
     try {
-      const response = await fetch("/api/login-links", {
+      const response = await fetch(at("/api/login-links"), {
         method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ name: who }),
       });
       const data = await jsonOf(response);

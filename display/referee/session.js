@@ -2,6 +2,7 @@
 // Signing in to the referee console: the server keeps the session in an HttpOnly cookie; this page
 // never holds a token. A token typed in, a login link opened on this device (#login=…), the session
 // a reload finds, and signing out.
+import { at } from "../lib/base.js";
 import { setText } from "../lib/dom.js";
 import { jsonOf } from "../lib/http.js";
 import { knownRefusal, sayRefusal } from "./refusal.js";
@@ -27,7 +28,7 @@ export function showLogin(problem = "") {
 
 /** POST /api/login with a token or a login link's value; the answer sets the session cookie. */
 async function signIn(body) {
-  const response = await fetch("/api/login", {
+  const response = await fetch(at("/api/login"), {
     method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
   });
   const data = await jsonOf(response);
@@ -65,7 +66,7 @@ export function wireSession(start) {
 
   $("logout").addEventListener("click", async () => {
     try {
-      await fetch("/api/logout", { method: "POST" });
+      await fetch(at("/api/logout"), { method: "POST" });
     } catch {
       /* the cookie stays until it expires; the console forgets it anyway */
     }
@@ -101,7 +102,7 @@ export async function boot(start, known = null) {
   }
   if (known) return signedIn(known, start);
   try {
-    const response = await fetch("/api/me", { cache: "no-store" });
+    const response = await fetch(at("/api/me"), { cache: "no-store" });
     if (response.ok) return signedIn(await response.json(), start);
   } catch {
     /* the server is not reachable now: sign in when it is */

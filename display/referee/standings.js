@@ -2,6 +2,7 @@
 // The console's standings preview: the table the hall sees (or will see, when the tournament hides
 // the standings from some round on), the CSVs to take home (the standings, and every result of the
 // day), and revealing hidden standings at the prize-giving.
+import { at } from "../lib/base.js";
 import { el, fill, setText } from "../lib/dom.js";
 import { decimalsOf } from "../lib/format.js";
 import { pageLanguage } from "../lib/i18n.js";
@@ -40,8 +41,8 @@ export function renderStandingsPreview() {
   setText($("csv"), STRINGS.csv);
   setText($("results-csv"), STRINGS.resultsCsv);
   // In the console's language: its headings, and the separators a spreadsheet set to that language reads.
-  /** @type {HTMLAnchorElement} */ ($("csv")).href = `/api/standings.csv?lang=${encodeURIComponent(pageLanguage)}`;
-  /** @type {HTMLAnchorElement} */ ($("results-csv")).href = `/api/results.csv?lang=${encodeURIComponent(pageLanguage)}`;
+  /** @type {HTMLAnchorElement} */ ($("csv")).href = at(`/api/standings.csv?lang=${encodeURIComponent(pageLanguage)}`);
+  /** @type {HTMLAnchorElement} */ ($("results-csv")).href = at(`/api/results.csv?lang=${encodeURIComponent(pageLanguage)}`);
   const started = standingsStarted(rows);
   $("st-empty").hidden = started;
   setText($("st-empty"), STRINGS.stEmpty);

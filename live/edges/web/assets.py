@@ -64,6 +64,10 @@ CATALOGUES = ("en", "sr-Cyrl", "sr-Latn", "sk")
 _IMPORT = re.compile(r"""(?:^|[;\s])(?:import|export)\s[^;"']*?from\s*["']([^"']+)["']|^\s*import\s*["']([^"']+)["']""",
                      re.M)
 _STATIC_REF = re.compile(r"""(\s(?:src|href)=")/static/""")
+#: The HTML's own links to the server that go under a competition's base: the API and the pages, not /static/.
+_SERVER_REF = re.compile(r"""(\s(?:src|href)=")(?=/(?:api|display|player|referee)[/?#"])""")
+#: A base as the pages accept it (display/lib/base.js `baseOf`): one path segment, "/<tournament id>".
+BASE_PATH = re.compile(r"/[A-Za-z0-9_-]+")
 #: The id of a page's data block: what its WebSocket would send first (see the module).
 BOOT_ID = "live-boot"
 _ENTRY = re.compile(r"""<script\s+type="module"\s+src="/static/([^"]+)"></script>""")
@@ -143,12 +147,17 @@ class Assets:
         return list(seen)
 
     def page_html(self, name: str, page: str, tournament_language: str, asked: str | None, *,
-                  boot: object = None, bundled: bool = True) -> str | None:
+                  boot: object = None, bundled: bool = True, base: str = "") -> str | None:
         """The HTML page `name` for this request: versioned URLs, the tournament's language on a meta
         tag (the modules read it instead of asking the server), its modules joined in one file (unless not
         `bundled`, or there is no bundle: then preloads of every module), preloads of the catalogues it will
         load (`asked`: the request's ?lang=), and `boot` (JSON-ready, None: none) in its data block (see the
-        module)."""
+        module). With a `base` ("/<tournament id>": the page's competition on a server of several) the page
+        names it in a meta tag, which its modules read (display/lib/base.js), and its own links to the API and
+        the pages go under it; its files stay under /static/. Without one, the page is as it always was
+        (docs/design.md#base-path)."""
+        if base and not BASE_PATH.fullmatch(base):
+            raise ValueError(f"a base is one path segment of letters, digits, _ and -: {base!r}")
         asset = self.files.get(name)
         if asset is None:
             return None
@@ -156,6 +165,9 @@ class Assets:
         lang = requested_language(asked) or catalogue_language(tournament_language)
         entry = _ENTRY.search(text)
         hints = [f'<meta name="live-language" content="{html.escape(tournament_language)}">']
+        if base:
+            hints.append(f'<meta name="live-base" content="{base}">')
+            text = _SERVER_REF.sub(lambda m: m.group(1) + base, text)
         joined = self.bundles.get(entry.group(1)) if entry and bundled else None
         if entry and joined:
             text = text.replace(entry.group(0), entry.group(0).replace(entry.group(1), joined), 1)
