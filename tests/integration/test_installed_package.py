@@ -44,6 +44,8 @@ PAGES = ("/", "/display", "/player", "/referee")
 #: What a module imports: `import … from "x"`, `export … from "x"`, `import "x"` and `import("x")`.
 IMPORTS = re.compile(r"""\bfrom\s*["']([^"']+)["']|^\s*import\s*["']([^"']+)["']|\bimport\(\s*["']([^"']+)["']\s*\)""",
                      re.M)
+#: A block comment: its JSDoc `@import {T} from "x"` names types for the checker, which the browser never loads.
+COMMENTS = re.compile(r"/\*.*?\*/", re.S)
 #: What a page's head loads: scripts, stylesheets, preloads.
 LOADS = re.compile(r"""<(?:link|script)\b[^>]*?\s(?:href|src)="(/static/[^"]+)"[^>]*>""")
 CATALOGUE_LANGUAGES = ("en", "sr-Cyrl", "sr-Latn", "sk")
@@ -217,7 +219,7 @@ def loaded(http: httpx.Client, page: str) -> dict[str, bytes]:
         assert answer.status_code == 200, f"{page} loads {url}: {answer.status_code}"
         seen[url] = answer.content
         if url.endswith((".js", ".mjs")):
-            todo += [urljoin(url, a or b or c) for a, b, c in IMPORTS.findall(answer.text)]
+            todo += [urljoin(url, a or b or c) for a, b, c in IMPORTS.findall(COMMENTS.sub("", answer.text))]
     return seen
 
 
