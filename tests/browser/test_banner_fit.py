@@ -92,7 +92,8 @@ async def test_a_long_announcement_fits_its_banner_label_and_all(browser: Any, s
         seen = await tab.page.evaluate(BANNER)
         await shot(tab, artifacts, f"display-banner-{'limit' if longer else 'long'}-{lang}.png")
         kicker, title = seen["kicker"], seen["title"]
-        print(lang, len(text), {"label": round(arc_minutes(kicker["cap"]), 1), "text": round(arc_minutes(title["cap"]), 1)})
+        print(lang, len(text), {"label": round(arc_minutes(kicker["cap"]), 1),
+                                "text": round(arc_minutes(title["cap"]), 1)})
         assert title["text"] == text, title["text"]
         assert kicker["text"].strip(), kicker
         for name, part in (("label", kicker), ("text", title)):
