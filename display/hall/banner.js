@@ -22,11 +22,42 @@ export const banners = new BannerQueue((b, { again = false } = {}) => {
   setText($("banner-title"), b.title);
   setText($("banner-sub"), b.sub);
   box.hidden = false;
+  fitBanner();
   if (again) return; // the same banner, its time drawn anew: no second chime
   // Sound: a chime for every banner, then its words spoken in the page's language.
   audio.chime(b.tone);
   audio.speak([b.kicker, b.title, b.sub].filter(Boolean).join(". "), pageLanguage);
 });
+
+/**
+ * The smallest size (in vh) a banner's text steps down to: letters whose capitals take 10′ of arc from the back
+ * of the hall (docs/pages.md#the-pages; about 3.6vh of capital, 5.4vh of type with capitals of 0.7 em and more).
+ */
+const BANNER_MIN_VH = 5.4;
+
+/**
+ * Make the banner on screen fit it: a long announcement (the server takes up to `limits.announcement`
+ * characters) would wrap past the screen's height and, centred, push its label off the top. Its text steps
+ * down from the size banner.css gives it until the label, the text and the line under it fit, never under
+ * BANNER_MIN_VH (what is left over then stays in the banner's scroll, its label at the top).
+ */
+function fitBanner() {
+  const box = $("banner");
+  const inner = /** @type {HTMLElement} */ (box.firstElementChild);
+  const title = $("banner-title");
+  title.style.fontSize = "";
+  if (box.hidden) return;
+  const style = getComputedStyle(box);
+  const room = box.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom);
+  const floor = (BANNER_MIN_VH * window.innerHeight) / 100;
+  let size = parseFloat(getComputedStyle(title).fontSize);
+  // offsetHeight, not the box on screen: the banner's pop-in scales it while it comes up.
+  while (inner.offsetHeight > room && size > floor) {
+    size = Math.max(floor, size * 0.9);
+    title.style.fontSize = `${size}px`;
+  }
+}
+window.addEventListener("resize", fitBanner);
 
 const SOUND_HINT_MS = 15_000;
 const audio = sound();

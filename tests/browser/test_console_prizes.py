@@ -7,7 +7,6 @@ Screenshots: the console, the display in sr-Cyrl and sk, and the phones; the pri
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -16,7 +15,7 @@ import httpx
 import pytest
 from server import Server, start_server_async
 from support.examples import CACAK
-from support.pages import PHONE, Tab, ack, bounded, choose, live, open_tab, referee_login, shot
+from support.pages import A4_PT, PHONE, Tab, ack, bounded, choose, live, open_tab, pdf_pages, referee_login, shot
 from support.referee_api import round_one_played
 
 from live.rules.alphabet import to_latin
@@ -37,9 +36,8 @@ PHONES: dict[str, tuple[str, Callable[[int, int], str], Callable[[float], str], 
                 lambda x: f"{x:,g}".replace(",", ".") + "\u00a0дин.", "Награда спонзора")}
 
 
-#: An A4 sheet in PDF points (210 × 297 mm), and its width inside the sheet's 15 mm margins (prizes.css `@page`)
+#: The width of an A4 sheet inside its 15 mm margins (prizes.css `@page`)
 #: in CSS pixels (96 to the inch): what the printed list has to fit in.
-A4_PT = (595.28, 841.89)
 A4_PRINTABLE_PX = round((210 - 2 * 15) / 25.4 * 96)
 
 #: The prize sheet as printed (the page under print media): what shows outside it (the console's chrome must
@@ -74,14 +72,6 @@ PRINTED = """() => {
             .map((e) => [getComputedStyle(e).color, e.className || e.tagName])),
     };
 }"""
-
-
-def pdf_pages(pdf: bytes) -> list[tuple[float, float]]:
-    """The size in points of each page of a PDF as Chromium writes it (uncompressed page objects)."""
-    pages = re.findall(rb"/Type\s*/Page\b(?!s)", pdf)
-    boxes = [(float(w), float(h)) for w, h in re.findall(rb"/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)\s*\]", pdf)]
-    assert len(boxes) >= len(pages), (len(pages), boxes)
-    return boxes[:len(pages)]
 
 
 async def prize_list(server: Server) -> dict[str, Any]:

@@ -1,8 +1,9 @@
 """The browser tests' pages: a page in its own browser context (`Tab`, `open_tab`), the waits for what a
 person sees (`live`, `seen_seq`, `shown`, `readable` and its `SEEN` script, `no_toast`, `until`), the referee's
 login and a player's session (`referee_login`, `open_session`, `choose`), screenshots (`shot`), the commands
-the tests send (`ack`, `play_round`, `record_all`, `seating_of`), the viewports (`DISPLAY`, `PHONE`), the
-default field (`PLAYERS`, `NAME`) and `bounded`, the time limit of a whole test."""
+the tests send (`ack`, `play_round`, `record_all`, `seating_of`), the viewports (`DISPLAY`, `PHONE`), a
+printed PDF's sheets (`pdf_pages`, `A4_PT`), the default field (`PLAYERS`, `NAME`) and `bounded`, the time
+limit of a whole test."""
 
 from __future__ import annotations
 
@@ -224,3 +225,15 @@ async def no_toast(tab: Tab) -> None:
     """Close the console's last toast (it would cover the card in a screenshot)."""
     if await tab.page.locator("#toast").is_visible():
         await tab.page.locator("#toast-close").click()
+
+
+#: An A4 sheet in PDF points (210 × 297 mm).
+A4_PT = (595.28, 841.89)
+
+
+def pdf_pages(pdf: bytes) -> list[tuple[float, float]]:
+    """The size in points of each page of a PDF as Chromium writes it (uncompressed page objects)."""
+    pages = re.findall(rb"/Type\s*/Page\b(?!s)", pdf)
+    boxes = [(float(w), float(h)) for w, h in re.findall(rb"/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)\s*\]", pdf)]
+    assert len(boxes) >= len(pages), (len(pages), boxes)
+    return boxes[:len(pages)]
