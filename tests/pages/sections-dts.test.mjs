@@ -51,3 +51,16 @@ test("every kind of schema the server's declarations emit becomes a type", () =>
 test("a keyword the generator does not read is refused, not guessed", () => {
   assert.throws(() => sectionsDts({ $defs: { A: { type: "string", pattern: "x" } } }), /"pattern" is not a keyword/);
 });
+
+test("every module of the pages says it is type-checked", async () => {
+  // jsconfig.json checks every module (checkJs); the mark tells a reader of one file that its JSDoc is checked,
+  // and a new module without it would read as if it were not.
+  const { readdirSync } = await import("node:fs");
+  const { join } = await import("node:path");
+  const root = new URL("../../display/", import.meta.url).pathname;
+  const modules = readdirSync(root, { recursive: true }).map(String)
+    .filter((f) => f.endsWith(".js") && !f.includes(".bundle."));
+  const unmarked = modules.filter((f) => !readFileSync(join(root, f), "utf8").startsWith("// @ts-check\n"));
+  assert.ok(modules.length > 100, `found only ${modules.length} modules under display/`);
+  assert.deepEqual(unmarked, []);
+});
