@@ -93,6 +93,23 @@ def seat_words(tables: dict[int, list[str]], player: str) -> str:
     return f"сто {table}, место {players.index(player) + 1}"
 
 
+async def connected(phone_tab: Tab, on: bool) -> None:
+    """The phone's network off (a phone in a pocket, out of the hall's Wi-Fi) or back, once its page shows it."""
+    await phone_tab.context.set_offline(not on)
+    await phone_tab.page.locator(f'#conn[data-state="{"up" if on else "down"}"]').wait_for(
+        state="attached", timeout=15_000 if on else None)
+
+
+async def reopened(phone_tab: Tab, server: Server) -> Any:
+    """Its tab closed while asleep and opened again later: the new page, once it shows whose phone it is."""
+    again = await phone_tab.context.new_page()
+    again.on("pageerror", lambda error: phone_tab.errors.append(str(error)))
+    phone_tab.page = again
+    await again.goto(server.url + "/player")
+    await again.locator("#me-name", has_text="Весна Јовановић").wait_for(state="visible")
+    return again
+
+
 @bounded
 async def test_the_console_opened_in_round_1_works_on_round_3_once_it_starts(browser: Any, tmp_path: Path,
                                                                              artifacts: Path) -> None:
@@ -195,18 +212,12 @@ async def test_a_phone_away_when_its_round_started_shows_the_start_with_its_seat
             await choose(vesna, "ves", "Весна Јовановић")
             await live(vesna)
             # Off line (a phone in a pocket, out of the hall's Wi-Fi) while the round starts; back, it says so.
-            await vesna.context.set_offline(True)
-            await vesna.page.locator('#conn[data-state="down"]').wait_for(state="attached")
+            await connected(vesna, False)
             await ack(server, {"type": "start_round", "item": "r1"})
-            await vesna.context.set_offline(False)
-            await vesna.page.locator('#conn[data-state="up"]').wait_for(state="attached", timeout=15_000)
+            await connected(vesna, True)
             await shown(vesna, "#banner", "Почетак кола", seat)
             # Its tab closed while asleep and opened again later: the start it missed, with its seat.
-            again = await vesna.context.new_page()
-            again.on("pageerror", lambda error: vesna.errors.append(str(error)))
-            vesna.page = again
-            await again.goto(server.url + "/player")
-            await again.locator("#me-name", has_text="Весна Јовановић").wait_for(state="visible")
+            again = await reopened(vesna, server)
             await shown(vesna, "#banner", "Почетак кола", seat, "завршетак у")
             await still(again)
             await shot(vesna, artifacts, "day-phone-missed-start-sr-Cyrl.png")
@@ -270,19 +281,13 @@ async def test_a_phone_away_when_its_round_was_called_shows_the_call_with_its_se
             await choose(vesna, "ves", "Весна Јовановић")
             await live(vesna)
             # Off line while the round is seated and called; back, it says so, with the seat.
-            await vesna.context.set_offline(True)
-            await vesna.page.locator('#conn[data-state="down"]').wait_for(state="attached")
+            await connected(vesna, False)
             tables, start = await called_at_seating(server)
             seat, starts = seat_words(tables, "p3"), f"почетак у {clock_text(start, ZONE)}"
-            await vesna.context.set_offline(False)
-            await vesna.page.locator('#conn[data-state="up"]').wait_for(state="attached", timeout=15_000)
+            await connected(vesna, True)
             await shown(vesna, "#banner", "За столове", seat, starts)
             # Its tab closed while asleep and opened again later: the call it missed, with its seat.
-            again = await vesna.context.new_page()
-            again.on("pageerror", lambda error: vesna.errors.append(str(error)))
-            vesna.page = again
-            await again.goto(server.url + "/player")
-            await again.locator("#me-name", has_text="Весна Јовановић").wait_for(state="visible")
+            again = await reopened(vesna, server)
             await shown(vesna, "#banner", "За столове", seat, starts)
             await still(again)
             await shot(vesna, artifacts, "day-phone-missed-call-sr-Cyrl.png")
