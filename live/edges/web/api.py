@@ -143,7 +143,7 @@ def _page(name: str, assets: Assets) -> Route:
         # `?modules`: the page's modules one by one, not joined (to read them as written, in the browser).
         text = assets.page_html(name, stem, _hall(request).tournament.language,
                                 request.query_params.get("lang"), boot=boot,
-                                bundled="modules" not in request.query_params)
+                                bundled="modules" not in request.query_params, base=auth.base(request))
         if text is None:
             return Response("not found", status_code=404, media_type="text/plain; charset=utf-8")
         # A boot for one player's session or a referee holds what is theirs: not kept by any cache.
@@ -440,8 +440,8 @@ def _session_of(request: Request | WebSocket) -> str | None:
 
 def _with_session(request: Request, response: Response, player: str) -> Response:
     value, _ = _hall(request).open_session(player)
-    response.set_cookie(sessions.COOKIE, value, max_age=sessions.LIFETIME_MS // 1000, path="/", httponly=True,
-                        samesite="strict", secure=request.url.scheme == "https")
+    response.set_cookie(sessions.COOKIE, value, max_age=sessions.LIFETIME_MS // 1000, path=auth.cookie_path(request),
+                        httponly=True, samesite="strict", secure=request.url.scheme == "https")
     return response
 
 
@@ -528,7 +528,7 @@ async def api_player_session(request: Request) -> Response:
         if not auth.same_origin(request):  # another site's page must not sign a player out either
             return _error(403, auth.CROSS_SITE, {"code": "auth.cross_site"})
         response = JSONResponse({"player": None})
-        response.delete_cookie(sessions.COOKIE, path="/", httponly=True, samesite="strict")
+        response.delete_cookie(sessions.COOKIE, path=auth.cookie_path(request), httponly=True, samesite="strict")
         return response
     code = await _code_body(request, required=True)
     if isinstance(code, Response):
@@ -653,10 +653,11 @@ async def api_timetable_ics(request: Request) -> Response:
 
 
 def public_url(request: Request) -> str:
-    """The server's address as phones in the hall reach it: --public-url, else the address this
-    request came to (a display opened on the hall's LAN address shows that address)."""
+    """The competition's address as phones in the hall reach it: --public-url, else the address this
+    request came to (a display opened on the hall's LAN address shows that address), and on a season server
+    the competition's base after it (its QR codes, slips and login links open its own pages)."""
     configured: str | None = request.app.state.public_url
-    return (configured or str(request.base_url)).rstrip("/")
+    return (configured or str(request.base_url)).rstrip("/") + auth.base(request)
 
 
 #: The pages a QR code may open (the empty name: the start page).

@@ -35,6 +35,17 @@ def added(conn: HTTPConnection) -> Mapping[str, str]:
     return conn.app.state.hall.state.referees  # type: ignore[no-any-return]  # (app.state: untyped, see registry)
 
 
+def base(conn: HTTPConnection) -> str:
+    """Where the competition the request is for is served: "" at the root, "/<id>" on a season server."""
+    return getattr(conn.app.state, "base", "")
+
+
+def cookie_path(conn: HTTPConnection) -> str:
+    """A cookie's path: the competition's own, so that on a season server a session of one competition rides
+    no request to another (and two competitions' sessions in one browser do not overwrite each other)."""
+    return base(conn) or "/"
+
+
 def now(conn: HTTPConnection) -> int:
     return int(conn.app.state.hall.clock())
 
@@ -99,12 +110,13 @@ def set_session(conn: HTTPConnection, response: Response, name: str, at: int) ->
     """Give the response the referee's session cookie, from `at` for SESSION_MS. Secure when the request
     came by https (behind a proxy: when uvicorn trusts its X-Forwarded-Proto)."""
     value = registry(conn).session(name, at, added(conn))
-    response.set_cookie(COOKIE, value, max_age=SESSION_MS // 1000, path="/", httponly=True, samesite="strict",
+    response.set_cookie(COOKIE, value, max_age=SESSION_MS // 1000, path=cookie_path(conn), httponly=True,
+                        samesite="strict",
                         secure=conn.url.scheme in ("https", "wss"))
 
 
-def clear_session(response: Response) -> None:
-    response.delete_cookie(COOKIE, path="/", httponly=True, samesite="strict")
+def clear_session(conn: HTTPConnection, response: Response) -> None:
+    response.delete_cookie(COOKIE, path=cookie_path(conn), httponly=True, samesite="strict")
 
 
 class Login(TypedDict):

@@ -100,7 +100,7 @@ async def api_logout(request: Request) -> Response:
     if not auth.same_origin(request):
         return _error(403, CROSS_SITE, {"code": "auth.cross_site"})
     response = JSONResponse({"name": None})
-    auth.clear_session(response)
+    auth.clear_session(request, response)
     return response
 
 

@@ -31,7 +31,7 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from typing import Any, ClassVar
 from urllib.parse import urlsplit
 
@@ -243,7 +243,8 @@ class WsEndpoint:
         self.ping_s = ping_s
         self.connections = 0
         self._server: Handovers | None = None
-        self._app: Starlette | None = None
+        #: The competitions' apps by the path of their socket: `/ws` for the one at the root, `/<id>/ws` in a season.
+        self._apps: dict[str, Starlette] = {}
 
     @property
     def server(self) -> Handovers:
@@ -257,8 +258,9 @@ class WsEndpoint:
 
     # life-cycle -----------------------------------------------------------------------------
 
-    async def start(self, app: Starlette) -> None:
-        self._app = app
+    async def start(self, apps: Mapping[str, Starlette]) -> None:
+        """`apps`: each competition's app by its base ("" for the one at the root, "/<id>" in a season)."""
+        self._apps = {f"{base}{PATH}": app for base, app in apps.items()}
         self._server = Handovers(self._handle, process_request=self._process_request,
                                  open_timeout=limits.REQUEST_TIMEOUT)
 
@@ -269,12 +271,19 @@ class WsEndpoint:
     # the opening handshake ------------------------------------------------------------------
 
     def _process_request(self, connection: ServerConnection, request: WsRequest) -> WsResponse | None:
-        """Only `/ws`; near the open-file limit a 503 (as uvicorn's `limit_concurrency` for HTTP)."""
-        if urlsplit(request.path).path != PATH:
-            return connection.respond(404, "not found: the WebSocket is /ws\n")
+        """Only a competition's `/ws` (`/<id>/ws` in a season); near the open-file limit a 503 (as uvicorn's
+        `limit_concurrency` for HTTP)."""
+        if urlsplit(request.path).path not in self._apps:
+            where = PATH if PATH in self._apps else f"/<competition id>{PATH}"
+            return connection.respond(404, f"not found: the WebSocket is {where}\n")
         if self.connections > self.max_connections:
             return connection.respond(503, "too many connections: try again in a moment\n")
         return None
+
+    def _app(self, ws: ServerConnection) -> Starlette:
+        """The app of the competition whose socket the upgrade asked for (`_process_request` let only those in)."""
+        assert ws.request is not None
+        return self._apps[urlsplit(ws.request.path).path]
 
     def _http(self, ws: ServerConnection) -> HTTPConnection:
         """The upgrade as Starlette sees a request (headers, cookies, query, the app): what `live.edges.web.auth`
@@ -282,7 +291,7 @@ class WsEndpoint:
         assert ws.request is not None
         path, _, query = ws.request.path.partition("?")
         headers: Headers = ws.request.headers
-        scope = {"type": "websocket", "path": path, "query_string": query.encode("latin-1"), "app": self._app,
+        scope = {"type": "websocket", "path": path, "query_string": query.encode("latin-1"), "app": self._app(ws),
                  "headers": [(k.lower().encode("latin-1"), v.encode("latin-1")) for k, v in headers.raw_items()],
                  "scheme": "ws", "client": ws.remote_address[:2] if ws.remote_address else None}
         return HTTPConnection(scope)
@@ -290,8 +299,7 @@ class WsEndpoint:
     # a connection ---------------------------------------------------------------------------
 
     async def _handle(self, ws: ServerConnection) -> None:
-        assert self._app is not None
-        hall: Hall = self._app.state.hall
+        hall: Hall = self._app(ws).state.hall
         # Admitted in a call of its own: what the upgrade was checked with (its headers as Starlette's,
         # the query) is freed before the hours of reading, not kept by this frame for each connection.
         client = await self._admit(ws, hall)
