@@ -23,12 +23,14 @@ from live.core.referees import SHARED_NAME, RefereeConfigError, Referees, parse_
 from live.core.tournament import Tournament, TournamentFileError, load
 from live.edges import installed
 from live.edges.budget import BUDGET, MAX_BUDGET, MIN_BUDGET
+from live.edges.competitions import SeasonError, is_season
 from live.edges.limits import MAX_PING_S, MIN_PING_S, PING_S
 from live.rules.lateness import SLOVAK
 
 if TYPE_CHECKING:
-    from live.edges.hall import Hall
+    from live.edges.competitions import Competition
     from live.edges.log import EventLog
+    from live.edges.web.ws_endpoint import WsEndpoint
 
 #: The half and full blocks the terminal QR code is drawn with (segno's compact terminal output).
 QR_BLOCKS = "\u2580\u2584\u2588"
@@ -71,11 +73,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--version", action="version", version=f"%(prog)s {version()}")
     sub = parser.add_subparsers(dest="command", required=True)
 
-    serve = sub.add_parser("serve", help="run a tournament")
-    serve.add_argument("file", help="the tournament file (TOML)")
+    serve = sub.add_parser("serve", help="run a tournament, or a season of them")
+    serve.add_argument("files", nargs="+", metavar="FILE",
+                       help="the tournament file (TOML), served at /; several files, or a folder of them: a season, "
+                            "each competition under /<its id>/ and / listing them")
     serve.add_argument("--host", default="0.0.0.0", help="address to listen on (default: all, for the hall's LAN)")
     serve.add_argument("--port", type=int, default=8000)
-    serve.add_argument("--db", help="the event log file (default: FILE's name with .db, in the current folder)")
+    serve.add_argument("--db", help="the event log file (default: FILE's name with .db, in the current folder); "
+                                    "for a season, the folder of the competitions' log files")
     serve.add_argument("--redis", metavar="URL",
                        help="share the event log through Redis (redis://host:6379/0) with other instances; "
                             "one of them runs the scheduler")
@@ -105,9 +110,10 @@ def main(argv: list[str] | None = None) -> int:
     demo.add_argument("--port", type=int, default=8000)
     demo.add_argument("--db", help="the event log file (default: a new temporary file)")
     demo.add_argument("--public-url", help="the address phones use, for the QR code")
-    demo.add_argument("--tournament", choices=("cacak", "novi-sad", "slovak"), default="cacak",
+    demo.add_argument("--tournament", choices=("cacak", "novi-sad", "slovak", "all"), default="cacak",
                       help="which example: cacak (preferans, the default), novi-sad (bridge teams, a referee's "
-                           "substitute) or slovak (the bridge league, a team appeal)")
+                           "substitute), slovak (the bridge league, a team appeal), or all three on one server "
+                           "(a season server: / lists them, each under /<its id>/)")
     demo.add_argument("--start-in", type=float, default=60.0, metavar="SECONDS",
                       help="seconds from now to the first round or match (default 60)")
     _ws_arguments(demo)
@@ -135,7 +141,12 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"error: {exc}", file=sys.stderr)
                 return 1
             return 0
+        if args.command == "serve" and is_season(args.files):
+            if args.redis and args.db:
+                parser.error("--db and --redis are two different logs: give one")
+            return _serve_season(parser, args)
         if args.command in ("serve", "diff"):
+            args.file = args.files[0] if args.command == "serve" else args.file
             tournament = load(args.file)
             if args.redis and args.db:
                 parser.error("--db and --redis are two different logs: give one")
@@ -157,13 +168,15 @@ def main(argv: list[str] | None = None) -> int:
             start = datetime.now(UTC).replace(microsecond=0) + timedelta(seconds=args.start_in)
             from live.edges.demo import TOURNAMENTS
 
+            if args.tournament == "all":
+                return _demo_season(parser, args, start)
             example = installed.folder(installed.EXAMPLES) / TOURNAMENTS[args.tournament]
             tournament = load(example).rescheduled(start, args.speed)
             db = Path(args.db) if args.db else Path(tempfile.mkdtemp(prefix="live-demo-")) / "demo.db"
             return _serve(tournament, db, args.host, args.port, demo=True,
                           public_url=_public_url(parser, args.public_url), message_budget=_message_budget(parser, args),
                           ping_s=_ws_ping(parser, args))
-    except (TournamentFileError, RefereeConfigError) as exc:
+    except (TournamentFileError, RefereeConfigError, SeasonError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:  # Ctrl+C, how an organizer stops it (on Windows the only way): not a crash
@@ -379,25 +392,32 @@ SECRETS = (("referee_token", "LIVE_REFEREE_TOKEN", 18), ("checkin_secret", "LIVE
            ("referee_secret", "LIVE_REFEREE_SECRET", 32))
 
 
-async def kept_secret(log_: EventLog, name: str, env: str, size: int) -> str:
+async def kept_secret(log_: EventLog, name: str, env: str, size: int, competition: str | None = None) -> str:
     """The environment's value, else the one the log keeps under `name` (made on the first start and
     stored in the log, `EventLog.secret`): the same token and check-in codes on every restart and on
     every instance of a shared log. A value from the environment is not stored: removing the
-    variable brings the log's own value back. (A SQLite log from before the secrets moved into it
-    adopts its `<db>.token`/`.secret`/`.referee-secret` files: live/edges/log/sqlite.py.)"""
+    variable brings the log's own value back. On a season server (`competition`: its id) the environment's
+    signing secrets are the whole server's, and each competition signs with its own derived from them
+    (live/edges/competitions.py `secret_for`); its referee token is the one the organizer gave, for all.
+    (A SQLite log from before the secrets moved into it adopts its `<db>.token`/`.secret`/`.referee-secret`
+    files: live/edges/log/sqlite.py.)"""
     if os.environ.get(env):
-        return os.environ[env]
+        if competition is None or name == "referee_token":
+            return os.environ[env]
+        from live.edges.competitions import secret_for
+
+        return secret_for(os.environ[env], competition, name)
     return await log_.secret(name, lambda: secrets.token_urlsafe(size))
 
 
-def kept_secrets(log_: EventLog) -> tuple[str, str, str]:
+def kept_secrets(log_: EventLog, competition: str | None = None) -> tuple[str, str, str]:
     """The referee token, the check-in secret and the referee-session secret (SECRETS), from a log
     opened for this and closed again (the hall opens its own). Raises LogUnavailable."""
 
     async def run() -> tuple[str, str, str]:
         await log_.open()
         try:
-            token, checkin, signing = [await kept_secret(log_, *entry) for entry in SECRETS]
+            token, checkin, signing = [await kept_secret(log_, *entry, competition) for entry in SECRETS]
         finally:
             await log_.close()
         return token, checkin, signing
@@ -421,19 +441,9 @@ def referee_registry(tournament: Tournament, shared_token: str, secret: str) -> 
     return Referees(secret, [(SHARED_NAME, shared_token), *fixed_referees(tournament)])
 
 
-def _serve_redis(tournament: Tournament, url: str, prefix: str, host: str, port: int, public_url: str | None,
-                 accept_changes: bool = False, *, message_budget: int = BUDGET, proxies: Sequence[str] = (),
-                 ping_s: float = PING_S) -> int:
-    """An instance on a shared Redis log. The referee token, the check-in secret and the referee-session
-    secret are shared too: from the environment, else kept in the log's meta hash by the first
-    instance to start (`RedisLog.secret`), so every instance agrees.
-    LIVE_LEASE_TTL (seconds, default 15; renewed every third of it) bounds how long the scheduler
-    waits for a new leader when the instance running it dies."""
-    from live.edges.hall import Hall
-    from live.edges.log import LogUnavailable, TournamentMismatch
-    from live.edges.log.redis import RedisLog
-    from scheduler.lease import Lease
-
+def _lease_ttl() -> float | None:
+    """LIVE_LEASE_TTL (seconds, default 15; renewed every third of it): how long the scheduler waits for a new
+    leader when the instance running it dies. None, said on stderr, when it is wrong."""
     raw_ttl = os.environ.get("LIVE_LEASE_TTL") or "15"
     try:
         ttl = float(raw_ttl)
@@ -441,28 +451,43 @@ def _serve_redis(tournament: Tournament, url: str, prefix: str, host: str, port:
         ttl = 0.0
     if not 1 <= ttl <= 3600:
         print(f"error: LIVE_LEASE_TTL must be seconds from 1 to 3600, not {raw_ttl!r}", file=sys.stderr)
-        return 1
+        return None
+    return ttl
+
+
+def _prepare_redis(tournament: Tournament, url: str, prefix: str, ttl: float, *, accept_changes: bool = False,
+                   message_budget: int = BUDGET, base: str = "") -> Competition | int:
+    """A competition on a shared Redis log, not yet started; else the exit code (said on stderr). The referee
+    token, the check-in secret and the referee-session secret are shared too: from the environment, else kept
+    in the log's meta hash by the first instance to start (`RedisLog.secret`), so every instance agrees."""
+    from live.edges.competitions import Competition
+    from live.edges.hall import Hall
+    from live.edges.log import LogUnavailable, TournamentMismatch
+    from live.edges.log.redis import RedisLog
+    from scheduler.lease import Lease
+
     log_ = RedisLog(url, tournament.id, key_prefix=prefix, legacy_owner=tournament.name)
+    season = tournament.id if base else None
     try:
         log_.verify()
         refused = _preflight(tournament, RedisLog(url, tournament.id, key_prefix=prefix), f"Redis {prefix}",
                              accept=accept_changes)
         if refused is not None:
             return refused
-        token, secret, signing = kept_secrets(RedisLog(url, tournament.id, key_prefix=prefix))
+        token, secret, signing = kept_secrets(RedisLog(url, tournament.id, key_prefix=prefix), season)
     except (TournamentMismatch, LogUnavailable) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
     lease = Lease(url, f"{prefix}:leader", ttl=ttl, renew_every=ttl / 3)
-    hall = Hall(tournament, log_, checkin_secret=secret, lease=lease,
-                message_budget=message_budget)
-    return _run(hall, token, host, port, f"Redis {prefix} at {url.split('@')[-1]}", [], public_url,
-                referee_registry(tournament, token, signing), proxies=proxies, ping_s=ping_s)
+    hall = Hall(tournament, log_, checkin_secret=secret, lease=lease, message_budget=message_budget)
+    return Competition(hall, token, referee_registry(tournament, token, signing), base,
+                       f"Redis {prefix} at {url.split('@')[-1]}")
 
 
-def _serve(tournament: Tournament, db: Path, host: str, port: int, *, demo: bool = False,
-           public_url: str | None = None, accept_changes: bool = False, message_budget: int = BUDGET,
-           proxies: Sequence[str] = (), ping_s: float = PING_S) -> int:
+def _prepare_sqlite(tournament: Tournament, db: Path, *, demo: bool = False, accept_changes: bool = False,
+                    message_budget: int = BUDGET, base: str = "") -> Competition | int:
+    """A competition on its SQLite log file, not yet started; else the exit code (said on stderr)."""
+    from live.edges.competitions import Competition
     from live.edges.hall import Hall
     from live.edges.log import LogUnavailable
     from live.edges.log.sqlite import SQLiteLog, TournamentMismatch
@@ -481,20 +506,97 @@ def _serve(tournament: Tournament, db: Path, host: str, port: int, *, demo: bool
         if refused is not None:
             return refused
     try:
-        token, secret, signing = kept_secrets(SQLiteLog(db, tournament.id))
+        token, secret, signing = kept_secrets(SQLiteLog(db, tournament.id), tournament.id if base else None)
     except LogUnavailable as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
-    registry = referee_registry(tournament, token, signing)
-    hall = Hall(tournament, SQLiteLog(db, tournament.id), checkin_secret=secret,
-                message_budget=message_budget)
+    hall = Hall(tournament, SQLiteLog(db, tournament.id), checkin_secret=secret, message_budget=message_budget)
+    return Competition(hall, token, referee_registry(tournament, token, signing), base, str(db))
+
+
+def _serve_redis(tournament: Tournament, url: str, prefix: str, host: str, port: int, public_url: str | None,
+                 accept_changes: bool = False, *, message_budget: int = BUDGET, proxies: Sequence[str] = (),
+                 ping_s: float = PING_S) -> int:
+    """An instance on a shared Redis log (`_prepare_redis`)."""
+    ttl = _lease_ttl()
+    if ttl is None:
+        return 1
+    competition = _prepare_redis(tournament, url, prefix, ttl, accept_changes=accept_changes,
+                                 message_budget=message_budget)
+    if isinstance(competition, int):
+        return competition
+    return _run(competition, host, port, [], public_url, proxies=proxies, ping_s=ping_s)
+
+
+def _serve(tournament: Tournament, db: Path, host: str, port: int, *, demo: bool = False,
+           public_url: str | None = None, accept_changes: bool = False, message_budget: int = BUDGET,
+           proxies: Sequence[str] = (), ping_s: float = PING_S) -> int:
+    competition = _prepare_sqlite(tournament, db, demo=demo, accept_changes=accept_changes,
+                                  message_budget=message_budget)
+    if isinstance(competition, int):
+        return competition
     companions: list[Callable[[], Awaitable[None]]] = []
     if demo:
         from live.edges.demo import DemoOrganizer, run_quietly
 
-        organizer = DemoOrganizer(hall)
+        organizer = DemoOrganizer(competition.hall)
         companions.append(lambda: run_quietly(organizer))
-    return _run(hall, token, host, port, str(db), companions, public_url, registry, proxies=proxies, ping_s=ping_s)
+    return _run(competition, host, port, companions, public_url, proxies=proxies, ping_s=ping_s)
+
+
+def _serve_season(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    """`live serve FILE FILE…` or `live serve FOLDER`: each competition under /<id>/, on its own log (a SQLite file
+    each, named after its file, in --db's folder or the current one; with --redis, its own keys under
+    `<prefix>:<id>` and its own scheduler lease)."""
+    from live.edges.competitions import load_season
+
+    budget, ping = _message_budget(parser, args), _ws_ping(parser, args)
+    public_url, proxies = _public_url(parser, args.public_url), _proxies(parser, args.forwarded_allow_ips)
+    tournaments = load_season(args.files)
+    folder = Path(args.db) if args.db else Path.cwd()
+    if args.db and folder.exists() and not folder.is_dir():
+        parser.error(f"--db {args.db} is a file: for a season --db names the folder of the competitions' logs")
+    ttl = _lease_ttl() if args.redis else None
+    if args.redis and ttl is None:
+        return 1
+    competitions: list[Competition] = []
+    for tournament in tournaments:
+        base = f"/{tournament.id}"
+        if args.redis:
+            assert ttl is not None
+            prepared = _prepare_redis(tournament, args.redis, f"{args.redis_prefix}:{tournament.id}", ttl,
+                                      accept_changes=args.accept_changes, message_budget=budget, base=base)
+        else:
+            folder.mkdir(parents=True, exist_ok=True)
+            prepared = _prepare_sqlite(tournament, folder / (Path(tournament.source).stem + ".db"),
+                                       accept_changes=args.accept_changes, message_budget=budget, base=base)
+        if isinstance(prepared, int):
+            print(f"error: {tournament.source}: the season is not served", file=sys.stderr)
+            return prepared
+        competitions.append(prepared)
+    return _run_season(competitions, args.host, args.port, [], public_url, proxies=proxies, ping_s=ping)
+
+
+def _demo_season(parser: argparse.ArgumentParser, args: argparse.Namespace, start: datetime) -> int:
+    """`live demo --tournament all`: the three examples on one server, each run by its stand-in organizer."""
+    from live.edges.demo import TOURNAMENTS, DemoOrganizer, run_quietly
+
+    folder = Path(args.db) if args.db else Path(tempfile.mkdtemp(prefix="live-demo-"))
+    folder.mkdir(parents=True, exist_ok=True)
+    budget, ping = _message_budget(parser, args), _ws_ping(parser, args)
+    competitions: list[Competition] = []
+    companions: list[Callable[[], Awaitable[None]]] = []
+    for name in ("cacak", "novi-sad", "slovak"):
+        tournament = load(installed.folder(installed.EXAMPLES) / TOURNAMENTS[name]).rescheduled(start, args.speed)
+        prepared = _prepare_sqlite(tournament, folder / f"{tournament.id}.db", demo=True, message_budget=budget,
+                                   base=f"/{tournament.id}")
+        if isinstance(prepared, int):
+            return prepared
+        competitions.append(prepared)
+        organizer = DemoOrganizer(prepared.hall)
+        companions.append(lambda organizer=organizer: run_quietly(organizer))  # type: ignore[misc]
+    return _run_season(competitions, args.host, args.port, companions, _public_url(parser, args.public_url),
+                       ping_s=ping)
 
 
 def _print_login(registry: Referees, base: str) -> None:
@@ -522,39 +624,79 @@ def wall_ms() -> int:
     return time.time_ns() // 1_000_000
 
 
-def _run(hall: Hall, token: str, host: str, port: int, where: str,
-         companions: list[Callable[[], Awaitable[None]]], public_url: str | None, registry: Referees, *,
-         proxies: Sequence[str] = (), ping_s: float = PING_S) -> int:
-
-    from live.edges import limits
-    from live.edges.web.app import create_app
-    from live.edges.web.ws_endpoint import WsEndpoint
-
-    tournament = hall.tournament
-    endpoint = WsEndpoint(open_files=limits.raise_open_files(), ping_s=ping_s)
-    app = create_app(hall, token, companions, public_url, registry, ws=endpoint)
+def _addresses(host: str, port: int, public_url: str | None) -> tuple[str, str]:
+    """The address people use (--public-url when it was given), and the hall LAN's when the server listens on
+    every address and none was given ("" when there is none: in a container, an address nobody outside
+    reaches)."""
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
-    base = public_url or f"http://{shown}:{port}"  # the address people use, when it was given
+    base = public_url or f"http://{shown}:{port}"
     lan = ""
-    if host in ("0.0.0.0", "::") and not public_url:  # (in a container: an address nobody outside reaches)
+    if host in ("0.0.0.0", "::") and not public_url:
         with contextlib.suppress(OSError):
             address = socket.gethostbyname(socket.gethostname())
             if not address.startswith("127."):
                 lan = f"http://{address}:{port}"
+    return base, lan
+
+
+def _run(competition: Competition, host: str, port: int, companions: list[Callable[[], Awaitable[None]]],
+         public_url: str | None, *, proxies: Sequence[str] = (), ping_s: float = PING_S) -> int:
+    """One competition at the root: `live serve FILE`."""
+    from live.edges import limits
+    from live.edges.web.app import create_app
+    from live.edges.web.ws_endpoint import WsEndpoint
+
+    tournament, token = competition.tournament, competition.referee_token
+    endpoint = WsEndpoint(open_files=limits.raise_open_files(), ping_s=ping_s)
+    app = create_app(competition.hall, token, companions, public_url, competition.referees, ws=endpoint)
+    base, lan = _addresses(host, port, public_url)
     speed = f" — running {tournament.speed:g}× faster than real time" if tournament.speed != 1 else ""
     print(f"\n  {tournament.name}{speed}\n"
           f"  hall display:     {base}/display\n"
           f"  player page:      {base}/player\n"
           f"  referee console:  {base}/referee\n"
           f"  referee token:    {token}\n"
-          f"  event log:        {where}\n" + (f"  on the hall LAN:  {lan}/display\n" if lan else ""), flush=True)
+          f"  event log:        {competition.where}\n" + (f"  on the hall LAN:  {lan}/display\n" if lan else ""),
+          flush=True)
     caution = limits.open_files_caution()
     if caution is not None:
         print(f"warning: {caution}\n", file=sys.stderr, flush=True)
-    _print_login(registry, (public_url or lan or base).rstrip("/"))
+    _print_login(competition.referees, (public_url or lan or base).rstrip("/"))
+    return _listen(app, host, port, endpoint, proxies)
+
+
+def _run_season(competitions: Sequence[Competition], host: str, port: int,
+                companions: list[Callable[[], Awaitable[None]]], public_url: str | None, *,
+                proxies: Sequence[str] = (), ping_s: float = PING_S) -> int:
+    """A season: each competition under /<id>/, the start page at /. The banner names each one's pages, token,
+    log and a one-time login link for its console (no QR codes: a phone scans the one its console shows)."""
+    from live.core.referees import LINK_MS
+    from live.edges import limits
+    from live.edges.web.season import create_season_app
+    from live.edges.web.ws_endpoint import WsEndpoint
+
+    endpoint = WsEndpoint(open_files=limits.raise_open_files(), ping_s=ping_s)
+    app = create_season_app(competitions, ws=endpoint, public_url=public_url, companions=companions)
+    base, lan = _addresses(host, port, public_url)
+    print(f"\n  {len(competitions)} competitions\n  start page:       {base}/\n"
+          + (f"  on the hall LAN:  {lan}/\n" if lan else ""), flush=True)
+    for competition in competitions:
+        tournament, here = competition.tournament, f"{(public_url or lan or base).rstrip('/')}{competition.base}"
+        speed = f" — {tournament.speed:g}× faster than real time" if tournament.speed != 1 else ""
+        link = competition.referees.login_link(SHARED_NAME, wall_ms(), LINK_MS)
+        print(f"  {tournament.name}{speed}\n"
+              f"    pages:          {here}/display  {here}/player  {here}/referee\n"
+              f"    referee token:  {competition.referee_token}\n"
+              f"    event log:      {competition.where}\n"
+              f"    one-time login: {here}/referee#login={link}\n", flush=True)
+    caution = limits.open_files_caution()
+    if caution is not None:
+        print(f"warning: {caution}\n", file=sys.stderr, flush=True)
+    return _listen(app, host, port, endpoint, proxies)
+
+
+def _listen(app: object, host: str, port: int, endpoint: WsEndpoint, proxies: Sequence[str]) -> int:
     from live.edges.web.edge import QuietServer, server_config
 
     QuietServer(server_config(app, host=host, port=port, ws=endpoint.protocol(), proxies=list(proxies))).run()
     return 0
-
-

@@ -15,10 +15,13 @@ import hmac
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from live.core.referees import Referees
 from live.core.tournament import Tournament, TournamentFileError, load
-from live.edges.hall import Hall
+
+if TYPE_CHECKING:  # (the CLI reads files with this module before it imports the server's parts)
+    from live.edges.hall import Hall
 
 #: What the root of a season server answers itself: no competition may be called so.
 RESERVED = frozenset({"api", "static", "ws", "display", "player", "referee", "side", "index", "favicon.ico"})

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import copy
 import json
 import os
 import re
@@ -169,15 +170,29 @@ class Server:
                  token: str, log_path: Path) -> None:
         self.proc, self.host, self.port = proc, host, port
         self.file, self.db, self.token, self.log_path = file, db, token, log_path
+        #: Where the competition this object speaks to is served: "" at the root; "/<id>" on a season server.
+        self.base = ""
 
     @property
     def url(self) -> str:
-        return f"http://{self.host}:{self.port}"
+        return f"http://{self.host}:{self.port}{self.base}"
 
     @property
     def ws_base(self) -> str:
-        """/ws is on the server's one port, beside the pages and the API."""
-        return f"ws://{self.host}:{self.port}"
+        """/ws is on the server's one port, beside the pages and the API (under the competition's base)."""
+        return f"ws://{self.host}:{self.port}{self.base}"
+
+    @property
+    def root(self) -> str:
+        """The server's own address, whatever competition this object speaks to."""
+        return f"http://{self.host}:{self.port}"
+
+    def competition(self, ident: str) -> Server:
+        """The same server process, speaking to the competition `ident` of a season (its pages, API and socket
+        under /<ident>/): every helper of this class works on it as on a one-competition server."""
+        other = copy.copy(self)
+        other.base = f"/{ident}"
+        return other
 
     def ws_url(self, view: str = "display", player: str | None = None, since: int | None = None,
                **params: Any) -> str:
@@ -208,7 +223,7 @@ class Server:
                 if self.proc.poll() is not None:
                     raise ServerFailed(f"the server exited with {self.proc.returncode}:\n{self.output()}")
                 try:
-                    response = http.get(f"{self.url}/api/health")
+                    response = http.get(f"{self.root}/api/health")
                     if response.status_code == 200:
                         return dict(response.json())
                     last = f"status {response.status_code}"

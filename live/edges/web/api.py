@@ -717,6 +717,10 @@ def routes(assets: Assets | None = None) -> list[Route | Mount]:
         Route("/api/qr.svg", api_qr),
         Route("/api/checkin-codes", api_checkin_codes),
         Route("/api/checkin-slips", api_checkin_slips),
-        _versioned(assets),
-        Mount("/static", _Unversioned(directory=DISPLAY_DIR), name="static"),
+        *static_routes(assets),
     ]
+
+
+def static_routes(assets: Assets) -> list[Mount]:
+    """The pages' files, at `/static/` of the server's root whatever the competition (display/lib/base.js)."""
+    return [_versioned(assets), Mount("/static", _Unversioned(directory=DISPLAY_DIR), name="static")]

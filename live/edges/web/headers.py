@@ -1,5 +1,9 @@
-"""Security headers on every answer: the pages run their own modules only, in no frame, and leak
-no address to another site.
+"""Security headers on every answer: the pages run their own modules only, in no other site's frame,
+and leak no address to another site.
+
+Framed by this server's own pages only (`frame-ancestors 'self'`, `X-Frame-Options: SAMEORIGIN`): a season
+server's `/side` shows two competitions' hall displays side by side, each its own page in a frame. No
+other site may frame any page, the console's buttons included.
 
 Every answer means every one: the app's, Starlette's 500, uvicorn's own 500 and 503 (past its
 concurrency limit) take them from uvicorn's default headers (`uvicorn.Config(headers=...)`, which
@@ -11,17 +15,18 @@ from the pages' files like any other (display/print/).
 
 from __future__ import annotations
 
-#: Scripts, styles, images and connections from this server only; no inline script or style; never framed.
+#: Scripts, styles, images and connections from this server only; no inline script or style; framed by its own
+#: pages only.
 CONTENT_SECURITY_POLICY = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
-    "font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+    "font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'self'"
 )
 
 HEADERS: tuple[tuple[str, str], ...] = (
     ("content-security-policy", CONTENT_SECURITY_POLICY),
     ("x-content-type-options", "nosniff"),
     ("referrer-policy", "no-referrer"),
-    ("x-frame-options", "DENY"),
+    ("x-frame-options", "SAMEORIGIN"),
 )
 
 

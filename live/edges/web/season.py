@@ -1,0 +1,115 @@
+"""A season server: every competition's app under `/<id>`, and at the root the start page that lists them.
+
+Each competition is the app `live serve FILE` would run (live/edges/web/app.py `competition_app`), mounted
+at its base; the root adds what belongs to no one competition: the start page (`/`, display/season.html)
+and its data (`/api/competitions`), two competitions' displays side by side on one screen (`/side`), the
+pages' files (`/static/`, one copy for all), and a health answer over all of them. The lifespan starts
+every hall before the first request and stops them after the last; the check-in codes' limiter is one for
+the whole server, so that guessing at twenty competitions is no faster than at one.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections import Counter
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from starlette.routing import Mount, Route
+
+from live.edges.competitions import Competition
+from live.edges.web.api import DISPLAY_DIR, static_routes
+from live.edges.web.app import MIDDLEWARE, competition_app
+from live.edges.web.assets import Assets
+from live.edges.web.ratelimit import Limiter
+from live.edges.web.ws_endpoint import WsEndpoint
+from live.projections.listing import listing
+
+#: What the root's start page and the side-by-side page take first, and `/api/competitions` answers.
+Season = dict[str, object]
+
+
+def create_season_app(competitions: Sequence[Competition], *, ws: WsEndpoint | None = None,
+                      public_url: str | None = None,
+                      companions: Sequence[Callable[[], Awaitable[None]]] = ()) -> Starlette:
+    """The season's app. Every competition has its `base` ("/<id>"), its hall not yet started."""
+    assets = Assets(DISPLAY_DIR)
+    limiter = Limiter()
+    apps: dict[str, Starlette] = {}
+    for competition in competitions:
+        app = competition_app(competition.hall, competition.referee_token, public_url=public_url,
+                              referees=competition.referees, ws=ws, assets=assets, base=competition.base)
+        app.state.code_limiter = limiter
+        apps[competition.base] = app
+    halls = [competition.hall for competition in competitions]
+
+    def season() -> Season:
+        now = halls[0].clock() if halls else 0
+        return {"competitions": listing((hall.tournament for hall in halls), now), "time": now}
+
+    def language() -> str:
+        """The start page's language when the request names none: the one most of the competitions speak."""
+        spoken = Counter(hall.tournament.language for hall in halls)
+        return spoken.most_common(1)[0][0] if spoken else "en"
+
+    def page(name: str) -> Callable[[Request], Awaitable[Response]]:
+        async def serve(request: Request) -> Response:
+            text = assets.page_html(f"{name}.html", name, language(), request.query_params.get("lang"),
+                                    boot=season())
+            if text is None:
+                return Response("not found", status_code=404, media_type="text/plain; charset=utf-8")
+            return HTMLResponse(text, headers={"Cache-Control": "no-cache"})
+        return serve
+
+    async def api_competitions(request: Request) -> Response:
+        return JSONResponse(season(), headers={"Cache-Control": "no-cache"})
+
+    async def api_health(request: Request) -> Response:
+        """Every competition's figures (as its own /<id>/api/health gives them), and the server's totals."""
+        each = {hall.tournament.id: {"seq": hall.state.seq, "clients": hall.hub.count()} for hall in halls}
+        clients = sum(sum(hall.hub.count().values()) for hall in halls)
+        return JSONResponse({"competitions": each, "clients": clients,
+                             "time": halls[0].clock() if halls else 0, "checkin_failures": limiter.stats()})
+
+    async def to_start(request: Request) -> Response:
+        """`/display`, `/player`, `/referee` at the root of a season (an address from a one-competition server,
+        typed from memory): the start page, which lists whose display or console to open."""
+        return RedirectResponse("/", status_code=307)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        started: list[Competition] = []
+        tasks: list[asyncio.Future[None]] = []
+        try:
+            for competition in competitions:
+                await competition.hall.start()
+                started.append(competition)
+            if ws is not None:
+                await ws.start(apps)
+            tasks = [asyncio.ensure_future(companion()) for companion in companions]
+            yield
+        finally:
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+            if ws is not None:
+                await ws.stop()
+            for competition in reversed(started):
+                await competition.hall.stop()
+
+    routes: list[Route | Mount] = [
+        Route("/", page("season")),
+        Route("/side", page("side")),
+        Route("/api/competitions", api_competitions),
+        Route("/api/health", api_health),
+        *(Route(f"/{name}", to_start) for name in ("display", "player", "referee")),
+        *static_routes(assets),
+        *(Mount(base, app=app) for base, app in apps.items()),
+    ]
+    root = Starlette(routes=routes, lifespan=lifespan, middleware=MIDDLEWARE)
+    root.state.assets = assets
+    root.state.competitions = competitions
+    return root
