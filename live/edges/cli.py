@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import functools
 import io
 import logging
 import os
@@ -593,8 +594,7 @@ def _demo_season(parser: argparse.ArgumentParser, args: argparse.Namespace, star
         if isinstance(prepared, int):
             return prepared
         competitions.append(prepared)
-        organizer = DemoOrganizer(prepared.hall)
-        companions.append(lambda organizer=organizer: run_quietly(organizer))  # type: ignore[misc]
+        companions.append(functools.partial(run_quietly, DemoOrganizer(prepared.hall)))
     return _run_season(competitions, args.host, args.port, companions, _public_url(parser, args.public_url),
                        ping_s=ping)
 
