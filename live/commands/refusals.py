@@ -295,6 +295,10 @@ REFUSALS: dict[str, tuple[str, ...]] = {
     "auth.bad_token": (),
     "login.refused": (),
     "login.used": (),
+    # a season server's new competition (POST /api/competitions, live/edges/web/new_competition_api.py)
+    "competition.form": ('problem',),
+    "competition.id_taken": ('id',),
+    "competition.not_written": (),
     "referee.unknown": ('name',),
     "standings.hidden": ('title',),
     "rules.no_scoring_fee": (),

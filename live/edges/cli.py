@@ -31,6 +31,7 @@ from live.rules.lateness import SLOVAK
 if TYPE_CHECKING:
     from live.edges.competitions import Competition
     from live.edges.log import EventLog
+    from live.edges.web.new_competition_api import Creation
     from live.edges.web.ws_endpoint import WsEndpoint
 
 #: The half and full blocks the terminal QR code is drawn with (segno's compact terminal output).
@@ -575,7 +576,67 @@ def _serve_season(parser: argparse.ArgumentParser, args: argparse.Namespace) -> 
             print(f"error: {tournament.source}: the season is not served", file=sys.stderr)
             return prepared
         competitions.append(prepared)
-    return _run_season(competitions, args.host, args.port, [], public_url, proxies=proxies, ping_s=ping)
+    creation, why = None, "several instances share this season: add the tournament file to every instance's " \
+                          "folder and restart them, one after the other"
+    if not args.redis:
+        from live.edges.competitions import tournament_files
+
+        folders = [Path(p) for p in args.files if Path(p).is_dir()]
+        if len(folders) == 1 and len(tournament_files(folders)) == len(tournaments):
+            organizer = _organizer_token(folder / "season.db")
+            if isinstance(organizer, int):
+                return organizer
+            creation = _creation(folders[0], folder, organizer, budget)
+        else:
+            why = "this season was started from files, not one folder: a new competition has no folder to go in"
+    return _run_season(competitions, args.host, args.port, [], public_url, proxies=proxies, ping_s=ping,
+                       creation=creation, no_creation=why)
+
+
+def _organizer_token(db: Path) -> str | int:
+    """The season organizer's token (who may add a competition): LIVE_ORGANIZER_TOKEN, else the one the season's
+    own log keeps (`season.db` beside the competitions' logs), made on the first start like a referee token."""
+    from live.edges.log import LogUnavailable
+    from live.edges.log.sqlite import SQLiteLog
+
+    if os.environ.get("LIVE_ORGANIZER_TOKEN"):
+        return os.environ["LIVE_ORGANIZER_TOKEN"]
+    log_ = SQLiteLog(db, "season")
+
+    async def run() -> str:
+        await log_.open()
+        try:
+            return await log_.secret("organizer_token", lambda: secrets.token_urlsafe(18))
+        finally:
+            await log_.close()
+
+    try:
+        return asyncio.run(run())
+    except LogUnavailable as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+
+
+def _creation(folder: Path, logs: Path, organizer: str, budget: int) -> Creation:
+    """How the season's start page adds a competition: its file in `folder`, its log `<id>.db` in `logs`."""
+    from live.edges.web.new_competition_api import Creation
+
+    async def make(tournament: Tournament) -> Competition:
+        from live.edges.competitions import Competition
+        from live.edges.hall import Hall
+        from live.edges.log.sqlite import SQLiteLog
+
+        db = logs / f"{tournament.id}.db"
+        log_ = SQLiteLog(db, tournament.id)
+        await log_.open()
+        try:
+            token, secret, signing = [await kept_secret(log_, *entry, tournament.id) for entry in SECRETS]
+        finally:
+            await log_.close()
+        hall = Hall(tournament, SQLiteLog(db, tournament.id), checkin_secret=secret, message_budget=budget)
+        return Competition(hall, token, referee_registry(tournament, token, signing), f"/{tournament.id}", str(db))
+
+    return Creation(folder, organizer, make)
 
 
 def _demo_season(parser: argparse.ArgumentParser, args: argparse.Namespace, start: datetime) -> int:
@@ -667,7 +728,8 @@ def _run(competition: Competition, host: str, port: int, companions: list[Callab
 
 def _run_season(competitions: Sequence[Competition], host: str, port: int,
                 companions: list[Callable[[], Awaitable[None]]], public_url: str | None, *,
-                proxies: Sequence[str] = (), ping_s: float = PING_S) -> int:
+                proxies: Sequence[str] = (), ping_s: float = PING_S, creation: Creation | None = None,
+                no_creation: str = "the demo's season is its three examples: it takes no new competition") -> int:
     """A season: each competition under /<id>/, the start page at /. The banner names each one's pages, token,
     log and a one-time login link for its console (no QR codes: a phone scans the one its console shows)."""
     from live.core.referees import LINK_MS
@@ -676,10 +738,13 @@ def _run_season(competitions: Sequence[Competition], host: str, port: int,
     from live.edges.web.ws_endpoint import WsEndpoint
 
     endpoint = WsEndpoint(open_files=limits.raise_open_files(), ping_s=ping_s)
-    app = create_season_app(competitions, ws=endpoint, public_url=public_url, companions=companions)
+    app = create_season_app(competitions, ws=endpoint, public_url=public_url, companions=companions,
+                            creation=creation, no_creation=no_creation)
     base, lan = _addresses(host, port, public_url)
     print(f"\n  {len(competitions)} competitions\n  start page:       {base}/\n"
-          + (f"  on the hall LAN:  {lan}/\n" if lan else ""), flush=True)
+          + (f"  on the hall LAN:  {lan}/\n" if lan else "")
+          + (f"  organizer token:  {creation.organizer_token}  (adds a competition on the start page)\n"
+             if creation else ""), flush=True)
     for competition in competitions:
         tournament, here = competition.tournament, f"{(public_url or lan or base).rstrip('/')}{competition.base}"
         speed = f" — {tournament.speed:g}× faster than real time" if tournament.speed != 1 else ""

@@ -24,7 +24,8 @@ if TYPE_CHECKING:  # (the CLI reads files with this module before it imports the
     from live.edges.hall import Hall
 
 #: What the root of a season server answers itself: no competition may be called so.
-RESERVED = frozenset({"api", "static", "ws", "display", "player", "referee", "side", "index", "favicon.ico"})
+RESERVED = frozenset({"api", "static", "ws", "display", "player", "referee", "side", "index", "favicon.ico",
+                      "season"})  # (season: the season's own log, `season.db`, beside the competitions')
 
 
 class SeasonError(ValueError):

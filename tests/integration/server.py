@@ -381,7 +381,8 @@ def _seating_event(body: dict[str, Any], response: httpx.Response) -> dict[str, 
 
 def start_server(file: str | Path, db: str | Path | None, port: int | None = None, extra_args: Sequence[str] = (),
                  *, token: str = REFEREE_TOKEN, host: str = HOST, env: dict[str, str] | None = None,
-                 wait: bool = True, timeout: float = 20.0, seat: str | None = None) -> Server:
+                 wait: bool = True, timeout: float = 20.0, seat: str | None = None,
+                 more_files: Sequence[str | Path] = ()) -> Server:
     """Start `python -m live serve FILE --host --port --db`; by default wait for /api/health.
 
     `port=None` takes a free port from the OS. The
@@ -398,8 +399,8 @@ def start_server(file: str | Path, db: str | Path | None, port: int | None = Non
     os.close(fd)
     log_path = Path(log_name)
     child_env = {**os.environ, "LIVE_REFEREE_TOKEN": token, "PYTHONUNBUFFERED": "1", **(env or {})}
-    args = [sys.executable, "-m", "live", "serve", str(file), "--host", host, "--port", str(port),
-            *(["--db", str(db)] if db is not None else []), *extra_args]
+    args = [sys.executable, "-m", "live", "serve", str(file), *map(str, more_files), "--host", host,
+            "--port", str(port), *(["--db", str(db)] if db is not None else []), *extra_args]
     with open(log_path, "wb") as out:
         proc = subprocess.Popen(args, stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
                                 cwd=REPO, env=child_env)

@@ -62,7 +62,8 @@ async def test_each_competition_has_its_own_address_log_and_socket(tmp_path: Pat
         assert not any(m.get("type") == "event" for m in watcher.messages)
         await watcher.close()
         # one log file per competition, named after its file, in --db's folder
-        assert sorted(p.name for p in logs.glob("*.db")) == ["open.db", "side-event.db"]
+        # (and the season's own, which keeps the organizer's token)
+        assert sorted(p.name for p in logs.glob("*.db")) == ["open.db", "season.db", "side-event.db"]
         # the root has no competition of its own: its old addresses lead to the list, its socket is not there
         async with httpx.AsyncClient() as http:
             moved = await http.get(f"{server.root}/display")
@@ -141,3 +142,62 @@ async def test_a_season_on_redis_keeps_each_competition_under_its_own_keys(tmp_p
 
         keys = set(redis_client.Redis.from_url(redis.url).keys("*"))
         assert {b"live:open:events", b"live:side-event:events"} <= keys, keys
+
+
+ORGANIZER = "season-organizer-token"
+A_LEAGUE = {"preset": "slovak-league", "name": "2. liga Východ 2027", "date": "2027-04-17", "start": "09:30",
+            "timezone": "Europe/Bratislava", "language": "sk", "per_day": 3,
+            "roster": "Košice: Ján Kováč, Peter Horváth, Eva Šimková, Jana Oravcová\n"
+                      "Prešov: Milan Polák, Štefan Krajčí, Igor Bielik, Marek Švec\n"
+                      "Poprad: Anna Ďuricová, Karol Mráz, Lucia Rybárová, Roman Šťastný\n"}
+
+
+async def create(server: Server, form: dict[str, object], token: str = ORGANIZER) -> httpx.Response:
+    async with httpx.AsyncClient(timeout=10) as http:
+        return await http.post(f"{server.root}/api/competitions", json=form,
+                               headers={"Authorization": f"Bearer {token}"})
+
+
+async def test_the_organizer_adds_a_competition_from_a_preset_a_date_and_a_roster(tmp_path: Path) -> None:
+    folder = season_folder(tmp_path)
+    env = {"LIVE_ORGANIZER_TOKEN": ORGANIZER}
+    with start_server(folder, tmp_path / "logs", env=env) as server:
+        assert (await create(server, A_LEAGUE, token="wrong")).status_code == 401
+        made = await create(server, A_LEAGUE)
+        assert made.status_code == 201, made.text
+        answer = made.json()
+        assert answer["competition"]["id"] == "2-liga-vychod-2027" and answer["file"] == "2-liga-vychod-2027.toml"
+        league = server.competition("2-liga-vychod-2027")
+        state = await league.state()
+        assert state["tournament"]["name"] == "2. liga Východ 2027"
+        assert [item["id"] for item in state["timetable"]] == ["m1", "m2", "m3"]  # 3 teams: 3 rounds with a bye
+        assert len(state["teams"]) == 3 and len(state["players"]) == 12
+        # it runs like any other: its socket, its commands, its place in the list
+        watcher = await league.client("display")
+        seq = await announced(league, "Vitajte")
+        await watcher.wait_for(lambda m: m.get("type") == "event" and m["seq"] == seq)
+        await watcher.close()
+        listed = [c["id"] for c in (await server.get_json("/api/competitions"))["competitions"]]
+        assert "2-liga-vychod-2027" in listed
+        # the same id again is refused, and writes nothing
+        again = await create(server, A_LEAGUE)
+        assert again.status_code == 409 and again.json()["detail"]["code"] == "competition.id_taken", again.text
+        wrong = await create(server, {**A_LEAGUE, "id": "other", "roster": "Košice Ján, Peter"})
+        assert wrong.status_code == 422 and wrong.json()["detail"]["field"] == "roster", wrong.text
+        assert not (folder / "other.toml").exists()
+        typo = await create(server, {**A_LEAGUE, "id": "other", "rooster": "x"})
+        assert typo.status_code == 422 and typo.json()["detail"]["code"] == "field.unknown"
+    # the file is an ordinary tournament file in the season's folder: the next start serves it too
+    assert (folder / "2-liga-vychod-2027.toml").read_text(encoding="utf-8").count("[[teams]]") == 3
+    with start_server(folder, tmp_path / "logs", env=env) as again_server:
+        events = await again_server.competition("2-liga-vychod-2027").events()
+        assert any(e["type"] == "announced" for e in events)
+
+
+async def test_a_season_of_files_takes_no_new_competition(tmp_path: Path) -> None:
+    folder = season_folder(tmp_path)
+    files = [str(folder / "open.toml"), str(folder / "side-event.toml")]
+    with start_server(files[0], tmp_path / "logs", more_files=files[1:],
+                      env={"LIVE_ORGANIZER_TOKEN": ORGANIZER}) as server:
+        refused = await create(server, A_LEAGUE)
+        assert refused.status_code == 409 and "not one folder" in refused.json()["error"], refused.text

@@ -24,26 +24,38 @@ from live.edges.competitions import Competition
 from live.edges.web.api import DISPLAY_DIR, static_routes
 from live.edges.web.app import MIDDLEWARE, competition_app
 from live.edges.web.assets import Assets
+from live.edges.web.new_competition_api import Creation, create
 from live.edges.web.ratelimit import Limiter
 from live.edges.web.ws_endpoint import WsEndpoint
 from live.projections.listing import listing
 
+#: Why a season started from files takes no new competition.
+NO_FOLDER = ("this season was started from files, not a folder: a new competition has no folder to go in "
+             "(serve the season's folder)")
 #: What the root's start page and the side-by-side page take first, and `/api/competitions` answers.
 Season = dict[str, object]
 
 
 def create_season_app(competitions: Sequence[Competition], *, ws: WsEndpoint | None = None,
-                      public_url: str | None = None,
-                      companions: Sequence[Callable[[], Awaitable[None]]] = ()) -> Starlette:
-    """The season's app. Every competition has its `base` ("/<id>"), its hall not yet started."""
+                      public_url: str | None = None, companions: Sequence[Callable[[], Awaitable[None]]] = (),
+                      creation: Creation | None = None, no_creation: str = NO_FOLDER) -> Starlette:
+    """The season's app. Every competition has its `base` ("/<id>"), its hall not yet started. `creation`: how
+    the organizer adds one while it runs (`POST /api/competitions`); None: the season is what it was started
+    with, and `no_creation` says why to an organizer who tries."""
     assets = Assets(DISPLAY_DIR)
     limiter = Limiter()
     apps: dict[str, Starlette] = {}
-    for competition in competitions:
+    competitions = list(competitions)
+
+    def mounted(competition: Competition) -> Starlette:
         app = competition_app(competition.hall, competition.referee_token, public_url=public_url,
                               referees=competition.referees, ws=ws, assets=assets, base=competition.base)
         app.state.code_limiter = limiter
         apps[competition.base] = app
+        return app
+
+    for competition in competitions:
+        mounted(competition)
     halls = [competition.hall for competition in competitions]
 
     def season() -> Season:
@@ -79,14 +91,15 @@ def create_season_app(competitions: Sequence[Competition], *, ws: WsEndpoint | N
         typed from memory): the start page, which lists whose display or console to open."""
         return RedirectResponse("/", status_code=307)
 
+    running: list[Competition] = []  # (those started, the ones added meanwhile too: each is stopped at the end)
+
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        started: list[Competition] = []
         tasks: list[asyncio.Future[None]] = []
         try:
-            for competition in competitions:
+            for competition in list(competitions):
                 await competition.hall.start()
-                started.append(competition)
+                running.append(competition)
             if ws is not None:
                 await ws.start(apps)
             tasks = [asyncio.ensure_future(companion()) for companion in companions]
@@ -97,13 +110,31 @@ def create_season_app(competitions: Sequence[Competition], *, ws: WsEndpoint | N
             await asyncio.gather(*tasks, return_exceptions=True)
             if ws is not None:
                 await ws.stop()
-            for competition in reversed(started):
+            for competition in reversed(running):
                 await competition.hall.stop()
+
+    async def add(competition: Competition) -> None:
+        """A new competition, started and then mounted: its first request finds its hall running."""
+        await competition.hall.start()
+        running.append(competition)
+        app = mounted(competition)
+        competitions.append(competition)
+        halls.append(competition.hall)
+        root.router.routes.append(Mount(competition.base, app=app))
+        if ws is not None:
+            ws.add(competition.base, app)
+
+    async def api_create(request: Request) -> Response:
+        if creation is None:
+            return JSONResponse({"error": no_creation, "detail": {"code": "competition.not_written"}},
+                                status_code=409)
+        return await create(request, creation, lambda: {hall.tournament.id.casefold() for hall in halls}, add)
 
     routes: list[Route | Mount] = [
         Route("/", page("season")),
         Route("/side", page("side")),
         Route("/api/competitions", api_competitions),
+        Route("/api/competitions", api_create, methods=["POST"]),
         Route("/api/health", api_health),
         *(Route(f"/{name}", to_start) for name in ("display", "player", "referee")),
         *static_routes(assets),

@@ -264,6 +264,10 @@ class WsEndpoint:
         self._server = Handovers(self._handle, process_request=self._process_request,
                                  open_timeout=limits.REQUEST_TIMEOUT)
 
+    def add(self, base: str, app: Starlette) -> None:
+        """A competition added while the server runs (a season's new one): its socket from now on."""
+        self._apps[f"{base}{PATH}"] = app
+
     async def stop(self) -> None:
         if self._server is not None:
             await self._server.stop()
