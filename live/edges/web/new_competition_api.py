@@ -54,45 +54,45 @@ class Creation:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
 
-def _refuse(status: int, error: str, detail: dict[str, object]) -> JSONResponse:
+def _error(status: int, error: str, detail: dict[str, object]) -> JSONResponse:
     check_refusal(error, detail)
     return JSONResponse({"error": error, "detail": detail}, status_code=status)
 
 
 def _form(body: object) -> NewTournament | JSONResponse:
     if not isinstance(body, dict):
-        return _refuse(422, "send the form as a JSON object", {"code": "command.not_object"})
+        return _error(422, "send the form as a JSON object", {"code": "command.not_object"})
     for name in body:
         if name not in FIELDS:
-            return _refuse(422, f"{name} is not a field of the form",
+            return _error(422, f"{name} is not a field of the form",
                            {"field": str(name)[:40], "code": "field.unknown"})
     values: dict[str, object] = {}
     for name, (kind, required) in FIELDS.items():
         if name not in body:
             if required:
-                return _refuse(422, f"{name} is missing", {"field": name, "code": "field.missing"})
+                return _error(422, f"{name} is missing", {"field": name, "code": "field.missing"})
             continue
         value = body[name]
         if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
-            return _refuse(422, f"{name} must be a whole number", {"field": name, "code": "field.not_whole"})
+            return _error(422, f"{name} must be a whole number", {"field": name, "code": "field.not_whole"})
         if kind is bool and not isinstance(value, bool):
-            return _refuse(422, f"{name} must be true or false", {"field": name, "code": "field.not_bool"})
+            return _error(422, f"{name} must be true or false", {"field": name, "code": "field.not_bool"})
         if kind is str and not isinstance(value, str):
-            return _refuse(422, f"{name} must be text", {"field": name, "code": "field.not_text"})
+            return _error(422, f"{name} must be text", {"field": name, "code": "field.not_text"})
         values[name] = value
     try:
         day = date.fromisoformat(str(values["date"]))
     except ValueError:
-        return _refuse(422, "date must be a day as YYYY-MM-DD", {"field": "date", "code": "field.bad_time"})
+        return _error(422, "date must be a day as YYYY-MM-DD", {"field": "date", "code": "field.bad_time"})
     try:
         start = time.fromisoformat(str(values["start"]))
     except ValueError:
-        return _refuse(422, "start must be a time of day as HH:MM", {"field": "start", "code": "field.bad_time"})
+        return _error(422, "start must be a time of day as HH:MM", {"field": "start", "code": "field.bad_time"})
     if values["preset"] not in PRESETS:
-        return _refuse(422, f"preset must be one of {', '.join(PRESETS)}",
+        return _error(422, f"preset must be one of {', '.join(PRESETS)}",
                        {"field": "preset", "code": "field.not_one_of", "known": list(PRESETS)})
     if values["language"] not in LANGUAGES:
-        return _refuse(422, f"language must be one of {', '.join(LANGUAGES)}",
+        return _error(422, f"language must be one of {', '.join(LANGUAGES)}",
                        {"field": "language", "code": "field.not_one_of", "known": list(LANGUAGES)})
     numbers = {name: values[name] for name in ("rounds", "boards", "round_minutes", "per_day", "days_between",
                                                "gap_minutes") if name in values}
@@ -122,7 +122,7 @@ async def create(request: Request, creation: Creation, taken: Callable[[], set[s
     """`POST /api/competitions`: `taken`, the ids served now (case folded); `add` starts and mounts one."""
     scheme, _, token = request.headers.get("authorization", "").partition(" ")
     if scheme.lower() != "bearer" or not hmac.compare_digest(token.strip().encode(), creation.organizer_token.encode()):
-        return _refuse(401, "the season's organizer token is needed (Authorization: Bearer …)", {"code": "auth.needed"})
+        return _error(401, "the season's organizer token is needed (Authorization: Bearer …)", {"code": "auth.needed"})
     body = await json_body(request, MAX_FORM_BYTES, "the form")
     if isinstance(body, Response):
         return body
@@ -132,22 +132,22 @@ async def create(request: Request, creation: Creation, taken: Callable[[], set[s
     try:
         text = tournament_text(form)
     except NewTournamentError as exc:
-        return _refuse(422, str(exc), {"field": exc.field, "code": "competition.form", "problem": str(exc)})
+        return _error(422, str(exc), {"field": exc.field, "code": "competition.form", "problem": str(exc)})
     async with creation.lock:
         try:
             tournament = parse(text, str(creation.folder / "new.toml"))
         except TournamentFileError as exc:
-            return _refuse(422, str(exc), {"code": "competition.form", "field": exc.field or "roster",
+            return _error(422, str(exc), {"code": "competition.form", "field": exc.field or "roster",
                                            "problem": exc.message})
         path = creation.folder / f"{tournament.id}.toml"
         if tournament.id.casefold() in taken() | RESERVED or path.exists():
-            return _refuse(409, f"the id {tournament.id!r} is taken: give the competition another id (\"id\")",
+            return _error(409, f"the id {tournament.id!r} is taken: give the competition another id (\"id\")",
                            {"field": "id", "code": "competition.id_taken", "id": tournament.id})
         tournament = parse(text, str(path))
         try:
             _write_new(path, text)
         except OSError as exc:
-            return _refuse(503, f"the tournament file could not be written ({exc.strerror})",
+            return _error(503, f"the tournament file could not be written ({exc.strerror})",
                            {"code": "competition.not_written"})
         try:
             competition = await creation.make(tournament)
@@ -155,7 +155,7 @@ async def create(request: Request, creation: Creation, taken: Callable[[], set[s
         except LogUnavailable as exc:
             with contextlib.suppress(OSError):
                 path.unlink()
-            return _refuse(503, f"the competition's log could not be opened ({exc}); nothing was written",
+            return _error(503, f"the competition's log could not be opened ({exc}); nothing was written",
                            {"code": "competition.not_written"})
         except BaseException:
             with contextlib.suppress(OSError):
