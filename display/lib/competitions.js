@@ -121,6 +121,9 @@ export function nextLine(competition, S, locale, now, show = (text) => text) {
   const time = make({ hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(item.start);
   const day = make({ year: "numeric", month: "2-digit", day: "2-digit" });
   const title = show(String(item.title || ""));
+  if (Number.isFinite(now) && Number.isFinite(item.end) && item.start <= now && now < item.end) {
+    return S.nowOn(title, make({ hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(item.end));
+  }
   if (Number.isFinite(now) && day.format(item.start) === day.format(now)) return S.nextToday(title, time);
   const date = make({ weekday: "long", day: "numeric", month: "long" }).format(item.start);
   return S.nextLater(title, date, time);

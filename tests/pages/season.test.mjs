@@ -68,6 +68,8 @@ describe("the start page's list", () => {
     const abroad = { ...c, timezone: "Europe/London" };
     assert.equal(nextLine(abroad, S, "en-GB", belgrade(6, 10)), "Next: Round 2 at 13:00", "the competition's zone, not the device's");
     assert.equal(nextLine(listed("f", "finished"), S, "en-GB", belgrade(6, 10)), "", "nothing next: nothing said");
+    assert.equal(nextLine(c, S, "en-GB", belgrade(6, 15)), "Now: Round 2, until 17:00", "in play: now, not next");
+    assert.equal(nextLine(c, strings("season", "sk"), "sk-SK", belgrade(6, 15)), "Teraz: Round 2, do 17:00");
     const sr = strings("season", "sr-Cyrl");
     const cyrillic = { ...c, next: { ...c.next, title: "Коло 2" } };
     assert.equal(nextLine(cyrillic, sr, "sr-Cyrl-RS", belgrade(6, 10)), "Следеће: Коло 2 у 14:00");
