@@ -1,6 +1,7 @@
 """The coordinator's list of the competition's matches as the captains report them
-(docs/rules/slovak-league.md#captains): each match's state, its result report's and its match record's terms (Slovak §12.1–2, live/rules/deadlines.py),
-who is late, and the sanction to propose (§12.3–4). A captain sees the same lines for their own team's matches.
+(docs/rules/slovak-league.md#captains): each match's state, its result report's and its match record's terms
+(Slovak §12.1–2, live/rules/deadlines.py), who is late, and the sanction to propose (§12.3–4). A captain sees the
+same lines for their own team's matches.
 
 A line's `state`:
 
