@@ -9,12 +9,13 @@ from datetime import UTC, datetime
 from typing import Any
 
 import pytest
-from helpers import MIN, stored
-from support.results import PREFERANS, SLOVAK, Session
+from helpers import MIN, rounds, stored, tournament
+from support.results import PREFERANS, SLOVAK, TEAMS6, Session
 
 from live.commands.captains import captain_decide
 from live.commands.validation import CommandError
 from live.core import events as E
+from live.core.tournament import TournamentFileError
 from live.projections.captains import coordinator_view, team_view
 from live.projections.checkin_codes import captain_code_for, captain_codes, code_for, codes
 from live.projections.standings import compute
@@ -189,3 +190,16 @@ def test_captain_codes_are_a_purpose_of_their_own() -> None:
     assert captain_code_for(secret, "t1") != code_for(secret, "t1")
     assert set(captains.values()) == {"t1", "t2"} and not set(captains) & set(players)
     assert captain_code_for("other", "t1") != captain_code_for(secret, "t1")
+
+
+def test_the_files_holidays_move_the_records_term() -> None:
+    """Saturday 6 March 2027: with Monday 8 a holiday of the file's, Tuesday and Wednesday are the working days."""
+    t = tournament(rounds(2, kind="match", minutes=240, gap=30, boards=24), preset="slovak-league", teams=TEAMS6,
+                   rules={"holidays": ["2027-03-08"]})
+    assert t.rules["holidays"] == ["2027-03-08"]
+    v = Venues(t)
+    v.do("start_round", item="m1")
+    assert v.line("m1", "t1")["record_due"] == local("2027-03-11T00:00:00+01:00")
+    with pytest.raises(TournamentFileError):
+        tournament(rounds(1, kind="match", boards=24), preset="slovak-league", teams=TEAMS6,
+                   rules={"holidays": ["8 March"]})

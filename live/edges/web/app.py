@@ -13,7 +13,7 @@ from starlette.middleware.gzip import GZipMiddleware
 
 from live.core.referees import SHARED_NAME, Referees
 from live.edges.hall import Hall
-from live.edges.web import desk_api, referee_api, sheets_api
+from live.edges.web import captains_api, desk_api, referee_api, sheets_api
 from live.edges.web.api import DISPLAY_DIR, routes
 from live.edges.web.assets import Assets
 from live.edges.web.ws_endpoint import WsEndpoint
@@ -51,7 +51,8 @@ def create_app(hall: Hall, referee_token: str,
     # Compression leaves alone what is gzipped already (the versioned files, compressed once at start) and
     # WebSockets (it handles HTTP only). The security headers are uvicorn's, on every answer (headers.py).
     assets = Assets(DISPLAY_DIR)
-    app = Starlette(routes=[*referee_api.routes(), *desk_api.routes(), *sheets_api.routes(), *routes(assets)],
+    app = Starlette(routes=[*referee_api.routes(), *desk_api.routes(), *sheets_api.routes(), *captains_api.routes(),
+                            *routes(assets)],
                     lifespan=lifespan,
                     middleware=[Middleware(GZipMiddleware, minimum_size=GZIP_MINIMUM, compresslevel=6)])
     app.state.assets = assets
