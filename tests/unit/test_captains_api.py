@@ -73,3 +73,8 @@ def test_a_captains_command_comes_from_this_servers_pages(hall: Hall, http: Test
     assert answer.status_code == 403 and answer.json()["detail"]["code"] == "auth.cross_site"
     unknown = http.post("/api/captain-commands", json={"type": "record_result", "item": "m1"})
     assert unknown.status_code == 422 and unknown.json()["detail"]["code"] == "command.unknown_type"
+
+
+def test_the_codes_never_take_a_token_in_the_url(http: TestClient) -> None:
+    answer = http.get(f"/api/captain-codes?token={TOKEN}")
+    assert answer.status_code == 401 and answer.json()["detail"]["code"] == "auth.token_in_url"

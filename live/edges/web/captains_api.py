@@ -34,6 +34,7 @@ from live.edges.web import auth
 from live.edges.web.api import (
     MAX_CHECKIN_BYTES,
     MAX_COMMAND_BYTES,
+    TOKEN_IN_URL,
     _client_key,
     _error,
     _hall,
@@ -64,7 +65,10 @@ def _signed_in(request: Request, team: str) -> JSONResponse:
 
 
 async def api_captain_codes(request: Request) -> Response:
-    """The captains' codes, for the coordinator to hand to each team's captain."""
+    """The captains' codes, for the coordinator to hand to each team's captain. Never a token in the URL: it
+    would stay in histories and logs."""
+    if "token" in request.query_params:
+        return _error(401, TOKEN_IN_URL, {"code": "auth.token_in_url"})
     if auth.referee(request, changes=False) is None:
         return _error(401, NOT_A_REFEREE, {"code": "auth.needed"})
     hall = _hall(request)
