@@ -221,7 +221,7 @@ def events_page() -> str:
            "([design](../design.md#the-event-log)). An event is `{\"seq\", \"ts\", \"type\", \"actor\", "
            "\"payload\", \"signal\"?}`: `seq` its place in the log, `ts` the log's clock when it was appended "
            "(epoch milliseconds, UTC), `actor` who did it (`referee`, `referee:<name>`, `player:<id>`, "
-           "`scheduler`, `file`), `signal` a scheduled signal's at-most-once id (`r3:start`).\n\n",
+           "`captain:<team>`, `scheduler`, `file`), `signal` a scheduled signal's at-most-once id (`r3:start`).\n\n",
            "Each payload is a class in `live/core/payloads.py`, which the fold dispatches on; this page lists "
            "them from those classes. A field marked *optional* may be absent from the JSON (absent is not "
            "`null`). The families are the sets the pages treat specially (`hello.types`).\n\n",

@@ -239,6 +239,17 @@ REFUSALS: dict[str, tuple[str, ...]] = {
     "result.forfeited": ('home', 'away', 'item'),
     "result.not_a_match": ('home', 'away', 'item'),
     "result.match_has_result": ('home', 'away', 'item'),
+    "captain.teams_only": (),
+    "captain.not_your_team": ('team',),
+    "captain.not_your_match": ('team', 'item'),
+    "captain.result_counted": ('item', 'home', 'away'),
+    "captain.report_pending": ('item', 'seq'),
+    "captain.disputed": ('item',),
+    "captain.no_report": ('item',),
+    "captain.own_report": ('item',),
+    "captain.report_changed": ('item', 'seq'),
+    "captain.not_home": ('item', 'home'),
+    "captain.record_already": ('item', 'seq'),
     "forfeit.teams_only": (),
     "forfeit.no_seating": ('item',),
     "forfeit.no_match": ('team', 'item'),
@@ -307,6 +318,7 @@ REFUSALS: dict[str, tuple[str, ...]] = {
     "session.none": (),
     "code.wrong": (),
     "code.too_many": ('retry_after',),
+    "captain.no_session": (),
 }
 """Each code and the names of the parameters its sentence takes from `detail`."""
 

@@ -181,6 +181,17 @@ def _result(t: Tournament, state: State, c: _Result) -> NewEvent:
     return referee_said(body)
 
 
+def match_result(t: Tournament, state: State, item: str, home: str, away: str, imps_home: float,
+                 imps_away: float) -> P.ResultRecorded:
+    """A bridge match's result as `record_result` would record it, checked the same way (the match has started,
+    the teams play each other in it, the IMPs are whole and the VP scale has the boards): a captain's report and
+    its confirmation are (live/commands/captains.py)."""
+    s = item_of(state, item)
+    _started(s, "enter a result")
+    return _bridge_result(t, state, s, RecordResult(item=item, home=home, away=away, imps_home=imps_home,
+                                                    imps_away=imps_away))
+
+
 def _only(c: _Result, allowed: set[str], game: str) -> None:
     for name in sorted({n for n in RESULT_FIELDS if c.sent(n)} - allowed):
         raise CommandError(422, f"{name} is not part of a {game} result", {"field": name, "code": "field.unknown"})

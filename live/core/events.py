@@ -29,6 +29,11 @@ SEATING_PUBLISHED = "seating_published"
 PENALTY_APPLIED = "penalty_applied"
 MATCH_FORFEITED = "match_forfeited"
 TEAM_WITHDRAWN = "team_withdrawn"
+# Captains' reports from the clubs' venues (live/commands/captains.py): a captain reports a match's result, the
+# other confirms it (a `result_recorded` by that captain) or disputes it (the coordinator then settles it).
+RESULT_REPORTED = "result_reported"
+RESULT_DISPUTED = "result_disputed"
+RECORD_SENT = "record_sent"  # the home captain sent the match record ("zápis", §12.2) to the coordinator
 # Sanctions and appeals (live/commands/sanctions.py, live/commands/appeals.py):
 SANCTION_RECORDED = "sanction_recorded"  # a warning or penalty by kind; its penalty lines count like `penalty_applied`
 APPEAL_LODGED = "appeal_lodged"  # a player asks the judges' committee

@@ -293,6 +293,56 @@ class TeamWithdrawn(Payload):
     reason: str
 
 
+@dataclass(frozen=True, kw_only=True)
+class ResultReported(Payload):
+    """A captain's report of a bridge match's result (their team is `team`, one of the two): it counts only once
+    the other captain confirms it (live/commands/captains.py)."""
+
+    TYPE = E.RESULT_REPORTED
+    item: str
+    home: str
+    away: str
+    imps_home: int
+    imps_away: int
+    team: str
+
+    @property
+    def key(self) -> str:
+        return f"{self.home}-{self.away}"
+
+
+@dataclass(frozen=True, kw_only=True)
+class ResultDisputed(Payload):
+    """The other captain's dispute of a report (`report`: its seq), with why: the coordinator settles it."""
+
+    TYPE = E.RESULT_DISPUTED
+    item: str
+    home: str
+    away: str
+    team: str
+    report: int
+    reason: str
+
+    @property
+    def key(self) -> str:
+        return f"{self.home}-{self.away}"
+
+
+@dataclass(frozen=True, kw_only=True)
+class RecordSent(Payload):
+    """The home team's captain (`team`) sent the match record ("zápis") to the coordinator (Slovak §12.2)."""
+
+    TYPE = E.RECORD_SENT
+    item: str
+    home: str
+    away: str
+    team: str
+
+    @property
+    def key(self) -> str:
+        return f"{self.home}-{self.away}"
+
+
 # -- sanctions, appeals, sheets, the desk --------------------------------------------------------
 
 
@@ -606,7 +656,8 @@ class RefereeSignedIn(Payload):
 PAYLOADS: dict[str, type[Payload]] = {cls.TYPE: cls for cls in (
     RoundCalled, RoundStarted, RoundStartHeld, RoundPaused, RoundResumed, RoundExtended, LastDealsAnnounced,
     BreakAnnounced, RoundEnded, LatenessAlert, ResultRecorded, ResultCorrected, SeatingPublished, PenaltyApplied,
-    MatchForfeited, TeamWithdrawn, SanctionRecorded, AppealLodged, AppealDecided, LineupEntered, PaymentRecorded,
+    MatchForfeited, TeamWithdrawn, ResultReported, ResultDisputed, RecordSent, SanctionRecorded, AppealLodged,
+    AppealDecided, LineupEntered, PaymentRecorded,
     CheckedIn, CheckedInAll, AbsenceAnnounced, ReserveSeated, PlanRecorded, PlanMissed, PlayerRegistered, PlayerUpdated,
     PlayerWithdrawn, TeamRegistered, TeamUpdated, ItemMoved, TimetableShifted, ItemAdded, ItemCancelled,
     TournamentUpdated, RulesChanged, Announced, CommandUndone, RefereeAdded, StandingsRevealed, RefereeSignedIn,

@@ -59,6 +59,16 @@ class Result(Kept[P.ResultRecorded]):
 
 
 @dataclass(frozen=True)
+class Report(Kept[P.ResultReported]):
+    """A match's latest captain's report not yet counted, and the other captain's dispute of it once there is
+    one (live/commands/captains.py): a confirmation is a `result_recorded`, kept among the results. `first_at`:
+    when its captain first reported the match (a report they sent again keeps it: §12.1 counts the first)."""
+
+    first_at: int
+    dispute: Kept[P.ResultDisputed] | None = None
+
+
+@dataclass(frozen=True)
 class CheckIn(Kept[P.CheckedIn]):
     """One player's (or bridge team's) latest check-in to a round.
 

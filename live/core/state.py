@@ -29,7 +29,7 @@ from live.core.payloads import Payload, body_of
 from live.core.plan import PLAN_TYPES, changed_rules, recorded_rules
 from live.core.plan import changed as changed_plan
 from live.core.plan import from_json as plan_from_json
-from live.core.records import Appeal, AuditEntry, CheckIn, Fault, Kept, Penalty, Result, Sheet
+from live.core.records import Appeal, AuditEntry, CheckIn, Fault, Kept, Penalty, Report, Result, Sheet
 from live.core.referees import is_referee
 from live.core.schedule import follow, previous_playing
 from live.core.status import AWAITING_START, IN_PROGRESS, OPEN, ItemStatus
@@ -129,6 +129,11 @@ class State:
     excused: dict[str, dict[str, Kept[P.AbsenceAnnounced]]] = field(default_factory=dict)  # item → player → absence
     reserves: dict[str, dict[str, Kept[P.ReserveSeated]]] = field(default_factory=dict)  # item → absent → reserve
     withdrawn: dict[str, Kept[P.TeamWithdrawn]] = field(default_factory=dict)  # team → withdrawal
+    #: Captains' reports of a match's result (`result_reported`, with its dispute): item → "home-away" → the latest
+    #: (live/commands/captains.py); a confirmed one is a result like the referee's, in `results`.
+    reports: dict[str, dict[str, Report]] = field(default_factory=dict)
+    #: The match records the home captains sent (`record_sent`, §12.2): item → "home-away" → the first.
+    records_sent: dict[str, dict[str, Kept[P.RecordSent]]] = field(default_factory=dict)
     #: Sanctions by kind in force (`sanction_recorded`), oldest first; their penalty lines are in `penalties`.
     sanctions: list[Kept[P.SanctionRecorded]] = field(default_factory=list)
     #: Appeals to the judges' committee in force, by the seq of their `appeal_lodged`, with their decision.
@@ -313,7 +318,8 @@ def apply(state: State, event: Event) -> None:
     state.seq = event.seq
     if event.signal:
         state.fired.add(event.signal)
-    if is_referee(event.actor) or event.actor.startswith("player:"):  # a player's own check-in is audited too
+    # A player's own check-in and a captain's report, confirmation or dispute are audited too.
+    if is_referee(event.actor) or event.actor.startswith(("player:", "captain:")):
         entry: AuditEntry = {"seq": event.seq, "ts": event.ts, "type": event.type, "payload": event.payload,
                           "by": event.actor, "undone": event.seq in state.undone}
         state.commands.append(entry)
@@ -497,6 +503,18 @@ def _apply_scoring(state: State, event: Event, body: Payload | None) -> bool:
             state.reserves.setdefault(item, {})[player] = Kept(event, body)
         case P.TeamWithdrawn(team=team):
             state.withdrawn[team] = Kept(event, body)
+        case P.ResultReported(item=item, key=key, team=team):
+            reports = state.reports.setdefault(item, {})
+            before = reports.get(key)
+            again = before is not None and before.body.team == team and before.dispute is None
+            reports[key] = Report(event, body, before.first_at if before is not None and again else event.ts)
+        case P.ResultDisputed(item=item, key=key, report=number):
+            report = state.reports.get(item, {}).get(key)
+            if report is None or report.seq != int(number) or report.dispute is not None:
+                return False
+            state.reports[item][key] = replace(report, dispute=Kept(event, body))
+        case P.RecordSent(item=item, key=key):
+            state.records_sent.setdefault(item, {}).setdefault(key, Kept(event, body))
         case P.SeatingPublished(item=item):  # who is expected, and where a reserve may sit
             state.seatings[item] = Kept(event, body)
         case P.PenaltyApplied():
@@ -585,7 +603,9 @@ INVALIDATES: dict[type[Payload], Invalidation] = {
 
 #: Events the fold records that no kept part is made of: the views read them whenever they build (who the
 #: referees are, whether the standings were shown), and an undo folds the log anew without its command.
-READ_WHEN_BUILT: frozenset[type[Payload]] = frozenset({P.CommandUndone, P.RefereeAdded, P.StandingsRevealed})
+READ_WHEN_BUILT: frozenset[type[Payload]] = frozenset({P.CommandUndone, P.RefereeAdded, P.StandingsRevealed,
+                                                      # the captains' reports: the coordinator's list (HTTP) only
+                                                      P.ResultReported, P.ResultDisputed, P.RecordSent})
 
 #: An event that moved an item's times or state, or the plan: byes count from a round's start; lateness and
 #: overtime follow the clock; the rosters and the rules may be new.

@@ -17,7 +17,9 @@ import time
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 
+from live.commands import captains as captain_commands
 from live.commands.arrivals import self_check_in
+from live.commands.captains import captain_decide
 from live.commands.command import ABSENT, COMMAND_KEY_PREFIX, Command, command_key
 from live.commands.decide import AddReferee, allowed_now, decide, parse
 from live.commands.results import PublishSeating, played_before
@@ -42,6 +44,7 @@ from live.edges.patch import Op, SectionMap
 from live.edges.patch import apply as patch_apply
 from live.edges.patch import changes as sections_changed
 from live.projections import checkin_codes
+from live.projections.captains import CoordinatorView, MatchLine, coordinator_view, team_view
 from live.projections.views import event_families, me_section, public_sections, referee_only
 from live.projections.wire import MeSection
 from scheduler import SignalScheduler
@@ -116,6 +119,9 @@ class Hall:
         self._secret = checkin_secret or secrets.token_urlsafe(24)
         self.codes: dict[str, str] = {}  # code → player
         self._code_of: dict[str, str] = {}
+        #: The team captains' codes (code → team) and back: derived from the same secret for another purpose.
+        self.captain_codes: dict[str, str] = {}
+        self._captain_code_of: dict[str, str] = {}
         self.log = log_
         self.clock = clock
         #: The most bytes a pushed message may take (live/edges/budget.py).
@@ -154,9 +160,14 @@ class Hall:
 
     def _roster_codes(self) -> None:
         ids = [p.id for p in self.state.tournament.players]
+        teams = [team.id for team in self.state.tournament.teams]
         if set(ids) != set(self._code_of):
             self.codes = checkin_codes.codes(self._secret, ids)
             self._code_of = {player: code for code, player in self.codes.items()}
+            self._captain_code_of = {}  # checked against the players' codes again
+        if set(teams) != set(self._captain_code_of):
+            self.captain_codes = checkin_codes.captain_codes(self._secret, teams, self.codes)
+            self._captain_code_of = {team: code for code, team in self.captain_codes.items()}
 
     # life-cycle -----------------------------------------------------------------------------
 
@@ -524,6 +535,55 @@ class Hall:
         """The player a session value names, if it is valid here and now (and the player is on the roster)."""
         player = sessions.verify(self._secret, self.tournament.id, value, self.clock())
         return player if player is not None and player in self._code_of else None
+
+    # the team captains (live/commands/captains.py) ---------------------------------------------
+
+    def captain_code_of(self, team: str) -> str | None:
+        return self._captain_code_of.get(team)
+
+    def team_for_captain_code(self, code: str) -> str | None:
+        """The team whose captain's code this is (as typed: case, spaces and dashes do not matter)."""
+        return self.captain_codes.get(checkin_codes.normalize(code))
+
+    def open_captain_session(self, team: str) -> tuple[str, int]:
+        """A captain's session for one who proved their team's captain code: the signed value, its expiry."""
+        expires = self.clock() + sessions.LIFETIME_MS
+        return sessions.issue(self._secret, self.tournament.id, team, expires, sessions.CAPTAIN), expires
+
+    def session_captain(self, value: str | None) -> str | None:
+        """The team a captain's session value names, if it is valid here and now (and the team is on the roster)."""
+        team = sessions.verify(self._secret, self.tournament.id, value, self.clock(), sessions.CAPTAIN)
+        return team if team is not None and team in self._captain_code_of else None
+
+    async def captain_command(self, team: str, command: Mapping[str, object]) -> Event:
+        """Validate and store a captain's command for `team` (their session's). Raises CommandError or
+        LogUnavailable. A command with the client's `id` is stored at most once, like a referee's, under a key of
+        the team's own (another team's captain, or a referee, sending the same id gets nothing of theirs)."""
+        parsed = captain_commands.HANDLERS.parse(command)
+        sent = command_key(parsed)
+        key = None if sent is None else f"{COMMAND_KEY_PREFIX}captain:{team}:{sent[len(COMMAND_KEY_PREFIX):]}"
+        if key is not None and key in self._once:
+            return self._once[key]
+
+        def decided() -> NewEvent | None:
+            if key is not None and key in self._once:
+                return None
+            new = captain_decide(self.tournament, self.state, team, parsed, self.clock())
+            return replace(new, signal=key) if key is not None else new
+
+        event = await self._store(decided)
+        if event is None and key is not None and key in self._once:
+            return self._once[key]
+        if event is None:
+            raise LogUnavailable("the log refused the event")
+        return event
+
+    def coordinator_view(self) -> CoordinatorView:
+        """The coordinator's list of the matches as the captains report them, now (live/projections/captains.py)."""
+        return coordinator_view(self.state, self.clock())
+
+    def captain_view(self, team: str) -> list[MatchLine]:
+        return team_view(self.state, team, self.clock())
 
     async def self_check_in(self, player: str) -> Event:
         """A player checks in from their phone (for the round open for check-in), once they proved who they

@@ -16,28 +16,35 @@ import hashlib
 import hmac
 
 COOKIE = "live_player"
+#: A team captain's session (live/edges/web/captains_api.py): the same signed value under a key of its own
+#: (`CAPTAIN`), so that a player's session never opens a captain's, nor the other way round.
+CAPTAIN_COOKIE = "live_captain"
+PLAYER = b"live player sessions v1"
+CAPTAIN = b"live captain sessions v1"
 #: How long a session lasts: a weekend tournament from Friday to Monday, then the code again.
 LIFETIME_MS = 4 * 24 * 3600 * 1000
 
 
-def _key(secret: str) -> bytes:
+def _key(secret: str, purpose: bytes) -> bytes:
     # Not the check-in codes' key itself: a code is a digest of (secret, player id), a session's mac is not.
-    return hmac.new(secret.encode(), b"live player sessions v1", hashlib.sha256).digest()
+    return hmac.new(secret.encode(), purpose, hashlib.sha256).digest()
 
 
-def _mac(secret: str, tournament: str, player: str, expires_ms: int) -> str:
+def _mac(secret: str, tournament: str, player: str, expires_ms: int, purpose: bytes) -> str:
     message = b"\x00".join((tournament.encode(), player.encode(), str(expires_ms).encode()))
-    digest = hmac.new(_key(secret), message, hashlib.sha256).digest()
+    digest = hmac.new(_key(secret, purpose), message, hashlib.sha256).digest()
     return base64.urlsafe_b64encode(digest).rstrip(b"=").decode()
 
 
-def issue(secret: str, tournament: str, player: str, expires_ms: int) -> str:
+def issue(secret: str, tournament: str, player: str, expires_ms: int, purpose: bytes = PLAYER) -> str:
+    """A session for `player` (with `purpose` CAPTAIN: for the captain of the team `player`)."""
     name = base64.urlsafe_b64encode(player.encode()).rstrip(b"=").decode()
-    return f"{name}.{expires_ms}.{_mac(secret, tournament, player, expires_ms)}"
+    return f"{name}.{expires_ms}.{_mac(secret, tournament, player, expires_ms, purpose)}"
 
 
-def verify(secret: str, tournament: str, value: str | None, now_ms: int) -> str | None:
-    """The player a session names, if its mac is right and it has not expired; else None."""
+def verify(secret: str, tournament: str, value: str | None, now_ms: int, purpose: bytes = PLAYER) -> str | None:
+    """The player (or team, for a CAPTAIN session) a session names, if its mac is right and it has not expired;
+    else None."""
     if not value or len(value) > 512:
         return None
     parts = value.split(".")
@@ -49,6 +56,6 @@ def verify(secret: str, tournament: str, value: str | None, now_ms: int) -> str 
     except (binascii.Error, UnicodeDecodeError, ValueError):
         return None
     expires_ms = int(expires)
-    if not hmac.compare_digest(mac.encode(), _mac(secret, tournament, player, expires_ms).encode()):
+    if not hmac.compare_digest(mac.encode(), _mac(secret, tournament, player, expires_ms, purpose).encode()):
         return None
     return player if now_ms < expires_ms else None

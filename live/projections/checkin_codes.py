@@ -18,12 +18,23 @@ import hashlib
 import hmac
 
 ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+#: What a team captain's code is a digest of besides the team's id: a purpose of its own, so that no player's
+#: code (a digest of the bare player id) is ever a captain's, whatever the ids (docs/rules/slovak-league.md#captains).
+CAPTAIN_PURPOSE = b"live team captain v1\x00"
 LENGTH = 8
 GROUP = 4  # printed as ABCD-EFGH
 
 
 def code_for(secret: str, player_id: str) -> str:
-    digest = hmac.new(secret.encode(), player_id.encode(), hashlib.sha256).digest()
+    return _code(hmac.new(secret.encode(), player_id.encode(), hashlib.sha256).digest())
+
+
+def captain_code_for(secret: str, team_id: str) -> str:
+    """A team captain's code: the same secret and alphabet as the players', another message."""
+    return _code(hmac.new(secret.encode(), CAPTAIN_PURPOSE + team_id.encode(), hashlib.sha256).digest())
+
+
+def _code(digest: bytes) -> str:
     number = int.from_bytes(digest[:16], "big")
     chars = []
     for _ in range(LENGTH):
@@ -50,4 +61,16 @@ def codes(secret: str, player_ids: list[str]) -> dict[str, str]:
         if code in table:
             raise ValueError(f"players {table[code]} and {pid} got the same check-in code; choose another secret")
         table[code] = pid
+    return table
+
+
+def captain_codes(secret: str, team_ids: list[str], players: dict[str, str]) -> dict[str, str]:
+    """code → team id. Checked distinct among themselves and from the players' codes (`players`, code → player):
+    a code that opened both would let a player act as a captain."""
+    table: dict[str, str] = {}
+    for team in team_ids:
+        code = captain_code_for(secret, team)
+        if code in table or code in players:
+            raise ValueError(f"team {team}'s captain got a code already given; choose another secret")
+        table[code] = team
     return table

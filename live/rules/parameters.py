@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any
 
 from live.rules import appeals as appeal_rules
@@ -41,6 +41,8 @@ MAX_BULE = 10_000
 MAX_POINTS = 100
 #: The most places a prize list or steps a sanction may have.
 MAX_STEPS = 100
+#: The most holidays a tournament file may list (two seasons of every day).
+MAX_HOLIDAYS = 732
 #: The longest currency name, in characters ("RSD", "EUR", "дин.").
 MAX_CURRENCY = 12
 
@@ -195,6 +197,17 @@ def problem(key: str, value: Any, rules: Mapping[str, Any]) -> Problem | None:
     return Problem("rules.bad_value", wrong) if wrong else None
 
 
+def _iso_date(value: object) -> bool:
+    """Whether a value is a date written as ISO 8601 (`YYYY-MM-DD`), as a holiday is listed."""
+    if not isinstance(value, str) or len(value) != 10:
+        return False
+    try:
+        date.fromisoformat(value)
+    except ValueError:
+        return False
+    return True
+
+
 def _words(key: str, value: Any, rules: Mapping[str, Any]) -> str | None:
     """The checks of a text or a list parameter (a number's are its bounds)."""
     choices = CHOICES.get(key)
@@ -222,6 +235,8 @@ def _words(key: str, value: Any, rules: Mapping[str, Any]) -> str | None:
     if key == "sponsor_places" and (len(value) > MAX_STEPS or len(set(value)) != len(value) or not all(
             isinstance(x, int) and not isinstance(x, bool) and 1 <= x <= MAX_STEPS for x in value)):
         return f"must list the places (from 1 to {MAX_STEPS}, each once) a sponsor's prize goes to, not {_shown(value)}"
+    if key == "holidays" and (len(value) > MAX_HOLIDAYS or not all(_iso_date(x) for x in value)):
+        return f"must list the holidays as dates, \"2027-04-19\" (at most {MAX_HOLIDAYS}), not {_shown(value)}"
     if key == "currency" and not 0 < len(value.strip()) <= MAX_CURRENCY:
         return f"must be a currency's name of 1 to {MAX_CURRENCY} characters, not {_shown(value)}"
     return None

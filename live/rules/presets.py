@@ -246,10 +246,13 @@ PARAMETER_TYPES: dict[str, type | tuple[type, ...]] = {
     # no longer see the standings, until the prize-giving; the referees still do
     # (live/projections/standings.py `hidden`).
     "standings_hidden_from_round": int,
+    # Optional: the days (ISO dates, "2027-04-19") that are not working days for the captains' terms (Slovak
+    # §12.2, live/rules/deadlines.py); absent: the Slovak days of rest of the season's year.
+    "holidays": list,
 }
 
 #: Parameters no preset sets: absent means the rule is off (the console may set them back to null).
-OPTIONAL_PARAMETERS = frozenset({"standings_hidden_from_round"})
+OPTIONAL_PARAMETERS = frozenset({"standings_hidden_from_round", "holidays"})
 
 #: Parameters a preset gained after logs were recorded without them, and what their absence means in such a
 #: log (what the rules read then). A log's plan is compared with its file on every start

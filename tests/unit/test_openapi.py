@@ -17,6 +17,7 @@ from openapi_spec_validator import OpenAPIV31SpecValidator, validate
 from starlette.routing import Mount, Route
 from starlette.testclient import TestClient
 
+from live.commands import captains
 from live.commands.command import Command
 from live.commands.decide import known_types, parse
 from live.commands.validation import CommandError
@@ -31,14 +32,20 @@ EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 DOC = document()
 
 
-def command_classes() -> list[type[Command]]:
-    """Every command class of the server, found from the base class (not from the registry the document is made
-    from; other tests' own sample commands left out)."""
+#: The two kinds of command, each with its registry's parse and types and its schema in the document: the
+#: referees' (POST /api/commands) and the team captains' (POST /api/captain-commands, live/commands/captains.py).
+KINDS = {"Command": (parse, known_types), "CaptainCommand": (captains.HANDLERS.parse, lambda: captains.HANDLERS.types)}
+
+
+def command_classes(kind: str = "Command") -> list[type[Command]]:
+    """Every command class of the server of one kind, found from the base class (not from the registry the
+    document is made from; other tests' own sample commands left out)."""
     found, todo = [], list(Command.__subclasses__())
     while todo:
         cls = todo.pop()
         todo += cls.__subclasses__()
-        if cls.TYPE and cls.__module__.startswith("live."):
+        captain = cls.__module__ == captains.__name__
+        if cls.TYPE and cls.__module__.startswith("live.") and captain == (kind == "CaptainCommand"):
             found.append(cls)
     return found
 
@@ -66,9 +73,10 @@ def test_the_document_is_valid_openapi_3_1() -> None:
     json.dumps(DOC, allow_nan=False)  # served as JSON, nothing Python-only in it
 
 
-def test_every_command_class_shows_with_every_field_its_type_and_whether_it_is_required() -> None:
-    classes = command_classes()
-    assert sorted(c.TYPE for c in classes) == known_types()
+@pytest.mark.parametrize("kind", KINDS)
+def test_every_command_class_shows_with_every_field_its_type_and_whether_it_is_required(kind: str) -> None:
+    classes = command_classes(kind)
+    assert sorted(c.TYPE for c in classes) == KINDS[kind][1]()
     for cls in classes:
         schema = schema_of(cls)
         hints = typing.get_type_hints(cls)
@@ -111,11 +119,13 @@ def _sample(schema: dict[str, Any]) -> Any:
     return next(v for v in SAMPLES if Draft202012Validator(schema).is_valid(v))
 
 
-def test_the_document_takes_exactly_the_json_types_the_parser_takes() -> None:
+@pytest.mark.parametrize("kind", KINDS)
+def test_the_document_takes_exactly_the_json_types_the_parser_takes(kind: str) -> None:
     """For every command type and field, each JSON type: the request-body schema accepts it iff the parser does
     (a value of the right type for the other fields), so the document cannot promise what the server refuses."""
-    command = validator("Command")
-    for cls in command_classes():
+    command = validator(kind)
+    parse = KINDS[kind][0]
+    for cls in command_classes(kind):
         schema = schema_of(cls)
         base = {"type": cls.TYPE, **{n: _sample(schema["properties"][n]) for n in schema["required"] if n != "type"}}
         for name in schema["properties"]:

@@ -21,6 +21,7 @@ import dataclasses
 import json
 
 from live import __version__
+from live.commands import captains
 from live.commands.command import MAX_COMMAND_ID, Command, CommandField
 from live.commands.decide import described
 from live.commands.refusals import REFUSALS
@@ -104,6 +105,14 @@ def _components(commands: list[tuple[type[Command], list[CommandField]]]) -> Sch
             "discriminator": {"propertyName": "type",
                               "mapping": {cls.TYPE: f"#/components/schemas/{cls.__name__}" for cls, _ in commands}},
         },
+        "CaptainCommand": {
+            "description": "A team captain's command (POST /api/captain-commands): one of the types, by its `type`. "
+                           "`team` is the session's; a command naming another team is refused.",
+            "oneOf": [_ref(cls.__name__) for cls, _ in captains.HANDLERS.described()],
+            "discriminator": {"propertyName": "type",
+                              "mapping": {cls.TYPE: f"#/components/schemas/{cls.__name__}"
+                                          for cls, _ in captains.HANDLERS.described()}},
+        },
         "Event": {
             "type": "object", "required": ["seq", "ts", "type", "actor", "payload"],
             "properties": {"seq": {"type": "integer", "minimum": 1}, "ts": {"type": "integer"},
@@ -173,7 +182,7 @@ def _components(commands: list[tuple[type[Command], list[CommandField]]]) -> Sch
                            "best_lady": {"type": ["object", "null"]}},
         },
     }
-    for cls, fields in commands:
+    for cls, fields in [*commands, *captains.HANDLERS.described()]:
         schemas[cls.__name__] = command_schema(cls, fields)
     return {
         "schemas": schemas,
@@ -386,6 +395,42 @@ def _paths(static_prefix: str) -> dict[str, Schema]:
             "security": REFEREE,
             "responses": {"200": _json({"type": "object"}, "the books"), "401": _refused(NOT_A_REFEREE),
                           "404": _refused("the rules have no entry fees")}}},
+        "/api/captain-codes": {"get": {
+            "summary": "The team captains' codes, for the coordinator to hand out", "tags": ["captains"],
+            "security": REFEREE,
+            "responses": {"200": _json({"type": "object"}, "{captains: [{team, name, code}]}"),
+                          "401": _refused(NOT_A_REFEREE)}}},
+        "/api/captain-session": {
+            "post": {"summary": "Open a team captain's session on this phone by their code", "tags": ["captains"],
+                     "requestBody": {"required": True, "content": {JSON: {"schema": _ref("CheckInCode")}}},
+                     "responses": {
+                         "200": _json({"type": "object", "required": ["team", "name", "matches"],
+                                       "properties": {"team": {"type": "string"}, "name": {"type": "string"},
+                                                      "matches": {"type": "array"}}},
+                                      "the session is open (cookie): the team and its matches"),
+                         "400": _refused("not JSON, or not a JSON object"),
+                         "403": _refused("no team's captain has this code"),
+                         "413": _refused("the body is over the size a code may have"),
+                         "422": _refused("no code sent"),
+                         "429": _refused("too many wrong codes from this address (Retry-After)")}},
+            "get": {"summary": "The captain's team and its matches", "tags": ["captains"],
+                    "responses": {"200": _json({"type": "object"}, "{team, name, matches}"),
+                                  "401": _refused("no captain's session")}},
+            "delete": {"summary": "End the captain's session", "tags": ["captains"],
+                       "responses": {"200": _json({"type": "object", "required": ["team"],
+                                                   "properties": {"team": {"type": "null"}}}, "ended"),
+                                     "403": _refused("from another site's page")}}},
+        "/api/captain-commands": {"post": {
+            "summary": "A captain's command: report_result, confirm_result, dispute_result, send_record",
+            "tags": ["captains"],
+            "requestBody": {"required": True, "content": {JSON: {"schema": _ref("CaptainCommand")}}},
+            "responses": {**command_answers, "401": _refused("no captain's session"),
+                          "403": _refused("another team's command, or a session cookie from another site's page")}}},
+        "/api/captains": {"get": {
+            "summary": "The coordinator's list: every match as the captains report it, its terms and who is late",
+            "tags": ["captains"], "security": REFEREE,
+            "responses": {"200": _json({"type": "object"}, "{now, matches, counts}"),
+                          "401": _refused(NOT_A_REFEREE)}}},
         "/api/individual": {"get": {
             "summary": "The team sheets and the final individual ranking (bridge)", "tags": ["exports"],
             "security": ANYONE_REFEREE_MORE,
