@@ -96,11 +96,12 @@ export function dateRange(first, last, locale) {
 }
 
 /**
- * What is next of a competition, in the words of the page's catalogue (`S.nextToday`: title and time,
- * `S.nextLater`: title, date and time), its time where the competition is played; "" when nothing is.
- * An item on the day it is now there (`now`: the server's time) is said with its time alone.
+ * What is next of a competition, in the words of the page's catalogue (`S.nowOn`: the item in play and its
+ * end; `S.nextToday`: title and time, `S.nextLater`: title, date and time), its time where the competition is
+ * played; "" when nothing is. An item on the day it is now there (`now`: the server's time) is said with its
+ * time alone.
  * @param {Listed} competition
- * @param {{ nextToday: (title: string, time: string) => string,
+ * @param {{ nowOn: (title: string, end: string) => string, nextToday: (title: string, time: string) => string,
  *   nextLater: (title: string, date: string, time: string) => string }} S
  * @param {string} locale
  * @param {number} now
