@@ -576,6 +576,9 @@ def _serve_season(parser: argparse.ArgumentParser, args: argparse.Namespace) -> 
             print(f"error: {tournament.source}: the season is not served", file=sys.stderr)
             return prepared
         competitions.append(prepared)
+    organizer = _organizer_token(folder / "season.db", args.redis, args.redis_prefix)
+    if isinstance(organizer, int):
+        return organizer
     creation, why = None, "several instances share this season: add the tournament file to every instance's " \
                           "folder and restart them, one after the other"
     if not args.redis:
@@ -583,25 +586,31 @@ def _serve_season(parser: argparse.ArgumentParser, args: argparse.Namespace) -> 
 
         folders = [Path(p) for p in args.files if Path(p).is_dir()]
         if len(folders) == 1 and len(tournament_files(folders)) == len(tournaments):
-            organizer = _organizer_token(folder / "season.db")
-            if isinstance(organizer, int):
-                return organizer
             creation = _creation(folders[0], folder, organizer, budget)
         else:
             why = "this season was started from files, not one folder: a new competition has no folder to go in"
     return _run_season(competitions, args.host, args.port, [], public_url, proxies=proxies, ping_s=ping,
-                       creation=creation, no_creation=why)
+                       creation=creation, no_creation=why, organizer_token=organizer)
 
 
-def _organizer_token(db: Path) -> str | int:
-    """The season organizer's token (who may add a competition): LIVE_ORGANIZER_TOKEN, else the one the season's
-    own log keeps (`season.db` beside the competitions' logs), made on the first start like a referee token."""
+def _organizer_token(db: Path, redis_url: str | None, prefix: str) -> str | int:
+    """The season organizer's token (who adds a competition, and sees every competition's matches at once):
+    LIVE_ORGANIZER_TOKEN, else the one the season's own log keeps (`season.db` beside the competitions' logs;
+    with Redis, under `<prefix>:season`), made on the first start like a referee token."""
     from live.edges.log import LogUnavailable
-    from live.edges.log.sqlite import SQLiteLog
 
     if os.environ.get("LIVE_ORGANIZER_TOKEN"):
         return os.environ["LIVE_ORGANIZER_TOKEN"]
-    log_ = SQLiteLog(db, "season")
+    log_: EventLog
+    if redis_url:
+        from live.edges.log.redis import RedisLog
+
+        log_ = RedisLog(redis_url, "season", key_prefix=f"{prefix}:season")
+    else:
+        from live.edges.log.sqlite import SQLiteLog
+
+        db.parent.mkdir(parents=True, exist_ok=True)
+        log_ = SQLiteLog(db, "season")
 
     async def run() -> str:
         await log_.open()
@@ -657,7 +666,7 @@ def _demo_season(parser: argparse.ArgumentParser, args: argparse.Namespace, star
         competitions.append(prepared)
         companions.append(functools.partial(run_quietly, DemoOrganizer(prepared.hall)))
     return _run_season(competitions, args.host, args.port, companions, _public_url(parser, args.public_url),
-                       ping_s=ping)
+                       ping_s=ping, organizer_token=os.environ.get("LIVE_ORGANIZER_TOKEN") or secrets.token_urlsafe(18))
 
 
 def _print_login(registry: Referees, base: str) -> None:
@@ -729,7 +738,8 @@ def _run(competition: Competition, host: str, port: int, companions: list[Callab
 def _run_season(competitions: Sequence[Competition], host: str, port: int,
                 companions: list[Callable[[], Awaitable[None]]], public_url: str | None, *,
                 proxies: Sequence[str] = (), ping_s: float = PING_S, creation: Creation | None = None,
-                no_creation: str = "the demo's season is its three examples: it takes no new competition") -> int:
+                no_creation: str = "the demo's season is its three examples: it takes no new competition",
+                organizer_token: str | None = None) -> int:
     """A season: each competition under /<id>/, the start page at /. The banner names each one's pages, token,
     log and a one-time login link for its console (no QR codes: a phone scans the one its console shows)."""
     from live.core.referees import LINK_MS
@@ -739,12 +749,13 @@ def _run_season(competitions: Sequence[Competition], host: str, port: int,
 
     endpoint = WsEndpoint(open_files=limits.raise_open_files(), ping_s=ping_s)
     app = create_season_app(competitions, ws=endpoint, public_url=public_url, companions=companions,
-                            creation=creation, no_creation=no_creation)
+                            creation=creation, no_creation=no_creation, organizer_token=organizer_token)
     base, lan = _addresses(host, port, public_url)
     print(f"\n  {len(competitions)} competitions\n  start page:       {base}/\n"
           + (f"  on the hall LAN:  {lan}/\n" if lan else "")
-          + (f"  organizer token:  {creation.organizer_token}  (adds a competition on the start page)\n"
-             if creation else ""), flush=True)
+          + (f"  organizer token:  {organizer_token}  (every competition's matches"
+             + (", and a new competition on the start page" if creation else "") + ")\n"
+             if organizer_token else ""), flush=True)
     for competition in competitions:
         tournament, here = competition.tournament, f"{(public_url or lan or base).rstrip('/')}{competition.base}"
         speed = f" — {tournament.speed:g}× faster than real time" if tournament.speed != 1 else ""

@@ -179,6 +179,13 @@ async def test_the_organizer_adds_a_competition_from_a_preset_a_date_and_a_roste
         await watcher.close()
         listed = [c["id"] for c in (await server.get_json("/api/competitions"))["competitions"]]
         assert "2-liga-vychod-2027" in listed
+        # the season's coordinator sees its matches (the preferans open has no teams, no captains: not listed)
+        async with httpx.AsyncClient() as http:
+            seen = await http.get(f"{server.root}/api/coordinator", headers={"Authorization": f"Bearer {ORGANIZER}"})
+            assert (await http.get(f"{server.root}/api/coordinator")).status_code == 401
+        assert seen.status_code == 200, seen.text
+        (league_matches,) = seen.json()["competitions"]
+        assert league_matches["id"] == "2-liga-vychod-2027" and len(league_matches["matches"]) >= 1
         # the same id again is refused, and writes nothing
         again = await create(server, A_LEAGUE)
         assert again.status_code == 409 and again.json()["detail"]["code"] == "competition.id_taken", again.text

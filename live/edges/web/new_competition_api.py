@@ -117,11 +117,17 @@ def _write_new(path: Path, text: str) -> None:
         partial.unlink()
 
 
+def organizer(request: Request, token: str) -> bool:
+    """Whether the request carries the season organizer's token (`Authorization: Bearer`), compared in constant
+    time."""
+    scheme, _, given = request.headers.get("authorization", "").partition(" ")
+    return scheme.lower() == "bearer" and hmac.compare_digest(given.strip().encode(), token.encode())
+
+
 async def create(request: Request, creation: Creation, taken: Callable[[], set[str]],
                  add: Callable[[Competition], Awaitable[None]]) -> Response:
     """`POST /api/competitions`: `taken`, the ids served now (case folded); `add` starts and mounts one."""
-    scheme, _, token = request.headers.get("authorization", "").partition(" ")
-    if scheme.lower() != "bearer" or not hmac.compare_digest(token.strip().encode(), creation.organizer_token.encode()):
+    if not organizer(request, creation.organizer_token):
         return _error(401, "the season's organizer token is needed (Authorization: Bearer …)", {"code": "auth.needed"})
     body = await json_body(request, MAX_FORM_BYTES, "the form")
     if isinstance(body, Response):

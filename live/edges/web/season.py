@@ -24,9 +24,10 @@ from live.edges.competitions import Competition
 from live.edges.web.api import DISPLAY_DIR, static_routes
 from live.edges.web.app import MIDDLEWARE, competition_app
 from live.edges.web.assets import Assets
-from live.edges.web.new_competition_api import Creation, create
+from live.edges.web.new_competition_api import Creation, create, organizer
 from live.edges.web.ratelimit import Limiter
 from live.edges.web.ws_endpoint import WsEndpoint
+from live.projections.captains import coordinator_view
 from live.projections.listing import listing
 
 #: Why a season started from files takes no new competition.
@@ -38,10 +39,12 @@ Season = dict[str, object]
 
 def create_season_app(competitions: Sequence[Competition], *, ws: WsEndpoint | None = None,
                       public_url: str | None = None, companions: Sequence[Callable[[], Awaitable[None]]] = (),
-                      creation: Creation | None = None, no_creation: str = NO_FOLDER) -> Starlette:
+                      creation: Creation | None = None, no_creation: str = NO_FOLDER,
+                      organizer_token: str | None = None) -> Starlette:
     """The season's app. Every competition has its `base` ("/<id>"), its hall not yet started. `creation`: how
     the organizer adds one while it runs (`POST /api/competitions`); None: the season is what it was started
-    with, and `no_creation` says why to an organizer who tries."""
+    with, and `no_creation` says why to an organizer who tries. `organizer_token`: who may see every
+    competition's matches at once (`/api/coordinator`); None: nobody (each competition's referees see theirs)."""
     assets = Assets(DISPLAY_DIR)
     limiter = Limiter()
     apps: dict[str, Starlette] = {}
@@ -85,6 +88,23 @@ def create_season_app(competitions: Sequence[Competition], *, ws: WsEndpoint | N
         clients = sum(sum(hall.hub.count().values()) for hall in halls)
         return JSONResponse({"competitions": each, "clients": clients,
                              "time": halls[0].clock() if halls else 0, "checkin_failures": limiter.stats()})
+
+    async def api_coordinator(request: Request) -> Response:
+        """Every team match of every competition as its coordinator sees it (live/projections/captains.py):
+        reported, confirmed, disputed, overdue, with the §12.3–4 sanctions to propose. The season organizer's
+        (Bearer); each competition's own referees have theirs at /<id>/api/captains."""
+        if organizer_token is None or not organizer(request, organizer_token):
+            return JSONResponse({"error": "the season's organizer token is needed (Authorization: Bearer …)",
+                                 "detail": {"code": "auth.needed"}}, status_code=401)
+        now = halls[0].clock() if halls else 0
+        listed = []
+        for hall in halls:
+            if not hall.tournament.teams:
+                continue  # (a pairs' or individuals' event has no captains)
+            view = coordinator_view(hall.state, hall.clock())
+            listed.append({"id": hall.tournament.id, "base": f"/{hall.tournament.id}", "name": hall.tournament.name,
+                           "matches": view["matches"], "counts": view["counts"]})
+        return JSONResponse({"now": now, "competitions": listed}, headers={"Cache-Control": "no-store"})
 
     async def to_start(request: Request) -> Response:
         """`/display`, `/player`, `/referee` at the root of a season (an address from a one-competition server,
@@ -136,6 +156,7 @@ def create_season_app(competitions: Sequence[Competition], *, ws: WsEndpoint | N
         Route("/api/competitions", api_competitions),
         Route("/api/competitions", api_create, methods=["POST"]),
         Route("/api/health", api_health),
+        Route("/api/coordinator", api_coordinator),
         *(Route(f"/{name}", to_start) for name in ("display", "player", "referee")),
         *static_routes(assets),
         *(Mount(base, app=app) for base, app in apps.items()),
