@@ -108,6 +108,26 @@ async def test_screens_and_commands_through_the_proxy_reach_both_instances(tmp_p
             await close_all(clients)
 
 
+async def test_followers_public_answers_come_from_the_proxys_cache_until_they_expire(tmp_path: Path) -> None:
+    """deploy/nginx-live.conf's cache of /api/public: thousands of followers cost the instances one request per
+    expiry, and an answer once expired is asked again with its ETag (live/edges/web/public_api.py)."""
+    async with proxied(tmp_path) as (servers, proxy), httpx.AsyncClient(timeout=10) as http:
+        first = await http.get(f"{proxy.url}/api/public")
+        assert first.status_code == 200 and first.headers["x-cache-status"] == "MISS", first.headers
+        for _ in range(5):
+            again = await http.get(f"{proxy.url}/api/public")
+            assert again.headers["x-cache-status"] == "HIT" and again.json()["seq"] == first.json()["seq"]
+        seq = (await command(proxy, {"type": "announce", "text": "for the followers"}))["seq"]
+        await asyncio.sleep(7)  # (the server's max-age: 5 s; nginx counts it in whole seconds)
+        renewed = await http.get(f"{proxy.url}/api/public")
+        assert renewed.headers["x-cache-status"] in ("EXPIRED", "REVALIDATED", "STALE", "UPDATING"), renewed.headers
+        if renewed.headers["x-cache-status"] == "STALE":  # (stale-while-revalidate: the next one is the new one)
+            await asyncio.sleep(0.5)
+            renewed = await http.get(f"{proxy.url}/api/public")
+        assert renewed.json()["seq"] == seq
+        assert servers
+
+
 async def test_when_an_instance_dies_its_screens_reconnect_through_the_proxy_and_miss_nothing(
         tmp_path: Path) -> None:
     async with proxied(tmp_path) as (servers, proxy):

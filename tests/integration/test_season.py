@@ -208,3 +208,26 @@ async def test_a_season_of_files_takes_no_new_competition(tmp_path: Path) -> Non
                       env={"LIVE_ORGANIZER_TOKEN": ORGANIZER}) as server:
         refused = await create(server, A_LEAGUE)
         assert refused.status_code == 409 and "not one folder" in refused.json()["error"], refused.text
+
+
+async def test_followers_public_answer_is_named_by_its_seq_and_asked_again_for_a_few_bytes(tmp_path: Path) -> None:
+    with start_server(season_folder(tmp_path), tmp_path / "logs") as server:
+        open_ = server.competition("open")
+        async with httpx.AsyncClient(timeout=10) as http:
+            first = await http.get(f"{open_.url}/api/public")
+            assert first.status_code == 200 and first.headers["content-encoding"] == "gzip"
+            assert "public" in first.headers["cache-control"]
+            tag = first.headers["etag"]
+            body = first.json()
+            assert body["seq"] == 1 and body["sections"]["tournament"]["name"] == "Open Cup"
+            assert "audit" not in body["sections"]  # (what every screen sees, nothing of the referees')
+            same = await http.get(f"{open_.url}/api/public", headers={"If-None-Match": tag})
+            assert same.status_code == 304 and not same.content
+            weak = await http.get(f"{open_.url}/api/public", headers={"If-None-Match": f'"x", W/{tag}'})
+            assert weak.status_code == 304
+            await announced(open_, "round 1 soon")
+            after = await http.get(f"{open_.url}/api/public", headers={"If-None-Match": tag})
+            assert after.status_code == 200 and after.headers["etag"] != tag and after.json()["seq"] == 2
+            # another competition's answer is its own
+            other = await http.get(f"{server.root}/side-event/api/public", headers={"If-None-Match": tag})
+            assert other.status_code == 200 and other.json()["sections"]["tournament"]["name"] == "Side Event"

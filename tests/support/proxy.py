@@ -39,6 +39,8 @@ def proxy_config(backends: list[str], port: int, folder: Path) -> str:
         ("fastcgi_temp_path", "fastcgi"), ("uwsgi_temp_path", "uwsgi"), ("scgi_temp_path", "scgi")))
     text, replaced = re.subn(r"(?m)^http \{$", lambda m: "http {\n    # the test's own folders\n" + own, text)
     assert replaced == 1
+    text, replaced = re.subn(r"proxy_cache_path /var/cache/nginx/live", f"proxy_cache_path {folder / 'cache'}", text)
+    assert replaced == 1, "deploy/nginx.conf should keep the followers' cache in one folder"
     return text
 
 

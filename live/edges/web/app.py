@@ -14,7 +14,7 @@ from starlette.middleware.gzip import GZipMiddleware
 
 from live.core.referees import SHARED_NAME, Referees
 from live.edges.hall import Hall
-from live.edges.web import captains_api, desk_api, referee_api, sheets_api
+from live.edges.web import captains_api, desk_api, public_api, referee_api, sheets_api
 from live.edges.web.api import DISPLAY_DIR, routes
 from live.edges.web.assets import Assets
 from live.edges.web.ws_endpoint import WsEndpoint
@@ -38,7 +38,7 @@ def competition_app(hall: Hall, referee_token: str, *, public_url: str | None = 
         referees = Referees(secrets.token_urlsafe(32), [(SHARED_NAME, referee_token)])
     assets = assets or Assets(DISPLAY_DIR)
     app = Starlette(routes=[*referee_api.routes(), *desk_api.routes(), *sheets_api.routes(), *captains_api.routes(),
-                            *routes(assets)],
+                            *public_api.routes(), *routes(assets)],
                     lifespan=lifespan, middleware=MIDDLEWARE)
     app.state.assets = assets
     app.state.hall = hall

@@ -267,6 +267,15 @@ def _paths(static_prefix: str) -> dict[str, Schema]:
             "summary": "The whole state as the views see it (with `allowed` round commands for a referee)",
             "tags": ["api"], "security": ANYONE_REFEREE_MORE,
             "responses": {"200": _json({"type": "object"}, "the state")}}},
+        "/api/public": {"get": {
+            "summary": "The public sections for followers: named by the log and its seq (ETag), cacheable by any "
+                       "cache; `If-None-Match` with the ETag answers 304 until the next event",
+            "tags": ["api"],
+            "parameters": [{"name": "If-None-Match", "in": "header", "required": False, "schema": {"type": "string"}}],
+            "responses": {"200": _json({"type": "object", "required": ["log", "seq", "sections"],
+                                        "properties": {"log": {"type": "string"}, "seq": {"type": "integer"},
+                                                       "sections": {"type": "object"}}}, "the public sections"),
+                          "304": {"description": "the sections named by If-None-Match are still the latest"}}}},
         "/api/events": {"get": {
             "summary": "The events after `since` (a referee sees private payloads)", "tags": ["api"],
             "security": ANYONE_REFEREE_MORE, "parameters": [SINCE],
