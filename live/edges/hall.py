@@ -16,6 +16,7 @@ import secrets
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import replace
+from typing import Any
 
 from live.commands import captains as captain_commands
 from live.commands.arrivals import self_check_in
@@ -51,6 +52,13 @@ from scheduler import SignalScheduler
 from scheduler.lease import Lease
 
 log = logging.getLogger("live.edges.hall")
+
+
+class CompetitionLog(logging.LoggerAdapter[logging.Logger]):
+    """The hall's log lines, each named by its competition: a season server runs many halls in one process."""
+
+    def process(self, msg: object, kwargs: Any) -> tuple[object, Any]:
+        return f"{self.extra['competition'] if self.extra else '?'}: {msg}", kwargs
 
 
 #: Events that can change what a player's own page shows (`me`), besides notices to them.
@@ -116,6 +124,7 @@ class Hall:
         #: The plan a new log records, and the one an old log (from before plans were recorded) is
         #: served with. The truth after that is the log: see `tournament`.
         self.file_plan = tournament
+        self._log = CompetitionLog(log, {"competition": tournament.id})
         self._secret = checkin_secret or secrets.token_urlsafe(24)
         self.codes: dict[str, str] = {}  # code → player
         self._code_of: dict[str, str] = {}
@@ -184,7 +193,7 @@ class Hall:
         self._sections = {"public": public, "referee": {**public, **own}}
         self._log_set_aside()
         self._referee_own = set(own)
-        log.info("replayed %d events; seq %d", len(self.events), self.state.seq)
+        self._log.info("replayed %d events; seq %d", len(self.events), self.state.seq)
         if isinstance(self.log, TailingLog):  # other instances append too: follow the shared log
             self._tasks.append(asyncio.create_task(self._follow(self.log), name="log-tail"))
         if self.scheduler is None:
@@ -230,12 +239,12 @@ class Hall:
         for x in self.state.set_aside:
             if (x["seq"], x["key"]) not in self._told:
                 self._told.add((x["seq"], x["key"]))
-                log.warning("event %d: %s; %s = %s is kept instead of %s", x["seq"], x["error"], x["key"],
+                self._log.warning("event %d: %s; %s = %s is kept instead of %s", x["seq"], x["error"], x["key"],
                             x["kept"], x["value"])
         for x in self.state.rejected:
             if (x["seq"], "") not in self._told:
                 self._told.add((x["seq"], ""))
-                log.error("event %d (%s) cannot be folded: %s; the state is as if it were not in the log, the "
+                self._log.error("event %d (%s) cannot be folded: %s; the state is as if it were not in the log, the "
                           "events after it fold on", x["seq"], x["type"], x["error"])
 
     def _lead(self) -> None:
@@ -243,7 +252,7 @@ class Hall:
         while nobody led fires now, once (the log refuses a signal twice) — unless nothing has been
         played yet, when what is already over is recorded as missed instead of fired."""
         assert self.scheduler is not None
-        log.info("leading: running the scheduler")
+        self._log.info("leading: running the scheduler")
         self.scheduler.start()
         missed = missed_items(self.state, self.clock())
         if missed:
@@ -267,12 +276,12 @@ class Hall:
         try:
             await self._store(decided)
         except LogUnavailable:
-            log.exception("could not record the missed items")
+            self._log.exception("could not record the missed items")
         self.reschedule()
 
     def _step_down(self) -> None:
         assert self.scheduler is not None
-        log.info("no longer leading: scheduler stopped")
+        self._log.info("no longer leading: scheduler stopped")
         self.scheduler.stop()
 
     async def _follow(self, shared: TailingLog) -> None:
@@ -372,7 +381,7 @@ class Hall:
         if event.seq <= self.state.seq:
             return  # already folded (our own append, seen again on the shared log's tail)
         if event.seq != self.state.seq + 1:
-            log.error("event %d arrived after %d: a gap; it waits for the tail", event.seq, self.state.seq)
+            self._log.error("event %d arrived after %d: a gap; it waits for the tail", event.seq, self.state.seq)
             return
         self.events.append(event)
         if event.signal and event.signal.startswith(COMMAND_KEY_PREFIX):
