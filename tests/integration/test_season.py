@@ -5,6 +5,7 @@ is served."""
 from __future__ import annotations
 
 import asyncio
+import re
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -231,3 +232,27 @@ async def test_followers_public_answer_is_named_by_its_seq_and_asked_again_for_a
             # another competition's answer is its own
             other = await http.get(f"{server.root}/side-event/api/public", headers={"If-None-Match": tag})
             assert other.status_code == 200 and other.json()["sections"]["tournament"]["name"] == "Side Event"
+
+
+async def test_two_instances_share_a_season_on_redis(tmp_path: Path) -> None:
+    """Each competition's log, scheduler lease and followers span the instances, as one competition's do."""
+    folder = season_folder(tmp_path)
+    with RedisServer(directory=tmp_path / "redis") as redis:
+        one, two = await asyncio.gather(
+            asyncio.to_thread(start_server, folder, None, extra_args=("--redis", redis.url)),
+            asyncio.to_thread(start_server, folder, None, extra_args=("--redis", redis.url)))
+        try:
+            follower = await two.competition("side-event").client("display")
+            seq = await announced(one.competition("side-event"), "through the other instance")
+            message = await follower.wait_for(lambda m: m.get("type") == "event" and m["seq"] == seq, timeout=10)
+            assert message["event"]["payload"]["text"] == "through the other instance"
+            await follower.close()
+            assert [e["type"] for e in await two.competition("open").events()] == ["plan_recorded"]
+            leaders = [line for server in (one, two) for line in server.output().splitlines()
+                       if "leading: running the scheduler" in line]
+            # one leader per competition, whichever instance it is
+            named = sorted(re.search(r"hall: ([\w-]+): leading", line).group(1) for line in leaders)  # type: ignore[union-attr]  # (each line was found by that text)
+            assert named == ["open", "side-event"], leaders
+        finally:
+            one.stop()
+            two.stop()
