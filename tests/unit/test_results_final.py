@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from helpers import MIN, rounds, tournament
+from support.publication import PLAYERS, SHORT, TEAMS4, VALID, appeal, finished, session
 from support.results import Session
 
 from live.core import events as E
@@ -19,11 +20,6 @@ from live.projections.views import full_state, public_sections, referee_only
 from live.rules import finality as F
 
 DAY = 24 * 60 * MIN
-TEAMS4 = [{"id": f"t{k}", "name": f"Tím {k}"} for k in range(1, 5)]
-PLAYERS = [{"id": f"{team['id']}p{k}", "name": f"Hráč {team['id']}p{k}", "team": team["id"]}
-           for team in TEAMS4 for k in range(1, 5)]
-SHORT = tournament(rounds(2, kind="match", minutes=240, gap=30, boards=24), preset="slovak-league",
-                   teams=TEAMS4, players=PLAYERS)
 
 
 # ---- the pure rule --------------------------------------------------------------------------------------------
@@ -81,21 +77,12 @@ def test_the_presidiums_approval_stands_for_the_appeals_it_saw_but_not_for_the_t
 # ---- the commands and the section ----------------------------------------------------------------------------
 
 
-def finished() -> Session:
-    """Both rounds of SHORT played with every result in."""
-    s = Session(SHORT)
-    for item in ("m1", "m2"):
-        s.do("publish_seating", item=item)
-        s.do("start_round", item=item)
-        for match in s.state.seatings[item].body.matches:
-            s.do("record_result", item=item, home=match["home"], away=match["away"], imps_home=30, imps_away=20)
-        s.do("end_round", item=item)
-    return s
-
-
-def appeal(item: str = "m2") -> dict[str, Any]:
-    return {"type": "appeal", "team": "t1", "item": item, "subject": "the director's ruling on board 7",
-            "captain": "Ján Kapitán"}
+@pytest.mark.parametrize(("setup", "command", "kind", "payload"), [c[1:] for c in VALID], ids=[c[0] for c in VALID])
+def test_a_valid_command_becomes_its_event(setup: str, command: dict[str, Any], kind: str,
+                                           payload: dict[str, Any]) -> None:
+    s = session(setup)
+    event = s.run(command)
+    assert (event.type, event.payload) == (kind, payload)
 
 
 def test_publishing_needs_every_result_and_is_taken_once_until_undone() -> None:
@@ -198,12 +185,6 @@ def test_rules_without_a_term_have_no_status_and_refuse_the_commands() -> None:
 def test_a_short_term_in_the_file_may_be_a_fraction_of_a_day() -> None:
     short = tournament(rounds(2, kind="match", minutes=240, gap=30, boards=24), preset="slovak-league",
                        teams=TEAMS4, players=PLAYERS, rules={"appeal_window_days": 0.5})
-    s = Session(short)
-    for item in ("m1", "m2"):
-        s.do("publish_seating", item=item)
-        s.do("start_round", item=item)
-        for match in s.state.seatings[item].body.matches:
-            s.do("record_result", item=item, home=match["home"], away=match["away"], imps_home=30, imps_away=20)
-        s.do("end_round", item=item)
+    s = finished(short)
     published = s.do("publish_results")
     assert public_sections(s.state)["standings_status"]["final_at"] == published.ts + DAY // 2
