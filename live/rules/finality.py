@@ -108,8 +108,5 @@ def finality(published: int | None, term: int | None, appeals: Sequence[AppealTe
     if at is not None and now >= at:
         covered = approval is not None and any(x.seq in approval.appeals for x in appeals)
         return Finality(FINAL, at, at, 0, APPROVED if covered else TERM_OVER, closes)
-    if now < closes:
-        why = TERM_AND_APPEALS if held else TERM
-    else:
-        why = APPEALS
+    why = (TERM_AND_APPEALS if held else TERM) if now < closes else APPEALS
     return Finality(PROVISIONAL, published, at, held, why, closes)

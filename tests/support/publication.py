@@ -7,9 +7,9 @@ from __future__ import annotations
 from typing import Any
 
 from helpers import rounds, tournament
-from support.results import Session
 
 from live.core import events as E
+from support.results import Session
 
 TEAMS4 = [{"id": f"t{k}", "name": f"Tím {k}"} for k in range(1, 5)]
 PLAYERS = [{"id": f"{team['id']}p{k}", "name": f"Hráč {team['id']}p{k}", "team": team["id"]}
