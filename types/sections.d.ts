@@ -914,15 +914,15 @@ export interface StandingsHidden {
   title: string;
 }
 
-/** `standings_status` (Slovak §24.1, live/projections/finality.py): the results' `status` as of the state's last event, `since` when (None while running), and `final_at`, the instant they become final with nothing else happening (None: not published, or an appeal still to be decided) — from then on the status is `final`, which a page tells by comparing it with the server's clock; `open_appeals` holding them back, `why` (a word of `ResultsWhy`), when the overall results were `published` and when the term for complaints `closes` (None: not published), the term's `days`, and the presidium's `approved` instant (None: no approval in force). */
+/** `standings_status` (Slovak §24.1, live/projections/finality.py; absent while the results are running, not yet published): the results' `status` as of the state's last event, `since` when, and `final_at`, the instant they become final with nothing else happening (None: an appeal still to be decided) — from then on the status is `final`, which a page tells by comparing it with the server's clock; `open_appeals` holding them back, `why` (a word of `ResultsWhy`), when the overall results were `published` and when the term for complaints `closes`, the term's `days`, and the presidium's `approved` instant (None: no approval in force). */
 export interface StandingsStatus {
-  status: "running" | "provisional" | "final";
-  since: number | null;
+  status: "provisional" | "final";
+  since: number;
   final_at: number | null;
   open_appeals: number;
-  why: "not_published" | "term" | "term_and_appeals" | "appeals" | "term_over" | "approved";
-  published: number | null;
-  closes: number | null;
+  why: "term" | "term_and_appeals" | "appeals" | "term_over" | "approved";
+  published: number;
+  closes: number;
   days: number;
   approved: number | null;
   rule: string;

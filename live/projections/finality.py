@@ -2,11 +2,12 @@
 section `standings_status`, derived from the state; the commands that publish and approve the overall results are
 in live/commands/publication.py.
 
-Why it is told as of the state's last event with `final_at` beside it: the sections are built when an event comes,
-never by the clock (docs/design.md#architecture), and the term for complaints closes with no event. So the
-section says the status as the last event left it and the instant it turns `final` by itself; a page compares that
-instant with the server's clock, as it does the timeline's, and `GET /api/state` gives it at its own `now`. No
-scheduled signal is needed, and the log records only what people did (a publication, a decision, an approval).
+Absent while the results are running (nothing published yet). Why it is told as of the state's last event with
+`final_at` beside it: the sections are built when an event comes, never by the clock (docs/design.md#architecture),
+and the term for complaints closes with no event. So the section says the status as the last event left it and the
+instant it turns `final` by itself; a page compares that instant with the server's clock, as it does the timeline's,
+and `GET /api/state` gives it at its own `now`. No scheduled signal is needed, and the log records only what people
+did (a publication, a decision, an approval).
 """
 
 from __future__ import annotations
@@ -37,8 +38,9 @@ def approval(state: State) -> F.Approval | None:
 
 
 def standings_status(state: State, now: int | None = None) -> StandingsStatus | None:
-    """The `standings_status` section at `now` (None: as of the state's last event), None under rules without a
-    term for complaints (`appeal_window_days`)."""
+    """The `standings_status` section at `now` (None: as of the state's last event); None while the results are
+    running (not published: a page shows nothing, as without `standings_provisional` — and a log from before the
+    section replays to the views it had) and under rules without a term for complaints (`appeal_window_days`)."""
     rules = A.AppealRules.from_rules(state.tournament.rules)
     if rules is None or rules.window_days is None:
         return None
@@ -46,6 +48,8 @@ def standings_status(state: State, now: int | None = None) -> StandingsStatus | 
     given = approval(state)
     found = F.finality(published, F.term_ms(rules.window_days), appeal_terms(state), given,
                        state.ts if now is None else now)
+    if published is None or found.since is None or found.closes is None:  # (running: `F.RUNNING`)
+        return None
     # (the rule's words are the section's: `ResultsStatus`, `ResultsWhy`)
     status, why = cast(ResultsStatus, found.status), cast(ResultsWhy, found.why)
     return {"status": status, "since": found.since, "final_at": found.final_at, "open_appeals": found.open_appeals,

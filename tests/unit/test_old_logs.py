@@ -28,7 +28,10 @@ FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "old_logs"
 ROOT = Path(__file__).resolve().parents[2]
 NAMES = sorted(p.name.removesuffix(".jsonl") for p in FIXTURES.glob("*.jsonl"))
 #: Event-type names of live/core/events.py that no log holds, and why.
-NEVER_LOGGED = {E.TIMETABLE_FOLLOWED: "an announcement the fold makes when a round ran long, not an event"}
+NEVER_LOGGED = {E.TIMETABLE_FOLLOWED: "an announcement the fold makes when a round ran long, not an event",
+                # (new since the logs were written, which are not written again: tests/unit/test_results_final.py)
+                E.RESULTS_PUBLISHED: "the overall results published (Slovak §24.1), new since the old logs",
+                E.RESULTS_APPROVED: "the presidium's approval (Slovak §24.1), new since the old logs"}
 MAX_BYTES = 300 * 1024
 
 
