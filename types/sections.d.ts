@@ -642,6 +642,7 @@ export interface PublicSections {
   standings: (PreferansRow | BridgeRow)[];
   standings_hidden?: StandingsHidden;
   standings_provisional?: Provisional;
+  standings_status?: StandingsStatus;
   prizes?: PrizeList;
   seating: Record<string, Seating>;
   results: Record<string, (PreferansResult | BridgeResult)[]>;
@@ -725,6 +726,7 @@ export interface RefereeView {
   standings: (PreferansRow | BridgeRow)[];
   standings_hidden?: StandingsHidden;
   standings_provisional?: Provisional;
+  standings_status?: StandingsStatus;
   prizes?: PrizeList;
   seating: Record<string, Seating>;
   results: Record<string, (PreferansResult | BridgeResult)[]>;
@@ -910,6 +912,20 @@ export interface SponsorPrize {
 export interface StandingsHidden {
   from_round: number;
   title: string;
+}
+
+/** `standings_status` (Slovak §24.1, live/projections/finality.py; absent while the results are running, not yet published): the results' `status` as of the state's last event, `since` when, and `final_at`, the instant they become final with nothing else happening (None: an appeal still to be decided) — from then on the status is `final`, which a page tells by comparing it with the server's clock; `open_appeals` holding them back, `why` (a word of `ResultsWhy`), when the overall results were `published` and when the term for complaints `closes`, the term's `days`, and the presidium's `approved` instant (None: no approval in force). */
+export interface StandingsStatus {
+  status: "provisional" | "final";
+  since: number;
+  final_at: number | null;
+  open_appeals: number;
+  why: "term" | "term_and_appeals" | "appeals" | "term_over" | "approved";
+  published: number;
+  closes: number;
+  days: number;
+  approved: number | null;
+  rule: string;
 }
 
 /** Slovak §27.1 on the console: the competition's `rounds`, the most a substitute may play (`allowed`), and each substitute's rounds on the sheets so far. */

@@ -4,6 +4,7 @@
 // what that score was beside the heading. From round N on the server sends no standings: then the
 // panel says they are hidden.
 import { el, fill, setText } from "../lib/dom.js";
+import { resultsStatus, untilFinal } from "../lib/finality.js";
 import { decimalsOf, formatNumber } from "../lib/format.js";
 import { Pager } from "../lib/pager.js";
 import { gameOf, lastScoredItem, nameBook, overtimeOf, rankLabels, standingKey, standingsRows, standingsStarted } from "../lib/standings.js";
@@ -25,6 +26,10 @@ export const standingsPager = new Pager($("standings-body"), {
 const STANDINGS_COLUMN_GAP_EM = 1.4;
 let standingsKey = "";
 let standingsPerPage = 1;
+/** The timer that draws the title again when the term for complaints closes (no event comes then). */
+let finalTimer = /** @type {ReturnType<typeof setTimeout> | undefined} */ (undefined);
+/** The longest a timer waits (setTimeout's limit): a later instant is looked at again then. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /**
  * Under the standings, the VP taken off for matches over time (Novi Sad), one line each: "Team: −2 VP
@@ -102,13 +107,20 @@ export function renderStandings() {
   const body = $("standings-body");
   const game = gameOf(sections);
   renderNotes(hidden !== null || !started ? [] : rows);
-  // An appeal open (Slovak §24.1): the server flags the standings provisional, the title says so.
-  const provisional = Boolean(sections.standings_provisional);
-  const key = JSON.stringify([game, rows, [...changed], latestWhat, started, hidden, provisional, body.clientWidth,
-    body.clientHeight]);
+  // Slovak §24.1: provisional while an appeal is open or the term for complaints runs, then final (at the
+  // section's `final_at` by the clock alone: a timer draws the title again then); the title says which.
+  const now = page.connection?.clock?.now?.() ?? Date.now();
+  const status = resultsStatus(sections.standings_status, now);
+  const provisional = Boolean(sections.standings_provisional) || status === "provisional";
+  clearTimeout(finalTimer);
+  const wait = untilFinal(sections.standings_status, now);
+  if (wait !== null) finalTimer = setTimeout(renderStandings, Math.min(wait + 50, MAX_TIMER_MS));
+  const key = JSON.stringify([game, rows, [...changed], latestWhat, started, hidden, provisional, status,
+    body.clientWidth, body.clientHeight]);
   if (key === standingsKey) return;
   standingsKey = key;
-  setText($("standings-title"), provisional ? STRINGS.standingsProvisional : STRINGS.standings);
+  setText($("standings-title"), provisional ? STRINGS.standingsProvisional
+    : status === "final" ? STRINGS.standingsFinal : STRINGS.standings);
   panel.classList.toggle("is-hidden-standings", hidden !== null);
   if (hidden) {
     const from = Number(hidden.from_round);

@@ -168,6 +168,12 @@ REFUSALS: dict[str, tuple[str, ...]] = {
     "appeal.rejected_no_correction": (),
     "appeal.split_no_correction": ('cite',),
     "appeal.out_of_window": ('days', 'published', 'closed', 'cite'),
+    # Slovak §24.1: the overall results published and approved (live/commands/publication.py).
+    "rules.no_results_term": (),
+    "results.published": ('published',),
+    "results.not_out": (),
+    "results.not_published": (),
+    "results.nothing_to_approve": (),
     "correction.bad_seq": (),
     "correction.not_in_force": ('seq',),
     "correction.before_appeal": ('seq', 'appeal'),

@@ -77,6 +77,10 @@ STANDINGS_REVEALED = "standings_revealed"
 PRIZES_SHOWN = "prizes_shown"
 PRIZES_HIDDEN = "prizes_hidden"
 REFEREE_SIGNED_IN = "referee_signed_in"
+#: Slovak §24.1: the coordinator publishes the overall results (the term for complaints runs from then), and the
+#: presidium approves them before an open appeal is decided (live/commands/publication.py).
+RESULTS_PUBLISHED = "results_published"
+RESULTS_APPROVED = "results_approved"
 #: Audit entries no undo takes back: an undo, and a sign-in (it happened; a session ends by logging out).
 NOT_UNDOABLE = frozenset({COMMAND_UNDONE, REFEREE_SIGNED_IN})
 #: Events whose payload and key are for the referees only: the hall sees that something happened, not what

@@ -647,6 +647,24 @@ class PrizesHidden(Payload):
 
 
 @dataclass(frozen=True, kw_only=True)
+class ResultsPublished(Payload):
+    """Slovak §24.1: the overall results published by the coordinator (live/commands/publication.py); `reason`,
+    where they were published, if said."""
+
+    TYPE = E.RESULTS_PUBLISHED
+    reason: str | Opt = ABSENT
+
+
+@dataclass(frozen=True, kw_only=True)
+class ResultsApproved(Payload):
+    """Slovak §24.1: the presidium approved the results before the open `appeals` (their seqs) were decided."""
+
+    TYPE = E.RESULTS_APPROVED
+    appeals: list[Any]
+    reason: str | Opt = ABSENT
+
+
+@dataclass(frozen=True, kw_only=True)
 class RefereeSignedIn(Payload):
     TYPE = E.REFEREE_SIGNED_IN
     how: str | Opt = ABSENT
@@ -661,7 +679,7 @@ PAYLOADS: dict[str, type[Payload]] = {cls.TYPE: cls for cls in (
     CheckedIn, CheckedInAll, AbsenceAnnounced, ReserveSeated, PlanRecorded, PlanMissed, PlayerRegistered, PlayerUpdated,
     PlayerWithdrawn, TeamRegistered, TeamUpdated, ItemMoved, TimetableShifted, ItemAdded, ItemCancelled,
     TournamentUpdated, RulesChanged, Announced, CommandUndone, RefereeAdded, StandingsRevealed, RefereeSignedIn,
-    PrizesShown, PrizesHidden,
+    PrizesShown, PrizesHidden, ResultsPublished, ResultsApproved,
 )}
 
 

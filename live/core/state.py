@@ -119,6 +119,13 @@ class State:
     standings_revealed: bool = False
     #: The prize list on the hall's screens (`show_prizes`, not undone nor hidden since): its payload.
     prizes_shown: P.PrizesShown | None = None
+    #: Slovak §24.1: the coordinator's publication of the overall results in force (`publish_results`), and the
+    #: presidium's approval of them before the open appeals were decided (`approve_results`).
+    publication: Kept[P.ResultsPublished] | None = None
+    approval: Kept[P.ResultsApproved] | None = None
+    #: When the last event folded in was logged: the instant the state is as of (the standings' status,
+    #: live/projections/finality.py, is told as of then, with the instant the clock alone changes it).
+    ts: int = 0
     #: item → result key (preferans table number, bridge "home-away") → the latest result
     results: dict[str, dict[str, Result]] = field(default_factory=dict)
     seatings: dict[str, Kept[P.SeatingPublished]] = field(default_factory=dict)  # item → published seating
@@ -259,6 +266,7 @@ def _passed(state: State, event: Event) -> None:
     """A rejected event: the state goes past it and nothing else changes, but a signal it holds is in the log
     (the log refuses it a second time), so the scheduler does not fire it again."""
     state.seq = event.seq
+    state.ts = max(state.ts, event.ts)
     if event.signal:
         state.fired.add(event.signal)
 
@@ -316,6 +324,7 @@ def when(event: Event, body: Payload | None = None) -> int:
 def apply(state: State, event: Event) -> None:
     """Fold one event in. Events that no longer fit (after an undo) change nothing but the seq."""
     state.seq = event.seq
+    state.ts = max(state.ts, event.ts)
     if event.signal:
         state.fired.add(event.signal)
     # A player's own check-in and a captain's report, confirmation or dispute are audited too.
@@ -345,6 +354,10 @@ def apply(state: State, event: Event) -> None:
             state.prizes_shown = body
         case P.PrizesHidden():
             state.prizes_shown = None
+        case P.ResultsPublished():
+            state.publication = Kept(event, body)
+        case P.ResultsApproved():
+            state.approval = Kept(event, body)
     ident = getattr(body, "item", None)
     item = state.items.get(ident) if isinstance(ident, str) else None
     at = when(event, body)
@@ -599,13 +612,15 @@ INVALIDATES: dict[type[Payload], Invalidation] = {
     P.PaymentRecorded: Parts(("desk", "prizes")),  # only the desk reads the payments; the prize fund may be theirs
     P.PrizesShown: Parts(("prizes",)),
     P.PrizesHidden: Parts(("prizes",)),
+    P.ResultsPublished: Parts(("appeals",)),  # the appeal window runs from the publication
 }
 
 #: Events the fold records that no kept part is made of: the views read them whenever they build (who the
 #: referees are, whether the standings were shown), and an undo folds the log anew without its command.
 READ_WHEN_BUILT: frozenset[type[Payload]] = frozenset({P.CommandUndone, P.RefereeAdded, P.StandingsRevealed,
                                                       # the captains' reports: the coordinator's list (HTTP) only
-                                                      P.ResultReported, P.ResultDisputed, P.RecordSent})
+                                                      P.ResultReported, P.ResultDisputed, P.RecordSent,
+                                                      P.ResultsApproved})
 
 #: An event that moved an item's times or state, or the plan: byes count from a round's start; lateness and
 #: overtime follow the clock; the rosters and the rules may be new.

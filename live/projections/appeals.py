@@ -88,10 +88,17 @@ def citation(rules: A.AppealRules, rule: str) -> dict[str, str] | None:
 
 
 def results_published(state: State) -> int | None:
-    """Slovak §24.1 "zverejnenie celkových výsledkov": when the overall results were published — the hall shows
-    each result as it comes in, so the moment the last match of the competition had ended and every match its
-    result (first handed in: a correction later does not publish them again), a forfeit, or a withdrawn team;
-    None while one has not (the window has not begun to run)."""
+    """Slovak §24.1 "zverejnenie celkových výsledkov": when the overall results were published — by the
+    coordinator (`publish_results`, live/commands/publication.py) when he did; else, as the hall shows each result as
+    it comes in, the moment every result was out (`results_out`); None while neither (the window does not run)."""
+    if state.publication is not None:
+        return state.publication.ts
+    return results_out(state)
+
+
+def results_out(state: State) -> int | None:
+    """When the last match of the competition had ended and every match its result (first handed in: a correction
+    later does not publish them again), a forfeit, or a withdrawn team; None while one has not."""
     latest: int | None = None
     for s in state.items.values():
         if s.status != ItemStatus.ENDED or s.ended_at is None:

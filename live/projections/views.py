@@ -29,6 +29,7 @@ from live.projections import (
     checkin_codes,
     desk,
     field,
+    finality,
     lineups,
     prizes,
     rosters,
@@ -188,6 +189,10 @@ def public_sections(state: State) -> PublicSections:
     # live/commands/appeals.py).
     if provisional:
         sections["standings_provisional"] = provisional
+    # Slovak §24.1: running, provisional or final, as of the last event, with the instant the clock alone makes the
+    # results final (live/projections/finality.py; absent under rules without a term for complaints).
+    if (status := guarded(state, "standings_status", lambda: finality.standings_status(state), None)) is not None:
+        sections["standings_status"] = status
     # The prize-giving: the prize list while a referee has it on the screens (absent otherwise).
     if not concealed and (listed := guarded(state, "prizes", lambda: prizes.shown(state), None)):
         sections["prizes"] = listed
@@ -396,14 +401,24 @@ def clock(state: State, now: int, entries: list[NowEntry] | None = None) -> Cloc
     return {"now": now, "current": entry["current"], "next": entry["next"]}
 
 
+def at_now(state: State, public: PublicSections, now: int) -> PublicSections:
+    """The public sections with what the clock alone changes told at `now`: the standings' status (final once the
+    term for complaints has closed with nothing open, live/projections/finality.py)."""
+    if "standings_status" in public:
+        status = guarded(state, "standings_status", lambda: finality.standings_status(state, now), None)
+        if status is not None:
+            public["standings_status"] = status
+    return public
+
+
 def full_state(state: State, now: int, *, allowed: dict[str, list[str]] | None = None) -> PublicState | RefereeState:
     """GET /api/state: everything; private notices only for a request with the referee token, which is
     also told the commands `allowed` now (None: not a referee)."""
     if allowed is None:
         audit = public_audit(state)
-        public = public_sections(state)
+        public = at_now(state, public_sections(state), now)
         return {**public, "audit": audit, "clock": clock(state, now, public["now"]), "seq": state.seq}
-    public = public_sections(state)  # (first: the referee's `faults` tell what of it failed)
+    public = at_now(state, public_sections(state), now)  # (first: the referee's `faults` tell what of it failed)
     own = referee_only(state, allowed)
     # (`audit` named first keeps its place right after the public sections; `own` then gives it the same list.)
     return {**public, "audit": own["audit"], **own, "clock": clock(state, now, public["now"]), "seq": state.seq}

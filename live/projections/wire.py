@@ -542,6 +542,30 @@ class Provisional(TypedDict):
     rule: str
 
 
+ResultsStatus = Literal["provisional", "final"]
+ResultsWhy = Literal["term", "term_and_appeals", "appeals", "term_over", "approved"]
+
+
+class StandingsStatus(TypedDict):
+    """`standings_status` (Slovak §24.1, live/projections/finality.py; absent while the results are running, not yet
+    published): the results' `status` as of the state's last event, `since` when, and `final_at`, the instant they
+    become final with nothing else happening (None: an appeal still to be decided) — from then on
+    the status is `final`, which a page tells by comparing it with the server's clock; `open_appeals` holding them
+    back, `why` (a word of `ResultsWhy`), when the overall results were `published` and when the term for complaints
+    `closes`, the term's `days`, and the presidium's `approved` instant (None: no approval in force)."""
+
+    status: ResultsStatus
+    since: int
+    final_at: int | None
+    open_appeals: int
+    why: ResultsWhy
+    published: int
+    closes: int
+    days: int | float
+    approved: int | None
+    rule: str
+
+
 class Prize(TypedDict):
     """A prize of the list: the place's rank, who, and how much."""
 
@@ -611,6 +635,7 @@ class PublicSections(TypedDict):
     standings: list[StandingRow]
     standings_hidden: NotRequired[StandingsHidden]
     standings_provisional: NotRequired[Provisional]
+    standings_status: NotRequired[StandingsStatus]
     prizes: NotRequired[PrizeList]
     seating: dict[str, Seating]
     results: dict[str, list[ResultLine]]
@@ -700,7 +725,7 @@ class AppealRecord(TypedDict):
 class AppealWindow(TypedDict):
     """When a team may appeal: the days after the results are published, and when that closes."""
 
-    days: int
+    days: int | float
     published: int | None
     published_on: str | None
     closes: int | None

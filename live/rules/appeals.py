@@ -60,8 +60,9 @@ class AppealRules:
     limit: int | None
     unanimity: bool
     decision_days: int | None = None
-    #: Slovak §24.1: the days after the overall results are published during which an appeal is taken (None: no term).
-    window_days: int | None = None
+    #: Slovak §24.1: the days after the overall results are published during which an appeal is taken (None: no term;
+    #: a fraction of a day is taken, for a short competition's term).
+    window_days: int | float | None = None
 
     @classmethod
     def from_rules(cls, rules: dict[str, Any]) -> AppealRules | None:
@@ -80,7 +81,7 @@ class AppealRules:
                    limit=None if limit is None else int(limit),
                    unanimity=bool(rules.get("appeal_unanimity", committee)),
                    decision_days=None if days is None else int(days),
-                   window_days=None if window is None else int(window))
+                   window_days=None if window is None else window)
 
 
 def requests_left(used: int, allowed: int | None) -> int | None:
@@ -107,13 +108,13 @@ def due(lodged_ms: int, days: int | None) -> int | None:
     return None if days is None else lodged_ms + days * DAY_MS
 
 
-def window_closes(published_ms: int | None, days: int | None) -> int | None:
+def window_closes(published_ms: int | None, days: int | float | None) -> int | None:
     """Slovak §24.1: the instant the appeal window shuts, `days` after the overall results were published; None
     while they are not published yet, or under rules without a window."""
-    return None if published_ms is None or days is None else published_ms + days * DAY_MS
+    return None if published_ms is None or days is None else published_ms + round(days * DAY_MS)
 
 
-def in_window(now_ms: int, published_ms: int | None, days: int | None) -> bool:
+def in_window(now_ms: int, published_ms: int | None, days: int | float | None) -> bool:
     """Whether an appeal lodged at `now_ms` is in time (always, while the window has not begun to run)."""
     closes = window_closes(published_ms, days)
     return closes is None or now_ms < closes

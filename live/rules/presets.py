@@ -156,7 +156,10 @@ PRESETS: dict[str, dict[str, Any]] = {
         "appeal_unanimity": False,
         "appeal_decision_days": 28,
         # §24.1: for a long competition the term for complaints ends 15 days after the overall results are published
-        # (the last match's result in); an appeal lodged later is heard as a complaint (§28.2), not recorded here.
+        # (the coordinator's `publish_results`, else the last match's result in); an appeal lodged later is heard as a
+        # complaint (§28.2), not recorded here. The results are provisional until the term is over and every appeal
+        # decided (or the presidium approved them over it), then final (live/rules/finality.py). The seed gives no
+        # term for a short competition ("u dlhodobých súťaží"): an organizer sets one here, a fraction of a day too.
         "appeal_window_days": 15,
     },
 }
@@ -199,7 +202,7 @@ PARAMETER_TYPES: dict[str, type | tuple[type, ...]] = {
     "appeal_by": str,  # "player" | "team"
     "appeal_unanimity": bool,  # only a unanimous upheld decision changes anything
     "appeal_decision_days": int,  # the term of the body's decision, shown with an open appeal
-    "appeal_window_days": int,  # days after the overall results are published during which an appeal is taken
+    "appeal_window_days": (int, float),  # days after the overall results are published during which an appeal is taken
     "scoring_fee": (int, float),
     "currency": str,
     "entry_fee": (int, float),

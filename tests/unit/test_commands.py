@@ -209,6 +209,7 @@ def test_every_command_type_has_a_valid_case() -> None:
     from support.arrivals import VALID as ARRIVAL_VALID
     from support.desk import VALID as DESK_VALID
     from support.lineups import VALID as SHEETS_VALID
+    from support.publication import VALID as PUBLICATION_VALID
     from support.results import VALID as SCORING_VALID
     from support.sanctions_appeals import VALID as CONDUCT_VALID
 
@@ -218,7 +219,8 @@ def test_every_command_type_has_a_valid_case() -> None:
     conduct = {c[2]["type"] for c in CONDUCT_VALID}
     desk = {c[2]["type"] for c in DESK_VALID}
     sheets = {c[2]["type"] for c in SHEETS_VALID}  # the team sheets in support/lineups.py
-    assert clock | scoring | arrivals | conduct | desk | sheets == set(known_types())
+    published = {c[2]["type"] for c in PUBLICATION_VALID}  # Slovak §24.1 in support/publication.py
+    assert clock | scoring | arrivals | conduct | desk | sheets | published == set(known_types())
     assert scoring == {"record_result", "correct_result", "publish_seating", "penalty", "forfeit", "withdraw"}
     assert arrivals == {"check_in", "check_in_all", "excuse_absence", "seat_reserve"}
     assert conduct == {"sanction", "appeal", "decide_appeal"}

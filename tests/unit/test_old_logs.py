@@ -30,10 +30,13 @@ NAMES = sorted(p.name.removesuffix(".jsonl") for p in FIXTURES.glob("*.jsonl"))
 #: Event-type names of live/core/events.py that no log holds, and why.
 NEVER_LOGGED = {E.TIMETABLE_FOLLOWED: "an announcement the fold makes when a round ran long, not an event",
                 # Newer than these logs (which are not written again for a new event type): the captains' reports,
-                # folded by tests/unit/test_captains.py and tests/integration/test_captains.py.
+                # folded by tests/unit/test_captains.py and tests/integration/test_captains.py; the results
+                # published and approved, by tests/unit/test_results_final.py.
                 E.RESULT_REPORTED: "a captain's report, newer than these logs",
                 E.RESULT_DISPUTED: "a captain's dispute, newer than these logs",
-                E.RECORD_SENT: "a home captain's match record sent, newer than these logs"}
+                E.RECORD_SENT: "a home captain's match record sent, newer than these logs",
+                E.RESULTS_PUBLISHED: "the overall results published (Slovak §24.1), new since the old logs",
+                E.RESULTS_APPROVED: "the presidium's approval (Slovak §24.1), new since the old logs"}
 MAX_BYTES = 300 * 1024
 
 
