@@ -256,3 +256,34 @@ async def test_two_instances_share_a_season_on_redis(tmp_path: Path) -> None:
         finally:
             one.stop()
             two.stop()
+
+
+def teams_roster(prefix: str, count: int) -> str:
+    return "".join(f"{prefix} {n}: A{n} {prefix}, B{n} {prefix}, C{n} {prefix}, D{n} {prefix}\n"
+                   for n in range(1, count + 1))
+
+
+async def test_the_seasons_promotion_and_relegation_is_proposed_from_the_leagues_standings(tmp_path: Path) -> None:
+    folder = season_folder(tmp_path)
+    with start_server(folder, tmp_path / "logs", env={"LIVE_ORGANIZER_TOKEN": ORGANIZER}) as server:
+        for ident, name, count in (("first", "1. liga", 4), ("east", "2. liga Východ", 3),
+                                   ("west", "2. liga Západ", 3)):
+            made = await create(server, {**A_LEAGUE, "id": ident, "name": name, "roster": teams_roster(ident, count)})
+            assert made.status_code == 201, made.text
+        async with httpx.AsyncClient(timeout=10, headers={"Authorization": f"Bearer {ORGANIZER}"}) as http:
+            asked = f"{server.root}/api/promotion?first=first&second=east,west"
+            proposal = (await http.get(asked)).json()
+            leagues = proposal["leagues"]
+            order = {ident: [t["team"] for t in league["teams"]] for ident, league in leagues.items()}
+            assert leagues["first"]["status"] == "running" and proposal["final"] is False  # (no results: a proposal)
+            assert [t["team"] for t in proposal["relegated"]] == order["first"][-2:]
+            assert [t["team"] for t in proposal["promoted"]] == [order["east"][0], order["west"][0]]
+            assert proposal["promoted"][0]["name"].startswith("east ")  # named as the league names the team
+            # the East winner declines its licence: its runner-up goes up instead (§13.1)
+            declined = (await http.get(f"{asked}&declined={order['east'][0]}")).json()
+            assert [t["team"] for t in declined["promoted"]] == [order["east"][1], order["west"][0]]
+            assert declined["steps"][0]["team"] == order["east"][0] and declined["steps"][0]["to"] == order["east"][1]
+            wrong = await http.get(f"{server.root}/api/promotion?first=open&second=east,west")
+            assert wrong.status_code == 422 and wrong.json()["detail"]["field"] == "first"  # (no teams: not a league)
+        async with httpx.AsyncClient(timeout=10) as anyone:
+            assert (await anyone.get(asked)).status_code == 401

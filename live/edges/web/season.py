@@ -28,7 +28,10 @@ from live.edges.web.new_competition_api import Creation, create, organizer
 from live.edges.web.ratelimit import Limiter
 from live.edges.web.ws_endpoint import WsEndpoint
 from live.projections.captains import coordinator_view
+from live.projections.finality import standings_status
 from live.projections.listing import listing
+from live.projections.standings import standings_of
+from live.rules.promotion import PromotionError, propose
 
 #: Why a season started from files takes no new competition.
 NO_FOLDER = ("this season was started from files, not a folder: a new competition has no folder to go in "
@@ -106,6 +109,64 @@ def create_season_app(competitions: Sequence[Competition], *, ws: WsEndpoint | N
                            "matches": view["matches"], "counts": view["counts"]})
         return JSONResponse({"now": now, "competitions": listed}, headers={"Cache-Control": "no-store"})
 
+    async def api_promotion(request: Request) -> Response:
+        """`GET /api/promotion?first=<id>&second=<id>,<id>[&declined=<id>:<team>,…][&enlargement=0|2|4]`: who goes
+        up and who goes down between the season's leagues (Slovak §7, §13.1; live/rules/promotion.py) from their
+        standings as they are now, each league's status beside them (provisional until final, §24.1), for the
+        coordinator to confirm with the teams and the presidium. Teams are named `<competition id>:<team id>`."""
+        if organizer_token is None or not organizer(request, organizer_token):
+            return JSONResponse({"error": "the season's organizer token is needed (Authorization: Bearer …)",
+                                 "detail": {"code": "auth.needed"}}, status_code=401)
+        by_id = {hall.tournament.id: hall for hall in halls}
+        query = request.query_params
+        first, second = query.get("first", ""), [x for x in query.get("second", "").split(",") if x]
+        unknown = [ident for ident in [first, *second] if ident not in by_id or not by_id[ident].tournament.teams]
+        if not first or not second or unknown:
+            return JSONResponse({"error": "name the first league (first=<id>) and the second leagues "
+                                          "(second=<id>,<id>) among the season's team competitions; not "
+                                          f"{', '.join(unknown) or 'given'}",
+                                 "detail": {"field": "first" if not first or first in unknown else "second",
+                                            "code": "field.unknown_id", "id": (unknown or [""])[0]}}, status_code=422)
+        enlargement = query.get("enlargement", "0")
+        if enlargement not in ("0", "2", "4"):
+            return JSONResponse({"error": "enlargement must be 0, 2 or 4", "detail": {
+                "field": "enlargement", "code": "field.not_one_of", "known": ["0", "2", "4"]}}, status_code=422)
+
+        def order(ident: str) -> list[str]:
+            return [f"{ident}:{row.get('team')}" for row in standings_of(by_id[ident].state)]  # (teams: checked above)
+        try:
+            proposal = propose(order(first), {ident: order(ident) for ident in second},
+                               declined=[x for x in query.get("declined", "").split(",") if x],
+                               enlargement=int(enlargement))
+        except PromotionError as exc:
+            return JSONResponse({"error": str(exc), "detail": {"code": "competition.form", "problem": str(exc)}},
+                                status_code=422)
+
+        def name(key: str | None) -> str | None:
+            if key is None:
+                return None
+            ident, _, team = key.partition(":")
+            found = by_id[ident].tournament.team(team) if ident in by_id else None
+            return found.name if found else key
+
+        def status(ident: str) -> str:
+            found = standings_status(by_id[ident].state, by_id[ident].clock())
+            return found["status"] if found else "running"
+        leagues = {ident: {"name": by_id[ident].tournament.name, "status": status(ident),
+                           "teams": [{"team": key, "name": name(key)} for key in order(ident)]}
+                   for ident in [first, *second]}
+        return JSONResponse({
+            "leagues": leagues, "final": all(league["status"] == "final" for league in leagues.values()),
+            "stay": [{"team": t, "name": name(t)} for t in proposal.stay],
+            "promoted": [{"team": t, "name": name(t)} for t in proposal.promoted],
+            "relegated": [{"team": t, "name": name(t)} for t in proposal.relegated],
+            "playoff": [{"team": t, "name": name(t)} for t in proposal.playoff],
+            "playoff_places": proposal.playoff_places, "open_places": proposal.open_places,
+            "steps": [{"place": step.place, "place_name": name(step.place), "team": step.team,
+                       "team_name": name(step.team), "to": step.to, "to_name": name(step.to), "rule": step.rule}
+                      for step in proposal.steps],
+        }, headers={"Cache-Control": "no-store"})
+
     async def to_start(request: Request) -> Response:
         """`/display`, `/player`, `/referee` at the root of a season (an address from a one-competition server,
         typed from memory): the start page, which lists whose display or console to open."""
@@ -157,6 +218,7 @@ def create_season_app(competitions: Sequence[Competition], *, ws: WsEndpoint | N
         Route("/api/competitions", api_create, methods=["POST"]),
         Route("/api/health", api_health),
         Route("/api/coordinator", api_coordinator),
+        Route("/api/promotion", api_promotion),
         *(Route(f"/{name}", to_start) for name in ("display", "player", "referee")),
         *static_routes(assets),
         *(Mount(base, app=app) for base, app in apps.items()),
