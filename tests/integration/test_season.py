@@ -69,6 +69,8 @@ async def test_each_competition_has_its_own_address_log_and_socket(tmp_path: Pat
         async with httpx.AsyncClient() as http:
             moved = await http.get(f"{server.root}/display")
             assert moved.status_code == 307 and moved.headers["location"] == "/"
+            typo = await http.get(f"{server.root}/opne/display")
+            assert typo.status_code == 404 and "/open, /side-event" in typo.text, typo.text
         with pytest.raises(Exception, match="404"):
             await WSClient.connect(f"ws://{server.host}:{server.port}/ws?view=display", timeout=5)
         health = await server.get_json("/api/health")
