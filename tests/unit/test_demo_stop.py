@@ -5,7 +5,7 @@ demo in a traceback."""
 from __future__ import annotations
 
 import asyncio
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 from live.core.tournament import load
 from live.edges.demo import TOURNAMENTS, DemoOrganizer
@@ -45,7 +45,7 @@ async def test_the_captains_stand_in_stops_whole_too() -> None:
 
     files = season_files(folder(EXAMPLES))
     assert [captains for _, captains in files] == [False, True, True]
-    start = datetime.now(UTC).replace(microsecond=0)
+    start = datetime.now(UTC).replace(microsecond=0) + timedelta(minutes=10)  # (the teams not come yet)
     tournament = load(files[1][0]).rescheduled(start, 60.0)
     hall = Hall(tournament, MemoryLog(), run_scheduler=False)
     await hall.start()
