@@ -23,6 +23,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from live.core import texts
 from live.core.referees import SHARED_NAME, clean_name, name_problem, token_problem
+from live.rules.deadlines import DEMO_DAY_MINUTES
 from live.rules.lateness import SLOVAK, slovak_comparing_minutes
 from live.rules.numbers import minutes_ms
 from live.rules.parameters import DAY_MINUTES, MAX_BOARDS, MAX_ROUND, kind_name
@@ -186,11 +187,13 @@ class Tournament:
     def segments(self, item: Item) -> int:
         return segments_for(self.rules, item.boards)
 
-    def rescheduled(self, first_round_at: datetime, speed: float, max_gap_min: float = 15) -> Tournament:
+    def rescheduled(self, first_round_at: datetime, speed: float,
+                    max_gap_min: float = DEMO_DAY_MINUTES) -> Tournament:
         """The same tournament compressed `speed` times, its first playing item at `first_round_at`.
 
-        Gaps between items longer than `max_gap_min` tournament minutes (nights between days)
-        are shortened to that, so a demo of a two-day event runs in minutes.
+        Gaps between items longer than `max_gap_min` tournament minutes (nights between days, weeks
+        between a second league's matches) are shortened to that, so a demo of a two-day event, or
+        of a season, runs in minutes; the captains' terms in days pass as fast (`deadlines.squeezed`).
         """
         anchor = next((i for i in self.items if i.playing), self.items[0])
         squeezed: list[tuple[Item, float, float]] = []  # item, start, end in tournament minutes

@@ -112,10 +112,12 @@ def main(argv: list[str] | None = None) -> int:
     demo.add_argument("--port", type=int, default=8000)
     demo.add_argument("--db", help="the event log file (default: a new temporary file)")
     demo.add_argument("--public-url", help="the address phones use, for the QR code")
-    demo.add_argument("--tournament", choices=("cacak", "novi-sad", "slovak", "all"), default="cacak",
+    demo.add_argument("--tournament", choices=("cacak", "novi-sad", "slovak", "all", "season"), default="cacak",
                       help="which example: cacak (preferans, the default), novi-sad (bridge teams, a referee's "
-                           "substitute), slovak (the bridge league, a team appeal), or all three on one server "
-                           "(a season server: / lists them, each under /<its id>/)")
+                           "substitute), slovak (the bridge league, a team appeal), all three on one server "
+                           "(a season server: / lists them, each under /<its id>/), or season (the Slovak season: "
+                           "the first league and the second league's two conferences, whose captains report "
+                           "the results)")
     demo.add_argument("--start-in", type=float, default=60.0, metavar="SECONDS",
                       help="seconds from now to the first round or match (default 60)")
     _ws_arguments(demo)
@@ -170,7 +172,7 @@ def main(argv: list[str] | None = None) -> int:
             start = datetime.now(UTC).replace(microsecond=0) + timedelta(seconds=args.start_in)
             from live.edges.demo import TOURNAMENTS
 
-            if args.tournament == "all":
+            if args.tournament in ("all", "season"):
                 return _demo_season(parser, args, start)
             example = installed.folder(installed.EXAMPLES) / TOURNAMENTS[args.tournament]
             tournament = load(example).rescheduled(start, args.speed)
@@ -649,24 +651,31 @@ def _creation(folder: Path, logs: Path, organizer: str, budget: int) -> Creation
 
 
 def _demo_season(parser: argparse.ArgumentParser, args: argparse.Namespace, start: datetime) -> int:
-    """`live demo --tournament all`: the three examples on one server, each run by its stand-in organizer."""
+    """`live demo --tournament all`: the three examples on one server, each run by its stand-in organizer;
+    `--tournament season`: the Slovak season, the first league's example run as `slovak` is and the second
+    league's conferences (examples/slovak-season/), whose stand-ins are the captains at the clubs' venues."""
     from live.edges.demo import TOURNAMENTS, DemoOrganizer, run_quietly
+    from live.edges.demo_captains import season_files
 
+    examples = installed.folder(installed.EXAMPLES)
+    files = season_files(examples) if args.tournament == "season" else [
+        (examples / TOURNAMENTS[name], False) for name in ("cacak", "novi-sad", "slovak")]
     folder = Path(args.db) if args.db else Path(tempfile.mkdtemp(prefix="live-demo-"))
     folder.mkdir(parents=True, exist_ok=True)
     budget, ping = _message_budget(parser, args), _ws_ping(parser, args)
     competitions: list[Competition] = []
     companions: list[Callable[[], Awaitable[None]]] = []
-    for name in ("cacak", "novi-sad", "slovak"):
-        tournament = load(installed.folder(installed.EXAMPLES) / TOURNAMENTS[name]).rescheduled(start, args.speed)
+    for path, captains in files:
+        tournament = load(path).rescheduled(start, args.speed)
         prepared = _prepare_sqlite(tournament, folder / f"{tournament.id}.db", demo=True, message_budget=budget,
                                    base=f"/{tournament.id}")
         if isinstance(prepared, int):
             return prepared
         competitions.append(prepared)
-        companions.append(functools.partial(run_quietly, DemoOrganizer(prepared.hall)))
+        companions.append(functools.partial(run_quietly, DemoOrganizer(prepared.hall, captains=captains)))
     return _run_season(competitions, args.host, args.port, companions, _public_url(parser, args.public_url),
-                       ping_s=ping, organizer_token=os.environ.get("LIVE_ORGANIZER_TOKEN") or secrets.token_urlsafe(18))
+                       ping_s=ping, organizer_token=os.environ.get("LIVE_ORGANIZER_TOKEN") or secrets.token_urlsafe(18),
+                       no_creation=f"the demo's season is its {len(files)} examples: it takes no new competition")
 
 
 def _print_login(registry: Referees, base: str) -> None:

@@ -2,7 +2,8 @@
 
 `DemoOrganizer` is the one `live demo` runs: the preferans organizer below for the Čačak tournament,
 the bridge one (live/edges/demo_bridge.py: team sheets, IMPs, the desk) for `--tournament novi-sad`
-or `slovak`. The preferans organizer:
+or `slovak`, and the captains (live/edges/demo_captains.py) for the second league of
+`--tournament season`. The preferans organizer:
 
 It acts only through `Hall.command`, exactly as a referee at the console would, so everything
 it does is in the log and the audit, and undoable. It reacts to the log: when a round ends it
@@ -35,6 +36,7 @@ from live.core.events import Event
 from live.core.records import tables_of
 from live.core.status import ItemStatus
 from live.edges.demo_bridge import BridgeOrganizer
+from live.edges.demo_captains import CaptainsOrganizer
 from live.edges.hall import Hall
 from live.projections import desk
 
@@ -280,11 +282,17 @@ class PreferansOrganizer:
 
 
 class DemoOrganizer:
-    """The stand-in organizer for the demo's tournament: the bridge one for a team event, else preferans."""
+    """The stand-in organizer for the demo's tournament: the bridge one for a team event, else preferans; with
+    `captains`, the captains of a league's matches at the clubs' venues (live/edges/demo_captains.py)."""
 
-    def __init__(self, hall: Hall, seed: int | None = None) -> None:
-        self.stand_in: PreferansOrganizer | BridgeOrganizer = (
-            BridgeOrganizer(hall, seed) if hall.tournament.game == "bridge" else PreferansOrganizer(hall, seed))
+    def __init__(self, hall: Hall, seed: int | None = None, *, captains: bool = False) -> None:
+        self.stand_in: PreferansOrganizer | BridgeOrganizer | CaptainsOrganizer
+        if captains:
+            self.stand_in = CaptainsOrganizer(hall, seed)
+        elif hall.tournament.game == "bridge":
+            self.stand_in = BridgeOrganizer(hall, seed)
+        else:
+            self.stand_in = PreferansOrganizer(hall, seed)
 
     async def run(self) -> None:
         try:

@@ -21,7 +21,8 @@ forfeited). A team's record counts as repeated (§12.4: 1 VP) after an earlier m
 late. The sanctions are proposals: the coordinator (and the federation's presidium, which decides fines and
 warnings) applies them by command; the VP deduction's command is given (`penalty`).
 
-Time-dependent (late or not) is computed with the instant given: the HTTP edge passes the hall's clock.
+Time-dependent (late or not) is computed with the instant given: the HTTP edge passes the hall's clock. In a demo
+(speed above 1) the terms' days pass as fast as its nights (`deadlines.squeezed`).
 """
 
 from __future__ import annotations
@@ -167,7 +168,9 @@ def coordinator_view(state: State, now: int) -> CoordinatorView:
         start = s.start_ms()
         year = datetime.fromtimestamp(start / 1000, t.zone).year
         holidays = D.holidays_of(t.rules, (year, year + 1))
-        report_due, record_due = D.report_due(end), D.record_due(start, t.zone, holidays)
+        # (A demo's terms pass as fast as its days off: counted from the match's end, squeezed like its nights.)
+        report_due = D.squeezed(D.report_due(end), end, t.speed)
+        record_due = D.squeezed(D.record_due(start, t.zone, holidays), end, t.speed)
         for home, away in pairs:
             key = f"{home}-{away}"
             report = state.reports.get(s.item.id, {}).get(key)

@@ -23,6 +23,11 @@ propositions §6 and §12), as pure functions: the clock and the holidays are pa
   *Reading:* the 1 VP comes with the fine ("určí ... pokutu" is said of every breach), and a repeat is any late
   record after a first one in the same competition.
 
+In a demo (a tournament running `speed` times faster, `Tournament.rescheduled`) the nights and the weeks between
+matches are squeezed to `DEMO_DAY_MINUTES` of tournament time, and so is every calendar day of these terms
+(`squeezed`): a report 48 hours late at a real event is late in the demo too, after two such days, instead of
+two real days after the compressed match. At speed 1 the terms are the calendar's.
+
 The holidays are the days of rest of the Slovak Republic (Act No. 241/1993 Coll. on state holidays, days of
 rest and memorial days, § 2 and § 3, as amended: from 2025 Constitution Day, 1 September, is a state holiday
 but a working day), which is what "working day" means for the federation. A tournament file may list its own
@@ -42,6 +47,11 @@ REPORT_HOURS = 48
 #: §12.2: the working days the home captain has to send the match record.
 RECORD_WORKING_DAYS = 2
 HOUR_MS = 3_600_000
+DAY_MS = 24 * HOUR_MS
+MINUTE_MS = 60_000
+#: A demo's day off, in tournament minutes: what `Tournament.rescheduled` squeezes a night or the weeks between two
+#: matches to, and how long a calendar day of a term lasts there (`squeezed`).
+DEMO_DAY_MINUTES = 15.0
 
 #: The fixed days of rest (month, day) of Act No. 241/1993 Coll. as it stands from 2025: New Year and the
 #: Slovak Republic's day, Epiphany, Labour Day, Victory over Fascism, Saints Cyril and Methodius, the Slovak
@@ -113,6 +123,17 @@ def record_due(match_start_ms: int, zone: ZoneInfo, holidays: frozenset[date],
     last = record_day(played, holidays, working_days)
     midnight = datetime.combine(last + timedelta(days=1), time(0), zone)
     return int(midnight.timestamp() * 1000)
+
+
+def squeezed(due_ms: int, from_ms: int, speed: float) -> int:
+    """The instant a term counted on the calendar from `from_ms` to `due_ms` is due in a tournament running `speed`
+    times faster: each of its days lasts `DEMO_DAY_MINUTES` tournament minutes, as a demo's night does (its part
+    of a day, a part of them). At speed 1 (a real event) `due_ms` itself."""
+    if speed <= 0:
+        raise ValueError(f"speed must be positive, not {speed}")
+    if speed == 1:
+        return due_ms
+    return from_ms + round((due_ms - from_ms) / DAY_MS * DEMO_DAY_MINUTES * MINUTE_MS / speed)
 
 
 def late(due_ms: int, done_ms: int | None, now_ms: int) -> bool:

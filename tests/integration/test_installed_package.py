@@ -288,8 +288,11 @@ def test_the_installed_demo_runs_the_bridge_examples(installed: Installed, tourn
 
 
 def test_live_check_reads_the_installed_examples(installed: Installed) -> None:
-    examples = sorted((installed.site / "live" / "examples").glob("*.toml"))
-    assert [p.name for p in examples] == sorted(p.name for p in (REPO / "examples").glob("*.toml"))
+    folder = installed.site / "live" / "examples"
+    examples = sorted(folder.rglob("*.toml"))  # (the season's folder, slovak-season/, too)
+    assert [p.relative_to(folder).as_posix() for p in examples] == sorted(
+        p.relative_to(REPO / "examples").as_posix() for p in (REPO / "examples").rglob("*.toml"))
+    assert any(p.parent.name == "slovak-season" for p in examples), "the Slovak season's folder is not installed"
     for example in examples:
         done = installed.command("check", str(example))
         assert done.returncode == 0, f"{example.name}: {done.stderr}"

@@ -83,3 +83,16 @@ def test_a_late_record_proposes_a_fine_then_one_vp_on_a_repeat() -> None:
     with pytest.raises(ValueError):
         D.record_sanction(-1)
     assert again.to_json()["vp"] == 1.0
+
+
+def test_a_demos_terms_pass_as_fast_as_its_nights() -> None:
+    end = ms("2027-04-17T12:45")
+    due = D.report_due(end)
+    assert D.squeezed(due, end, 1.0) == due  # a real event: the calendar's
+    # 48 hours are two days; a demo's day lasts DEMO_DAY_MINUTES tournament minutes, at 60× a quarter of a minute.
+    assert D.squeezed(due, end, 60.0) == end + 2 * 15 * 60_000 // 60
+    assert D.squeezed(due, end, 900.0) == end + 2_000
+    record = D.record_due(ms("2027-04-17T09:30"), BRATISLAVA, H2027)  # Tuesday's midnight: 3 days 11 h 15 min on
+    assert D.squeezed(record, end, 60.0) - end == round((record - end) / D.DAY_MS * 15_000)
+    with pytest.raises(ValueError):
+        D.squeezed(due, end, 0)

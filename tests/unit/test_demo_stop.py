@@ -5,7 +5,7 @@ demo in a traceback."""
 from __future__ import annotations
 
 import asyncio
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 from live.core.tournament import load
 from live.edges.demo import TOURNAMENTS, DemoOrganizer
@@ -31,6 +31,31 @@ async def test_cancelling_the_organizer_cancels_its_errands_and_it_stops_listeni
         await settle()
         errands = list(organizer.stand_in.errands)
         assert errands, "players walking in are on their way (one comes 34 minutes late)"
+        running.cancel()
+        await asyncio.gather(running, return_exceptions=True)
+        assert all(task.cancelled() for task in errands)
+        assert organizer.stand_in.on_event not in hall.listeners
+    finally:
+        await hall.stop()
+
+
+async def test_the_captains_stand_in_stops_whole_too() -> None:
+    """The second league's captains (live/edges/demo_captains.py): the check-ins on their way are cancelled."""
+    from live.edges.demo_captains import CaptainsOrganizer, season_files
+
+    files = season_files(folder(EXAMPLES))
+    assert [captains for _, captains in files] == [False, True, True]
+    start = datetime.now(UTC).replace(microsecond=0) + timedelta(minutes=10)  # (the teams not come yet)
+    tournament = load(files[1][0]).rescheduled(start, 60.0)
+    hall = Hall(tournament, MemoryLog(), run_scheduler=False)
+    await hall.start()
+    try:
+        organizer = DemoOrganizer(hall, seed=1, captains=True)
+        assert isinstance(organizer.stand_in, CaptainsOrganizer)
+        running = asyncio.ensure_future(organizer.run())
+        await settle()
+        errands = list(organizer.stand_in.errands)
+        assert len(errands) == 6, "each match's check-ins are on their way"
         running.cancel()
         await asyncio.gather(running, return_exceptions=True)
         assert all(task.cancelled() for task in errands)
