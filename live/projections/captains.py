@@ -244,7 +244,6 @@ def _matches(state: State, now: int) -> Iterator[_Match]:
                         or (result is not None and not acted))
             m = _Match(s, home, away, end, report_due, record_due, report, result, forfeited, withdrawn,
                        sent.ts if sent is not None else None)
-
             for team in (home, away):
                 late = duty and D.late(report_due, acted.get(team), now)
                 m.duties.append(Duty(s.item.id, home, away, team, "report", report_due, late,
