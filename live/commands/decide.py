@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from datetime import datetime, time
 
-from live.commands import appeals, arrivals, desk, lineups, prizes, publication, results, sanctions
+from live.commands import appeals, arrivals, desk, late_duties, lineups, prizes, publication, results, sanctions
 from live.commands import plan_changes as plan_commands
 from live.commands.arrivals import parse_instant
 from live.commands.command import ABSENT, Absent, Command, CommandField, Handlers, command_key, wrong
@@ -425,4 +425,5 @@ def _allowed(state: State) -> dict[str, list[str]]:
 
 #: Every command type: its class and its handler, from every subject.
 _ALL = Handlers(HANDLERS, results.HANDLERS, arrivals.HANDLERS, plan_commands.HANDLERS, sanctions.HANDLERS,
-                appeals.HANDLERS, lineups.HANDLERS, desk.HANDLERS, prizes.HANDLERS, publication.HANDLERS)
+                appeals.HANDLERS, lineups.HANDLERS, desk.HANDLERS, prizes.HANDLERS, publication.HANDLERS,
+                late_duties.HANDLERS)

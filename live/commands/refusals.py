@@ -256,6 +256,13 @@ REFUSALS: dict[str, tuple[str, ...]] = {
     "captain.report_changed": ('item', 'seq'),
     "captain.not_home": ('item', 'home'),
     "captain.record_already": ('item', 'seq'),
+    # Slovak §12.3–4: the coordinator records a late duty's warning or fine (live/commands/late_duties.py).
+    "late.teams_only": (),
+    "late.not_late": ('team', 'item', 'duty', 'due'),
+    "late.already": ('team', 'item', 'duty', 'seq'),
+    "late.measure": ('duty', 'measure', 'cite'),
+    "late.warning_amount": (),
+    "late.fine_range": ('min', 'max', 'currency', 'cite'),
     "forfeit.teams_only": (),
     "forfeit.no_seating": ('item',),
     "forfeit.no_match": ('team', 'item'),

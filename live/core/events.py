@@ -81,6 +81,9 @@ REFEREE_SIGNED_IN = "referee_signed_in"
 #: presidium approves them before an open appeal is decided (live/commands/publication.py).
 RESULTS_PUBLISHED = "results_published"
 RESULTS_APPROVED = "results_approved"
+#: Slovak §12.3–4: the coordinator records the warning or fine of a team whose result report or match record was
+#: late (live/commands/late_duties.py); the repeated late record's 1 VP is a `penalty_applied`.
+LATE_DUTY_SANCTIONED = "late_duty_sanctioned"
 #: Audit entries no undo takes back: an undo, and a sign-in (it happened; a session ends by logging out).
 NOT_UNDOABLE = frozenset({COMMAND_UNDONE, REFEREE_SIGNED_IN})
 #: Events whose payload and key are for the referees only: the hall sees that something happened, not what

@@ -343,6 +343,29 @@ class RecordSent(Payload):
         return f"{self.home}-{self.away}"
 
 
+@dataclass(frozen=True, kw_only=True)
+class LateDutySanctioned(Payload):
+    """Slovak §12.3–4: the coordinator's record of the `measure` ("warning", or "fine" of `amount` `currency`)
+    the presidium gave `team` for its late `duty` ("report", §12.1; "record", §12.2) of the match `home`–`away`
+    in `item`, under `rule` (live/commands/late_duties.py)."""
+
+    TYPE = E.LATE_DUTY_SANCTIONED
+    item: str
+    home: str
+    away: str
+    team: str
+    duty: str
+    measure: str
+    rule: str
+    amount: int | Opt = ABSENT
+    currency: str | Opt = ABSENT
+    reason: str | Opt = ABSENT
+
+    @property
+    def key(self) -> str:
+        return f"{self.home}-{self.away}"
+
+
 # -- sanctions, appeals, sheets, the desk --------------------------------------------------------
 
 
@@ -679,7 +702,7 @@ PAYLOADS: dict[str, type[Payload]] = {cls.TYPE: cls for cls in (
     CheckedIn, CheckedInAll, AbsenceAnnounced, ReserveSeated, PlanRecorded, PlanMissed, PlayerRegistered, PlayerUpdated,
     PlayerWithdrawn, TeamRegistered, TeamUpdated, ItemMoved, TimetableShifted, ItemAdded, ItemCancelled,
     TournamentUpdated, RulesChanged, Announced, CommandUndone, RefereeAdded, StandingsRevealed, RefereeSignedIn,
-    PrizesShown, PrizesHidden, ResultsPublished, ResultsApproved,
+    PrizesShown, PrizesHidden, ResultsPublished, ResultsApproved, LateDutySanctioned,
 )}
 
 

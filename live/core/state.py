@@ -141,6 +141,9 @@ class State:
     reports: dict[str, dict[str, Report]] = field(default_factory=dict)
     #: The match records the home captains sent (`record_sent`, §12.2): item → "home-away" → the first.
     records_sent: dict[str, dict[str, Kept[P.RecordSent]]] = field(default_factory=dict)
+    #: The coordinator's §12.3–4 warnings and fines of late reports and records (`late_duty_sanctioned`,
+    #: live/commands/late_duties.py): item → "home-away" → one per team and duty, in the log's order.
+    late_sanctions: dict[str, dict[str, list[Kept[P.LateDutySanctioned]]]] = field(default_factory=dict)
     #: Sanctions by kind in force (`sanction_recorded`), oldest first; their penalty lines are in `penalties`.
     sanctions: list[Kept[P.SanctionRecorded]] = field(default_factory=list)
     #: Appeals to the judges' committee in force, by the seq of their `appeal_lodged`, with their decision.
@@ -528,6 +531,11 @@ def _apply_scoring(state: State, event: Event, body: Payload | None) -> bool:
             state.reports[item][key] = replace(report, dispute=Kept(event, body))
         case P.RecordSent(item=item, key=key):
             state.records_sent.setdefault(item, {}).setdefault(key, Kept(event, body))
+        case P.LateDutySanctioned(item=item, key=key, team=team, duty=duty):
+            kept = state.late_sanctions.setdefault(item, {}).setdefault(key, [])
+            if any(x.body.team == team and x.body.duty == duty for x in kept):
+                return False  # one per team and duty: the command refuses a second, the fold keeps the first
+            kept.append(Kept(event, body))
         case P.SeatingPublished(item=item):  # who is expected, and where a reserve may sit
             state.seatings[item] = Kept(event, body)
         case P.PenaltyApplied():
@@ -620,7 +628,9 @@ INVALIDATES: dict[type[Payload], Invalidation] = {
 READ_WHEN_BUILT: frozenset[type[Payload]] = frozenset({P.CommandUndone, P.RefereeAdded, P.StandingsRevealed,
                                                       # the captains' reports: the coordinator's list (HTTP) only
                                                       P.ResultReported, P.ResultDisputed, P.RecordSent,
-                                                      P.ResultsApproved})
+                                                      P.ResultsApproved,
+                                                      # a late duty's warning or fine: that list only (no VP)
+                                                      P.LateDutySanctioned})
 
 #: An event that moved an item's times or state, or the plan: byes count from a round's start; lateness and
 #: overtime follow the clock; the rosters and the rules may be new.

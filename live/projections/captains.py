@@ -21,16 +21,27 @@ forfeited). A team's record counts as repeated (§12.4: 1 VP) after an earlier m
 late. The sanctions are proposals: the coordinator (and the federation's presidium, which decides fines and
 warnings) applies them by command; the VP deduction's command is given (`penalty`).
 
+A warning or fine the coordinator recorded (`sanction_late`, live/commands/late_duties.py) is on its line
+(`sanctions`), and that team's duty is no longer proposed; a repeated late record's 1 VP stays proposed (alone,
+with its `penalty` command) after its fine is recorded, since the fine does not apply it. *A repeat* counts the
+team's late records, not the sanctions recorded for them: §12.4 „Ak je to opakované porušenie“ — if it is a
+repeated breach — and the breach is the record not sent in time (§12.2), whether or not the presidium has fined
+it yet; recording or undoing a fine changes no count (live/rules/deadlines.py `record_sanction`).
+
 Time-dependent (late or not) is computed with the instant given: the HTTP edge passes the hall's clock. In a demo
 (speed above 1) the terms' days pass as fast as its nights (`deadlines.squeezed`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import NotRequired, TypedDict
 
-from live.core.records import Report, Result
+from live.core import payloads as P
+from live.core.absent import Absent
+from live.core.records import Kept, Report, Result
 from live.core.state import ItemState, State
 from live.core.status import ItemStatus
 from live.projections.matches import match_pairs
@@ -85,6 +96,20 @@ class Proposed(TypedDict):
     command: NotRequired[PenaltyCommand]
 
 
+class SanctionLine(TypedDict):
+    """A late duty's warning or fine the coordinator recorded (§12.3–4, `late_duty_sanctioned`): `amount` and
+    `currency` for a fine only; `by` the referee, `seq` the event an undo names."""
+
+    duty: str  # "report" (§12.3) or "record" (§12.4)
+    team: str
+    measure: str  # "warning" or "fine"
+    amount: int | None
+    currency: str | None
+    seq: int
+    by: str
+    ts: int
+
+
 class MatchLine(TypedDict):
     item: str
     title: str
@@ -104,6 +129,8 @@ class MatchLine(TypedDict):
     dispute: DisputeLine | None
     result: ResultLine | None
     proposed: list[Proposed]
+    #: The warnings and fines recorded for this match's late duties, in the log's order.
+    sanctions: list[SanctionLine]
 
 
 class CoordinatorView(TypedDict):
@@ -155,10 +182,45 @@ def _state(s: ItemState, report: Report | None, result: Result | None, forfeited
     return "reported" if report is not None else "awaiting_report"
 
 
-def coordinator_view(state: State, now: int) -> CoordinatorView:
-    """Every match of the competition, in the order of the timetable, with its state at `now`."""
+@dataclass(frozen=True)
+class Duty:
+    """A team's duty of one match at an instant: its result report (§12.1, both teams) or its match record
+    (§12.2, the home team's), when it is due, whether it is late, and the sanction a late one may take
+    (§12.3–4) before any is recorded; `sanctioned`, the warning or fine recorded for it."""
+
+    item: str
+    home: str
+    away: str
+    team: str
+    duty: str  # "report" or "record"
+    due: int
+    late: bool
+    proposal: D.Proposal | None
+    sanctioned: Kept[P.LateDutySanctioned] | None
+
+
+@dataclass(frozen=True)
+class _Match:
+    """One match's line as computed at an instant, with its duties."""
+
+    s: ItemState
+    home: str
+    away: str
+    end: int
+    report_due: int
+    record_due: int
+    report: Report | None
+    result: Result | None
+    forfeited: bool
+    withdrawn: bool
+    sent: int | None
+    duties: list[Duty] = field(default_factory=list)
+
+
+def _matches(state: State, now: int) -> Iterator[_Match]:
+    """Every match of the competition in the order of the timetable, with its duties at `now`. A record is
+    repeated (§12.4) after an earlier late record of the same home team, in that order (the module's docstring)."""
     t = state.tournament
-    lines: list[MatchLine] = []
     late_records: dict[str, int] = {}  # team → its late records so far, in the timetable's order
     for s in state.items.values():
         pairs = match_pairs(state, s.item.id) if t.game == "bridge" else None
@@ -178,41 +240,87 @@ def coordinator_view(state: State, now: int) -> CoordinatorView:
             forfeited = key in state.forfeits.get(s.item.id, {})
             withdrawn = home in state.withdrawn or away in state.withdrawn
             sent = state.records_sent.get(s.item.id, {}).get(key)
+            sanctions = state.late_sanctions.get(s.item.id, {}).get(key, [])
             acted = _acted(report, result)
             # The hall's referee entered the result and no captain reported: the referee was there, no duty.
             duty = not (forfeited or withdrawn or s.open or s.status == ItemStatus.MISSED
                         or (result is not None and not acted))
-            late = [team for team in (home, away) if duty and D.late(report_due, acted.get(team), now)]
-            record_late = duty and D.late(record_due, sent.ts if sent is not None else None, now)
-            proposed = [_proposed(team, "report", D.report_sanction()) for team in late]
+            m = _Match(s, home, away, end, report_due, record_due, report, result, forfeited, withdrawn,
+                       sent.ts if sent is not None else None)
+            for team in (home, away):
+                late = duty and D.late(report_due, acted.get(team), now)
+                m.duties.append(Duty(s.item.id, home, away, team, "report", report_due, late,
+                                     D.report_sanction() if late else None, _sanctioned(sanctions, team, "report")))
+            record_late = duty and D.late(record_due, m.sent, now)
+            proposal = None
             if record_late:
                 earlier = late_records.get(home, 0)
                 late_records[home] = earlier + 1
-                proposal = _proposed(home, "record", D.record_sanction(earlier))
-                if proposal["vp"]:
-                    proposal["command"] = {"type": "penalty", "team": home, "amount": proposal["vp"], "unit": "vp",
-                                           "reason": f"{proposal['rule']}: a repeated late match record "
-                                                     f"({s.item.id}, {home} – {away})", "item": s.item.id}
-                proposed.append(proposal)
-            waiting = result is None and not forfeited and (report is None or report.dispute is None)
-            lines.append({
-                "item": s.item.id, "title": s.item.title, "round": s.item.round, "home": home, "away": away,
-                "state": _state(s, report, result, forfeited, withdrawn, waiting and bool(late)),
-                "end": end, "report_due": report_due, "record_due": record_due, "late": late,
-                "record_late": record_late, "record_sent": sent.ts if sent is not None else None,
-                "report": None if report is None else {
-                    "seq": report.seq, "ts": report.ts, "team": report.body.team,
-                    "imps_home": report.body.imps_home, "imps_away": report.body.imps_away},
-                "dispute": None if report is None or report.dispute is None else {
-                    "seq": report.dispute.seq, "ts": report.dispute.ts, "team": report.dispute.body.team,
-                    "reason": report.dispute.body.reason},
-                "result": None if result is None else _result_line(result),
-                "proposed": proposed,
-            })
+                proposal = D.record_sanction(earlier)
+            m.duties.append(Duty(s.item.id, home, away, home, "record", record_due, record_late, proposal,
+                                 _sanctioned(sanctions, home, "record")))
+            yield m
+
+
+def _sanctioned(kept: list[Kept[P.LateDutySanctioned]], team: str, duty: str) -> Kept[P.LateDutySanctioned] | None:
+    return next((x for x in kept if x.body.team == team and x.body.duty == duty), None)
+
+
+def duties(state: State, now: int) -> list[Duty]:
+    """Every team's report and record duty of every match at `now` (the coordinator's `sanction_late` checks its
+    command against these: live/commands/late_duties.py)."""
+    return [d for m in _matches(state, now) for d in m.duties]
+
+
+def coordinator_view(state: State, now: int) -> CoordinatorView:
+    """Every match of the competition, in the order of the timetable, with its state at `now`."""
+    lines: list[MatchLine] = []
+    for m in _matches(state, now):
+        s, home, away, report, result = m.s, m.home, m.away, m.report, m.result
+        late = [d.team for d in m.duties if d.duty == "report" and d.late]
+        record_late = any(d.late for d in m.duties if d.duty == "record")
+        proposed: list[Proposed] = []
+        for d in m.duties:
+            if d.proposal is None:
+                continue
+            proposal = _proposed(d.team, d.duty, d.proposal)
+            if d.sanctioned is not None:  # its warning or fine is recorded: what is left is a repeat's VP
+                proposal["kinds"] = [k for k in proposal["kinds"] if k == "vp"]
+                if not proposal["kinds"]:
+                    continue
+            if proposal["vp"]:
+                proposal["command"] = {"type": "penalty", "team": d.team, "amount": proposal["vp"], "unit": "vp",
+                                       "reason": f"{proposal['rule']}: a repeated late match record "
+                                                 f"({s.item.id}, {home} – {away})", "item": s.item.id}
+            proposed.append(proposal)
+        waiting = result is None and not m.forfeited and (report is None or report.dispute is None)
+        lines.append({
+            "item": s.item.id, "title": s.item.title, "round": s.item.round, "home": home, "away": away,
+            "state": _state(s, report, result, m.forfeited, m.withdrawn, waiting and bool(late)),
+            "end": m.end, "report_due": m.report_due, "record_due": m.record_due, "late": late,
+            "record_late": record_late, "record_sent": m.sent,
+            "report": None if report is None else {
+                "seq": report.seq, "ts": report.ts, "team": report.body.team,
+                "imps_home": report.body.imps_home, "imps_away": report.body.imps_away},
+            "dispute": None if report is None or report.dispute is None else {
+                "seq": report.dispute.seq, "ts": report.dispute.ts, "team": report.dispute.body.team,
+                "reason": report.dispute.body.reason},
+            "result": None if result is None else _result_line(result),
+            "proposed": proposed,
+            "sanctions": [_sanction_line(x) for x in state.late_sanctions.get(s.item.id, {}).get(f"{home}-{away}", [])],
+        })
     counts: dict[str, int] = {}
     for line in lines:
         counts[line["state"]] = counts.get(line["state"], 0) + 1
     return {"now": now, "matches": lines, "counts": counts}
+
+
+def _sanction_line(x: Kept[P.LateDutySanctioned]) -> SanctionLine:
+    b = x.body
+    return {"duty": b.duty, "team": b.team, "measure": b.measure,
+            "amount": None if isinstance(b.amount, Absent) else b.amount,
+            "currency": None if isinstance(b.currency, Absent) else b.currency,
+            "seq": x.seq, "by": x.actor, "ts": x.ts}
 
 
 def _proposed(team: str, duty: str, p: D.Proposal) -> Proposed:
@@ -227,6 +335,7 @@ def _result_line(result: Result) -> ResultLine:
 
 
 def team_view(state: State, team: str, now: int) -> list[MatchLine]:
-    """A captain's own team's matches: the coordinator's lines without the sanctions proposed."""
-    return [{**line, "proposed": []} for line in coordinator_view(state, now)["matches"]
-            if team in (line["home"], line["away"])]
+    """A captain's own team's matches: the coordinator's lines without the sanctions proposed, and with the
+    warnings and fines recorded of their own team only."""
+    return [{**line, "proposed": [], "sanctions": [x for x in line["sanctions"] if x["team"] == team]}
+            for line in coordinator_view(state, now)["matches"] if team in (line["home"], line["away"])]

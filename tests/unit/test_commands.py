@@ -208,6 +208,7 @@ def test_every_command_type_has_a_valid_case() -> None:
     # and the sanctions and appeals in support/sanctions_appeals.py, the desk's payments in support/desk.py
     from support.arrivals import VALID as ARRIVAL_VALID
     from support.desk import VALID as DESK_VALID
+    from support.late_duties import VALID as LATE_VALID
     from support.lineups import VALID as SHEETS_VALID
     from support.publication import VALID as PUBLICATION_VALID
     from support.results import VALID as SCORING_VALID
@@ -220,13 +221,15 @@ def test_every_command_type_has_a_valid_case() -> None:
     desk = {c[2]["type"] for c in DESK_VALID}
     sheets = {c[2]["type"] for c in SHEETS_VALID}  # the team sheets in support/lineups.py
     published = {c[2]["type"] for c in PUBLICATION_VALID}  # Slovak §24.1 in support/publication.py
-    assert clock | scoring | arrivals | conduct | desk | sheets | published == set(known_types())
+    late = {c[2]["type"] for c in LATE_VALID}  # Slovak §12.3–4 in support/late_duties.py
+    assert clock | scoring | arrivals | conduct | desk | sheets | published | late == set(known_types())
     assert scoring == {"record_result", "correct_result", "publish_seating", "penalty", "forfeit", "withdraw"}
     assert arrivals == {"check_in", "check_in_all", "excuse_absence", "seat_reserve"}
     assert conduct == {"sanction", "appeal", "decide_appeal"}
     assert desk == {"record_payment"}
     assert sheets == {"lineup"}
-    files = (clock, scoring, arrivals, conduct, desk, sheets)
+    assert late == {"sanction_late"}
+    files = (clock, scoring, arrivals, conduct, desk, sheets, published, late)
     assert all(not (a & b) for n, a in enumerate(files) for b in files[n + 1:]), "each file covers its own"
 
 

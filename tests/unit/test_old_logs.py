@@ -36,7 +36,9 @@ NEVER_LOGGED = {E.TIMETABLE_FOLLOWED: "an announcement the fold makes when a rou
                 E.RESULT_DISPUTED: "a captain's dispute, newer than these logs",
                 E.RECORD_SENT: "a home captain's match record sent, newer than these logs",
                 E.RESULTS_PUBLISHED: "the overall results published (Slovak §24.1), new since the old logs",
-                E.RESULTS_APPROVED: "the presidium's approval (Slovak §24.1), new since the old logs"}
+                E.RESULTS_APPROVED: "the presidium's approval (Slovak §24.1), new since the old logs",
+                # the coordinator's warning or fine of a late report or record, by tests/unit/test_late_duties.py
+                E.LATE_DUTY_SANCTIONED: "a late duty's sanction (Slovak §12.3–4), new since the old logs"}
 MAX_BYTES = 300 * 1024
 
 
