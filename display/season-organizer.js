@@ -7,10 +7,8 @@
 import { pagesOf } from "./lib/competitions.js";
 import { el, fill, setText } from "./lib/dom.js";
 import { jsonOf } from "./lib/http.js";
-import {
-  COMPETITION_LANGUAGES, OPTION_DEFAULTS, OPTIONS, PRESETS, defaultLanguage, defaultZone, dueText, gameOf, requestBody,
-  sayRefusal, watchList,
-} from "./lib/organizer.js";
+import { COMPETITION_LANGUAGES, OPTION_DEFAULTS, OPTIONS, PRESETS, gameOf } from "./lib/organizer.js";
+import { defaultLanguage, defaultZone, dueText, requestBody, sayRefusal, watchList } from "./lib/organizer.js";
 /** @import { Listed } from "./lib/competitions.js" */
 /** @import { WatchGroup, Watched } from "./lib/organizer.js" */
 
