@@ -14,8 +14,9 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
-from server import Server, round_entry, start_server_async, write_tournament
+from server import REFEREE_TOKEN, Server, round_entry, start_server_async, tournament_toml, write_tournament
 from support.pages import DISPLAY, PHONE, bounded, live, open_tab
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
@@ -221,6 +222,75 @@ async def test_the_organizer_creates_a_league_and_a_wrong_token_is_refused(brows
         await error.scroll_into_view_if_needed()
         await page.screenshot(path=str(artifacts / "season-organizer-roster-sr-Cyrl.png"))
         assert not (tmp_path / "season" / "ekipno-ns.toml").exists()
+        assert not tab.errors, tab.errors
+    finally:
+        await tab.context.close()
+
+
+TEAMS = ("t1", "t2", "t3", "t4")
+
+
+def write_league(path: Path) -> None:
+    """A Slovak league of four teams whose first match the referee starts by hand (the captains report it)."""
+    roster = [{"id": f"{team}p{k}", "name": f"Hráč {team}p{k}", "team": team} for team in TEAMS for k in range(1, 5)]
+    timetable = [round_entry(f"m{k}", k, start_in=3600 + (k - 1) * 5 * 3600, minutes=240, kind="match", boards=24)
+                 for k in range(1, 4)]
+    text = tournament_toml(name="Liga Západ", timezone="Europe/Bratislava", preset="slovak-league",
+                           timetable=timetable, players=roster, rules={"auto_start": False, "auto_end": False})
+    text += "".join(f'\n[[teams]]\nid = "{team}"\nname = "Tím {team}"\n' for team in TEAMS)
+    path.write_text(text, encoding="utf-8")
+
+
+@bounded
+async def test_the_organizer_sees_the_disputed_and_the_reported_matches_with_their_console(
+        browser: Any, season: list[Server], tmp_path: Path, artifacts: Path) -> None:
+    folder = season_folder(tmp_path)
+    write_league(folder / "liga.toml")
+    server = await start_server_async(folder, tmp_path / "logs", env={"LIVE_ORGANIZER_TOKEN": ORGANIZER})
+    season.append(server)
+    league = server.competition("liga")
+    referee = {"Authorization": f"Bearer {REFEREE_TOKEN}"}
+    async with httpx.AsyncClient(timeout=10) as desk:
+        codes = {x["team"]: x["code"] for x in (await desk.get(f"{league.url}/api/captain-codes",
+                                                               headers=referee)).json()["captains"]}
+        seating = await league.acked_event({"type": "publish_seating", "item": "m1"})
+        (first, second) = [(m["home"], m["away"]) for m in seating["payload"]["matches"]]
+        await league.acked_event({"type": "start_round", "item": "m1"})
+        phones = {team: httpx.AsyncClient(timeout=10) for team in TEAMS}
+        try:
+            for team, phone in phones.items():
+                signed = await phone.post(f"{league.url}/api/captain-session", json={"code": codes[team]})
+                assert signed.status_code == 200, signed.text
+            reports = [(first[0], 45, 12), (second[1], 30, 31)]
+            for team, home_imps, away_imps in reports:
+                answer = await phones[team].post(f"{league.url}/api/captain-commands", json={
+                    "type": "report_result", "item": "m1", "imps_home": home_imps, "imps_away": away_imps})
+                assert answer.status_code == 200, answer.text
+            answer = await phones[second[0]].post(f"{league.url}/api/captain-commands", json={
+                "type": "dispute_result", "item": "m1", "reason": "rozdanie 9 bolo 420, nie 450"})
+            assert answer.status_code == 200, answer.text
+        finally:
+            for phone in phones.values():
+                await phone.aclose()
+
+    tab = await open_tab(browser, server, "/?lang=sk", viewport=PHONE)
+    try:
+        page = tab.page
+        words = await strings(page, "sk")
+        await sign_in(page, ORGANIZER)
+        group = page.locator(".s-w-comp[data-id='liga']")
+        await group.locator(".s-w-line").nth(1).wait_for()
+        lines = await group.locator(".s-w-line").evaluate_all(
+            "ls => ls.map(l => [l.dataset.home, l.dataset.away, l.querySelector('.s-w-needs').textContent])")
+        assert lines == [[*second, words["needs"]["disputed"]], [*first, words["needs"]["reported"]]], lines
+        text = await group.inner_text()
+        assert f"Tím {second[0]}" in text and "rozdanie 9 bolo 420, nie 450" in text, text  # (names, not ids)
+        assert "nahlásené 45:12" in text
+        assert await group.locator(".s-links a").get_attribute("href") == "/liga/referee?lang=sk"
+        await group.scroll_into_view_if_needed()
+        await page.screenshot(path=str(artifacts / "season-organizer-watch-sk.png"))
+        await group.locator(".s-links a").click()
+        await page.wait_for_url(f"{server.root}/liga/referee?lang=sk")
         assert not tab.errors, tab.errors
     finally:
         await tab.context.close()
