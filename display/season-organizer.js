@@ -225,7 +225,8 @@ export function startOrganizer({ S, lang, pageLanguage, show, listed, refreshLis
       const answer = await jsonOf(response);
       if (response.status === 201 && answer?.competition) {
         created(answer);
-        await Promise.all([refreshList(), watch()]);
+        await refreshList(); // (first: the matches take the new competition's time zone from the list)
+        await watch();
         return;
       }
       const said = sayRefusal(response.status, answer, O);
