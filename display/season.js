@@ -8,6 +8,7 @@ import { getJson } from "./lib/http.js";
 import { loadStrings, pageLanguage, tournamentLanguage } from "./lib/i18n.js";
 import { requestedLanguage } from "./lib/languages.js";
 import { scriptFor } from "./lib/script.js";
+import { startOrganizer } from "./season-organizer.js";
 /** @import { Listed, Listing } from "./lib/competitions.js" */
 
 /** How often the list is asked again: "today" and what is next change by the hour, not the second. */
@@ -27,6 +28,9 @@ if (lang) byId("side-link").setAttribute("href", `/side?lang=${encodeURIComponen
 
 /** The server's clock less this device's, from the last listing (a phone's clock may be minutes off). */
 let offset = 0;
+/** The competitions last drawn (the organizer's matches take their time zones from them). */
+/** @type {Listed[]} */
+let shown = [];
 
 /**
  * One competition's card: its name, game and dates, what is next, and its pages.
@@ -51,6 +55,7 @@ function card(c) {
 function draw(listing) {
   if (listing.time !== null) offset = listing.time - Date.now();
   const list = listing.competitions;
+  shown = list;
   setText(byId("sub"), list.length ? S.sub(list.length) : S.empty);
   fill(byId("groups"), groups(list).map((group) => el("section", { class: `s-group is-${group.when}` },
     el("h2", { class: "s-group-title" }, S.groups[group.when]),
@@ -76,6 +81,7 @@ else setText(byId("sub"), S.loading);
 const nav = /** @type {PerformanceNavigationTiming | undefined} */ (performance.getEntriesByType?.("navigation")?.[0]);
 if (!boot || nav?.type === "back_forward") refresh();
 setInterval(refresh, REFRESH_MS);
+startOrganizer({ S, lang, pageLanguage, show, listed: () => shown, refreshList: refresh });
 document.addEventListener("visibilitychange", () => {
   if (document.visibilityState === "visible") refresh();
 });

@@ -144,7 +144,7 @@ function zoneOrNothing(zone) {
 /**
  * A competition's pages, under its base, with the page's ?lang= carried on (a follower who asked for
  * Slovak gets the hall display in Slovak too).
- * @param {Listed} competition
+ * @param {{ base: string }} competition a listed one, or any with its base (the coordinator's answer)
  * @param {string | null} [lang]
  * @returns {{ display: string, player: string, referee: string }}
  */
