@@ -93,20 +93,21 @@ export function byUrgency(lines, team) {
 
 /**
  * A refusal's sentence in the page's language, from its `detail.code` (the catalogue's `refused`), with the
- * match named by its title and the teams by their names; "" when the catalogue has no sentence for it.
+ * match named by its title, the teams by their names and a field by its label (the catalogue's `fields`);
+ * "" when the catalogue has no sentence for it.
  * @param {any} data the answer's JSON
- * @param {Record<string, any>} refused the compiled catalogue's `refused`
+ * @param {{ refused?: Record<string, any>, fields?: Record<string, string> }} S the compiled catalogue
  * @param {(id: string) => string} title an item's title
  * @param {(id: string) => string} name a team's name
  */
-export function refusalText(data, refused, title, name) {
+export function refusalText(data, S, title, name) {
   const detail = (data && data.detail) || {};
-  const said = typeof detail.code === "string" ? (refused || {})[detail.code] : undefined;
+  const said = typeof detail.code === "string" ? (S.refused || {})[detail.code] : undefined;
   if (typeof said === "string") return said;
   if (typeof said !== "function") return "";
   const args = { ...detail };
   if (typeof detail.item === "string") args.item = title(detail.item);
   for (const key of ["team", "home", "away"]) if (typeof detail[key] === "string") args[key] = name(detail[key]);
-  if (typeof detail.field === "string") args.field = (refused._fields || {})[detail.field] || detail.field;
+  if (typeof detail.field === "string") args.field = (S.fields || {})[detail.field] || detail.field;
   return said(args);
 }
