@@ -241,6 +241,7 @@ function reportForm(line, f, title, sendLabel) {
 
 /** The other captain's report: confirm it, or dispute it with a reason. */
 function answerPart(line, f, report) {
+  /** @type {HTMLElement[]} */
   const parts = [el("p", {}, S.theirReport(teamName(report.team))),
     el("div", { class: "c-score", dataset: { role: "reported" } }, score(report.imps_home, report.imps_away))];
   if (!f.disputing) {
