@@ -99,22 +99,25 @@ export function appliedPenalty(command, audit) {
 }
 
 /**
- * A proposal in words: "t1: record late (§12.4) — fine 200–500 Sk, 1 VP off". `W` the catalogue's
- * `coordinator` words, `name(team)` a team's name, `num(n)` a number in the page's language.
+ * A proposal in words: "Tím A: match record late (§12.4). Proposed: a fine of 200–500 Sk and 1 VP off". A
+ * warning is the alternative to the rest (§12.3: a warning, or a fine); a fine and a VP deduction go together
+ * (§12.4 from the second late record). `W` the catalogue's `coordinator` words, `name(team)` a team's name,
+ * `num(n)` a number in the page's language.
  * @param {Proposed} p
  * @param {Record<string, any>} W
  * @param {(id: string) => string} name
  * @param {(n: number) => string} num
  */
 export function proposalText(p, W, name, num) {
-  const kinds = p.kinds.map((kind) => {
+  const parts = p.kinds.filter((kind) => kind !== "warning").map((kind) => {
     if (kind === "fine") {
       return p.fine_min > 0 ? W.fineRange(num(p.fine_min), num(p.fine_max), p.currency) : W.fineUpTo(num(p.fine_max), p.currency);
     }
-    if (kind === "vp") return W.vpOff(num(p.vp));
-    return W.kinds[kind] || kind;
+    return kind === "vp" ? W.vpOff(num(p.vp)) : kind;
   });
-  return W.proposal(name(p.team), W.duty[p.duty] || p.duty, p.rule, kinds.join(W.or));
+  const rest = parts.join(W.and);
+  const kinds = p.kinds.includes("warning") ? (rest ? W.warningOr(rest) : W.warning) : rest;
+  return W.proposal(name(p.team), W.duty[p.duty] || p.duty, p.rule, kinds);
 }
 
 /**
