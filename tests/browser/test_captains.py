@@ -2,9 +2,10 @@
 server, the home captain of a match signs in on the captain's page of a phone (390×844) with the team's code,
 reports the IMPs; the away captain, in another browser context, sees the report and confirms it; the console's
 coordinator card shows the match confirmed. In the other match one captain reports and the other disputes it
-with a reason: both phones and the coordinator's card show it disputed, and the coordinator settles it there.
-A wrong code is refused in the page's language. Screenshots of the captain's page in sk and sr-Latn, and of the
-coordinator's card, go to tests/artifacts/."""
+with a reason: both phones and the coordinator's card show it disputed, and the coordinator settles it with the
+rounds card's result form, prefilled from the card. A captain's step while the console is open shows on its card
+by the event. A wrong code is refused in the page's language. Screenshots of the captain's page in sk and sr-Latn,
+and of the coordinator's card, go to tests/artifacts/."""
 
 from __future__ import annotations
 
@@ -61,6 +62,7 @@ async def test_captains_report_confirm_and_dispute_and_the_coordinator_sees_it(
         await home.page.locator("#code-input").fill("AAAA-AAAA")
         await home.page.locator("#code-open").click()
         await home.page.locator("#code-error").filter(has_text="Tento kód nie je správny").wait_for()
+        await shot(home, artifacts, "captain-sk-code.png")
         await sign_in(home, codes[first[0]])
         card = match(home)
         await card.locator('[data-role="state"]').filter(has_text="Čaká na nahlásenie").wait_for()
@@ -138,6 +140,11 @@ async def test_captains_report_confirm_and_dispute_and_the_coordinator_sees_it(
         await codes_box.locator(f'tr[data-team="{first[0]}"]').filter(has_text=codes[first[0]]).wait_for()
         await coordinator.scroll_into_view_if_needed()
         await shot(console, artifacts, "console-captains.png")
+
+        # A captain's step while the console is open shows on the card by its event, with no reload.
+        assert await disputed.filter(has_text="record sent").count() == 0
+        await match(disputer).locator('[data-action="record"]').click()
+        await disputed.filter(has_text="record sent").wait_for()
 
         # Settle: the rounds card's result form of the match, prefilled with the disputed report.
         await disputed.locator('[data-action="settle"]').click()
