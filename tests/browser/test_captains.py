@@ -14,6 +14,7 @@ from typing import Any
 
 import httpx
 import pytest
+from axe_playwright_python.base import AXE_SCRIPT
 from server import Server, start_server_async
 from support.examples import slovak
 from support.pages import PHONE, Tab, ack, bounded, open_tab, referee_login, shot
@@ -37,6 +38,18 @@ async def sign_in(tab: Tab, code: str) -> None:
     await tab.page.locator("#code-input").fill(code)
     await tab.page.locator("#code-open").click()
     await tab.page.locator("#team-card").wait_for(state="visible")
+
+
+async def axe(tab: Tab, scope: str = "body") -> None:
+    """No violation axe-core finds in `scope` (WCAG 2.x A and AA, best practices), as test_accessibility.py runs it."""
+    await tab.page.evaluate("() => document.fonts.ready")
+    await tab.page.wait_for_timeout(400)  # (no transition half-way)
+    await tab.page.evaluate(AXE_SCRIPT)
+    result = await tab.page.evaluate("""(scope) => axe.run(document.querySelector(scope), {resultTypes: ['violations'],
+        runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']}})""",
+                                     scope)
+    found = [(v["id"], [" ".join(n["target"]) for n in v["nodes"]][:5]) for v in result["violations"]]
+    assert not found, found
 
 
 def match(tab: Tab, item: str = "m1") -> Any:
@@ -63,6 +76,7 @@ async def test_captains_report_confirm_and_dispute_and_the_coordinator_sees_it(
         await home.page.locator("#code-open").click()
         await home.page.locator("#code-error").filter(has_text="Tento kód nie je správny").wait_for()
         await shot(home, artifacts, "captain-sk-code.png")
+        await axe(home)
         await sign_in(home, codes[first[0]])
         card = match(home)
         await card.locator('[data-role="state"]').filter(has_text="Čaká na nahlásenie").wait_for()
@@ -73,6 +87,7 @@ async def test_captains_report_confirm_and_dispute_and_the_coordinator_sees_it(
         await card.locator('[data-role="own"]').filter(has_text="45 : 12").wait_for()
         await card.locator('[data-role="state"]').filter(has_text="Nahlásený, nepotvrdený").wait_for()
         await shot(home, artifacts, "captain-sk-reported.png")
+        await axe(home)
 
         # The away captain, on another phone (Serbian, Latin letters), sees the report and confirms it.
         away = await phone(browser, server, "sr-Latn")
@@ -81,6 +96,7 @@ async def test_captains_report_confirm_and_dispute_and_the_coordinator_sees_it(
         theirs = match(away)
         await theirs.locator('[data-role="reported"]').filter(has_text="45 : 12").wait_for()
         await shot(away, artifacts, "captain-sr-Latn-to-confirm.png")
+        await axe(away)
         await theirs.locator('[data-action="confirm"]').click()
         await theirs.locator('[data-role="state"]').filter(has_text="Potvrđen").wait_for()
         await theirs.locator('[data-role="result"]').filter(has_text="45 : 12").wait_for()
@@ -112,6 +128,7 @@ async def test_captains_report_confirm_and_dispute_and_the_coordinator_sees_it(
         await other.locator('[data-action="dispute"]').click()
         await other.locator('[data-action="dispute-send"]').click()
         await other.locator(".c-error").filter(has_text="Najprv napíšte").wait_for()  # a dispute says why
+        await axe(disputer)
         await other.locator('[data-role="reason"]').fill("rozdanie 9 bolo 420, nie 450")
         await other.locator('[data-action="dispute-send"]').click()
         await other.locator('[data-role="state"]').filter(has_text="Namietnutý").wait_for()
@@ -140,6 +157,7 @@ async def test_captains_report_confirm_and_dispute_and_the_coordinator_sees_it(
         await codes_box.locator(f'tr[data-team="{first[0]}"]').filter(has_text=codes[first[0]]).wait_for()
         await coordinator.scroll_into_view_if_needed()
         await shot(console, artifacts, "console-captains.png")
+        await axe(console, "#captains-card")
 
         # A captain's step while the console is open shows on the card by its event, with no reload.
         assert await disputed.filter(has_text="record sent").count() == 0
