@@ -1,6 +1,7 @@
 // @ts-check
 // The console's cards below its first screen: check-in, the roster, the desk, the referees, announcements,
-// the audit, standings, prizes, penalties, Čačak's sanctions, appeals and slips, bridge's team sheets, the
+// the audit, standings, prizes, penalties, Čačak's sanctions, appeals and slips, bridge's team sheets, a team
+// league's captains' reports (captains.js), the
 // rounds card with its result forms (rounds.js) and the plan's tools (plan-editor.js: a row's Change…, a new
 // item, the tournament's name).
 // main.js imports this module once the round's line and its actions are drawn (`import("./cards.js")`): over
@@ -9,6 +10,7 @@
 import { renderPlayerSelect, wireAnnounce } from "./announce.js";
 import { appealsCard } from "./appeals.js";
 import { renderAudit, wireUndoLast } from "./audit.js";
+import { captainsCard } from "./captains.js";
 import { command } from "./commands.js";
 import { deskCard } from "./desk.js";
 import { renderPenaltyForm, wirePenaltyForm } from "./penalties.js";
@@ -27,7 +29,7 @@ import { planContext, usePlan } from "./timetable.js";
 import { describeAudit, displayName, itemTitle, num, playerName, teamName } from "./words.js";
 
 /** The cards drawn in the page's cards, their forms wired: `render()` draws them from `state.sections`,
- * `frame(now)` the check-in's clock, `onEvent(event, fresh)` a late arrival's alert. */
+ * `onEvent(event)` tells the cards that ask the server themselves (the captains' reports) of a live event. */
 export function wireCards() {
   // The plan on the day: the timetable's changes (its rows' tools), the roster, the referees.
   const plan = planEditor(planContext);
@@ -51,6 +53,11 @@ export function wireCards() {
   });
   // Bridge: the team sheets of a match, the boards played, the rosters, the individual ranking.
   const sheets = sheetsCard($("sheets-card"), { S: STRINGS, command, sections: () => state.sections, itemTitle, teamName, playerName, num });
+  // A team league's matches as the captains report them from the venues: the coordinator's list.
+  const captains = captainsCard($("captains-card"), {
+    S: STRINGS, command, sections: () => state.sections, fmt: () => state.fmt, teamName, num: (n) => num(n, { max: 2 }),
+    signedIn: () => Boolean(state.me), signedOut: () => showLogin(STRINGS.expired),
+  });
 
   wireAnnounce();
   wireUndoLast();
@@ -69,11 +76,16 @@ export function wireCards() {
       appeals.render();
       slips.render();
       sheets.render();
+      captains.render();
       renderPlayerSelect();
       renderAudit();
       renderStandingsPreview();
       prizes.render();
       renderPenaltyForm();
+    },
+    /** A live event: the cards that ask the server for what they show ask again if it concerns them. */
+    onEvent(event) {
+      captains.onEvent(event);
     },
   };
 }

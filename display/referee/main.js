@@ -167,6 +167,7 @@ function startConsole() {
     onEvent(event, { fresh }) {
       onLatenessEvent(event, fresh);
       confirmedLate(event);
+      if (cards) cards.onEvent(event);
     },
     onStatus(up) {
       setConnection(up ? "up" : "down");

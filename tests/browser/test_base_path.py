@@ -28,7 +28,7 @@ from live.edges.web.assets import Assets
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 BASE = "/cup-2027"
-PAGES = {f"{BASE}/player": "player.html", f"{BASE}/referee": "referee.html"}
+PAGES = {f"{BASE}/player": "player.html", f"{BASE}/referee": "referee.html", f"{BASE}/captain": "captain.html"}
 
 
 async def based_context(browser: Any, server: Any, asked: list[str]) -> Any:
@@ -115,3 +115,23 @@ async def test_the_player_page_and_the_console_ask_the_server_only_under_their_b
     elsewhere = sorted({p for p in asked if not p.startswith((f"{BASE}/", "/static/"))})
     assert elsewhere == [], f"asked outside the base: {elsewhere}"
     assert not any(p.startswith(f"{BASE}/static/") for p in asked)
+
+
+@bounded
+async def test_the_captains_page_asks_the_server_only_under_its_base(browser: Any, serve: Any) -> None:
+    server = await serve(timetable=[round_entry("r1", 1, start_in=3600, minutes=180)])
+    asked: list[str] = []
+    context = await based_context(browser, server, asked)
+    try:
+        captain = await open_based(context, server, f"{BASE}/captain?lang=en")
+        await captain.page.locator("#code-card").wait_for(state="visible")
+        await captain.page.locator("#code-input").fill("AAAA-AAAA")
+        await captain.page.locator("#code-open").click()
+        await captain.page.locator("#code-error").filter(has_text="This code is not right").wait_for()
+        assert not captain.errors, captain.errors
+    finally:
+        await context.close()
+
+    assert f"{BASE}/api/captain-session" in asked and f"{BASE}/api/sections/tournament" in asked, asked
+    elsewhere = sorted({p for p in asked if not p.startswith((f"{BASE}/", "/static/"))})
+    assert elsewhere == [], f"asked outside the base: {elsewhere}"

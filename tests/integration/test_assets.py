@@ -24,7 +24,7 @@ from live.edges.web.api import DISPLAY_DIR
 from live.edges.web.assets import IMMUTABLE, Assets
 from live.edges.web.bundles import Refused, bundle
 
-PAGES = ("/", "/display", "/player", "/referee")
+PAGES = ("/", "/display", "/player", "/referee", "/captain")
 #: The static imports of a module: `import … from "x"`, `export … from "x"`, `import "x"`.
 IMPORT = re.compile(r"""(?:^|[;\s])(?:import|export)\s[^;"']*?from\s*["']([^"']+)["']|^\s*import\s*["']([^"']+)["']""",
                     re.M)

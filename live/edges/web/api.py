@@ -701,7 +701,8 @@ def routes(assets: Assets | None = None) -> list[Route | Mount]:
     assets = assets or Assets(DISPLAY_DIR)
     return [
         _openapi(assets.prefix),
-        *(_page(name, assets) for name in ("index.html", "display.html", "player.html", "referee.html")),
+        *(_page(name, assets)
+          for name in ("index.html", "display.html", "player.html", "referee.html", "captain.html")),
         Route("/api/state", api_state),
         Route("/api/events", api_events),
         Route("/api/sections/{name}", api_section),

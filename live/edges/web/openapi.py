@@ -260,7 +260,7 @@ def _paths(static_prefix: str) -> dict[str, Schema]:
     }
     paths: dict[str, Schema] = {
         "/": _page("start"), "/display": _page("hall's projector"), "/player": _page("player"),
-        "/referee": _page("referee console"),
+        "/referee": _page("referee console"), "/captain": _page("team captain's"),
         PATH: {"get": {"summary": "This document", "tags": ["api"],
                        "responses": {"200": _json({"type": "object"}, "the OpenAPI 3.1 document")}}},
         "/api/state": {"get": {
