@@ -323,6 +323,7 @@ REFUSALS: dict[str, tuple[str, ...]] = {
     "competition.form": ('problem',),
     "competition.id_taken": ('id',),
     "competition.not_written": (),
+    "promotion.not_final": (),
     "referee.unknown": ('name',),
     "standings.hidden": ('title',),
     "rules.no_scoring_fee": (),

@@ -578,7 +578,7 @@ def _serve_season(parser: argparse.ArgumentParser, args: argparse.Namespace) -> 
             print(f"error: {tournament.source}: the season is not served", file=sys.stderr)
             return prepared
         competitions.append(prepared)
-    organizer = _organizer_token(folder / "season.db", args.redis, args.redis_prefix)
+    organizer = _organizer_token(_season_log(folder / "season.db", args.redis, args.redis_prefix))
     if isinstance(organizer, int):
         return organizer
     creation, why = None, "several instances share this season: add the tournament file to every instance's " \
@@ -592,27 +592,31 @@ def _serve_season(parser: argparse.ArgumentParser, args: argparse.Namespace) -> 
         else:
             why = "this season was started from files, not one folder: a new competition has no folder to go in"
     return _run_season(competitions, args.host, args.port, [], public_url, proxies=proxies, ping_s=ping,
-                       creation=creation, no_creation=why, organizer_token=organizer)
+                       creation=creation, no_creation=why, organizer_token=organizer,
+                       season_log=_season_log(folder / "season.db", args.redis, args.redis_prefix))
 
 
-def _organizer_token(db: Path, redis_url: str | None, prefix: str) -> str | int:
-    """The season organizer's token (who adds a competition, and sees every competition's matches at once):
-    LIVE_ORGANIZER_TOKEN, else the one the season's own log keeps (`season.db` beside the competitions' logs;
-    with Redis, under `<prefix>:season`), made on the first start like a referee token."""
+def _season_log(db: Path, redis_url: str | None, prefix: str) -> EventLog:
+    """The season's own log: the organizer's token, and what the organizer did (a competition added, the
+    promotion confirmed): `season.db` beside the competitions' logs; with Redis, under `<prefix>:season`."""
+    if redis_url:
+        from live.edges.log.redis import RedisLog
+
+        return RedisLog(redis_url, "season", key_prefix=f"{prefix}:season")
+    from live.edges.log.sqlite import SQLiteLog
+
+    db.parent.mkdir(parents=True, exist_ok=True)
+    return SQLiteLog(db, "season")
+
+
+def _organizer_token(log_: EventLog) -> str | int:
+    """The season organizer's token (who adds a competition, sees every competition's matches at once and confirms
+    the promotion): LIVE_ORGANIZER_TOKEN, else the one the season's own log keeps, made on the first start like a
+    referee token."""
     from live.edges.log import LogUnavailable
 
     if os.environ.get("LIVE_ORGANIZER_TOKEN"):
         return os.environ["LIVE_ORGANIZER_TOKEN"]
-    log_: EventLog
-    if redis_url:
-        from live.edges.log.redis import RedisLog
-
-        log_ = RedisLog(redis_url, "season", key_prefix=f"{prefix}:season")
-    else:
-        from live.edges.log.sqlite import SQLiteLog
-
-        db.parent.mkdir(parents=True, exist_ok=True)
-        log_ = SQLiteLog(db, "season")
 
     async def run() -> str:
         await log_.open()
@@ -675,7 +679,8 @@ def _demo_season(parser: argparse.ArgumentParser, args: argparse.Namespace, star
         companions.append(functools.partial(run_quietly, DemoOrganizer(prepared.hall, captains=captains)))
     return _run_season(competitions, args.host, args.port, companions, _public_url(parser, args.public_url),
                        ping_s=ping, organizer_token=os.environ.get("LIVE_ORGANIZER_TOKEN") or secrets.token_urlsafe(18),
-                       no_creation=f"the demo's season is its {len(files)} examples: it takes no new competition")
+                       no_creation=f"the demo's season is its {len(files)} examples: it takes no new competition",
+                       season_log=_season_log(folder / "season.db", None, ""))
 
 
 def _print_login(registry: Referees, base: str) -> None:
@@ -748,7 +753,7 @@ def _run_season(competitions: Sequence[Competition], host: str, port: int,
                 companions: list[Callable[[], Awaitable[None]]], public_url: str | None, *,
                 proxies: Sequence[str] = (), ping_s: float = PING_S, creation: Creation | None = None,
                 no_creation: str = "the demo's season is its three examples: it takes no new competition",
-                organizer_token: str | None = None) -> int:
+                organizer_token: str | None = None, season_log: EventLog | None = None) -> int:
     """A season: each competition under /<id>/, the start page at /. The banner names each one's pages, token,
     log and a one-time login link for its console (no QR codes: a phone scans the one its console shows)."""
     from live.core.referees import LINK_MS
@@ -758,7 +763,8 @@ def _run_season(competitions: Sequence[Competition], host: str, port: int,
 
     endpoint = WsEndpoint(open_files=limits.raise_open_files(), ping_s=ping_s)
     app = create_season_app(competitions, ws=endpoint, public_url=public_url, companions=companions,
-                            creation=creation, no_creation=no_creation, organizer_token=organizer_token)
+                            creation=creation, no_creation=no_creation, organizer_token=organizer_token,
+                            log=season_log)
     base, lan = _addresses(host, port, public_url)
     print(f"\n  {len(competitions)} competitions\n  start page:       {base}/\n"
           + (f"  on the hall LAN:  {lan}/\n" if lan else "")

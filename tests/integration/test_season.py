@@ -20,8 +20,12 @@ from server import (
     round_entry,
     run_cli,
     start_server,
+    tournament_toml,
     write_tournament,
 )
+
+from live.core.events import Event
+from live.edges.log.sqlite import SQLiteLog
 
 
 def season_folder(tmp_path: Path) -> Path:
@@ -32,6 +36,16 @@ def season_folder(tmp_path: Path) -> Path:
     write_tournament(folder / "side-event.toml", name="Side Event",
                      timetable=[round_entry("s1", 1, start_in=7 * 86400)])
     return folder
+
+
+async def season_events(logs: Path) -> list[Event]:
+    """The season's own log (`season.db` beside the competitions'), read after its server stopped."""
+    season_log = SQLiteLog(logs / "season.db", "season")
+    await season_log.open()
+    try:
+        return await season_log.read()
+    finally:
+        await season_log.close()
 
 
 async def announced(server: Server, text: str) -> int:
@@ -199,6 +213,8 @@ async def test_the_organizer_adds_a_competition_from_a_preset_a_date_and_a_roste
         assert typo.status_code == 422 and typo.json()["detail"]["code"] == "field.unknown"
     # the file is an ordinary tournament file in the season's folder: the next start serves it too
     assert (folder / "2-liga-vychod-2027.toml").read_text(encoding="utf-8").count("[[teams]]") == 3
+    assert [(e.type, e.actor, e.payload["id"]) for e in await season_events(tmp_path / "logs")] == [
+        ("competition_created", "organizer", "2-liga-vychod-2027")]  # (the refused ones: nothing)
     with start_server(folder, tmp_path / "logs", env=env) as again_server:
         events = await again_server.competition("2-liga-vychod-2027").events()
         assert any(e["type"] == "announced" for e in events)
@@ -289,3 +305,59 @@ async def test_the_seasons_promotion_and_relegation_is_proposed_from_the_leagues
             assert wrong.status_code == 422 and wrong.json()["detail"]["field"] == "first"  # (no teams: not a league)
         async with httpx.AsyncClient(timeout=10) as anyone:
             assert (await anyone.get(asked)).status_code == 401
+
+
+TERM_DAYS = 0.0001  # (8.64 s: the §24.1 term of a short competition is the organizer's)
+
+
+def league_file(path: Path, name: str, teams: int) -> Path:
+    ids = [f"t{n}" for n in range(1, teams + 1)]
+    rounds = teams - 1 if teams % 2 == 0 else teams
+    roster = [{"id": f"{team}p{k}", "name": f"{name} {team}p{k}", "team": team} for team in ids for k in range(1, 5)]
+    timetable = [round_entry(f"m{n}", n, start_in=3600 + 5 * 3600 * n, minutes=240, kind="match", boards=24)
+                 for n in range(1, rounds + 1)]
+    text = tournament_toml(name=name, preset="slovak-league", timetable=timetable, players=roster,
+                           rules={"auto_start": False, "auto_end": False, "appeal_window_days": TERM_DAYS})
+    text += "".join(f'\n[[teams]]\nid = "{team}"\nname = "{name} {team}"\n' for team in ids)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+async def play_all(server: Server, rounds: int) -> None:
+    for n in range(1, rounds + 1):
+        item = f"m{n}"
+        seating = await server.acked_event({"type": "publish_seating", "item": item})
+        await server.acked_event({"type": "start_round", "item": item})
+        for match in seating["payload"]["matches"]:
+            await server.acked_event({"type": "record_result", "item": item, "home": match["home"],
+                                      "away": match["away"], "imps_home": 30 + n, "imps_away": 20})
+        await server.acked_event({"type": "end_round", "item": item})
+    await server.acked_event({"type": "publish_results"})
+
+
+async def test_the_promotion_is_confirmed_in_the_seasons_log_once_the_standings_are_final(tmp_path: Path) -> None:
+    folder = tmp_path / "season"
+    folder.mkdir()
+    league_file(folder / "first.toml", "Prvá", 4)
+    league_file(folder / "east.toml", "Východ", 2)
+    league_file(folder / "west.toml", "Západ", 2)
+    logs = tmp_path / "logs"
+    with start_server(folder, logs, env={"LIVE_ORGANIZER_TOKEN": ORGANIZER}) as server:
+        asked = f"{server.root}/api/promotion?first=first&second=east,west"
+        async with httpx.AsyncClient(timeout=10, headers={"Authorization": f"Bearer {ORGANIZER}"}) as http:
+            early = await http.post(asked)
+            assert early.status_code == 409 and early.json()["detail"]["code"] == "promotion.not_final", early.text
+            await play_all(server.competition("first"), 3)
+            await play_all(server.competition("east"), 1)
+            await play_all(server.competition("west"), 1)
+            held = (await http.get(asked)).json()
+            assert held["leagues"]["first"]["status"] == "provisional" and held["confirmed"] is None
+            await asyncio.sleep(TERM_DAYS * 86400 + 1)  # the term for complaints closes: final, by the clock
+            done = await http.post(asked)
+            assert done.status_code == 201, done.text
+            confirmed = done.json()["confirmed"]
+            assert confirmed["by"] == "organizer" and confirmed["first"] == "first"
+            assert [t["team"] for t in confirmed["relegated"]] == [t["team"] for t in done.json()["relegated"]]
+            assert (await http.get(asked)).json()["confirmed"]["seq"] == confirmed["seq"]
+    # it is in the season's own log, which outlives the server
+    assert [event.type for event in await season_events(logs)] == ["promotion_confirmed"]

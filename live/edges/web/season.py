@@ -14,6 +14,7 @@ import asyncio
 import contextlib
 from collections import Counter
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from pathlib import PurePath
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
@@ -21,17 +22,25 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, RedirectResponse, Response
 from starlette.routing import Mount, Route
 
+from live.core.events import Event, NewEvent
 from live.edges.competitions import Competition
 from live.edges.hall import Hall
+from live.edges.log import EventLog, LogUnavailable
 from live.edges.web import season_organizer
 from live.edges.web.api import DISPLAY_DIR, static_routes
 from live.edges.web.app import MIDDLEWARE, competition_app
 from live.edges.web.assets import Assets
 from live.edges.web.new_competition_api import Creation
 from live.edges.web.ratelimit import Limiter
+from live.edges.web.season_organizer import PROMOTION_CONFIRMED
 from live.edges.web.ws_endpoint import WsEndpoint
 from live.projections.listing import Listed, listing
 
+#: The season log's events: the organizer's acts, which no competition's log holds.
+COMPETITION_CREATED = "competition_created"
+SEASON_EVENTS = (COMPETITION_CREATED, PROMOTION_CONFIRMED)
+#: Who they are by.
+ORGANIZER = "organizer"
 #: Why a season started from files takes no new competition.
 NO_FOLDER = ("this season was started from files, not a folder: a new competition has no folder to go in "
              "(serve the season's folder)")
@@ -41,7 +50,8 @@ class Season:
     """The competitions a season server runs, each mounted under its base, and who may organize them."""
 
     def __init__(self, competitions: Sequence[Competition], *, ws: WsEndpoint | None, public_url: str | None,
-                 creation: Creation | None, no_creation: str, organizer_token: str | None) -> None:
+                 creation: Creation | None, no_creation: str, organizer_token: str | None,
+                 log: EventLog | None = None) -> None:
         self.assets = Assets(DISPLAY_DIR)
         self.limiter = Limiter()
         self.ws, self.public_url = ws, public_url
@@ -52,6 +62,8 @@ class Season:
         #: Those whose hall was started (the ones added while it runs too): each is stopped at the end.
         self.running: list[Competition] = []
         self.root: Starlette | None = None
+        #: The season's own log: what the organizer did (SEASON_EVENTS); open while the server runs.
+        self.log = log
         for competition in competitions:
             self._mount(competition)
 
@@ -88,8 +100,26 @@ class Season:
             self.root.router.routes.append(Mount(competition.base, app=app))
         return app
 
+    async def record(self, kind: str, payload: dict[str, object]) -> Event:
+        """One of the organizer's acts in the season's log (LogUnavailable when it cannot be written: then it did
+        not happen)."""
+        if self.log is None:
+            raise LogUnavailable("this season keeps no log of its own")
+        event = await self.log.append(NewEvent(kind, ORGANIZER, dict(payload)))
+        if event is None:
+            raise LogUnavailable("the season's log refused the event")
+        return event
+
+    async def records(self, kind: str) -> list[Event]:
+        """The season log's events of one kind, oldest first."""
+        return [event for event in await self.log.read() if event.type == kind] if self.log is not None else []
+
     async def add(self, competition: Competition) -> None:
-        """A new competition while the server runs: started, then mounted, so its first request finds it running."""
+        """A new competition while the server runs: recorded in the season's log, started, then mounted, so its
+        first request finds it running (and a log that cannot record it leaves nothing served)."""
+        t = competition.tournament
+        await self.record(COMPETITION_CREATED, {"id": t.id, "name": t.name, "preset": t.preset,
+                                                "file": PurePath(t.source).name})
         await competition.hall.start()
         self.running.append(competition)
         app = self._mount(competition)
@@ -100,6 +130,8 @@ class Season:
     async def serving(self, companions: Sequence[Callable[[], Awaitable[None]]]) -> AsyncIterator[None]:
         """The root's lifespan: every hall started, then the socket, then the companions; stopped the other way."""
         tasks: list[asyncio.Future[None]] = []
+        if self.log is not None:
+            await self.log.open()
         try:
             for competition in list(self.competitions):
                 await competition.hall.start()
@@ -116,19 +148,21 @@ class Season:
                 await self.ws.stop()
             for competition in reversed(self.running):
                 await competition.hall.stop()
+            if self.log is not None:
+                await self.log.close()
 
 
 def create_season_app(competitions: Sequence[Competition], *, ws: WsEndpoint | None = None,
                       public_url: str | None = None, companions: Sequence[Callable[[], Awaitable[None]]] = (),
                       creation: Creation | None = None, no_creation: str = NO_FOLDER,
-                      organizer_token: str | None = None) -> Starlette:
+                      organizer_token: str | None = None, log: EventLog | None = None) -> Starlette:
     """The season's app. Every competition has its `base` ("/<id>"), its hall not yet started. `creation`: how
     the organizer adds one while it runs (`POST /api/competitions`); None: the season is what it was started
     with, and `no_creation` says why to an organizer who tries. `organizer_token`: who may add one and see
     every competition's matches and the promotion at once; None: nobody (each competition's referees see
     theirs)."""
     season = Season(competitions, ws=ws, public_url=public_url, creation=creation, no_creation=no_creation,
-                    organizer_token=organizer_token)
+                    organizer_token=organizer_token, log=log)
 
     def page(name: str) -> Callable[[Request], Awaitable[Response]]:
         async def serve(request: Request) -> Response:

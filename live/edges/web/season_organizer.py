@@ -3,6 +3,7 @@
     POST /api/competitions   a new competition from a preset, a date and a roster (new_competition_api.py)
     GET  /api/coordinator    every team match of every competition as its coordinator sees it
     GET  /api/promotion      who goes up and who goes down between the leagues, from their standings
+    POST /api/promotion      ... confirmed, in the season's log, once the standings are final
 
 The token is `Authorization: Bearer` (LIVE_ORGANIZER_TOKEN, else the season log's own, printed at start). Each
 competition's own referees keep their console and their `/<id>/api/captains`; this is the view over all of them.
@@ -16,8 +17,10 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
+from live.core.events import Event
 from live.edges.competitions import Competition
 from live.edges.hall import Hall
+from live.edges.log import LogUnavailable
 from live.edges.web.new_competition_api import Creation, create, organizer
 from live.projections.captains import coordinator_view
 from live.projections.finality import standings_status
@@ -43,6 +46,12 @@ class Season(Protocol):
 
     async def add(self, competition: Competition) -> None: ...
 
+    async def record(self, kind: str, payload: dict[str, object]) -> Event: ...
+
+    async def records(self, kind: str) -> list[Event]: ...
+
+#: The season log's event of a confirmed promotion (live/edges/web/season.py SEASON_EVENTS).
+PROMOTION_CONFIRMED = "promotion_confirmed"
 NOT_THE_ORGANIZER = "the season's organizer token is needed (Authorization: Bearer …)"
 
 
@@ -73,13 +82,8 @@ def routes(season: Season) -> list[Route]:
                                "name": hall.tournament.name, "matches": view["matches"], "counts": view["counts"]})
         return JSONResponse({"now": season.now(), "competitions": listed}, headers={"Cache-Control": "no-store"})
 
-    async def api_promotion(request: Request) -> Response:
-        """`?first=<id>&second=<id>,<id>[&declined=<id>:<team>,…][&enlargement=0|2|4]`: Slovak §7, §13.1
-        (live/rules/promotion.py) from the leagues' standings as they are now, each league's status beside them
-        (provisional until final, §24.1), for the coordinator to confirm with the teams and the presidium. Teams
-        are named `<competition id>:<team id>`; nothing is recorded."""
-        if not allowed(request):
-            return _refused()
+    async def proposed(request: Request) -> dict[str, object] | Response:
+        """The promotion the query asks for, as `GET /api/promotion` answers it; or the refusal."""
         query = request.query_params
         first, second = query.get("first", ""), [x for x in query.get("second", "").split(",") if x]
         halls: dict[str, Hall] = {}
@@ -97,11 +101,11 @@ def routes(season: Season) -> list[Route]:
         if enlargement not in ("0", "2", "4"):
             return JSONResponse({"error": "enlargement must be 0, 2 or 4", "detail": {
                 "field": "enlargement", "code": "field.not_one_of", "known": ["0", "2", "4"]}}, status_code=422)
+        declined = [x for x in query.get("declined", "").split(",") if x]
         order = {ident: [f"{ident}:{row.get('team')}" for row in standings_of(hall.state)]
                  for ident, hall in halls.items()}
         try:
-            proposal = propose(order[first], {ident: order[ident] for ident in second},
-                               declined=[x for x in query.get("declined", "").split(",") if x],
+            proposal = propose(order[first], {ident: order[ident] for ident in second}, declined=declined,
                                enlargement=int(enlargement))
         except PromotionError as exc:
             return JSONResponse({"error": str(exc), "detail": {"code": "competition.form", "problem": str(exc)}},
@@ -123,7 +127,8 @@ def routes(season: Season) -> list[Route]:
 
         leagues = {ident: {"name": hall.tournament.name, "status": status(hall), "teams": named(order[ident])}
                    for ident, hall in halls.items()}
-        return JSONResponse({
+        return {
+            "first": first, "second": second, "declined": declined, "enlargement": int(enlargement),
             "leagues": leagues, "final": all(league["status"] == "final" for league in leagues.values()),
             "stay": named(proposal.stay), "promoted": named(proposal.promoted), "relegated": named(proposal.relegated),
             "playoff": named(proposal.playoff), "playoff_places": proposal.playoff_places,
@@ -131,7 +136,38 @@ def routes(season: Season) -> list[Route]:
             "steps": [{"place": step.place, "place_name": name(step.place), "team": step.team,
                        "team_name": name(step.team), "to": step.to, "to_name": name(step.to), "rule": step.rule}
                       for step in proposal.steps],
-        }, headers={"Cache-Control": "no-store"})
+        }
+
+    async def confirmed(first: str) -> dict[str, object] | None:
+        """The last confirmation of the promotion from this first league, as the season's log has it."""
+        found = [event for event in await season.records(PROMOTION_CONFIRMED) if event.payload.get("first") == first]
+        return {"seq": found[-1].seq, "ts": found[-1].ts, "by": found[-1].actor, **found[-1].payload} if found else None
+
+    async def api_promotion(request: Request) -> Response:
+        """`?first=<id>&second=<id>,<id>[&declined=<id>:<team>,…][&enlargement=0|2|4]`: Slovak §7, §13.1
+        (live/rules/promotion.py) from the leagues' standings as they are now, each league's status beside them
+        (provisional until final, §24.1), for the coordinator to confirm with the teams and the presidium, and the
+        last confirmation (`confirmed`). Teams are named `<competition id>:<team id>`. `POST` with the same query
+        confirms it: written in the season's log, once every league's standings are final."""
+        if not allowed(request):
+            return _refused()
+        answer = await proposed(request)
+        if isinstance(answer, Response):
+            return answer
+        if request.method == "POST":
+            if not answer["final"]:
+                return JSONResponse({"error": "the promotion is confirmed on final standings only: a league's are "
+                                              "still running or provisional (§24.1)",
+                                     "detail": {"code": "promotion.not_final"}}, status_code=409)
+            kept = {key: value for key, value in answer.items() if key not in ("leagues", "final")}
+            try:
+                await season.record(PROMOTION_CONFIRMED, kept)
+            except LogUnavailable as exc:
+                return JSONResponse({"error": f"not confirmed: the season's log did not answer ({exc})",
+                                     "detail": {"code": "log.unavailable"}}, status_code=503)
+        answer["confirmed"] = await confirmed(str(answer["first"]))
+        return JSONResponse(answer, status_code=201 if request.method == "POST" else 200,
+                            headers={"Cache-Control": "no-store"})
 
     return [Route("/api/competitions", api_create, methods=["POST"]), Route("/api/coordinator", api_coordinator),
-            Route("/api/promotion", api_promotion)]
+            Route("/api/promotion", api_promotion, methods=["GET", "POST"])]
