@@ -105,16 +105,22 @@ def _form(body: object) -> NewTournament | JSONResponse:
 
 
 def _write_new(path: Path, text: str) -> None:
-    """The file, whole or not at all (a temporary file renamed over nothing: `x` refuses one that exists)."""
+    """The file, whole or not at all: written beside it under another name, flushed to the disk, then renamed
+    (`os.replace`, atomic on Windows and POSIX alike). Only one creation runs at a time (`Creation.lock`) and a
+    season that takes new competitions is served by one instance, so nothing else writes the name meanwhile;
+    it is checked once more just before, and an existing file is refused (FileExistsError)."""
     partial = path.with_name(f".{path.name}.partial")
-    with open(partial, "x", encoding="utf-8", newline="\n") as out:
+    with open(partial, "w", encoding="utf-8", newline="\n") as out:
         out.write(text)
         out.flush()
         os.fsync(out.fileno())
     try:
-        os.link(partial, path)  # fails if the name was taken meanwhile: nothing is overwritten
+        if path.exists():
+            raise FileExistsError(path)
+        os.replace(partial, path)
     finally:
-        partial.unlink()
+        with contextlib.suppress(FileNotFoundError):
+            partial.unlink()
 
 
 def organizer(request: Request, token: str) -> bool:
@@ -153,7 +159,7 @@ async def create(request: Request, creation: Creation, taken: Callable[[], set[s
         try:
             _write_new(path, text)
         except OSError as exc:
-            return _error(503, f"the tournament file could not be written ({exc.strerror})",
+            return _error(503, f"the tournament file could not be written ({exc.strerror or exc})",
                            {"code": "competition.not_written"})
         try:
             competition = await creation.make(tournament)
