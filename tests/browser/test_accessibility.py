@@ -195,3 +195,47 @@ async def test_the_first_tab_stop_of_the_console_skips_to_the_rounds_actions(bro
         assert landed["seen"], landed
     finally:
         await tab.context.close()
+
+
+@pytest_asyncio.fixture(scope="module", loop_scope="session")
+async def season(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[Server]:
+    """A season of two competitions (a preferans open, a Slovak league) for the root's own pages."""
+    folder = tmp_path_factory.mktemp("a11y-season")
+    (folder / "season").mkdir()
+    write_tournament(folder / "season" / "open.toml", name=NAME, players=PLAYERS,
+                     timetable=[round_entry("r1", 1, start_in=1800, minutes=180, title="Round 1")])
+    write_tournament(folder / "season" / "side.toml", name="Side Event", players=PLAYERS,
+                     timetable=[round_entry("r1", 1, start_in=7 * 86400, minutes=180, title="Round 1")])
+    server = await start_server_async(folder / "season", folder / "logs", env={"LIVE_ORGANIZER_TOKEN": "a11y"})
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("view", ["season", "season-organizer", "side-picker"])
+@bounded
+async def test_no_accessibility_violation_on_a_seasons_pages(browser: Any, season: Server, view: str,
+                                                              lang: str) -> None:
+    """The season's start page (its list, and the organizer's area signed in and open) on a phone, and the side
+    page's picker (the page without two competitions named); the framed displays are the display's own test."""
+    path = ("/side" if view == "side-picker" else "/") + f"?lang={lang}"
+    tab = await open_tab(browser, season, path, viewport=PHONE, is_mobile=True, has_touch=True)
+    try:
+        page = tab.page
+        if view == "side-picker":
+            await page.locator("select").first.wait_for(state="visible")
+        else:
+            await page.locator(".s-card").first.wait_for(state="visible")
+        if view == "season-organizer":
+            await page.locator("#org > summary").click()
+            await page.locator("#org-token").fill("a11y")
+            await page.locator("#org-sign-in").click()
+            await page.locator("#org-in").wait_for(state="visible")
+        await settled(page)
+        violations = await axe(page)
+        assert not violations, report(f"{view} ({lang})", violations)
+        assert not tab.errors, tab.errors
+    finally:
+        await tab.context.close()

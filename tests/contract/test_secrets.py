@@ -1,4 +1,4 @@
-"""The server's secrets kept in the log (`live.edges.cli.kept_secrets` on `EventLog.secret`): the environment
+"""The server's secrets kept in the log (`live.edges.serving.kept_secrets` on `EventLog.secret`): the environment
 wins, else the log's value, made once; a SQLite log from before keeps the token and codes its files held,
 and a Redis log keeps what the meta hash already held."""
 
@@ -14,10 +14,10 @@ import redis
 from redis_server import RedisServer
 from server import round_entry, start_server, write_tournament
 
-from live.edges.cli import SECRETS, kept_secrets
 from live.edges.log.memory import MemoryLog, MemoryStore
 from live.edges.log.redis import RedisLog
 from live.edges.log.sqlite import SQLiteLog
+from live.edges.serving import SECRETS, kept_secrets
 from live.projections.checkin_codes import code_for, grouped
 
 TOURNAMENT = "secrets-cup"
