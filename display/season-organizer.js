@@ -267,9 +267,9 @@ export function startOrganizer({ S, lang, pageLanguage, show, listed, refreshLis
       fields.name.input.focus();
     });
     fill(done,
-      el("p", { class: "s-done-title", role: "status" }, O.created(show(c.name || c.id))),
+      el("p", { class: "s-done-title", role: "status", id: "new-done-title" }, O.created(show(c.name || c.id))),
       el("p", { class: "s-done-label" }, O.links),
-      el("nav", { class: "s-links" },
+      el("nav", { class: "s-links", "aria-labelledby": "new-done-title" },
         el("a", { href: pages.display }, S.display),
         el("a", { href: pages.player }, S.player),
         el("a", { href: pages.referee }, S.referee)),
@@ -342,12 +342,13 @@ export function startOrganizer({ S, lang, pageLanguage, show, listed, refreshLis
       }
       const named = await Promise.all(groups.map((g) => (g.watched.length ? namesOf(g.id, g.base) : Promise.resolve(new Map()))));
       fill(watchBox, groups.map((g, i) => el("section", { class: "s-w-comp", dataset: { id: g.id } },
-        el("h3", { class: "s-name" }, show(g.name)),
+        el("h3", { class: "s-name", id: `watch-name-${g.id}` }, show(g.name)),
         el("p", { class: "s-w-counts" }, g.counts.map(([state, n]) => `${O.states[state] || state}: ${n}`).join(" · ")),
         g.watched.length
           ? el("ul", { class: "s-w-lines" }, g.watched.map((w) => matchLine(w, g, named[i])))
           : el("p", { class: "s-w-note" }, O.watchQuiet),
-        el("nav", { class: "s-links" }, el("a", { href: pagesOf(g, lang).referee }, O.console)))));
+        el("nav", { class: "s-links", "aria-labelledby": `watch-name-${g.id}` },
+          el("a", { href: pagesOf(g, lang).referee }, O.console)))));
     } catch {
       fill(watchBox, el("p", { class: "s-w-note is-bad" }, O.watchFailed));
     } finally {

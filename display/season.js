@@ -41,11 +41,12 @@ function card(c) {
   const facts = [S.games[c.game] || c.game, dateRange(c.first, c.last, S.locale) || S.noDates].filter(Boolean);
   const next = nextLine(c, S, S.locale, Date.now() + offset, show);
   return el("li", { class: `s-card is-${c.when}`, dataset: { id: c.id } },
-    el("h3", { class: "s-name" }, show(c.name || c.id)),
+    el("h3", { class: "s-name", id: `name-${c.id}` }, show(c.name || c.id)),
     el("p", { class: "s-facts" }, facts.join(" · ")),
     c.when === "today" && c.today > 0 ? el("p", { class: "s-today" }, S.todayItems(c.today)) : null,
     next ? el("p", { class: "s-next" }, next) : null,
-    el("nav", { class: "s-links" },
+    // (each card's links are a landmark named by its competition: a screen reader's list of them tells them apart)
+    el("nav", { class: "s-links", "aria-labelledby": `name-${c.id}` },
       el("a", { href: pages.display }, S.display),
       el("a", { href: pages.player }, S.player),
       el("a", { href: pages.referee }, S.referee)));

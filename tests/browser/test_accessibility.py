@@ -204,7 +204,7 @@ async def season(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[Serv
     (folder / "season").mkdir()
     write_tournament(folder / "season" / "open.toml", name=NAME, players=PLAYERS,
                      timetable=[round_entry("r1", 1, start_in=1800, minutes=180, title="Round 1")])
-    write_tournament(folder / "season" / "side.toml", name="Side Event", players=PLAYERS,
+    write_tournament(folder / "season" / "side-event.toml", name="Side Event", players=PLAYERS,
                      timetable=[round_entry("r1", 1, start_in=7 * 86400, minutes=180, title="Round 1")])
     server = await start_server_async(folder / "season", folder / "logs", env={"LIVE_ORGANIZER_TOKEN": "a11y"})
     try:
