@@ -35,7 +35,7 @@ from live.core.absent import given
 from live.core.events import Event
 from live.core.records import tables_of
 from live.core.status import ItemStatus
-from live.edges.demo_bridge import BridgeOrganizer
+from live.edges.demo_bridge import BridgeOrganizer, as_referee
 from live.edges.demo_captains import CaptainsOrganizer
 from live.edges.hall import Hall
 from live.projections import desk
@@ -245,12 +245,7 @@ class PreferansOrganizer:
         return next((s.item.id for s in self.hall.state.items.values() if s.open), None)
 
     async def _command(self, command: Mapping[str, object]) -> bool:
-        try:
-            await self.hall.command(command)
-        except CommandError as exc:
-            log.info("demo: %s refused: %s", command["type"], exc.error)
-            return False
-        return True
+        return await as_referee(self.hall, command, logging.INFO)
 
     async def _publish(self, item: str | None) -> None:
         if item is not None and item not in self.hall.state.seatings:

@@ -45,6 +45,17 @@ from live.projections.matches import match_pairs
 from live.rules.appeals import signatures_needed
 
 log = logging.getLogger("live.edges.demo")
+
+
+async def as_referee(hall: Hall, command: Mapping[str, object], level: int = logging.WARNING) -> bool:
+    """A stand-in's command through the referee's path (in the log and the audit like the console's); a refusal
+    is logged at `level` (the demo means to send none), not raised: the demo goes on."""
+    try:
+        await hall.command(command)
+    except CommandError as exc:
+        log.log(level, "demo: %s refused: %s", command["type"], exc.error)
+        return False
+    return True
 RESULT_SPACING_S = 0.6
 #: The teams check in this many tournament minutes before a match's start.
 CHECK_IN_BEFORE_MIN = 8.0
@@ -299,9 +310,4 @@ class BridgeOrganizer:
                                      "reason": "the director's ruling was in accordance with the laws"})
 
     async def _command(self, command: Mapping[str, object]) -> bool:
-        try:
-            await self.hall.command(command)
-        except CommandError as exc:
-            log.warning("demo: %s refused: %s", command["type"], exc.error)
-            return False
-        return True
+        return await as_referee(self.hall, command)

@@ -40,7 +40,7 @@ from live.core import events as E
 from live.core.events import Event
 from live.core.state import ItemState
 from live.core.status import ItemStatus
-from live.edges.demo_bridge import CHECK_IN_BEFORE_MIN, IMPS
+from live.edges.demo_bridge import CHECK_IN_BEFORE_MIN, IMPS, as_referee
 from live.edges.hall import Hall
 from live.projections.captains import MatchLine
 from live.projections.matches import match_pairs
@@ -196,9 +196,4 @@ class CaptainsOrganizer:
 
     async def _command(self, command: Mapping[str, object]) -> bool:
         """The coordinator's (a referee's) command."""
-        try:
-            await self.hall.command(command)
-        except CommandError as exc:
-            log.warning("demo: %s refused: %s", command["type"], exc.error)
-            return False
-        return True
+        return await as_referee(self.hall, command)
