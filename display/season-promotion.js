@@ -62,7 +62,14 @@ export function startPromotion({ S, O, show, listed, token, refused }) {
       fill(select, el("option", { value: "" }, P.choose), leagues.map((l) => el("option", { value: l.id }, show(l.name))));
       select.value = leagues.some((l) => l.id === was) ? was : "";
     }
-    setText(note, leagues.length ? "" : P.noLeagues);
+    if (!shown) sayWhatIsMissing();
+  }
+
+  /** Under the form, while no proposal is shown for want of a league: what to choose (or that none can be). */
+  function sayWhatIsMissing() {
+    const made = promotionQuery(choice());
+    const missing = "problem" in made && made.problem.code === "field.missing";
+    setText(note, !missing ? "" : leaguesOf(listed()).length ? P.chooseLeagues : P.noLeagues);
   }
 
   function choice() {
@@ -74,10 +81,13 @@ export function startPromotion({ S, O, show, listed, token, refused }) {
     const made = promotionQuery(choice());
     setText(error, "");
     if ("problem" in made) {
+      asked += 1; // (an answer still on its way is for another choice)
+      busy = false;
       shown = null;
       fill(out);
-      if (made.problem.code === "field.missing") setText(note, leaguesOf(listed()).length ? P.chooseLeagues : P.noLeagues);
-      else setText(error, sayPromotionRefusal(422, { detail: made.problem }, P, O.refusals));
+      sayWhatIsMissing();
+      if (made.problem.code !== "field.missing") setText(error, sayPromotionRefusal(422, { detail: made.problem }, P, O.refusals));
+      drawConfirm();
       return;
     }
     setText(note, "");
@@ -134,6 +144,7 @@ export function startPromotion({ S, O, show, listed, token, refused }) {
   /** @param {Proposal} p */
   function draw(p) {
     shown = p;
+    declined = [...p.declined]; // (as the server took them: a team of a league no longer chosen is dropped)
     const focused = /** @type {HTMLInputElement | null} */ (document.activeElement?.closest?.("#promo-out input[type=checkbox]") ?? null);
     const keep = focused ? focused.value : null;
     const ids = [p.first, ...p.second];
@@ -233,7 +244,6 @@ export function startPromotion({ S, O, show, listed, token, refused }) {
     ask();
   });
   listChanged();
-  setText(note, leaguesOf(listed()).length ? P.chooseLeagues : P.noLeagues);
 
   return {
     listChanged,
@@ -244,6 +254,7 @@ export function startPromotion({ S, O, show, listed, token, refused }) {
       asked += 1;
       shown = null;
       declined = [];
+      busy = false;
       fill(out);
       setText(error, "");
     },
