@@ -9,6 +9,7 @@ Screenshots: tests/artifacts/season-organizer-<step>-<lang>.png, season-promotio
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
@@ -304,16 +305,18 @@ LEAGUES = {  # id: (name, its teams)
 }
 
 
-def league_file(path: Path, name: str, teams: list[str]) -> None:
-    """A Slovak league of `teams` (as tests/integration/test_season.py writes one), its matches not played yet."""
+def league_file(path: Path, name: str, teams: list[str], term_days: float = 15.0) -> None:
+    """A Slovak league of `teams` (as tests/integration/test_season.py writes one), its matches not played yet;
+    `term_days`, its §24.1 term for complaints."""
     ids = [f"t{n}" for n in range(1, len(teams) + 1)]
     rounds = len(ids) - 1 if len(ids) % 2 == 0 else len(ids)
     roster = [{"id": f"{team}p{k}", "name": f"Hráč {team}p{k} {name}", "team": team}
               for team in ids for k in range(1, 5)]
     timetable = [round_entry(f"m{n}", n, start_in=3600 + 5 * 3600 * n, minutes=240, kind="match", boards=24)
                  for n in range(1, rounds + 1)]
+    rules = {"auto_start": False, "auto_end": False, "appeal_window_days": term_days}
     text = tournament_toml(name=name, timezone="Europe/Bratislava", preset="slovak-league", timetable=timetable,
-                           players=roster, rules={"auto_start": False, "auto_end": False})
+                           players=roster, rules=rules)
     text += "".join(f'\n[[teams]]\nid = "{team}"\nname = "{label}"\n' for team, label in zip(ids, teams, strict=True))
     path.write_text(text, encoding="utf-8")
 
@@ -370,14 +373,15 @@ async def test_the_organizer_sees_the_promotion_proposed_and_a_declined_licence_
             assert rows == {"stay": ", ".join(order["first"][:2]),
                             "promoted": f"{order['east'][0]}, {order['west'][0]}",
                             "relegated": ", ".join(order["first"][2:])}, rows
-            assert await page.locator("#promo-steps").inner_text() == f"{words['steps']}\n{words['noSteps']}"
+            assert await page.locator("#promo-steps .s-p-note").inner_text() == words["noSteps"]
+            assert await page.locator("#promo-steps li").count() == 0
             assert await page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
             await page.locator("#promo-part").scroll_into_view_if_needed()
             await page.screenshot(path=str(artifacts / f"season-promotion-proposal-{lang}.png"))
 
             # the East winner declines its licence: the East's second goes up instead (§13.1)
             await page.locator("#promo-declined > summary").click()
-            await page.locator("#promo-declined fieldset[data-id='east'] input").first.check()
+            await page.locator("#promo-declined fieldset[data-id='east'] input").first.click()
             step = page.locator("#promo-steps li")
             await step.first.wait_for()
             east = LEAGUES["east"][0]
@@ -400,3 +404,60 @@ async def test_the_organizer_sees_the_promotion_proposed_and_a_declined_licence_
             assert not tab.errors, tab.errors
         finally:
             await tab.context.close()
+
+
+TERM_DAYS = 0.0001  # (8.64 s: the §24.1 term of a short competition is the organizer's)
+
+
+async def play_all(server: Server, rounds: int) -> None:
+    """Every match played and recorded, the overall results published (tests/integration/test_season.py)."""
+    for n in range(1, rounds + 1):
+        item = f"m{n}"
+        seating = await server.acked_event({"type": "publish_seating", "item": item})
+        await server.acked_event({"type": "start_round", "item": item})
+        for match in seating["payload"]["matches"]:
+            await server.acked_event({"type": "record_result", "item": item, "home": match["home"],
+                                      "away": match["away"], "imps_home": 30 + n, "imps_away": 20})
+        await server.acked_event({"type": "end_round", "item": item})
+    await server.acked_event({"type": "publish_results"})
+
+
+@bounded
+async def test_the_organizer_confirms_the_promotion_once_every_leagues_standings_are_final(
+        browser: Any, season: list[Server], tmp_path: Path, artifacts: Path) -> None:
+    folder = tmp_path / "season"
+    folder.mkdir()
+    sizes = {"first": 4, "east": 2, "west": 2}
+    for ident, (name, teams) in LEAGUES.items():
+        league_file(folder / f"{ident}.toml", name, teams[:sizes[ident]], term_days=TERM_DAYS)
+    server = await start_server_async(folder, tmp_path / "logs", env={"LIVE_ORGANIZER_TOKEN": ORGANIZER})
+    season.append(server)
+    await play_all(server.competition("first"), 3)
+    await play_all(server.competition("east"), 1)
+    await play_all(server.competition("west"), 1)
+    await asyncio.sleep(TERM_DAYS * 86400 + 1)  # the term for complaints closes: final, by the clock
+
+    tab = await open_tab(browser, server, "/?lang=sk", viewport=PHONE)
+    try:
+        page = tab.page
+        words = (await strings(page, "sk"))["promotion"]
+        await sign_in(page, ORGANIZER)
+        await choose_leagues(page)
+        await page.locator(".s-p-league").nth(2).wait_for()
+        assert await page.locator(".s-p-league").evaluate_all("ls => ls.map(l => l.dataset.status)") == ["final"] * 3
+        assert words["proposalProvisional"] not in await page.locator("#promo-proposal").inner_text()
+        confirm = page.locator("#promo-confirm")
+        assert await confirm.is_enabled()
+        assert await page.locator("#promo-confirm-note").inner_text() == words["confirmNotes"]["ready"]
+        await confirm.click()
+        done = page.locator("#promo-confirmed.s-done")
+        await done.wait_for()
+        text = await done.inner_text()
+        assert text.startswith("Potvrdené ") and "potvrdil organizátor sezóny." in text, text
+        assert words["confirmedSame"] in text
+        assert await page.locator("#promo-confirm-note").inner_text() == words["confirmNotes"]["again"]
+        await done.scroll_into_view_if_needed()
+        await page.screenshot(path=str(artifacts / "season-promotion-confirmed-sk.png"))
+        assert not tab.errors, tab.errors
+    finally:
+        await tab.context.close()
