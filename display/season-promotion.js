@@ -235,7 +235,7 @@ export function startPromotion({ S, O, show, listed, token, refused }) {
     const state = confirmState(shown, busy);
     confirmButton.disabled = !state.enabled;
     const line = document.getElementById("promo-confirm-note");
-    if (line) setText(line, state.note === "none" || state.note === "busy" ? "" : P.confirmNotes[state.note]);
+    if (line && state.note !== "busy") setText(line, state.note === "none" ? "" : P.confirmNotes[state.note]); // (kept while asked)
   }
 
   for (const select of [...Object.values(selects), enlargement]) select.addEventListener("change", () => ask());
