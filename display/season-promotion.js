@@ -25,11 +25,13 @@ export function startPromotion({ S, O, show, listed, token, refused }) {
   setText(byId("promo-title"), P.title);
   setText(byId("promo-lead"), P.lead);
 
-  /** @param {string} name @param {HTMLSelectElement} input */
-  function field(name, input) {
+  /** @param {string} name @param {HTMLSelectElement} input @param {string} [hint] */
+  function field(name, input, hint = "") {
     input.id = `p-${name}`;
     input.name = name;
-    return el("div", { class: "s-f", dataset: { field: name } }, el("label", { for: input.id, class: "s-f-label" }, P.fields[name]), input);
+    if (hint) input.setAttribute("aria-describedby", `p-h-${name}`);
+    return el("div", { class: "s-f", dataset: { field: name } }, el("label", { for: input.id, class: "s-f-label" }, P.fields[name]), input,
+      hint ? el("p", { class: "s-f-hint", id: `p-h-${name}` }, hint) : null);
   }
   const selects = {
     first: /** @type {HTMLSelectElement} */ (el("select")),
@@ -42,7 +44,7 @@ export function startPromotion({ S, O, show, listed, token, refused }) {
   const error = el("p", { class: "s-f-error is-form", id: "promo-error", "aria-live": "polite" });
   const refresh = el("button", { type: "submit", class: "s-btn", id: "promo-refresh" }, P.refresh);
   fill(form, field("first", selects.first), el("div", { class: "s-f-row" }, field("east", selects.east), field("west", selects.west)),
-    field("enlargement", enlargement), note, error, refresh);
+    field("enlargement", enlargement, P.enlargementHint), note, error, refresh);
   const out = byId("promo-out");
 
   /** The teams ticked as declined (`<competition id>:<team id>`), in the order ticked. */

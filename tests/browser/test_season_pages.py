@@ -18,8 +18,9 @@ from typing import Any
 
 import httpx
 import pytest
+from axe_playwright_python.base import AXE_SCRIPT
 from server import REFEREE_TOKEN, Server, round_entry, start_server_async, tournament_toml, write_tournament
-from support.pages import DISPLAY, PHONE, bounded, live, open_tab
+from support.pages import DISPLAY, PHONE, Tab, bounded, live, open_tab
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 
@@ -328,6 +329,17 @@ def said(template: str, **values: str) -> str:
     return template
 
 
+async def axe(tab: Tab, scope: str) -> None:
+    """No violation axe-core finds in `scope` (WCAG 2.x A and AA, best practices), as test_captains.py runs it."""
+    await tab.page.evaluate("() => document.fonts.ready")
+    await tab.page.evaluate(AXE_SCRIPT)
+    result = await tab.page.evaluate("""(scope) => axe.run(document.querySelector(scope), {resultTypes: ['violations'],
+        runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']}})""",
+                                     scope)
+    found = [(v["id"], [" ".join(n["target"]) for n in v["nodes"]][:5]) for v in result["violations"]]
+    assert not found, found
+
+
 async def choose_leagues(page: Any) -> None:
     for field, ident in (("first", "first"), ("east", "east"), ("west", "west")):
         await page.locator(f"#p-{field}").select_option(ident)
@@ -378,6 +390,7 @@ async def test_the_organizer_sees_the_promotion_proposed_and_a_declined_licence_
             assert await page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
             await page.locator("#promo-part").scroll_into_view_if_needed()
             await page.screenshot(path=str(artifacts / f"season-promotion-proposal-{lang}.png"))
+            await axe(tab, "#promo-part")
 
             # the East winner declines its licence: the East's second goes up instead (§13.1)
             await page.locator("#promo-declined > summary").click()
@@ -395,6 +408,7 @@ async def test_the_organizer_sees_the_promotion_proposed_and_a_declined_licence_
             assert await page.locator("#promo-declined fieldset[data-id='east'] input").first.is_checked()
             assert await page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
             await full_shot(page, artifacts / f"season-promotion-declined-{lang}.png")
+            await axe(tab, "#promo-part")
             await page.locator("#promo-steps").scroll_into_view_if_needed()
             await page.screenshot(path=str(artifacts / f"season-promotion-steps-{lang}.png"))
             # one league chosen twice: said, and nothing asked
