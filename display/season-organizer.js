@@ -2,13 +2,15 @@
 // The organizer's part of the start page (display/season.html, `#org`): the season organizer's token, entered
 // once and kept for the tab (sessionStorage, never the address); a new competition from a preset, a date and a
 // pasted roster (`POST /api/competitions`); and the team matches that need the coordinator
-// (`GET /api/coordinator`), each with a link to its competition's console, where the coordinator acts.
+// (`GET /api/coordinator`), each with a link to its competition's console, where the coordinator acts; and the
+// promotion and relegation between the season's leagues (display/season-promotion.js).
 // The logic (the request's body, a refusal's sentence, which matches to show) is display/lib/organizer.js.
 import { pagesOf } from "./lib/competitions.js";
 import { el, fill, setText } from "./lib/dom.js";
 import { jsonOf } from "./lib/http.js";
 import { COMPETITION_LANGUAGES, OPTION_DEFAULTS, OPTIONS, PRESETS, gameOf } from "./lib/organizer.js";
 import { defaultLanguage, defaultZone, dueText, requestBody, sayRefusal, watchList } from "./lib/organizer.js";
+import { startPromotion } from "./season-promotion.js";
 /** @import { Listed } from "./lib/competitions.js" */
 /** @import { WatchGroup, Watched } from "./lib/organizer.js" */
 
@@ -57,7 +59,7 @@ function browserZone() {
 }
 
 /**
- * The organizer's area, drawn in the page's words and wired.
+ * The organizer's area, drawn in the page's words and wired; what the page tells it when its list changes.
  * @param {{ S: any, lang: string | null, pageLanguage: string, show: (text: string) => string,
  *   listed: () => Listed[], refreshList: () => Promise<void> }} page
  */
@@ -373,6 +375,7 @@ export function startOrganizer({ S, lang, pageLanguage, show, listed, refreshLis
     keepToken("");
     teamNames.clear();
     fill(watchBox);
+    promotion.clear();
     tokenInput.value = "";
     setText(signError, why);
     signedIn();
@@ -390,10 +393,13 @@ export function startOrganizer({ S, lang, pageLanguage, show, listed, refreshLis
     keepToken(given);
     tokenInput.value = "";
     signedIn();
+    promotion.open();
     await watch();
   });
   byId("org-out").addEventListener("click", () => signOut());
   byId("watch-refresh").addEventListener("click", () => watch());
+
+  const promotion = startPromotion({ S, O, show, listed, token: () => token, refused: () => signOut(O.wrongToken) });
 
   const area = /** @type {HTMLDetailsElement} */ (byId("org"));
   area.addEventListener("toggle", () => {
@@ -404,4 +410,5 @@ export function startOrganizer({ S, lang, pageLanguage, show, listed, refreshLis
   }, WATCH_MS);
   signedIn();
   byId("org").hidden = false;
+  return { listChanged: () => promotion.listChanged() };
 }

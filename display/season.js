@@ -31,6 +31,9 @@ let offset = 0;
 /** The competitions last drawn (the organizer's matches take their time zones from them). */
 /** @type {Listed[]} */
 let shown = [];
+/** The organizer's area, once started (its league choices follow the list). */
+/** @type {{ listChanged: () => void } | null} */
+let organizer = null;
 
 /**
  * One competition's card: its name, game and dates, what is next, and its pages.
@@ -62,6 +65,7 @@ function draw(listing) {
     el("h2", { class: "s-group-title" }, S.groups[group.when]),
     el("ul", { class: "s-cards" }, group.competitions.map(card)))));
   byId("side-link").parentElement.hidden = list.length < 2;
+  organizer?.listChanged();
 }
 
 async function refresh() {
@@ -82,7 +86,7 @@ else setText(byId("sub"), S.loading);
 const nav = /** @type {PerformanceNavigationTiming | undefined} */ (performance.getEntriesByType?.("navigation")?.[0]);
 if (!boot || nav?.type === "back_forward") refresh();
 setInterval(refresh, REFRESH_MS);
-startOrganizer({ S, lang, pageLanguage, show, listed: () => shown, refreshList: refresh });
+organizer = startOrganizer({ S, lang, pageLanguage, show, listed: () => shown, refreshList: refresh });
 document.addEventListener("visibilitychange", () => {
   if (document.visibilityState === "visible") refresh();
 });

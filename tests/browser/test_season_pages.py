@@ -2,12 +2,14 @@
 phone, each card's links lead to that competition's pages (its display connects); the side page shows two
 competitions' displays on one screen; and the organizer, signed in once for the tab, adds a Slovak league from
 the form, sees it listed with its referee token, sees its matches under "Matches to watch", and a wrong token
-or a taken address is said in the page's language next to where it belongs.
+or a taken address is said in the page's language next to where it belongs; with three Slovak leagues, the organizer
+sees their standings running and the promotion proposed, and a declined licence passed on (§13.1).
 
-Screenshots: tests/artifacts/season-organizer-<step>-<lang>.png (390×844)."""
+Screenshots: tests/artifacts/season-organizer-<step>-<lang>.png, season-promotion-<step>-<lang>.png (390×844)."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
@@ -16,8 +18,9 @@ from typing import Any
 
 import httpx
 import pytest
+from axe_playwright_python.base import AXE_SCRIPT
 from server import REFEREE_TOKEN, Server, round_entry, start_server_async, tournament_toml, write_tournament
-from support.pages import DISPLAY, PHONE, bounded, live, open_tab
+from support.pages import DISPLAY, PHONE, Tab, bounded, live, open_tab
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 
@@ -291,6 +294,184 @@ async def test_the_organizer_sees_the_disputed_and_the_reported_matches_with_the
         await page.screenshot(path=str(artifacts / "season-organizer-watch-sk.png"))
         await group.locator(".s-links a").click()
         await page.wait_for_url(f"{server.root}/liga/referee?lang=sk")
+        assert not tab.errors, tab.errors
+    finally:
+        await tab.context.close()
+
+
+LEAGUES = {  # id: (name, its teams)
+    "first": ("1. liga", ["Bratislava", "Košice", "Žilina", "Nitra"]),
+    "east": ("2. liga Východ", ["Prešov", "Poprad", "Michalovce"]),
+    "west": ("2. liga Západ", ["Trnava", "Trenčín", "Senec"]),
+}
+
+
+def league_file(path: Path, name: str, teams: list[str], term_days: float = 15.0) -> None:
+    """A Slovak league of `teams` (as tests/integration/test_season.py writes one), its matches not played yet;
+    `term_days`, its §24.1 term for complaints."""
+    ids = [f"t{n}" for n in range(1, len(teams) + 1)]
+    rounds = len(ids) - 1 if len(ids) % 2 == 0 else len(ids)
+    roster = [{"id": f"{team}p{k}", "name": f"Hráč {team}p{k} {name}", "team": team}
+              for team in ids for k in range(1, 5)]
+    timetable = [round_entry(f"m{n}", n, start_in=3600 + 5 * 3600 * n, minutes=240, kind="match", boards=24)
+                 for n in range(1, rounds + 1)]
+    rules = {"auto_start": False, "auto_end": False, "appeal_window_days": term_days}
+    text = tournament_toml(name=name, timezone="Europe/Bratislava", preset="slovak-league", timetable=timetable,
+                           players=roster, rules=rules)
+    text += "".join(f'\n[[teams]]\nid = "{team}"\nname = "{label}"\n' for team, label in zip(ids, teams, strict=True))
+    path.write_text(text, encoding="utf-8")
+
+
+def said(template: str, **values: str) -> str:
+    """A catalogue sentence with its `{0.name}` fields filled, as the page's templates fill them."""
+    for key, value in values.items():
+        template = template.replace(f"{{0.{key}}}", value)
+    return template
+
+
+async def axe(tab: Tab, scope: str) -> None:
+    """No violation axe-core finds in `scope` (WCAG 2.x A and AA, best practices), as test_captains.py runs it."""
+    await tab.page.evaluate("() => document.fonts.ready")
+    await tab.page.evaluate(AXE_SCRIPT)
+    result = await tab.page.evaluate("""(scope) => axe.run(document.querySelector(scope), {resultTypes: ['violations'],
+        runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']}})""",
+                                     scope)
+    found = [(v["id"], [" ".join(n["target"]) for n in v["nodes"]][:5]) for v in result["violations"]]
+    assert not found, found
+
+
+async def choose_leagues(page: Any) -> None:
+    for field, ident in (("first", "first"), ("east", "east"), ("west", "west")):
+        await page.locator(f"#p-{field}").select_option(ident)
+
+
+@bounded
+async def test_the_organizer_sees_the_promotion_proposed_and_a_declined_licence_passed_on(
+        browser: Any, season: list[Server], tmp_path: Path, artifacts: Path) -> None:
+    folder = season_folder(tmp_path)
+    for ident, (name, teams) in LEAGUES.items():
+        league_file(folder / f"{ident}.toml", name, teams)
+    server = await start_server_async(folder, tmp_path / "logs", env={"LIVE_ORGANIZER_TOKEN": ORGANIZER})
+    season.append(server)
+
+    for lang in ("sk", "sr-Cyrl"):
+        tab = await open_tab(browser, server, f"/?lang={lang}", viewport=PHONE)
+        try:
+            page = tab.page
+            words = (await strings(page, lang))["promotion"]
+            await sign_in(page, ORGANIZER)
+            await page.locator("#promo-part").filter(has_text=words["chooseLeagues"]).wait_for()
+            # the leagues to choose from: the bridge competitions, not the preferans open
+            offered = await page.locator("#p-first option").evaluate_all("os => os.map(o => o.value)")
+            assert sorted(offered) == ["", "east", "first", "west"], offered
+            await choose_leagues(page)
+            # each league running (nothing played), said in the page's words; a proposal, not to be confirmed yet
+            statuses = page.locator(".s-p-league")
+            await statuses.nth(2).wait_for()
+            assert await statuses.evaluate_all("ls => ls.map(l => [l.dataset.id, l.dataset.status])") == [
+                ["first", "running"], ["east", "running"], ["west", "running"]]
+            assert await statuses.first.locator(".s-chip").inner_text() == words["status"]["running"]
+            assert words["statusWords"]["running"] in await statuses.first.inner_text()
+            assert words["proposalProvisional"] in await page.locator("#promo-proposal").inner_text()
+            assert await page.locator("#promo-confirm").is_disabled()
+            assert await page.locator("#promo-confirm-note").inner_text() == words["confirmNotes"]["notFinal"]
+            # the standings' order as the server has it (nothing played: its own order), from the declined list
+            order = {}
+            for ident in LEAGUES:
+                order[ident] = await page.locator(f"#promo-declined fieldset[data-id='{ident}'] label").evaluate_all(
+                    "ls => ls.map(l => l.textContent.replace(/^\\d+\\. /, ''))")
+            rows = {kind: await page.locator(f".s-p-row[data-kind='{kind}'] dd").inner_text()
+                    for kind in ("stay", "promoted", "relegated")}
+            assert rows == {"stay": ", ".join(order["first"][:2]),
+                            "promoted": f"{order['east'][0]}, {order['west'][0]}",
+                            "relegated": ", ".join(order["first"][2:])}, rows
+            assert await page.locator("#promo-steps .s-p-note").inner_text() == words["noSteps"]
+            assert await page.locator("#promo-steps li").count() == 0
+            assert await page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+            await page.locator("#promo-part").scroll_into_view_if_needed()
+            await page.screenshot(path=str(artifacts / f"season-promotion-proposal-{lang}.png"))
+            await axe(tab, "#promo-part")
+
+            # the East winner declines its licence: the East's second goes up instead (§13.1)
+            await page.locator("#promo-declined > summary").click()
+            await page.locator("#promo-declined fieldset[data-id='east'] input").first.click()
+            step = page.locator("#promo-steps li")
+            await step.first.wait_for()
+            east = LEAGUES["east"][0]
+            place = words["places"]["winner"].replace("{0}", east)
+            assert await step.all_inner_texts() == [said(words["stepTo"], team=order["east"][0], place=place,
+                                                         to=order["east"][1], rule="§13.1")]
+            assert await page.locator(".s-p-row[data-kind='promoted'] dd").inner_text() == (
+                f"{order['east'][1]}, {order['west'][0]}")
+            summary = await page.locator("#promo-declined > summary").inner_text()
+            assert summary == words["declinedCount"].replace("{0}", "1"), summary
+            assert await page.locator("#promo-declined fieldset[data-id='east'] input").first.is_checked()
+            assert await page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+            await full_shot(page, artifacts / f"season-promotion-declined-{lang}.png")
+            await axe(tab, "#promo-part")
+            await page.locator("#promo-steps").scroll_into_view_if_needed()
+            await page.screenshot(path=str(artifacts / f"season-promotion-steps-{lang}.png"))
+            # one league chosen twice: said, and nothing asked
+            await page.locator("#p-west").select_option("east")
+            await page.locator("#promo-error").filter(has_text=words["refusals"]["promotion.same_league"]).wait_for()
+            assert await page.locator(".s-p-league").count() == 0
+            assert not tab.errors, tab.errors
+        finally:
+            await tab.context.close()
+
+
+TERM_DAYS = 0.0001  # (8.64 s: the §24.1 term of a short competition is the organizer's)
+
+
+async def play_all(server: Server, rounds: int) -> None:
+    """Every match played and recorded, the overall results published (tests/integration/test_season.py)."""
+    for n in range(1, rounds + 1):
+        item = f"m{n}"
+        seating = await server.acked_event({"type": "publish_seating", "item": item})
+        await server.acked_event({"type": "start_round", "item": item})
+        for match in seating["payload"]["matches"]:
+            await server.acked_event({"type": "record_result", "item": item, "home": match["home"],
+                                      "away": match["away"], "imps_home": 30 + n, "imps_away": 20})
+        await server.acked_event({"type": "end_round", "item": item})
+    await server.acked_event({"type": "publish_results"})
+
+
+@bounded
+async def test_the_organizer_confirms_the_promotion_once_every_leagues_standings_are_final(
+        browser: Any, season: list[Server], tmp_path: Path, artifacts: Path) -> None:
+    folder = tmp_path / "season"
+    folder.mkdir()
+    sizes = {"first": 4, "east": 2, "west": 2}
+    for ident, (name, teams) in LEAGUES.items():
+        league_file(folder / f"{ident}.toml", name, teams[:sizes[ident]], term_days=TERM_DAYS)
+    server = await start_server_async(folder, tmp_path / "logs", env={"LIVE_ORGANIZER_TOKEN": ORGANIZER})
+    season.append(server)
+    await play_all(server.competition("first"), 3)
+    await play_all(server.competition("east"), 1)
+    await play_all(server.competition("west"), 1)
+    await asyncio.sleep(TERM_DAYS * 86400 + 1)  # the term for complaints closes: final, by the clock
+
+    tab = await open_tab(browser, server, "/?lang=sk", viewport=PHONE)
+    try:
+        page = tab.page
+        words = (await strings(page, "sk"))["promotion"]
+        await sign_in(page, ORGANIZER)
+        await choose_leagues(page)
+        await page.locator(".s-p-league").nth(2).wait_for()
+        assert await page.locator(".s-p-league").evaluate_all("ls => ls.map(l => l.dataset.status)") == ["final"] * 3
+        assert words["proposalProvisional"] not in await page.locator("#promo-proposal").inner_text()
+        confirm = page.locator("#promo-confirm")
+        assert await confirm.is_enabled()
+        assert await page.locator("#promo-confirm-note").inner_text() == words["confirmNotes"]["ready"]
+        await confirm.click()
+        done = page.locator("#promo-confirmed.s-done")
+        await done.wait_for()
+        text = await done.inner_text()
+        assert text.startswith("Potvrdené ") and "potvrdil organizátor sezóny." in text, text
+        assert words["confirmedSame"] in text
+        assert await page.locator("#promo-confirm-note").inner_text() == words["confirmNotes"]["again"]
+        await done.scroll_into_view_if_needed()
+        await page.screenshot(path=str(artifacts / "season-promotion-confirmed-sk.png"))
         assert not tab.errors, tab.errors
     finally:
         await tab.context.close()
