@@ -69,7 +69,11 @@ SIZES = """(selectors) => {
 
 #: Every shown text of the display whose contrast with what is behind it is under WCAG AA: its colour
 #: mixed with the background by the opacity of it and its parents, against the first opaque background.
-LOW_CONTRAST = """(only) => {
+#: Measured once the CSS transitions under way have ended: a hint caught half faded in (or out) is a frame
+#: of a fade, not the colour it is read in; text with no area or no opacity left is not drawn at all.
+LOW_CONTRAST = """async (only) => {
+  await Promise.allSettled(document.getAnimations().filter((a) => a instanceof CSSTransition)
+    .map((a) => a.finished));
   const rgb = (c) => (c.match(/[\\d.]+/g) || []).map(Number);
   const lum = ([r, g, b]) => {
     const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
@@ -80,7 +84,8 @@ LOW_CONTRAST = """(only) => {
     const own = [...node.childNodes].some((c) => c.nodeType === 3 && c.textContent.trim());
     if (!own || !node.getClientRects().length) continue;
     const style = getComputedStyle(node);
-    if (style.visibility === 'hidden') continue;
+    const box = node.getBoundingClientRect();
+    if (style.visibility === 'hidden' || !box.width || !box.height) continue;
     let opacity = 1, back = null;
     for (let n = node; n && n.nodeType === 1; n = n.parentElement) {
       const s = getComputedStyle(n);
@@ -88,6 +93,7 @@ LOW_CONTRAST = """(only) => {
       const b = rgb(s.backgroundColor);
       if (!back && b.length >= 3 && (b.length === 3 || b[3] === 1)) back = b.slice(0, 3);
     }
+    if (opacity === 0) continue;
     back = back || rgb(getComputedStyle(document.body).backgroundColor).slice(0, 3);
     const fg = rgb(style.color);
     const alpha = (fg.length > 3 ? fg[3] : 1) * opacity;
