@@ -20,6 +20,7 @@ import httpx
 import pytest
 from axe_playwright_python.base import AXE_SCRIPT
 from server import REFEREE_TOKEN, Server, round_entry, start_server_async, tournament_toml, write_tournament
+from support.leagues import TERM_DAYS, league_file, play_all
 from support.pages import DISPLAY, PHONE, Tab, bounded, live, open_tab
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
@@ -306,22 +307,6 @@ LEAGUES = {  # id: (name, its teams)
 }
 
 
-def league_file(path: Path, name: str, teams: list[str], term_days: float = 15.0) -> None:
-    """A Slovak league of `teams` (as tests/integration/test_season.py writes one), its matches not played yet;
-    `term_days`, its §24.1 term for complaints."""
-    ids = [f"t{n}" for n in range(1, len(teams) + 1)]
-    rounds = len(ids) - 1 if len(ids) % 2 == 0 else len(ids)
-    roster = [{"id": f"{team}p{k}", "name": f"Hráč {team}p{k} {name}", "team": team}
-              for team in ids for k in range(1, 5)]
-    timetable = [round_entry(f"m{n}", n, start_in=3600 + 5 * 3600 * n, minutes=240, kind="match", boards=24)
-                 for n in range(1, rounds + 1)]
-    rules = {"auto_start": False, "auto_end": False, "appeal_window_days": term_days}
-    text = tournament_toml(name=name, timezone="Europe/Bratislava", preset="slovak-league", timetable=timetable,
-                           players=roster, rules=rules)
-    text += "".join(f'\n[[teams]]\nid = "{team}"\nname = "{label}"\n' for team, label in zip(ids, teams, strict=True))
-    path.write_text(text, encoding="utf-8")
-
-
 def said(template: str, **values: str) -> str:
     """A catalogue sentence with its `{0.name}` fields filled, as the page's templates fill them."""
     for key, value in values.items():
@@ -418,22 +403,6 @@ async def test_the_organizer_sees_the_promotion_proposed_and_a_declined_licence_
             assert not tab.errors, tab.errors
         finally:
             await tab.context.close()
-
-
-TERM_DAYS = 0.0001  # (8.64 s: the §24.1 term of a short competition is the organizer's)
-
-
-async def play_all(server: Server, rounds: int) -> None:
-    """Every match played and recorded, the overall results published (tests/integration/test_season.py)."""
-    for n in range(1, rounds + 1):
-        item = f"m{n}"
-        seating = await server.acked_event({"type": "publish_seating", "item": item})
-        await server.acked_event({"type": "start_round", "item": item})
-        for match in seating["payload"]["matches"]:
-            await server.acked_event({"type": "record_result", "item": item, "home": match["home"],
-                                      "away": match["away"], "imps_home": 30 + n, "imps_away": 20})
-        await server.acked_event({"type": "end_round", "item": item})
-    await server.acked_event({"type": "publish_results"})
 
 
 @bounded

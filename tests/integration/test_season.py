@@ -20,9 +20,9 @@ from server import (
     round_entry,
     run_cli,
     start_server,
-    tournament_toml,
     write_tournament,
 )
+from support.leagues import TERM_DAYS, league_file, play_all
 
 from live.core.events import Event
 from live.edges.log.sqlite import SQLiteLog
@@ -307,40 +307,12 @@ async def test_the_seasons_promotion_and_relegation_is_proposed_from_the_leagues
             assert (await anyone.get(asked)).status_code == 401
 
 
-TERM_DAYS = 0.0001  # (8.64 s: the §24.1 term of a short competition is the organizer's)
-
-
-def league_file(path: Path, name: str, teams: int) -> Path:
-    ids = [f"t{n}" for n in range(1, teams + 1)]
-    rounds = teams - 1 if teams % 2 == 0 else teams
-    roster = [{"id": f"{team}p{k}", "name": f"{name} {team}p{k}", "team": team} for team in ids for k in range(1, 5)]
-    timetable = [round_entry(f"m{n}", n, start_in=3600 + 5 * 3600 * n, minutes=240, kind="match", boards=24)
-                 for n in range(1, rounds + 1)]
-    text = tournament_toml(name=name, preset="slovak-league", timetable=timetable, players=roster,
-                           rules={"auto_start": False, "auto_end": False, "appeal_window_days": TERM_DAYS})
-    text += "".join(f'\n[[teams]]\nid = "{team}"\nname = "{name} {team}"\n' for team in ids)
-    path.write_text(text, encoding="utf-8")
-    return path
-
-
-async def play_all(server: Server, rounds: int) -> None:
-    for n in range(1, rounds + 1):
-        item = f"m{n}"
-        seating = await server.acked_event({"type": "publish_seating", "item": item})
-        await server.acked_event({"type": "start_round", "item": item})
-        for match in seating["payload"]["matches"]:
-            await server.acked_event({"type": "record_result", "item": item, "home": match["home"],
-                                      "away": match["away"], "imps_home": 30 + n, "imps_away": 20})
-        await server.acked_event({"type": "end_round", "item": item})
-    await server.acked_event({"type": "publish_results"})
-
-
 async def test_the_promotion_is_confirmed_in_the_seasons_log_once_the_standings_are_final(tmp_path: Path) -> None:
     folder = tmp_path / "season"
     folder.mkdir()
-    league_file(folder / "first.toml", "Prvá", 4)
-    league_file(folder / "east.toml", "Východ", 2)
-    league_file(folder / "west.toml", "Západ", 2)
+    league_file(folder / "first.toml", "Prvá", ["Prvá t1", "Prvá t2", "Prvá t3", "Prvá t4"], term_days=TERM_DAYS)
+    league_file(folder / "east.toml", "Východ", ["Východ t1", "Východ t2"], term_days=TERM_DAYS)
+    league_file(folder / "west.toml", "Západ", ["Západ t1", "Západ t2"], term_days=TERM_DAYS)
     logs = tmp_path / "logs"
     with start_server(folder, logs, env={"LIVE_ORGANIZER_TOKEN": ORGANIZER}) as server:
         asked = f"{server.root}/api/promotion?first=first&second=east,west"
