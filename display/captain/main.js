@@ -6,6 +6,8 @@
 // live/commands/captains.py), with the terms in the competition's time zone and what is late (§12).
 // What a match allows is lines.js's; refusals are said in the page's language by their code. The page has no
 // live socket: it asks again every half minute while in sight, when it comes back in sight, and after each step.
+// Opened from a captain's slip (its QR code: /captain#code=…), it signs in with that code at once.
+import { slipCode } from "../lib/slip-code.js"; // first: the slip's code leaves the address bar before anything waits
 import { at } from "../lib/base.js";
 import { commandId, postResending } from "../lib/commands.js";
 import { el, fill, setText } from "../lib/dom.js";
@@ -385,5 +387,6 @@ setInterval(() => {
 
 render();
 loadCompetition();
-refresh();
+if (slipCode) openSession(slipCode); // (a wrong or old code says so on the code's card, as if typed)
+else refresh();
 window.hall = { refresh, page };

@@ -2,7 +2,7 @@
 // The player page (/player): name picker, own table and seat, countdown, check-in, results, notices.
 // The entry: the static words, the connection and what each update or event changes; the parts
 // live in the modules beside it and share the state in state.js.
-import { slipCode } from "./slip-code.js"; // first: the slip's code leaves the address bar before anything waits
+import { slipCode } from "../lib/slip-code.js"; // first: the slip's code leaves the address bar before anything waits
 import { withNote } from "../lib/banners.js";
 import { at } from "../lib/base.js";
 import { laterParts } from "../lib/chunks.js";

@@ -4,7 +4,8 @@
 // sanction to propose (§12.3–4), with the VP deduction's ready `penalty` command sent through the console's
 // own command path (commands.js); a disputed match settled with the rounds card's `record_result` form,
 // prefilled with the report (or, when the rounds card has no block for it, a small form here); and the
-// captains' codes (`GET /api/captain-codes`) to show or print. The list is asked for every minute and after each
+// captains' codes (`GET /api/captain-codes`) to show, and their slips to print (`GET /api/captain-slips`: each
+// team's code with a QR code that opens the captain's page signed in). The list is asked for every minute and after each
 // live event that may change it (coordinator.js `concernsCaptains`). Words: STRINGS.coordinator.
 import { at } from "../lib/base.js";
 import { el, fill, setText } from "../lib/dom.js";
@@ -57,8 +58,6 @@ export function captainsCard(card, ctx) {
     type: "button", class: "btn small", title: W.codesTitle, dataset: { action: "captain-codes" },
     onclick: () => toggleCodes(),
   }, W.codes);
-  const sheet = el("div", { class: "r-cap-print", dataset: { role: "captain-codes-print" } });
-  document.body.append(sheet);
   card.replaceChildren(
     el("div", { class: "r-card-head" }, el("h2", {}, W.title), el("div", { class: "r-cap-tools" }, codesButton, refreshButton)),
     el("p", { class: "r-hint" }, W.intro), codesBox,
@@ -130,16 +129,13 @@ export function captainsCard(card, ctx) {
       return;
     }
     const address = `${location.origin}${at("/captain")}`;
-    const print = el("button", {
-      type: "button", class: "btn small", dataset: { action: "print-captain-codes" }, onclick: () => {
-        fill(sheet, el("h1", {}, ctx.sections().tournament?.name || ""), el("h2", {}, W.codes),
-          el("p", {}, W.codesIntro(address)), codesTable());
-        document.body.classList.add("r-printing-captains");
-        window.addEventListener("afterprint", () => document.body.classList.remove("r-printing-captains"), { once: true });
-        window.print();
-      },
-    }, W.codesPrint);
-    fill(codesBox, el("p", { class: "r-hint" }, W.codesIntro(address)), codesTable(), el("div", { class: "r-row" }, print));
+    // The slips open in a tab of their own, printed from there (the session cookie opens them: no token in the
+    // address).
+    const slips = el("a", {
+      class: "btn small", target: "_blank", rel: "noopener noreferrer", href: at("/api/captain-slips"),
+      title: W.codesSlipsTitle, dataset: { action: "captain-slips" },
+    }, W.codesSlips);
+    fill(codesBox, el("p", { class: "r-hint" }, W.codesIntro(address)), codesTable(), el("div", { class: "r-row" }, slips));
   }
 
   /** The proposal's line: what it proposes, and its VP deduction's button (or that it was applied). */

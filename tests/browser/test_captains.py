@@ -155,6 +155,10 @@ async def test_captains_report_confirm_and_dispute_and_the_coordinator_sees_it(
         await coordinator.locator('[data-action="captain-codes"]').click()
         codes_box = coordinator.locator('[data-role="captain-codes"]')
         await codes_box.locator(f'tr[data-team="{first[0]}"]').filter(has_text=codes[first[0]]).wait_for()
+        # beside them, the captains' slips to print (tests/browser/test_captain_slips.py), in a tab of their own
+        slips = codes_box.locator('[data-action="captain-slips"]')
+        assert await slips.get_attribute("href") == "/api/captain-slips"
+        assert await slips.get_attribute("target") == "_blank"
         await coordinator.scroll_into_view_if_needed()
         await shot(console, artifacts, "console-captains.png")
         await axe(console, "#captains-card")

@@ -237,3 +237,25 @@ def pdf_pages(pdf: bytes) -> list[tuple[float, float]]:
     boxes = [(float(w), float(h)) for w, h in re.findall(rb"/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)\s*\]", pdf)]
     assert len(boxes) >= len(pages), (len(pages), boxes)
     return boxes[:len(pages)]
+
+
+#: An A4 sheet on the screen at 96 px to the inch.
+A4 = {"width": 794, "height": 1123}
+
+
+async def printed_slips(browser: Any, server: Server, path: str, artifacts: Path, name: str) -> int:
+    """A sheet of slips (`path`: /api/checkin-slips or /api/captain-slips) as it prints: the intro hidden, three
+    slips across an A4 sheet and eight down, a QR code on each; its screenshot `name`. Answers how many slips."""
+    sheet = await open_tab(browser, server, path, viewport=A4,
+                           extra_http_headers={"Authorization": f"Bearer {server.token}"})
+    try:
+        await sheet.page.emulate_media(media="print")
+        count = int(await sheet.page.locator(".slip").count())
+        assert count and await sheet.page.locator(".slip .qr svg").count() == count
+        assert await sheet.page.locator(".intro").is_hidden()
+        box = await sheet.page.locator(".slip").first.bounding_box()
+        assert box is not None and 240 < box["width"] < 260 and 125 < box["height"] < 140  # 3 × 8 on A4
+        await shot(sheet, artifacts, name)
+        return count
+    finally:
+        await sheet.context.close()

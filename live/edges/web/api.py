@@ -574,7 +574,8 @@ async def api_checkin_codes(request: Request) -> Response:
     return HTMLResponse(page, headers={"Cache-Control": "no-store"})
 
 
-#: What a slip says, in the tournament's language: the pages' catalogue (display/i18n), section "slips".
+#: What a slip says, in the tournament's language: the pages' catalogue (display/i18n), section "slips" (the
+#: players') or "captainSlips".
 SLIP_KEYS = ("pageTitle", "intro", "codeLabel", "scan", "private")
 SLIPS_PER_SHEET = 24  # 3 × 8 on A4
 
@@ -603,39 +604,44 @@ def _referee_only_page(request: Request) -> Response | None:
     return None
 
 
-#: A printed page: its own small style sheet inline, no script, nothing from elsewhere; and an inline QR's SVG.
+def slips_page(request: Request, section: str, page: str, holders: list[tuple[str, str, str, str]]) -> HTMLResponse:
+    """A sheet of slips to print on A4 and cut out, in the tournament's language (the pages' catalogue's
+    `section`, SLIP_KEYS): one for each of `holders` (its data attribute, its id, its name as printed, its code),
+    with the code and a QR code that opens `page` with the code in the address's fragment (`#code=…`, which no
+    server log sees; the page exchanges it for a session and clears it). For the referees only, like the codes:
+    the caller refuses anyone else (`_referee_only_page`)."""
+    t = _hall(request).tournament
+    words = _catalogue_section(t.language, section)
+    say = {k: html.escape(str(words.get(k, ""))) for k in SLIP_KEYS}
+    address = f"{public_url(request)}/{page}"
+    event = html.escape(t.name)
+    slips = []
+    for attribute, ident, name, code in holders:
+        qr = qr_svg(f"{address}#code={code}", sized=False).decode("utf-8").strip()
+        slips.append(
+            f'<div class=slip data-{attribute}="{html.escape(ident)}"><div class=qr>{qr}</div><div class=text>'
+            f"<div class=event>{event}</div><div class=name>{html.escape(alphabet.shown(name, t.language))}</div>"
+            f"<div class=label>{say['codeLabel']}</div><div class=code>{html.escape(checkin_codes.grouped(code))}</div>"
+            f"<div class=hint>{say['scan'].replace('{0}', html.escape(address))}</div>"
+            f"<div class=hint>{say['private']}</div></div></div>")
+    sheets = "".join(f"<section class=sheet>{''.join(slips[i:i + SLIPS_PER_SHEET])}</section>"
+                     for i in range(0, len(slips), SLIPS_PER_SHEET))
+    text = (f'<!doctype html><html lang="{html.escape(t.language)}"><meta charset=utf-8>'
+            f"<title>{event}: {say['pageTitle']}</title>"
+            f'<link rel=stylesheet href="{_assets(request).prefix}print/slips.css">'
+            f"<p class=intro><b>{event}: {say['pageTitle']}</b><br>{say['intro']}</p>{sheets}</html>")
+    return HTMLResponse(text, headers={"Cache-Control": "no-store"})
+
 
 async def api_checkin_slips(request: Request) -> Response:
-    """Check-in slips to print on A4 and cut out, one per player, in the tournament's language: the name, the
-    code and a QR code that opens the player page with the code in the address's fragment (`#code=…`, which
-    no server log sees; the page exchanges it for the player's session and clears it). For the referees only,
-    like the list of codes."""
+    """Check-in slips, one per player (`slips_page`): a slip's QR code opens the player page signed in."""
     refused = _referee_only_page(request)
     if refused is not None:
         return refused
     hall = _hall(request)
-    t = hall.tournament
-    words = _catalogue_section(t.language, "slips")
-    say = {k: html.escape(str(words.get(k, ""))) for k in SLIP_KEYS}
-    player_page = f"{public_url(request)}/player"
-    event = html.escape(t.name)
-    slips = []
-    for p in alphabet.by_name(field.playing(hall.state), t.language, name=lambda p: p.name, ident=lambda p: p.id):
-        code = hall.code_of(p.id) or ""
-        qr = qr_svg(f"{player_page}#code={code}", sized=False).decode("utf-8").strip()
-        slips.append(
-            f'<div class=slip data-player="{html.escape(p.id)}"><div class=qr>{qr}</div><div class=text>'
-            f"<div class=event>{event}</div><div class=name>{html.escape(alphabet.shown(p.name, t.language))}</div>"
-            f"<div class=label>{say['codeLabel']}</div><div class=code>{html.escape(checkin_codes.grouped(code))}</div>"
-            f"<div class=hint>{say['scan'].replace('{0}', html.escape(player_page))}</div>"
-            f"<div class=hint>{say['private']}</div></div></div>")
-    sheets = "".join(f"<section class=sheet>{''.join(slips[i:i + SLIPS_PER_SHEET])}</section>"
-                     for i in range(0, len(slips), SLIPS_PER_SHEET))
-    page = (f'<!doctype html><html lang="{html.escape(t.language)}"><meta charset=utf-8>'
-            f"<title>{event}: {say['pageTitle']}</title>"
-            f'<link rel=stylesheet href="{_assets(request).prefix}print/slips.css">'
-            f"<p class=intro><b>{event}: {say['pageTitle']}</b><br>{say['intro']}</p>{sheets}</html>")
-    return HTMLResponse(page, headers={"Cache-Control": "no-store"})
+    players = alphabet.by_name(field.playing(hall.state), hall.tournament.language, name=lambda p: p.name,
+                               ident=lambda p: p.id)
+    return slips_page(request, "slips", "player", [("player", p.id, p.name, hall.code_of(p.id) or "") for p in players])
 
 
 async def api_timetable_ics(request: Request) -> Response:

@@ -3,6 +3,8 @@ disputes a match's result played at a club's venue with no referee of ours there
 lists the codes and the matches (docs/rules/slovak-league.md#captains, live/commands/captains.py).
 
     GET    /api/captain-codes      → {"captains": [{"team", "name", "code"}, …]}       for the referees
+    GET    /api/captain-slips      → an A4 sheet of slips: each team's code and a QR code  for the referees
+                                     that opens /captain#code=… signed in
     POST   /api/captain-session    {"code": "ABCD-EFGH"} → {"team", "name", "matches"}  opens the captain's session
     GET    /api/captain-session    → {"team", "name", "matches": [<line>, …]}           the captain's own matches
     DELETE /api/captain-session    → {"team": null}                                     ends it
@@ -39,10 +41,13 @@ from live.edges.web.api import (
     _error,
     _hall,
     _limiter,
+    _referee_only_page,
     _too_many,
     json_body,
+    slips_page,
 )
 from live.projections import checkin_codes
+from live.rules import alphabet
 
 log = logging.getLogger(__name__)
 
@@ -75,6 +80,19 @@ async def api_captain_codes(request: Request) -> Response:
     captains = [{"team": team.id, "name": team.name, "code": checkin_codes.grouped(hall.captain_code_of(team.id) or "")}
                 for team in hall.tournament.teams]
     return JSONResponse({"captains": captains}, headers={"Cache-Control": "no-store"})
+
+
+async def api_captain_slips(request: Request) -> Response:
+    """The captains' slips to print and hand out (`slips_page`): a slip's QR code opens the captain's page signed
+    in for the team, at the club's venue with no one there to type a code for the captain."""
+    refused = _referee_only_page(request)
+    if refused is not None:
+        return refused
+    hall = _hall(request)
+    teams = alphabet.by_name(hall.tournament.teams, hall.tournament.language, name=lambda t: t.name,
+                             ident=lambda t: t.id)
+    return slips_page(request, "captainSlips", "captain",
+                      [("team", team.id, team.name, hall.captain_code_of(team.id) or "") for team in teams])
 
 
 async def api_captain_session(request: Request) -> Response:
@@ -150,6 +168,7 @@ async def api_captains(request: Request) -> Response:
 def routes() -> list[Route]:
     return [
         Route("/api/captain-codes", api_captain_codes),
+        Route("/api/captain-slips", api_captain_slips),
         Route("/api/captain-session", api_captain_session, methods=["GET", "POST", "DELETE"]),
         Route("/api/captain-commands", api_captain_commands, methods=["POST"]),
         Route("/api/captains", api_captains),

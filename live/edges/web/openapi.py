@@ -409,6 +409,10 @@ def _paths(static_prefix: str) -> dict[str, Schema]:
             "security": REFEREE,
             "responses": {"200": _json({"type": "object"}, "{captains: [{team, name, code}]}"),
                           "401": _refused(NOT_A_REFEREE)}}},
+        "/api/captain-slips": {"get": {
+            "summary": "The captains' slips to print and cut out: each team's code and a QR code of its captain's page",
+            "tags": ["captains"], "security": REFEREE,
+            "responses": {"200": _any("the slips", HTML), "401": _refused(NOT_A_REFEREE)}}},
         "/api/captain-session": {
             "post": {"summary": "Open a team captain's session on this phone by their code", "tags": ["captains"],
                      "requestBody": {"required": True, "content": {JSON: {"schema": _ref("CheckInCode")}}},
