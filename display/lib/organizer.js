@@ -143,10 +143,11 @@ export function requestBody(values) {
 
 /**
  * A refused form in the page's language: the sentence of its code (live/commands/refusals.py) with the field's
- * label, and the field the page shows it next to ("" when the form has no such field: above the button). A
- * `competition.form` refusal adds the server's own words of what is wrong (its `problem`, in English: it names
- * a line of the roster, a number out of bounds); a season that takes no new competition (409) says so with
- * the server's reason; a code the catalogue lacks is said in the server's words.
+ * label, and the field the page shows it next to ("" when the form has no such field: above the button). What
+ * the form's own checks find has a code of its own (a number out of bounds, a line of the roster); a file the
+ * server then cannot read back (`competition.form`, rare) adds the server's own words, in English; a season
+ * that takes no new competition (409) says so with the server's reason; a code the catalogue lacks is said in
+ * the server's words.
  * @param {number} status
  * @param {unknown} answer the answer's JSON body (null when it had none)
  * @param {RefusalWords} W

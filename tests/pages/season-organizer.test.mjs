@@ -111,7 +111,8 @@ describe("a refused form", () => {
   function codesOfTheServer() {
     const api = readFileSync(join(DISPLAY_DIR, "..", "live", "edges", "web", "new_competition_api.py"), "utf8");
     const season = readFileSync(join(DISPLAY_DIR, "..", "live", "edges", "web", "season.py"), "utf8");
-    const found = new Set([...`${api}\n${season}`.matchAll(/"code": "([a-z_]+\.[a-z_]+)"/g)].map((m) => m[1]));
+    const form = readFileSync(join(DISPLAY_DIR, "..", "live", "core", "new_tournament.py"), "utf8"); // (the form's own checks)
+    const found = new Set([...`${api}\n${season}\n${form}`.matchAll(/"code": "([a-z_]+\.[a-z_]+)"/g)].map((m) => m[1]));
     for (const code of ["body.too_large", "body.incomplete"]) found.add(code);
     return [...found].sort();
   }
@@ -119,6 +120,7 @@ describe("a refused form", () => {
   it("has a sentence for every code the server may answer, in every language", () => {
     const codes = codesOfTheServer();
     assert.ok(codes.includes("competition.id_taken") && codes.includes("field.not_one_of"), codes.join());
+    assert.ok(codes.includes("competition.range") && codes.includes("competition.roster_team"), codes.join());
     for (const lang of LANGS) {
       const missing = codes.filter((code) => O(lang).refusals[code] === undefined);
       assert.deepEqual(missing, [], lang);
@@ -134,12 +136,27 @@ describe("a refused form", () => {
       { field: "language", text: "Језик страница: изаберите једно од: sr-Cyrl, sk." });
   });
 
-  it("adds the server's words of what is wrong with the roster", () => {
-    const answer = { error: "roster: line 2: write a team as …", detail: { field: "roster", code: "competition.form",
-      problem: "roster: line 2: write a team as \"Team name: Player, Player, Player, Player\", not 'Košice Ján, Peter'" } };
+  it("says what the form's checks find in the page's language, with their numbers and the roster's line", () => {
+    const team = { error: "roster: line 2: write a team as …", detail: { field: "roster", code: "competition.roster_team", line: 2 } };
+    assert.deepEqual(sayRefusal(422, team, O("sr-Latn")),
+      { field: "roster", text: "Spisak učesnika, red 2: ekipu upišite kao „Naziv ekipe: Igrač, Igrač, Igrač, Igrač“." });
+    const range = { detail: { field: "boards", code: "competition.range", min: 4, max: 64, value: 80 } };
+    assert.deepEqual(sayRefusal(422, range, O("sk")), { field: "boards", text: "Rozdaní na zápas: od 4 do 64, nie 80." });
+    const few = { detail: { field: "roster", code: "competition.roster_players", least: 3, count: 1 } };
+    assert.equal(sayRefusal(422, few, O("sk")).text, "Súpiska: aspoň 3 hráči, jeden na riadok (súpiska ich má 1).");
+    assert.equal(sayRefusal(422, { detail: { ...few.detail, code: "competition.roster_teams", least: 2 } }, O("sr-Cyrl")).text,
+      "Списак учесника: најмање 2 екипе, по једна у реду (на списку их је 1).");
+    const zone = { detail: { field: "timezone", code: "competition.timezone", value: "Europe/Novi_Sad" } };
+    assert.deepEqual(sayRefusal(422, zone, O("sr-Cyrl")),
+      { field: "timezone", text: "Временска зона: „Europe/Novi_Sad“ није временска зона; изаберите једну са списка." });
+  });
+
+  it("adds the server's words when the file it made cannot be read back", () => {
+    const answer = { error: "teams: two teams of one name", detail: { field: "roster", code: "competition.form",
+      problem: "teams: two teams of one name" } };
     const said = sayRefusal(422, answer, O("sr-Latn"));
     assert.equal(said.field, "roster");
-    assert.match(said.text, /^Spisak učesnika: server od ovoga ne može da napravi takmičenje\. Server kaže: roster: line 2: /);
+    assert.match(said.text, /^Spisak učesnika: server od ovoga ne može da napravi takmičenje\. Server kaže: teams: two /);
   });
 
   it("says an id that is taken next to the address, with the id", () => {

@@ -144,7 +144,7 @@ async def create(request: Request, creation: Creation, taken: Callable[[], set[s
     try:
         text = tournament_text(form)
     except NewTournamentError as exc:
-        return _error(422, str(exc), {"field": exc.field, "code": "competition.form", "problem": str(exc)})
+        return _error(422, str(exc), exc.detail)
     async with creation.lock:
         try:
             tournament = parse(text, str(creation.folder / "new.toml"))
