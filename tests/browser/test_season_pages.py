@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import re
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -18,10 +19,10 @@ from typing import Any
 
 import httpx
 import pytest
-from axe_playwright_python.base import AXE_SCRIPT
 from server import REFEREE_TOKEN, Server, round_entry, start_server_async, tournament_toml, write_tournament
+from support.axe import no_violations
 from support.leagues import TERM_DAYS, league_file, play_all
-from support.pages import DISPLAY, PHONE, Tab, bounded, live, open_tab
+from support.pages import DISPLAY, PHONE, bounded, live, open_tab
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 
@@ -219,8 +220,10 @@ async def test_the_organizer_creates_a_league_and_a_wrong_token_is_refused(brows
         await page.locator("#f-roster").fill("Војводина: Ана, Бора, Веса, Гоца\nФрушка гора Драган\n")
         await page.locator("#new button[type=submit]").click()
         error = page.locator("#e-roster")
-        await error.filter(has_text="line 2").wait_for()
-        assert (await error.inner_text()).startswith(words["fields"]["roster"])
+        await error.filter(has_text="ред 2").wait_for()  # the roster's line, said in the page's language
+        said = await error.inner_text()
+        assert said.startswith(words["fields"]["roster"]) and "„Назив екипе: Играч" in said, said
+        assert not re.search(r"[A-Za-z]", said), said  # (no English of the server's left in it)
         await page.locator(".s-w-comp[data-id='2-liga-vychod-2027']").wait_for()
         await full_shot(page, artifacts / "season-organizer-refused-sr-Cyrl.png")
         await error.scroll_into_view_if_needed()
@@ -314,17 +317,6 @@ def said(template: str, **values: str) -> str:
     return template
 
 
-async def axe(tab: Tab, scope: str) -> None:
-    """No violation axe-core finds in `scope` (WCAG 2.x A and AA, best practices), as test_captains.py runs it."""
-    await tab.page.evaluate("() => document.fonts.ready")
-    await tab.page.evaluate(AXE_SCRIPT)
-    result = await tab.page.evaluate("""(scope) => axe.run(document.querySelector(scope), {resultTypes: ['violations'],
-        runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']}})""",
-                                     scope)
-    found = [(v["id"], [" ".join(n["target"]) for n in v["nodes"]][:5]) for v in result["violations"]]
-    assert not found, found
-
-
 async def choose_leagues(page: Any) -> None:
     for field, ident in (("first", "first"), ("east", "east"), ("west", "west")):
         await page.locator(f"#p-{field}").select_option(ident)
@@ -375,7 +367,7 @@ async def test_the_organizer_sees_the_promotion_proposed_and_a_declined_licence_
             assert await page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
             await page.locator("#promo-part").scroll_into_view_if_needed()
             await page.screenshot(path=str(artifacts / f"season-promotion-proposal-{lang}.png"))
-            await axe(tab, "#promo-part")
+            await no_violations(tab.page, "#promo-part")
 
             # the East winner declines its licence: the East's second goes up instead (§13.1)
             await page.locator("#promo-declined > summary").click()
@@ -393,7 +385,7 @@ async def test_the_organizer_sees_the_promotion_proposed_and_a_declined_licence_
             assert await page.locator("#promo-declined fieldset[data-id='east'] input").first.is_checked()
             assert await page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
             await full_shot(page, artifacts / f"season-promotion-declined-{lang}.png")
-            await axe(tab, "#promo-part")
+            await no_violations(tab.page, "#promo-part")
             await page.locator("#promo-steps").scroll_into_view_if_needed()
             await page.screenshot(path=str(artifacts / f"season-promotion-steps-{lang}.png"))
             # one league chosen twice: said, and nothing asked
