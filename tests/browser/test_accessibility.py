@@ -17,8 +17,8 @@ from typing import Any
 
 import pytest
 import pytest_asyncio
-from axe_playwright_python.base import AXE_SCRIPT
 from server import Server, round_entry, start_server_async, write_tournament
+from support.axe import report, violations
 from support.pages import (
     NAME,
     PHONE,
@@ -62,33 +62,6 @@ async def hall(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[Server
         server.stop()
 
 
-def report(path: str, violations: list[dict[str, Any]]) -> str:
-    """One line a rule (id, impact, what it asks), then the elements it found (selector: why)."""
-    lines = [f"{path}: {len(violations)} accessibility rule(s) broken"]
-    for v in violations:
-        lines.append(f"- {v['id']} ({v['impact']}): {v['help']}")
-        for node in v["nodes"][:8]:
-            why = node.get("failureSummary", "").replace("\n", " ")
-            lines.append(f"    {' '.join(node['target'])}: {why}")
-        if len(v["nodes"]) > 8:
-            lines.append(f"    … and {len(v['nodes']) - 8} more")
-    return "\n".join(lines)
-
-
-async def axe(page: Any) -> list[dict[str, Any]]:
-    """The violations axe-core finds on the page as it is now (WCAG 2.x A and AA, and best practices)."""
-    await page.evaluate(AXE_SCRIPT)
-    result = await page.evaluate("""() => axe.run(document, {resultTypes: ['violations'], runOnly: {type: 'tag',
-        values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice', 'experimental']}})""")
-    return list(result["violations"])
-
-
-async def settled(page: Any) -> None:
-    """Fonts loaded, no transition half-way (a fading element has the contrast of its fade)."""
-    await page.evaluate("() => document.fonts.ready")
-    await page.wait_for_timeout(800)
-
-
 PAGES = ("index", "display", "player", "player-chosen", "sign-in", "console")
 
 
@@ -122,9 +95,8 @@ async def test_no_accessibility_violation(browser: Any, hall: Server, view: str,
             await referee_login(tab, hall.token)
             await page.locator("#rounds-card").wait_for(state="visible")
             await page.locator("#st-body tr").first.wait_for(state="visible")
-        await settled(page)
-        violations = await axe(page)
-        assert not violations, report(f"{view} ({lang})", violations)
+        found = await violations(page, experimental=True)
+        assert not found, report(f"{view} ({lang})", found)
         assert not tab.errors, tab.errors
     finally:
         await tab.context.close()
@@ -233,9 +205,8 @@ async def test_no_accessibility_violation_on_a_seasons_pages(browser: Any, seaso
             await page.locator("#org-token").fill("a11y")
             await page.locator("#org-sign-in").click()
             await page.locator("#org-in").wait_for(state="visible")
-        await settled(page)
-        violations = await axe(page)
-        assert not violations, report(f"{view} ({lang})", violations)
+        found = await violations(page, experimental=True)
+        assert not found, report(f"{view} ({lang})", found)
         assert not tab.errors, tab.errors
     finally:
         await tab.context.close()

@@ -14,8 +14,8 @@ from typing import Any
 
 import httpx
 import pytest
-from axe_playwright_python.base import AXE_SCRIPT
 from server import Server, start_server_async
+from support.axe import no_violations
 from support.examples import slovak
 from support.pages import PHONE, Tab, ack, bounded, open_tab, referee_login, shot
 from support.referee_api import events_of
@@ -40,16 +40,8 @@ async def sign_in(tab: Tab, code: str) -> None:
     await tab.page.locator("#team-card").wait_for(state="visible")
 
 
-async def axe(tab: Tab, scope: str = "body") -> None:
-    """No violation axe-core finds in `scope` (WCAG 2.x A and AA, best practices), as test_accessibility.py runs it."""
-    await tab.page.evaluate("() => document.fonts.ready")
-    await tab.page.wait_for_timeout(400)  # (no transition half-way)
-    await tab.page.evaluate(AXE_SCRIPT)
-    result = await tab.page.evaluate("""(scope) => axe.run(document.querySelector(scope), {resultTypes: ['violations'],
-        runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']}})""",
-                                     scope)
-    found = [(v["id"], [" ".join(n["target"]) for n in v["nodes"]][:5]) for v in result["violations"]]
-    assert not found, found
+async def axe(tab: Tab, scope: str | None = None) -> None:
+    await no_violations(tab.page, scope)
 
 
 def match(tab: Tab, item: str = "m1") -> Any:
