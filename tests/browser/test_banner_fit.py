@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 from server import round_entry
+from support.axe import settled
 from support.pages import DISPLAY, ack, bounded, live, open_tab, seen_seq, shot
 
 from live.core.texts import MAX_TEXT
@@ -88,7 +89,7 @@ async def test_a_long_announcement_fits_its_banner_label_and_all(browser: Any, s
         made = await ack(server, {"type": "announce", "text": text})
         await seen_seq(tab, made["seq"])
         await tab.page.locator("#banner").wait_for(state="visible")
-        await tab.page.wait_for_timeout(300)  # the banner's pop-in over
+        await settled(tab.page)  # the banner's pop-in over
         seen = await tab.page.evaluate(BANNER)
         await shot(tab, artifacts, f"display-banner-{'limit' if longer else 'long'}-{lang}.png")
         kicker, title = seen["kicker"], seen["title"]

@@ -19,6 +19,7 @@ from typing import Any
 
 import pytest
 from server import from_now, round_entry
+from support.axe import settled
 from support.examples import FIELD
 from support.pages import DISPLAY, ack, bounded, live, open_tab, play, seen_seq, shot
 
@@ -151,7 +152,8 @@ async def scene(tab: Any, name: str) -> None:
     scenes take turns on their own, but a test need not wait for the whole round of them."""
     await tab.page.evaluate("(name) => { window.hall.page.want = name; }", name)
     await tab.page.locator(f'body[data-scene="{name}"]').wait_for(state="attached")
-    await tab.page.wait_for_timeout(400)  # the panel measured at its size, its fade-in over
+    await tab.page.wait_for_timeout(400)  # the panel measured at its size (ResizeObserver)
+    await settled(tab.page)  # its fade-in over
 
 
 @bounded

@@ -1,5 +1,6 @@
 """axe-core over the pages in the browser tests (WCAG 2.x A and AA, best practices), run once the page has
-settled: its fonts loaded and the CSS transitions under way ended, in the same call as the check. A fading
+settled (`settled`, also for a test that measures what a fade or a pop-in changes): its fonts loaded and the
+transitions and animations under way ended, in the same call as the check. A fading
 element has the contrast of its fade, and a fixed wait is too short on a loaded machine (the display's sound
 hint fades in over 1.5 s): the check waits for the transitions themselves."""
 
@@ -11,11 +12,12 @@ from axe_playwright_python.base import AXE_SCRIPT
 
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]
 
-#: The page settled: fonts loaded, every CSS transition under way ended (a cancelled one counts as ended). CSS
-#: animations are left alone: some run for ever (a live dot's pulse).
+#: The page settled: fonts loaded, every transition and animation under way that ends has ended (a cancelled one
+#: counts as ended); one that runs for ever (a live dot's pulse) is left alone.
 _SETTLING = """
   await document.fonts.ready;
-  await Promise.allSettled(document.getAnimations().filter((a) => a instanceof CSSTransition).map((a) => a.finished));
+  await Promise.allSettled(document.getAnimations()
+    .filter((a) => a.effect && Number.isFinite(a.effect.getComputedTiming().endTime)).map((a) => a.finished));
 """
 SETTLE = f"async () => {{{_SETTLING}}}"
 #: axe-core run in the same call, so that nothing starts between the page settling and the check.
