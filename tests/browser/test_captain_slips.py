@@ -21,6 +21,9 @@ from live.edges.web.exports import qr_svg
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 
+#: The address the phones reach the server at (`--public-url`), a season's competition's: the slips' QR codes
+#: and their words name it.
+PUBLIC = "https://liga.bridzovyzvaz.sk/2-liga-druzstiev-vychod-2027"
 SLIP = re.compile(r'<div class=slip data-team="(\w+)"><div class=qr>(<svg.*?</svg>)</div>.*?'
                   r"<div class=name>([^<]*)</div>.*?<div class=code>([A-Z0-9-]+)</div>", re.S)
 
@@ -38,9 +41,13 @@ async def test_a_captains_slip_has_the_teams_code_and_its_qr_opens_the_captains_
         browser: Any, tmp_path: Path, artifacts: Path) -> None:
     file = slovak(tmp_path / "sk.toml")
     text = file.read_text(encoding="utf-8")
-    file.write_text(text.replace('preset = "slovak-league"', 'preset = "slovak-league"\nlanguages = ["sk", "en"]\n'
-                                 'language = "sk"'), encoding="utf-8")
-    server = await start_server_async(file, tmp_path / "sk.db")
+    text = text.replace('preset = "slovak-league"', 'preset = "slovak-league"\nlanguages = ["sk", "en"]\n'
+                        'language = "sk"')
+    # a club's long name, on two lines of its slip, and a long public address: nothing of the slip is cut
+    text = text.replace('name = "Tím T1"', 'name = "Bridžový klub Spiš Spišská Nová Ves"')
+    text = text.replace('name = "Slovenská liga"', 'name = "2. liga družstiev Východ, ročník 2027"')
+    file.write_text(text, encoding="utf-8")
+    server = await start_server_async(file, tmp_path / "sk.db", extra_args=("--public-url", PUBLIC))
     try:
         teams = await captains(server)
         async with httpx.AsyncClient(base_url=server.url, timeout=10) as http:
@@ -56,7 +63,7 @@ async def test_a_captains_slip_has_the_teams_code_and_its_qr_opens_the_captains_
         assert [html.unescape(name) for _, _, name, _ in slips] == sorted(name for name, _ in teams.values())
         for team, svg, _, code in slips:
             assert code == teams[team][1]
-            url = f"{server.url}/captain#code={code.replace('-', '')}"
+            url = f"{PUBLIC}/captain#code={code.replace('-', '')}"
             assert svg == qr_svg(url, sized=False).decode("utf-8").strip(), team  # the QR says exactly this address
 
         # The slip's address on a captain's phone: signed in as the team's captain, the code gone from the address.
@@ -85,6 +92,7 @@ async def test_a_captains_slip_has_the_teams_code_and_its_qr_opens_the_captains_
             await wrong.context.close()
 
         # The sheet as it prints: A4, cut lines, a QR code on every slip.
-        assert await printed_slips(browser, server, "/api/captain-slips", artifacts, "captain-slips.png") == len(teams)
+        assert await printed_slips(browser, server, "/api/captain-slips", artifacts, "captain-slips.png", across=2,
+                                   high_mm=55) == len(teams)
     finally:
         server.stop()

@@ -243,18 +243,36 @@ def pdf_pages(pdf: bytes) -> list[tuple[float, float]]:
 A4 = {"width": 794, "height": 1123}
 
 
-async def printed_slips(browser: Any, server: Server, path: str, artifacts: Path, name: str) -> int:
-    """A sheet of slips (`path`: /api/checkin-slips or /api/captain-slips) as it prints: the intro hidden, three
-    slips across an A4 sheet and eight down, a QR code on each; its screenshot `name`. Answers how many slips."""
+#: The slips whose text does not fit: a line of it out of what shows of it (the slip, and the text's own box).
+CUT_SLIPS = """() => [...document.querySelectorAll('.slip')].filter((slip) => {
+  const [outer, inner] = [slip, slip.querySelector('.text')].map((n) => n.getBoundingClientRect());
+  const top = Math.max(outer.top, inner.top), bottom = Math.min(outer.bottom, inner.bottom);
+  const right = Math.min(outer.right, inner.right);
+  return [...slip.querySelectorAll('.text > *')].some((line) => {
+    const r = line.getBoundingClientRect();
+    return r.top < top - 1 || r.bottom > bottom + 1 || r.right > right + 1;
+  });
+}).map((slip) => slip.outerHTML.match(/data-[a-z]+="[^"]*"/)[0])"""
+
+
+async def printed_slips(browser: Any, server: Server, path: str, artifacts: Path, name: str, *,
+                        across: int = 3, high_mm: float = 35) -> int:
+    """A sheet of slips (`path`: /api/checkin-slips or /api/captain-slips) as it prints: the intro hidden, `across`
+    slips across an A4 sheet, each `high_mm` high, a QR code on each, no text cut off; its screenshot `name`.
+    Answers how many slips."""
     sheet = await open_tab(browser, server, path, viewport=A4,
                            extra_http_headers={"Authorization": f"Bearer {server.token}"})
     try:
         await sheet.page.emulate_media(media="print")
+        await sheet.page.evaluate("() => document.fonts.ready")
         count = int(await sheet.page.locator(".slip").count())
         assert count and await sheet.page.locator(".slip .qr svg").count() == count
         assert await sheet.page.locator(".intro").is_hidden()
         box = await sheet.page.locator(".slip").first.bounding_box()
-        assert box is not None and 240 < box["width"] < 260 and 125 < box["height"] < 140  # 3 × 8 on A4
+        wide, high = 200 / across * 96 / 25.4, high_mm * 96 / 25.4  # (the sheet: 200 mm wide)
+        assert box is not None and abs(box["width"] - wide) < 8 and abs(box["height"] - high) < 8, (box, wide, high)
+        cut = await sheet.page.evaluate(CUT_SLIPS)
+        assert cut == [], f"text cut off on the slips of {cut}"
         await shot(sheet, artifacts, name)
         return count
     finally:

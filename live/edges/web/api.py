@@ -578,6 +578,7 @@ async def api_checkin_codes(request: Request) -> Response:
 #: players') or "captainSlips".
 SLIP_KEYS = ("pageTitle", "intro", "codeLabel", "scan", "private")
 SLIPS_PER_SHEET = 24  # 3 × 8 on A4
+LARGE_SLIPS_PER_SHEET = 10  # 2 × 5 on A4 (print/slips.css `.sheet.large`)
 
 
 def _catalogue_section(language: str, section: str) -> dict[str, str]:
@@ -604,12 +605,14 @@ def _referee_only_page(request: Request) -> Response | None:
     return None
 
 
-def slips_page(request: Request, section: str, page: str, holders: list[tuple[str, str, str, str]]) -> HTMLResponse:
+def slips_page(request: Request, section: str, page: str, holders: list[tuple[str, str, str, str]], *,
+               large: bool = False) -> HTMLResponse:
     """A sheet of slips to print on A4 and cut out, in the tournament's language (the pages' catalogue's
     `section`, SLIP_KEYS): one for each of `holders` (its data attribute, its id, its name as printed, its code),
     with the code and a QR code that opens `page` with the code in the address's fragment (`#code=…`, which no
-    server log sees; the page exchanges it for a session and clears it). For the referees only, like the codes:
-    the caller refuses anyone else (`_referee_only_page`)."""
+    server log sees; the page exchanges it for a session and clears it). `large`: 10 to a sheet with room for a
+    team's name on two lines and a season's longer address, for the few slips of a team league. For the referees
+    only, like the codes: the caller refuses anyone else (`_referee_only_page`)."""
     t = _hall(request).tournament
     words = _catalogue_section(t.language, section)
     say = {k: html.escape(str(words.get(k, ""))) for k in SLIP_KEYS}
@@ -624,8 +627,9 @@ def slips_page(request: Request, section: str, page: str, holders: list[tuple[st
             f"<div class=label>{say['codeLabel']}</div><div class=code>{html.escape(checkin_codes.grouped(code))}</div>"
             f"<div class=hint>{say['scan'].replace('{0}', html.escape(address))}</div>"
             f"<div class=hint>{say['private']}</div></div></div>")
-    sheets = "".join(f"<section class=sheet>{''.join(slips[i:i + SLIPS_PER_SHEET])}</section>"
-                     for i in range(0, len(slips), SLIPS_PER_SHEET))
+    per_sheet, sheet = (LARGE_SLIPS_PER_SHEET, '"sheet large"') if large else (SLIPS_PER_SHEET, "sheet")
+    sheets = "".join(f"<section class={sheet}>{''.join(slips[i:i + per_sheet])}</section>"
+                     for i in range(0, len(slips), per_sheet))
     text = (f'<!doctype html><html lang="{html.escape(t.language)}"><meta charset=utf-8>'
             f"<title>{event}: {say['pageTitle']}</title>"
             f'<link rel=stylesheet href="{_assets(request).prefix}print/slips.css">'

@@ -92,7 +92,7 @@ async def api_captain_slips(request: Request) -> Response:
     teams = alphabet.by_name(hall.tournament.teams, hall.tournament.language, name=lambda t: t.name,
                              ident=lambda t: t.id)
     return slips_page(request, "captainSlips", "captain",
-                      [("team", team.id, team.name, hall.captain_code_of(team.id) or "") for team in teams])
+                      [("team", team.id, team.name, hall.captain_code_of(team.id) or "") for team in teams], large=True)
 
 
 async def api_captain_session(request: Request) -> Response:
