@@ -49,13 +49,14 @@ ROUND_TITLE = {"sr-Cyrl": "Коло {0}", "sr-Latn": "Kolo {0}", "sk": "{0}. kol
 
 
 class NewTournamentError(ValueError):
-    """What is wrong with the form, naming its field (`field`), in English (`message`) and by a refusal's code
-    with its parameters (`detail`, live/commands/refusals.py), which the start page says in its own language."""
+    """What is wrong with the form, in English (`message`) and by a refusal's code with its parameters (`detail`,
+    live/commands/refusals.py), which the start page says in its own language; `detail["field"]` names the
+    field."""
 
-    def __init__(self, field: str, message: str, detail: dict[str, object]) -> None:
-        self.field = field
+    def __init__(self, message: str, detail: dict[str, object]) -> None:
+        self.field = str(detail["field"])
         self.detail = detail
-        super().__init__(f"{field}: {message}")
+        super().__init__(f"{self.field}: {message}")
 
 
 @dataclass(frozen=True)
@@ -96,14 +97,14 @@ def _roster(form: NewTournament) -> list[tuple[str, list[str]]]:
     lines = [(n, line.strip()) for n, line in enumerate(form.roster.splitlines(), 1)]
     lines = [(n, line) for n, line in lines if line and not line.startswith("#")]
     if len(lines) > MAX_ENTRIES:
-        raise NewTournamentError("roster", f"at most {MAX_ENTRIES} lines, not {len(lines)}",
+        raise NewTournamentError(f"at most {MAX_ENTRIES} lines, not {len(lines)}",
                                  {"field": "roster", "code": "competition.roster_lines", "max": MAX_ENTRIES,
                                   "count": len(lines)})
     out: list[tuple[str, list[str]]] = []
     for number, line in lines:
         if form.game == "preferans":
             if len(line) > MAX_NAME:
-                raise NewTournamentError("roster", f"line {number}: a name is at most {MAX_NAME} characters",
+                raise NewTournamentError(f"line {number}: a name is at most {MAX_NAME} characters",
                                          {"field": "roster", "code": "competition.roster_name", "line": number,
                                           "max": MAX_NAME})
             out.append((line, []))
@@ -111,21 +112,21 @@ def _roster(form: NewTournament) -> list[tuple[str, list[str]]]:
         team, colon, members = line.partition(":")
         players = [p.strip() for p in members.split(",") if p.strip()]
         if not colon or not team.strip() or not players:
-            raise NewTournamentError("roster", f"line {number}: write a team as \"Team name: Player, Player, "
-                                               f"Player, Player\", not {line[:60]!r}",
+            raise NewTournamentError(f"line {number}: write a team as \"Team name: Player, Player, "
+                                     f"Player, Player\", not {line[:60]!r}",
                                      {"field": "roster", "code": "competition.roster_team", "line": number})
         if any(len(p) > MAX_NAME for p in [team, *players]):
-            raise NewTournamentError("roster", f"line {number}: a name is at most {MAX_NAME} characters",
+            raise NewTournamentError(f"line {number}: a name is at most {MAX_NAME} characters",
                                      {"field": "roster", "code": "competition.roster_name", "line": number,
                                       "max": MAX_NAME})
         out.append((team.strip(), players))
     least = 3 if form.game == "preferans" else 2
     if len(out) < least:
         if form.game == "preferans":
-            raise NewTournamentError("roster", f"at least {least} players, one a line (the roster has {len(out)})",
+            raise NewTournamentError(f"at least {least} players, one a line (the roster has {len(out)})",
                                      {"field": "roster", "code": "competition.roster_players", "least": least,
                                       "count": len(out)})
-        raise NewTournamentError("roster", f"at least {least} teams, one a line (the roster has {len(out)})",
+        raise NewTournamentError(f"at least {least} teams, one a line (the roster has {len(out)})",
                                  {"field": "roster", "code": "competition.roster_teams", "least": least,
                                   "count": len(out)})
     return out
@@ -134,7 +135,7 @@ def _roster(form: NewTournament) -> list[tuple[str, list[str]]]:
 def _rounds(form: NewTournament, entries: int) -> int:
     if form.game == "preferans":
         if not 1 <= form.rounds <= MAX_ROUNDS:
-            raise NewTournamentError("rounds", f"from 1 to {MAX_ROUNDS}, not {form.rounds}",
+            raise NewTournamentError(f"from 1 to {MAX_ROUNDS}, not {form.rounds}",
                                      {"field": "rounds", "code": "competition.range", "min": 1, "max": MAX_ROUNDS,
                                       "value": form.rounds})
         return form.rounds
@@ -162,45 +163,45 @@ def tournament_text(form: NewTournament) -> str:
     """The tournament file for the form (NewTournamentError naming the field that is wrong). The caller
     reads it back with `live.core.tournament.parse`, which checks the rest as for any file."""
     if form.preset not in PRESETS:
-        raise NewTournamentError("preset", f"one of {', '.join(PRESETS)}, not {form.preset!r}",
+        raise NewTournamentError(f"one of {', '.join(PRESETS)}, not {form.preset!r}",
                                  {"field": "preset", "code": "field.not_one_of", "known": list(PRESETS)})
     if not form.name.strip() or len(form.name) > MAX_NAME:
-        raise NewTournamentError("name", f"1 to {MAX_NAME} characters",
+        raise NewTournamentError(f"1 to {MAX_NAME} characters",
                                  {"field": "name", "code": "competition.name_length", "max": MAX_NAME})
     if form.language not in LANGUAGES:
-        raise NewTournamentError("language", f"one of {', '.join(LANGUAGES)}, not {form.language!r}",
+        raise NewTournamentError(f"one of {', '.join(LANGUAGES)}, not {form.language!r}",
                                  {"field": "language", "code": "field.not_one_of", "known": list(LANGUAGES)})
     try:
         zone = ZoneInfo(form.timezone)
     except (ZoneInfoNotFoundError, ValueError) as exc:
-        raise NewTournamentError("timezone", f"a time zone like Europe/Belgrade, not {form.timezone!r}",
+        raise NewTournamentError(f"a time zone like Europe/Belgrade, not {form.timezone!r}",
                                  {"field": "timezone", "code": "competition.timezone", "value": form.timezone}) from exc
     if not 1 <= form.per_day <= 12:
-        raise NewTournamentError("per_day", f"from 1 to 12 rounds a day, not {form.per_day}",
+        raise NewTournamentError(f"from 1 to 12 rounds a day, not {form.per_day}",
                                  {"field": "per_day", "code": "competition.range", "min": 1, "max": 12,
                                   "value": form.per_day})
     if not 1 <= form.days_between <= 31:
-        raise NewTournamentError("days_between", f"from 1 to 31 days, not {form.days_between}",
+        raise NewTournamentError(f"from 1 to 31 days, not {form.days_between}",
                                  {"field": "days_between", "code": "competition.range", "min": 1, "max": 31,
                                   "value": form.days_between})
     if not 0 <= form.gap_minutes <= 240:
-        raise NewTournamentError("gap_minutes", f"from 0 to 240 minutes, not {form.gap_minutes}",
+        raise NewTournamentError(f"from 0 to 240 minutes, not {form.gap_minutes}",
                                  {"field": "gap_minutes", "code": "competition.range", "min": 0, "max": 240,
                                   "value": form.gap_minutes})
     entries = _roster(form)
     rounds = _rounds(form, len(entries))
     if rounds > MAX_ROUNDS * 2:
-        raise NewTournamentError("roster", f"{len(entries)} teams make {rounds} rounds: at most {MAX_ROUNDS * 2}",
+        raise NewTournamentError(f"{len(entries)} teams make {rounds} rounds: at most {MAX_ROUNDS * 2}",
                                  {"field": "roster", "code": "competition.roster_rounds", "teams": len(entries),
                                   "rounds": rounds, "max": MAX_ROUNDS * 2})
     bridge = form.game == "bridge"
     boards = form.boards or DEFAULT_BOARDS.get(form.preset, 32)
     if bridge and not 4 <= boards <= 64:
-        raise NewTournamentError("boards", f"from 4 to 64 boards a match, not {boards}",
+        raise NewTournamentError(f"from 4 to 64 boards a match, not {boards}",
                                  {"field": "boards", "code": "competition.range", "min": 4, "max": 64,
                                   "value": boards})
     if not bridge and not 30 <= form.round_minutes <= 600:
-        raise NewTournamentError("round_minutes", f"from 30 to 600 minutes, not {form.round_minutes}",
+        raise NewTournamentError(f"from 30 to 600 minutes, not {form.round_minutes}",
                                  {"field": "round_minutes", "code": "competition.range", "min": 30, "max": 600,
                                   "value": form.round_minutes})
     minutes = _match_minutes(boards) if bridge else float(form.round_minutes)

@@ -35,7 +35,7 @@ TYPE_REFUSALS = {"wrong", "_Wrong"}
 SPREADS = {"text_refusal"}
 #: The HTTP API's answers that refuse (live/edges/web/*.py) and the exceptions whose detail they pass on: the
 #: detail's position among the call's arguments, written as a dict literal with its code.
-ANSWERS = {"_error": 2, "BadJSON": 1, "NewTournamentError": 2}
+ANSWERS = {"_error": 2, "BadJSON": 1, "NewTournamentError": 1}
 #: Exceptions that carry a code an answer passes on (`exc.code`): the position of the code among their arguments.
 CODED = {"NoPrizeList": 2}
 
