@@ -170,7 +170,7 @@ def test_the_wheel_holds_every_file_of_the_pages_and_the_server_serves_each(inst
     assert Path(served["dir"]) == installed.site / "live" / "display"
     made = set(served["files"]) - set(pages)
     assert set(pages) <= set(served["files"])
-    assert all(re.fullmatch(r".+\.bundle\.(js|js\.map|css)|i18n/[a-z]+/[A-Za-z-]+\.json", n) for n in made), made
+    assert all(re.fullmatch(r".+\.bundle\.(js|js\.map|css)|i18n/[A-Za-z]+/[A-Za-z-]+\.json", n) for n in made), made
 
 
 def start_demo(installed: Installed, tournament: str) -> Server:
