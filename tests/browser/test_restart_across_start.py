@@ -29,6 +29,8 @@ CALL_BEFORE_S = 30.0
 MARGIN_S = 6.0
 #: A banner older than this when it is shown is old news (display/lib/banners.js, BANNER_MAX_AGE_MS: 10 s).
 BANNER_AGE_MS = 11_000
+#: A display that is up again this soon after the late start was sent still has it as news to show.
+SURELY_NEWS_MS = BANNER_AGE_MS - 4_000
 #: A call that a start replaces at once (the two arrive back to back) is never in sight longer.
 CALL_GONE_MS = 500
 
@@ -110,8 +112,10 @@ async def run_restart_across_start(browser: Any, serve: Any, artifacts: Path) ->
         # its retry falls right after the restart, so that a loaded machine has the banner's whole 10 s for
         # the connect. The phone keeps its own retries.
         await display.page.evaluate("() => window.hall.connection.reconnectNow()")
+        display_up_at = 0
         for tab in (display, phone):
             await tab.page.locator('#conn[data-state="up"]').wait_for(state="attached", timeout=20_000)
+            display_up_at = display_up_at or now_ms()
             await live(tab)
 
         events = await again.events()
@@ -128,9 +132,14 @@ async def run_restart_across_start(browser: Any, serve: Any, artifacts: Path) ->
         # The display: the start's banner says it was announced late, and no call is left over ...
         since = check_banners("display", await banners_shown(display), back_at)
         starts = [b for b in since if b["type"] == "round_started" and b["item"] == "r1"]
-        assert starts, f"the display showed no banner for the late start: {since}"
         due = datetime.fromtimestamp(start_ms / 1000, UTC).strftime("%H:%M")
-        assert "announced late" in starts[0]["sub"] and due in starts[0]["sub"], starts[0]
+        # (A display up again SURELY_NEWS_MS after the start was sent shows its banner; one up only when the
+        # start was old news, on a machine slowed down, shows none, and check_banners saw no old one.)
+        up_after = display_up_at - late["round_started"]["ts"]
+        if up_after < SURELY_NEWS_MS:
+            assert starts, f"the display, up {up_after} ms after the start was sent, showed no banner for it: {since}"
+        for start in starts:
+            assert "announced late" in start["sub"] and due in start["sub"], start
         banner = await display.page.evaluate("() => window.hall.banners.current?.type ?? null")
         assert banner != "round_called", "the call is on the display after the start"
         await shot(display, artifacts, "display-restart-across-start-banner.png")
@@ -157,7 +166,8 @@ async def run_restart_across_start(browser: Any, serve: Any, artifacts: Path) ->
         banner = await phone.page.evaluate("() => window.hall.banners.current?.type ?? null")
         assert banner != "round_called", "the call is on the phone after the start"
         await shot(phone, artifacts, "player-restart-across-start.png")
-        print(f"back after {(back_at - start_ms) / 1000:.1f} s past the start; display banners: "
+        print(f"back after {(back_at - start_ms) / 1000:.1f} s past the start, the display up {up_after} ms after "
+              f"the start was sent; display banners: "
               f"{[(b['type'], b['at'] - back_at) for b in since]}; phone: "
               f"{[(b['type'], b['at'] - back_at) for b in await banners_shown(phone)]}")
         assert not display.errors and not phone.errors, (display.errors, phone.errors)
