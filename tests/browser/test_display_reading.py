@@ -139,9 +139,9 @@ async def test_every_text_of_the_display_has_aa_contrast(browser: Any, serve: An
         await live(tab)
         ended = tab.page.locator(".d-cell.st-ended .d-cell-status")
         await ended.first.wait_for(state="visible")
-        await shot(tab, artifacts, f"display-contrast-{lang}.png")
         assert await tab.page.evaluate(LOW_CONTRAST, ".d-cell.st-ended .d-cell-status") == []
         assert await tab.page.evaluate(LOW_CONTRAST, None) == []
+        await shot(tab, artifacts, f"display-contrast-{lang}.png")  # (as measured: no fade half-way)
         assert not tab.errors, tab.errors
     finally:
         await tab.context.close()
